@@ -1,0 +1,51 @@
+import type * as t from 'io-ts';
+import type { Actor } from '../../core/shared/actor.js';
+import type { Result } from '../../core/shared/either.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/** What a handler answers on success: a JSON body (encoded by the route's response codec), or no body. */
+export type Reply =
+  | { readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly status: 204 | 202; readonly body?: undefined; readonly headers?: Readonly<Record<string, string>> };
+
+export type HandlerInput<P, Q, B> = {
+  readonly actor: Actor;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  /** Raw session token of this request, when it came with one (logout needs it). */
+  readonly sessionToken: string | null;
+};
+
+/**
+ * One row of the route table. The same codecs decode requests and produce the OpenAPI document,
+ * so the documentation cannot drift from validation (ARCHITECTURE.md rule 5).
+ */
+export type Route<P = unknown, Q = unknown, B = unknown> = {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** OpenAPI form, relative to /api/v1: '/trees/{id}'. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** 'user': a session is required (401 without); 'optional': anonymous allowed (public surface, auth). */
+  readonly auth: 'user' | 'optional';
+  /** Users whose email is unverified may call this even when REQUIRE_EMAIL_VERIFICATION is on. */
+  readonly allowUnverified?: boolean;
+  readonly params?: t.Type<P, unknown, unknown>;
+  readonly query?: t.Type<Q, unknown, unknown>;
+  readonly body?: t.Type<B, unknown, unknown>;
+  /** Success status and its body codec (undefined: no body). */
+  readonly success: { readonly status: number; readonly description: string; readonly body?: t.Mixed };
+  /** Error statuses this operation can answer, documented as problem+json. */
+  readonly errors: readonly number[];
+  /** Response headers this operation sets on success, documented (e.g. X-Next-Cursor). */
+  readonly successHeaders?: readonly string[];
+  readonly handle: (input: HandlerInput<P, Q, B>) => Promise<Result<Reply>>;
+};
+
+/** Erases the type parameters so routes of different shapes fit in one table. */
+export type AnyRoute = Route<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const route = <P, Q, B>(r: Route<P, Q, B>): AnyRoute => r as AnyRoute;

@@ -1,0 +1,34 @@
+import type { AuditEntry } from '../../core/shared/audit.js';
+import type { EmailToken, Session, User } from '../../core/identity/model.js';
+import type { Membership, Tree } from '../../core/trees/model.js';
+
+export type MemoryState = {
+  users: Map<string, User>;
+  sessions: Map<string, Session>;
+  emailTokens: Map<string, EmailToken>;
+  trees: Map<string, Tree>;
+  memberships: Map<string, Membership>;
+  audit: Map<string, AuditEntry>;
+  rateWindows: Map<string, { windowStart: number; count: number }>;
+};
+
+export const emptyState = (): MemoryState => ({
+  users: new Map(),
+  sessions: new Map(),
+  emailTokens: new Map(),
+  trees: new Map(),
+  memberships: new Map(),
+  audit: new Map(),
+  rateWindows: new Map(),
+});
+
+/** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */
+export const snapshot = (s: MemoryState): MemoryState => {
+  const copy = {} as Record<string, Map<unknown, unknown>>;
+  for (const [k, v] of Object.entries(s)) copy[k] = new Map(v as Map<unknown, unknown>);
+  return copy as unknown as MemoryState;
+};
+
+export const restore = (target: MemoryState, from: MemoryState): void => {
+  Object.assign(target, from);
+};

@@ -1,0 +1,63 @@
+import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
+import type { Membership, Tree, TreeRead } from '../../core/trees/model.js';
+import type { MemoryState } from './state.js';
+
+const key = (treeId: string, userId: string): string => `${treeId}/${userId}`;
+
+const byJoined = (a: Membership, b: Membership): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+const withOwner = (s: MemoryState, tree: Tree): TreeRead => {
+  const owners = [...s.memberships.values()].filter((m) => m.treeId === tree.id && m.role === 'owner').sort(byJoined);
+  return { ...tree, ownerId: owners[0]?.userId ?? null };
+};
+
+export const memoryTrees = (s: MemoryState): TreeRepository => ({
+  byId: async (id) => {
+    const t = s.trees.get(id);
+    return t ? withOwner(s, t) : null;
+  },
+  insert: async (tree) => {
+    s.trees.set(tree.id, tree);
+  },
+  update: async (tree) => {
+    if (s.trees.has(tree.id)) s.trees.set(tree.id, tree);
+  },
+  purge: async (id) => {
+    s.trees.delete(id);
+    for (const [k, m] of s.memberships) if (m.treeId === id) s.memberships.delete(k);
+    for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
+  },
+  listForMember: async (userId, deleted) =>
+    [...s.memberships.values()]
+      .filter((m) => m.userId === userId)
+      .flatMap((m) => {
+        const t = s.trees.get(m.treeId);
+        return t && (t.deletedAt !== null) === deleted ? [{ ...withOwner(s, t), role: m.role }] : [];
+      })
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
+  count: async () => [...s.trees.values()].filter((t) => t.deletedAt === null).length,
+});
+
+export const memoryMemberships = (s: MemoryState): MembershipRepository => ({
+  get: async (treeId, userId) => s.memberships.get(key(treeId, userId)) ?? null,
+  list: async (treeId) =>
+    [...s.memberships.values()]
+      .filter((m) => m.treeId === treeId)
+      .sort(byJoined)
+      .map((m) => ({ ...m, email: s.users.get(m.userId)?.email ?? '' })),
+  insert: async (m) => {
+    if (s.memberships.has(key(m.treeId, m.userId))) return 'exists';
+    s.memberships.set(key(m.treeId, m.userId), m);
+    return 'ok';
+  },
+  updateRole: async (treeId, userId, role) => {
+    const m = s.memberships.get(key(treeId, userId));
+    if (m) s.memberships.set(key(treeId, userId), { ...m, role });
+  },
+  remove: async (treeId, userId) => {
+    s.memberships.delete(key(treeId, userId));
+  },
+  ownersForUpdate: async (treeId) =>
+    [...s.memberships.values()].filter((m) => m.treeId === treeId && m.role === 'owner').sort(byJoined).map((m) => m.userId),
+});

@@ -1,0 +1,57 @@
+import type { Id } from '../shared/ids.js';
+import type { EmailToken, EmailTokenPurpose, Session, User } from './model.js';
+
+export type UserRepository = {
+  /** A live (not deleted) user, or null. */
+  readonly byId: (id: Id) => Promise<User | null>;
+  /** A live user by normalised email, or null. Lookup is case-insensitive. */
+  readonly byEmail: (email: string) => Promise<User | null>;
+  /** 'email_taken' when a user (live or deleted) already has that email; nothing is written then. */
+  readonly insert: (user: User) => Promise<'ok' | 'email_taken'>;
+  /** Replaces the mutable fields (password hash, verification, self person, deletion) of an existing user. */
+  readonly update: (user: User) => Promise<void>;
+  /** Live users. */
+  readonly count: () => Promise<number>;
+};
+
+export type SessionRepository = {
+  readonly insert: (session: Session) => Promise<void>;
+  /** The session with that token hash whatever its state (revoked or expired included), or null. */
+  readonly byTokenHash: (tokenHash: string) => Promise<Session | null>;
+  /** Sets revokedAt on that session if it is not revoked yet; revoking twice keeps the first time. */
+  readonly revoke: (id: Id, at: Date) => Promise<void>;
+  /** Revokes every unrevoked session of the user except `exceptId`; returns how many it revoked. */
+  readonly revokeAllForUser: (userId: Id, at: Date, exceptId?: Id) => Promise<number>;
+};
+
+export type EmailTokenRepository = {
+  readonly insert: (token: EmailToken) => Promise<void>;
+  /** The token with that hash whatever its state, or null. */
+  readonly byTokenHash: (tokenHash: string) => Promise<EmailToken | null>;
+  /** Marks every unused token of that user and purpose as used at `at` (one-time use, and older links die). */
+  readonly consumeAllForUser: (userId: Id, purpose: EmailTokenPurpose, at: Date) => Promise<void>;
+};
+
+export type RateLimitDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number };
+
+export type RateLimiter = {
+  /**
+   * Counts one attempt for `key` in the fixed window of `windowSeconds` that contains `now`.
+   * Allowed while the count in that window is at most `limit`; otherwise not allowed, with the
+   * seconds left until the window ends (at least 1). Keys are independent of each other.
+   */
+  readonly hit: (key: string, limit: number, windowSeconds: number, now: Date) => Promise<RateLimitDecision>;
+};
+
+export type PasswordHasher = {
+  readonly hash: (password: string) => Promise<string>;
+  /** False for a wrong password or a hash it cannot read; never throws for bad input. */
+  readonly verify: (password: string, hash: string) => Promise<boolean>;
+};
+
+export type Mail = { readonly to: string; readonly subject: string; readonly text: string; readonly link: string };
+
+export type Mailer = {
+  /** Delivers one message or throws; a mail failure is an operational fault, not a domain error. */
+  readonly send: (mail: Mail) => Promise<void>;
+};

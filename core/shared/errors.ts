@@ -1,0 +1,19 @@
+// Expected failures are values (ARCHITECTURE.md rule 4). adapters/http maps each tag to one status.
+
+export type FieldError = { readonly path: string; readonly message: string };
+
+export type DomainError =
+  | { readonly _tag: 'Unauthenticated'; readonly detail: string }
+  | { readonly _tag: 'Forbidden'; readonly code: string; readonly detail: string }
+  | { readonly _tag: 'NotFound'; readonly entity: string; readonly id: string }
+  | { readonly _tag: 'Conflict'; readonly code: string; readonly detail: string }
+  | { readonly _tag: 'InvalidInput'; readonly code: string; readonly detail: string; readonly errors?: readonly FieldError[] }
+  | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number };
+
+export const unauthenticated = (detail = 'Sign in to continue.'): DomainError => ({ _tag: 'Unauthenticated', detail });
+export const forbidden = (detail: string, code = 'forbidden'): DomainError => ({ _tag: 'Forbidden', code, detail });
+export const notFound = (entity: string, id: string): DomainError => ({ _tag: 'NotFound', entity, id });
+export const conflict = (code: string, detail: string): DomainError => ({ _tag: 'Conflict', code, detail });
+export const invalidInput = (code: string, detail: string, errors?: readonly FieldError[]): DomainError =>
+  errors === undefined ? { _tag: 'InvalidInput', code, detail } : { _tag: 'InvalidInput', code, detail, errors };
+export const rateLimited = (retryAfterSeconds: number): DomainError => ({ _tag: 'RateLimited', retryAfterSeconds });

@@ -1,0 +1,31 @@
+import type { AuditLog } from './audit.js';
+import type { Result } from './either.js';
+import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../identity/ports.js';
+import type { MembershipRepository, TreeRepository } from '../trees/ports.js';
+
+/** The stores: what a unit of work hands to a command, and what queries read outside one. */
+export type Stores = {
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly emailTokens: EmailTokenRepository;
+  readonly trees: TreeRepository;
+  readonly memberships: MembershipRepository;
+  readonly audit: AuditLog;
+  readonly rateLimits: RateLimiter;
+};
+
+export type UnitOfWork = {
+  /**
+   * Runs `work` in one transaction with stores bound to it. A Right commits; a Left or a throw rolls
+   * every write back (audit entries included) and is returned or rethrown.
+   */
+  readonly run: <A>(work: (stores: Stores) => Promise<Result<A>>) => Promise<Result<A>>;
+};
+
+/** Storage as a whole: stores for reads outside a transaction, the unit of work, and a health check. */
+export type Storage = Stores & {
+  readonly uow: UnitOfWork;
+  /** Resolves when the database answers; throws otherwise. */
+  readonly ping: () => Promise<void>;
+  readonly close: () => Promise<void>;
+};

@@ -1,0 +1,34 @@
+import type { Id } from '../shared/ids.js';
+import type { MemberRead, Membership, Role, Tree, TreeRead } from './model.js';
+
+export type TreeRepository = {
+  /** The tree, deleted or not (callers decide what a deleted tree means), or null. */
+  readonly byId: (id: Id) => Promise<TreeRead | null>;
+  readonly insert: (tree: Tree) => Promise<void>;
+  /** Replaces every mutable field of an existing tree. */
+  readonly update: (tree: Tree) => Promise<void>;
+  /**
+   * Removes the tree and every row the tree owns (memberships and, later, records). Audit entries
+   * of the tree survive with a null tree. Purging a missing tree does nothing.
+   */
+  readonly purge: (id: Id) => Promise<void>;
+  /** Trees the user is a member of, live ones or (deleted = true) deleted ones, ordered by id, with the user's role. */
+  readonly listForMember: (userId: Id, deleted: boolean) => Promise<readonly (TreeRead & { readonly role: Role })[]>;
+  /** Live trees. */
+  readonly count: () => Promise<number>;
+};
+
+export type MembershipRepository = {
+  readonly get: (treeId: Id, userId: Id) => Promise<Membership | null>;
+  /** Members of the tree with their emails, ordered by when they joined (then user id). */
+  readonly list: (treeId: Id) => Promise<readonly MemberRead[]>;
+  /** 'exists' when the user is already a member; nothing is written then. */
+  readonly insert: (membership: Membership) => Promise<'ok' | 'exists'>;
+  readonly updateRole: (treeId: Id, userId: Id, role: Role) => Promise<void>;
+  readonly remove: (treeId: Id, userId: Id) => Promise<void>;
+  /**
+   * The user ids of the tree's owners. Inside a unit of work on PostgreSQL it locks those rows
+   * until commit, so two concurrent demotions cannot both see a second owner.
+   */
+  readonly ownersForUpdate: (treeId: Id) => Promise<readonly Id[]>;
+};
