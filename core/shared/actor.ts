@@ -13,3 +13,5 @@ export type Actor =
     };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
+
+export const actorId = (actor: Actor): string | null => (actor.kind === 'user' ? actor.userId : null);

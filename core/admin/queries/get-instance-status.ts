@@ -1,0 +1,38 @@
+import type { Actor } from '../../shared/actor.js';
+import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { forbidden, unauthenticated } from '../../shared/errors.js';
+import type { Storage } from '../../shared/ports.js';
+import { isInstanceOwner } from '../../identity/policy.js';
+import type { AiProviderInfo } from '../../trees/deps.js';
+
+export type InstanceStatus = {
+  readonly version: string;
+  readonly environment: string;
+  readonly userCount: number;
+  readonly treeCount: number;
+  readonly aiProviders: readonly AiProviderInfo[];
+};
+
+export type AdminDeps = {
+  readonly storage: Storage;
+  readonly ownerEmails: readonly string[];
+  readonly version: string;
+  readonly environment: string;
+  readonly aiProviders: readonly AiProviderInfo[];
+};
+
+/** Instance owner only: counts and configuration, no tree or personal data. */
+export const getInstanceStatus =
+  (deps: AdminDeps) =>
+  async (actor: Actor): AsyncResult<InstanceStatus> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    const user = await deps.storage.users.byId(actor.userId);
+    if (user === null || !isInstanceOwner(user, deps.ownerEmails)) return fail(forbidden('Only the instance owner may read the instance status.'));
+    return ok({
+      version: deps.version,
+      environment: deps.environment,
+      userCount: await deps.storage.users.count(),
+      treeCount: await deps.storage.trees.count(),
+      aiProviders: deps.aiProviders.map((p) => ({ name: p.name, model: p.model })),
+    });
+  };

@@ -1,0 +1,29 @@
+import type { Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { invalidInput, unauthenticated } from '../../shared/errors.js';
+import type { IdentityDeps } from '../deps.js';
+import { checkPassword } from '../policy.js';
+
+/** Re-verifies the current password, sets the new one, and revokes the user's other sessions. */
+export const changePassword =
+  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher'>) =>
+  async (actor: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): AsyncResult<void> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    const user = await deps.storage.users.byId(actor.userId);
+    if (user === null) return fail(unauthenticated());
+    if (!(await deps.hasher.verify(input.currentPassword, user.passwordHash)))
+      return fail(invalidInput('wrong_password', 'The current password is wrong.', [{ path: 'current_password', message: 'wrong password' }]));
+    const bad = checkPassword(input.newPassword, 'new_password');
+    if (bad) return fail(bad);
+    const passwordHash = await deps.hasher.hash(input.newPassword);
+    return deps.storage.uow.run(async (tx) => {
+      const now = deps.clock.now();
+      const current = await tx.users.byId(user.id);
+      if (current === null) return fail(unauthenticated());
+      await tx.users.update({ ...current, passwordHash });
+      const revoked = await tx.sessions.revokeAllForUser(user.id, now, actor.sessionId);
+      await tx.audit.record(auditEntry(deps.clock, user.id, 'user.change_password', { type: 'user', id: user.id, treeId: null }, { sessions_revoked: revoked }));
+      return ok(undefined);
+    });
+  };

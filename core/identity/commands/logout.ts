@@ -1,0 +1,17 @@
+import type { Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { unauthenticated } from '../../shared/errors.js';
+import type { IdentityDeps } from '../deps.js';
+
+/** Revokes the session the request came with. */
+export const logout =
+  (deps: Pick<IdentityDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor): AsyncResult<void> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    return deps.storage.uow.run(async (tx) => {
+      await tx.sessions.revoke(actor.sessionId, deps.clock.now());
+      await tx.audit.record(auditEntry(deps.clock, actor.userId, 'session.revoke', { type: 'user', id: actor.userId, treeId: null }));
+      return ok(undefined);
+    });
+  };

@@ -1,0 +1,24 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { unauthenticated } from '../../shared/errors.js';
+import type { IdentityDeps } from '../deps.js';
+import { checkAuthRateLimit } from '../rate-limit.js';
+import { issueEmailToken, verificationMail } from '../session-issue.js';
+
+/** Sends a fresh verification link to the signed-in user; earlier links stop working. Verified users get none. */
+export const resendVerification =
+  (deps: IdentityDeps) =>
+  async (actor: Actor): AsyncResult<void> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    const limited = await checkAuthRateLimit(deps, 'resend', actor.clientAddress, actor.email);
+    if (limited) return fail(limited);
+    const result = await deps.storage.uow.run(async (tx) => {
+      const user = await tx.users.byId(actor.userId);
+      if (user === null) return fail(unauthenticated());
+      if (user.emailVerifiedAt !== null) return ok(null);
+      return ok({ to: user.email, token: await issueEmailToken(tx, deps.clock, deps.identity.verificationTtlMs, user.id, 'verify_email') });
+    });
+    if (E.isLeft(result)) return result;
+    if (result.right !== null) await deps.mailer.send(verificationMail(deps.identity.baseUrl, result.right.to, result.right.token));
+    return ok(undefined);
+  };

@@ -1,0 +1,36 @@
+import type { Actor } from '../shared/actor.js';
+import { forbidden, invalidInput, type DomainError } from '../shared/errors.js';
+import type { User } from './model.js';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+export const checkPassword = (password: string, field = 'password'): DomainError | null =>
+  password.length < MIN_PASSWORD_LENGTH
+    ? invalidInput('weak_password', `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`, [
+        { path: field, message: `at least ${MIN_PASSWORD_LENGTH} characters` },
+      ])
+    : password.length > MAX_PASSWORD_LENGTH
+      ? invalidInput('invalid_input', `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`, [
+          { path: field, message: `at most ${MAX_PASSWORD_LENGTH} characters` },
+        ])
+      : null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const checkEmail = (email: string): DomainError | null =>
+  EMAIL.test(email) && email.length <= 320
+    ? null
+    : invalidInput('invalid_input', 'That is not an email address.', [{ path: 'email', message: 'an email address' }]);
+
+/**
+ * SPEC Authentication 10: the instance owner is a user whose email is listed in OWNER_EMAIL AND
+ * verified, whatever REQUIRE_EMAIL_VERIFICATION says. Derived on each request, stored nowhere.
+ */
+export const isInstanceOwner = (user: Pick<User, 'email' | 'emailVerifiedAt'>, ownerEmails: readonly string[]): boolean =>
+  user.emailVerifiedAt !== null && ownerEmails.includes(user.email);
+
+/** With REQUIRE_EMAIL_VERIFICATION, an unverified account may only sign in, verify and read itself. */
+export const checkAccountUsable = (actor: Actor, requireEmailVerification: boolean): DomainError | null =>
+  requireEmailVerification && actor.kind === 'user' && !actor.emailVerified
+    ? forbidden('Verify your email address to use this account.', 'email_unverified')
+    : null;

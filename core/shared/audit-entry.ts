@@ -1,0 +1,21 @@
+import type { AuditEntry, JsonValue } from './audit.js';
+import type { Clock } from './clock.js';
+import { newId, type Id } from './ids.js';
+
+/** Builds the audit entry a command writes in its own unit of work. */
+export const auditEntry = (
+  clock: Clock,
+  actorId: Id | null,
+  action: string,
+  entity: { readonly type: string; readonly id: Id; readonly treeId: Id | null },
+  details: { readonly [k: string]: JsonValue } = {},
+): AuditEntry => ({
+  id: newId(),
+  treeId: entity.treeId,
+  actorId,
+  action,
+  entityType: entity.type,
+  entityId: entity.id,
+  details,
+  createdAt: clock.now(),
+});

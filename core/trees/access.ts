@@ -1,0 +1,39 @@
+import type { Actor } from '../shared/actor.js';
+import { fail, ok, type Result } from '../shared/either.js';
+import { forbidden, notFound, unauthenticated } from '../shared/errors.js';
+import type { Id } from '../shared/ids.js';
+import type { Stores } from '../shared/ports.js';
+import { roleAtLeast, type Role, type TreeRead, type Visibility } from './model.js';
+
+export type TreeAccess = { readonly tree: TreeRead; readonly role: Role | null };
+
+/** Who may view a tree without being a member (SPEC "Visibility semantics for non-members"). */
+export const viewableByNonMember = (visibility: Visibility, actor: Actor): boolean =>
+  visibility === 'public' || visibility === 'unlisted' || (visibility === 'site_members' && actor.kind === 'user');
+
+/**
+ * Loads a tree for an authenticated request and checks the caller's right to it.
+ * `needed` is a role, or 'view' (members, and non-members where the visibility allows).
+ * A deleted tree is not found unless `state` asks for it (restore, purge).
+ */
+export const accessTree = async (
+  stores: Pick<Stores, 'trees' | 'memberships'>,
+  actor: Actor,
+  treeId: Id,
+  needed: Role | 'view',
+  state: 'live' | 'deleted' | 'either' = 'live',
+): Promise<Result<TreeAccess>> => {
+  if (actor.kind !== 'user') return fail(unauthenticated());
+  const tree = await stores.trees.byId(treeId);
+  const inState = state === 'either' || (tree !== null && (tree.deletedAt !== null) === (state === 'deleted'));
+  if (tree === null || !inState) return fail(notFound('tree', treeId));
+  const membership = await stores.memberships.get(treeId, actor.userId);
+  if (membership === null) {
+    if (tree.deletedAt !== null) return fail(notFound('tree', treeId));
+    return needed === 'view' && viewableByNonMember(tree.visibility, actor)
+      ? ok({ tree, role: null })
+      : fail(forbidden(needed === 'view' ? 'This tree is private.' : 'You are not a member of this tree.'));
+  }
+  if (needed !== 'view' && !roleAtLeast(membership.role, needed)) return fail(forbidden(`This needs the ${needed} role.`));
+  return ok({ tree, role: membership.role });
+};

@@ -1,0 +1,25 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { invalidInput } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import { accessTree } from '../access.js';
+import type { TreeDeps } from '../deps.js';
+
+/**
+ * Removes a deleted tree for good (owner, the name retyped). Every tree-owned row goes; audit entries
+ * stay with a null tree, and the purge itself is audited with a null tree.
+ */
+export const purgeTree =
+  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, treeId: Id, input: { readonly name: string }): AsyncResult<void> =>
+    deps.storage.uow.run(async (tx) => {
+      const access = await accessTree(tx, actor, treeId, 'owner', 'either');
+      if (E.isLeft(access)) return access;
+      if (access.right.tree.deletedAt === null) return fail(invalidInput('tree_not_deleted', 'Delete the tree before purging it.'));
+      if (input.name !== access.right.tree.name)
+        return fail(invalidInput('name_mismatch', 'Retype the tree name exactly to purge it.', [{ path: 'name', message: 'does not match the tree name' }]));
+      await tx.trees.purge(treeId);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.purge', { type: 'tree', id: treeId, treeId: null }, { name: access.right.tree.name }));
+      return ok(undefined);
+    });

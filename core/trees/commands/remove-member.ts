@@ -1,0 +1,22 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import { accessTree } from '../access.js';
+import type { TreeDeps } from '../deps.js';
+import { isDomainError, membershipLosingOwner } from '../last-owner.js';
+
+/** Owner removes a member; any member may also leave (remove themselves). The only owner cannot go. */
+export const removeMember =
+  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, treeId: Id, userId: Id): AsyncResult<void> =>
+    deps.storage.uow.run(async (tx) => {
+      const leaving = actor.kind === 'user' && actor.userId === userId;
+      const access = await accessTree(tx, actor, treeId, leaving ? 'viewer' : 'owner');
+      if (E.isLeft(access)) return access;
+      const target = await membershipLosingOwner(tx, treeId, userId, false);
+      if (isDomainError(target)) return fail(target);
+      await tx.memberships.remove(treeId, userId);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'member.remove', { type: 'membership', id: userId, treeId }, { user_id: userId, role: target.role }));
+      return ok(undefined);
+    });

@@ -1,0 +1,61 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import type { JsonValue } from '../../shared/audit.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { invalidInput, type DomainError } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import { accessTree } from '../access.js';
+import type { TreeDeps } from '../deps.js';
+import type { Role, TreeRead, Visibility } from '../model.js';
+
+export type UpdateTreeInput = {
+  readonly name?: string;
+  readonly description?: string;
+  readonly visibility?: Visibility;
+  readonly homePersonId?: Id | null;
+};
+
+export const checkTreeName = (name: string): DomainError | null =>
+  name.trim().length === 0 || name.length > 200
+    ? invalidInput('invalid_input', 'A tree needs a name of 1 to 200 characters.', [{ path: 'name', message: '1 to 200 characters' }])
+    : null;
+
+/**
+ * Checks a proposed home person. Persons arrive with the records issue; until then no person exists
+ * in any tree, so any id is a reference to a missing record.
+ */
+export type HomePersonCheck = (treeId: Id, personId: Id) => Promise<boolean>;
+export const noPersonsYet: HomePersonCheck = async () => false;
+
+/** Editor-gated update of name, description, visibility and home person. */
+export const updateTree =
+  (deps: Pick<TreeDeps, 'storage' | 'clock'> & { readonly personExists?: HomePersonCheck }) =>
+  async (actor: Actor, treeId: Id, input: UpdateTreeInput): AsyncResult<TreeRead & { readonly role: Role | null }> =>
+    deps.storage.uow.run(async (tx) => {
+      const access = await accessTree(tx, actor, treeId, 'editor');
+      if (E.isLeft(access)) return access;
+      const { tree, role } = access.right;
+      if (input.name !== undefined) {
+        const bad = checkTreeName(input.name);
+        if (bad) return fail(bad);
+      }
+      const personExists = deps.personExists ?? noPersonsYet;
+      if (input.homePersonId !== undefined && input.homePersonId !== null && !(await personExists(treeId, input.homePersonId)))
+        return fail(invalidInput('invalid_reference', 'home_person_id must name a live person of this tree.', [{ path: 'home_person_id', message: 'no such person in this tree' }]));
+      const next = {
+        ...tree,
+        name: input.name?.trim() ?? tree.name,
+        description: input.description ?? tree.description,
+        visibility: input.visibility ?? tree.visibility,
+        homePersonId: input.homePersonId === undefined ? tree.homePersonId : input.homePersonId,
+        updatedAt: deps.clock.now(),
+      };
+      await tx.trees.update(next);
+      const changed: Record<string, JsonValue> = {};
+      if (next.name !== tree.name) changed['name'] = next.name;
+      if (next.description !== tree.description) changed['description'] = next.description;
+      if (next.visibility !== tree.visibility) changed['visibility'] = next.visibility;
+      if (next.homePersonId !== tree.homePersonId) changed['home_person_id'] = next.homePersonId;
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.update', { type: 'tree', id: tree.id, treeId: tree.id }, changed));
+      return ok({ ...next, role });
+    });
