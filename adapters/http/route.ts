@@ -5,9 +5,14 @@ import type { Result } from '../../core/shared/either.js';
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /** What a handler answers on success: a JSON body (encoded by the route's response codec), or no body. */
-export type Reply =
-  | { readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
-  | { readonly status: 204 | 202; readonly body?: undefined; readonly headers?: Readonly<Record<string, string>> };
+export type Reply = {
+  readonly status: number;
+  /** JSON body; undefined for 204/202. */
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sets the session cookie to this token, or clears it. */
+  readonly session?: { readonly token: string } | 'clear';
+};
 
 export type HandlerInput<P, Q, B> = {
   readonly actor: Actor;
@@ -46,6 +51,6 @@ export type Route<P = unknown, Q = unknown, B = unknown> = {
 };
 
 /** Erases the type parameters so routes of different shapes fit in one table. */
-export type AnyRoute = Route<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyRoute = Route<any, any, any>;
 
 export const route = <P, Q, B>(r: Route<P, Q, B>): AnyRoute => r as AnyRoute;

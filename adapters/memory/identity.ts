@@ -17,7 +17,11 @@ export const memoryUsers = (s: MemoryState): UserRepository => ({
     return 'ok';
   },
   update: async (user) => {
-    if (s.users.has(user.id)) s.users.set(user.id, user);
+    const current = s.users.get(user.id);
+    if (!current) return;
+    // Only the mutable fields: the email and creation time stay as inserted (as in PostgreSQL).
+    const { passwordHash, emailVerifiedAt, selfPersonId, deletedAt } = user;
+    s.users.set(user.id, { ...current, passwordHash, emailVerifiedAt, selfPersonId, deletedAt });
   },
   count: async () => [...s.users.values()].filter((u) => u.deletedAt === null).length,
 });

@@ -21,7 +21,9 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
     s.trees.set(tree.id, tree);
   },
   update: async (tree) => {
-    if (s.trees.has(tree.id)) s.trees.set(tree.id, tree);
+    const current = s.trees.get(tree.id);
+    // Every field but the creation time, which stays as inserted (as in PostgreSQL).
+    if (current) s.trees.set(tree.id, { ...tree, createdAt: current.createdAt });
   },
   purge: async (id) => {
     s.trees.delete(id);

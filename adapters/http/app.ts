@@ -1,0 +1,185 @@
+import Koa, { type Context } from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import * as t from 'io-ts';
+import type { Actor } from '../../core/shared/actor.js';
+import { checkAccountUsable } from '../../core/identity/policy.js';
+import { problem, problemOf, type Problem } from './problem.js';
+import type { AnyRoute, Reply } from './route.js';
+import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { renderDocsPage } from './openapi/docs-page.js';
+
+export type AppOptions = {
+  readonly routes: readonly AnyRoute[];
+  readonly logger: Logger;
+  readonly baseUrl: string;
+  readonly version: string;
+  readonly requireEmailVerification: boolean;
+  readonly sessionMaxAgeSeconds: number;
+  /** Resolves a session token to the user, or null for an unknown, revoked or expired one. */
+  readonly authenticate: (token: string, clientAddress: string) => Promise<Extract<Actor, { kind: 'user' }> | null>;
+  /** Resolves when the database answers (GET /readyz). */
+  readonly ready: () => Promise<void>;
+  /** JSON body limit in bytes. */
+  readonly jsonLimitBytes?: number;
+  /** Tests: fail loudly when a success body does not match its documented codec. */
+  readonly validateResponses?: boolean;
+};
+
+const API = '/api/v1';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, string>> = {}): void => {
+  ctx.status = p.status;
+  for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify(p);
+};
+
+const decodeErrors = (errors: t.Errors, where: 'query' | 'body') =>
+  errors.slice(0, 20).map((e) => {
+    const keys = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k));
+    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
+    return { path: keys.length === 0 ? where : keys.join('.'), message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
+  });
+
+/** Errors a driver raises when the database cannot be reached: the service is unavailable, not broken. */
+const isUnavailable = (err: unknown): boolean => {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08006', '08001'].includes(code);
+};
+
+export const createApp = (opts: AppOptions): Koa => {
+  const app = new Koa();
+  const origin = new URL(opts.baseUrl).origin;
+  const secure = opts.baseUrl.startsWith('https:');
+  const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
+  const docsPage = renderDocsPage(openapi);
+
+  // Request id and one structured log line per request; never headers, bodies, tokens or cookies.
+  app.use(async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state['requestId'] = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      const actor = ctx.state['actor'] as Actor | undefined;
+      opts.logger.info(
+        {
+          req_id: requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+          ...(actor?.kind === 'user' ? { user_id: actor.userId } : {}),
+        },
+        'request',
+      );
+    }
+  });
+
+  // Anything thrown becomes problem+json: client faults keep their 4xx, the rest is 500 or 503.
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+      const status = e.status ?? e.statusCode;
+      if (status === 413 || e.type === 'entity.too.large') return sendProblem(ctx, problem(413, 'payload_too_large', 'The request body is too large.'));
+      if (status !== undefined && status >= 400 && status < 500)
+        return sendProblem(ctx, problem(400, 'malformed_request', e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : (e.expose ? e.message : undefined) ?? 'Malformed request.'));
+      if (isUnavailable(err)) {
+        opts.logger.error({ req_id: ctx.state['requestId'], err }, 'dependency unavailable');
+        return sendProblem(ctx, problem(503, 'unavailable', 'A service this request needs is unavailable; try again shortly.'), { 'Retry-After': '5' });
+      }
+      opts.logger.error({ req_id: ctx.state['requestId'], err }, 'unhandled error');
+      return sendProblem(ctx, problem(500, 'internal', 'Something went wrong on our side.'));
+    }
+  });
+
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    try {
+      await opts.ready();
+      ctx.body = { status: 'ready' };
+    } catch {
+      sendProblem(ctx, problem(503, 'not_ready', 'The database does not answer.'));
+    }
+  });
+  router.get(`${API}/openapi.json`, (ctx) => {
+    ctx.body = openapi;
+  });
+  router.get(`${API}/docs`, (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = docsPage;
+  });
+
+  const body = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: opts.jsonLimitBytes ?? 1024 * 1024, jsonStrict: true });
+
+  for (const r of opts.routes) {
+    const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
+    router[r.method](koaPath, body, async (ctx) => {
+      const clientAddress = ctx.request.ip;
+      const bearer = bearerToken(ctx.get('Authorization'));
+      const cookie = bearer === null ? (ctx.cookies.get(SESSION_COOKIE) ?? null) : null;
+      const token = bearer ?? cookie;
+      let actor: Actor = { kind: 'anonymous', clientAddress };
+      if (token !== null) {
+        const user = await opts.authenticate(token, clientAddress);
+        if (user !== null) actor = user;
+        else if (r.auth === 'user') return sendProblem(ctx, problem(401, 'unauthenticated', 'The session is invalid or has expired.'), { 'WWW-Authenticate': 'Bearer' });
+      }
+      ctx.state['actor'] = actor;
+      if (r.auth === 'user' && actor.kind === 'anonymous') return sendProblem(ctx, problem(401, 'unauthenticated', 'Sign in to continue.'), { 'WWW-Authenticate': 'Bearer' });
+      // A request that authenticates by cookie alone must come from our own origin (CSRF).
+      if (actor.kind === 'user' && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin)
+        return sendProblem(ctx, problem(403, 'csrf', 'Cookie-authenticated changes must carry this service\'s Origin.'));
+      if (r.auth === 'user' && !r.allowUnverified) {
+        const unusable = checkAccountUsable(actor, opts.requireEmailVerification);
+        if (unusable) return sendProblem(ctx, problemOf(unusable).problem);
+      }
+
+      const params = r.params ? r.params.decode(ctx.params) : t.success(undefined);
+      if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
+      const query = r.query ? r.query.decode({ ...ctx.query }) : t.success(undefined);
+      if (query._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', decodeErrors(query.left, 'query')));
+      const decodedBody = r.body ? r.body.decode(ctx.request.body ?? {}) : t.success(undefined);
+      if (decodedBody._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodeErrors(decodedBody.left, 'body')));
+
+      const result = await r.handle({ actor, params: params.right, query: query.right, body: decodedBody.right, sessionToken: token });
+      if (result._tag === 'Left') {
+        const { problem: p, headers } = problemOf(result.left);
+        return sendProblem(ctx, p, headers);
+      }
+      writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
+    });
+  }
+
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(async (ctx) => {
+    // Reached only when no route answered.
+    if (ctx.status === 404 && ctx.body === undefined) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
+  });
+  return app;
+};
+
+const writeReply = (ctx: Context, r: AnyRoute, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number; readonly validate: boolean }): void => {
+  if (o.validate && r.success.body && !r.success.body.is(reply.body))
+    throw new Error(`${r.operationId}: response does not match its documented codec ${r.success.body.name}`);
+  for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
+  if (reply.session !== undefined)
+    ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
+  ctx.status = reply.status;
+  if (reply.body !== undefined) ctx.body = reply.body;
+  else if (reply.status === 204) ctx.body = null;
+};

@@ -1,0 +1,142 @@
+import * as t from 'io-ts';
+import type { AnyRoute } from '../route.js';
+import { acceptsUndefined, mediaTypeOf, named, objectProperties, toJsonSchema, type JsonSchema } from './json-schema.js';
+
+/** The problem+json body every error answers with (API.md, conventions). */
+export const ProblemCodec = named(
+  'Problem',
+  t.intersection([
+    t.type({ type: t.string, title: t.string, status: t.Int, code: t.string, detail: t.string }),
+    t.partial({ errors: t.array(named('FieldError', t.type({ path: t.string, message: t.string }))) }),
+  ]),
+);
+
+export type OpenApiInfo = { readonly title: string; readonly version: string; readonly serverUrl: string };
+
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, unknown>;
+  };
+};
+
+const reasons: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export const reasonPhrase = (status: number): string => reasons[status] ?? `Status ${status}`;
+
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+const pathTemplateParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+
+/** Query parameters are strings on the wire: objects are documented as strings, scalars and arrays as they are. */
+const querySchema = (schema: JsonSchema): JsonSchema =>
+  schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))
+    ? { type: 'string', description: 'JSON-encoded object' }
+    : schema;
+
+const parametersOf = (r: AnyRoute): unknown[] => {
+  const params: unknown[] = [];
+  const declared = r.params === undefined ? [] : objectProperties(r.params);
+  for (const name of pathTemplateParams(r.path)) {
+    const prop = declared.find((p) => p.name === name);
+    params.push({ name, in: 'path', required: true, schema: prop?.schema ?? { type: 'string' } });
+  }
+  if (r.query !== undefined) {
+    for (const prop of objectProperties(r.query)) {
+      params.push({ name: prop.name, in: 'query', required: prop.required, schema: querySchema(prop.schema) });
+    }
+  }
+  return params;
+};
+
+const securityOf = (r: AnyRoute): Record<string, string[]>[] =>
+  r.auth === 'user' ? [{ bearer: [] }, { cookie: [] }] : [{ bearer: [] }, { cookie: [] }, {}];
+
+/**
+ * The OpenAPI 3.1.0 document of a route table: one operation per route, schemas from the routes' own
+ * codecs, named codecs under components/schemas, every error status as problem+json.
+ */
+export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): OpenApiDocument => {
+  const schemas: Record<string, JsonSchema> = {};
+  const schemaOf = (codec: t.Any): JsonSchema => toJsonSchema(codec, { components: schemas });
+  schemaOf(ProblemCodec);
+  const problemRef = { $ref: '#/components/schemas/Problem' };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  const tags: { name: string }[] = [];
+  const operationIds = new Set<string>();
+
+  for (const r of routes) {
+    if (operationIds.has(r.operationId)) throw new Error(`duplicate operationId ${r.operationId}`);
+    operationIds.add(r.operationId);
+    const item = (paths[r.path] ??= {});
+    if (item[r.method] !== undefined) throw new Error(`duplicate route ${r.method.toUpperCase()} ${r.path}`);
+    if (!tags.some((tag) => tag.name === r.tag)) tags.push({ name: r.tag });
+
+    const operation: Record<string, unknown> = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.tag],
+      security: securityOf(r),
+    };
+    const parameters = parametersOf(r);
+    if (parameters.length > 0) operation.parameters = parameters;
+
+    if (r.body !== undefined) {
+      const mediaType = mediaTypeOf(r.body) ?? 'application/json';
+      operation.requestBody = {
+        required: !acceptsUndefined(r.body),
+        content: { [mediaType]: { schema: schemaOf(r.body) } },
+      };
+    }
+
+    const success: Record<string, unknown> = { description: r.success.description || reasonPhrase(r.success.status) };
+    if (r.successHeaders !== undefined && r.successHeaders.length > 0) {
+      success.headers = Object.fromEntries(r.successHeaders.map((h) => [h, { schema: { type: 'string' } }]));
+    }
+    if (r.success.body !== undefined && r.success.status !== 204) {
+      success.content = { 'application/json': { schema: schemaOf(r.success.body) } };
+    }
+    const responses: Record<string, unknown> = { [String(r.success.status)]: success };
+
+    // Documented errors, plus the ones the pipeline itself answers: 401 without a session on 'user'
+    // routes, 422 when a body or query fails decoding.
+    const statuses = new Set(r.errors);
+    if (r.auth === 'user') statuses.add(401);
+    if (r.body !== undefined || r.query !== undefined) statuses.add(422);
+    for (const status of [...statuses].sort((a, b) => a - b)) {
+      if (status === r.success.status) continue;
+      responses[String(status)] = {
+        description: reasonPhrase(status),
+        content: { [PROBLEM_MEDIA_TYPE]: { schema: problemRef } },
+      };
+    }
+    operation.responses = responses;
+    item[r.method] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version },
+    servers: [{ url: `${info.serverUrl.replace(/\/+$/, '')}/api/v1` }],
+    tags,
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Session token returned by login or register.' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'Session cookie; unsafe methods need an Origin equal to BASE_URL.' },
+      },
+    },
+  };
+};

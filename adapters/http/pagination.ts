@@ -1,0 +1,26 @@
+import { isUuid } from '../../core/shared/ids.js';
+import { invalidInput, type DomainError } from '../../core/shared/errors.js';
+
+// API.md "Lists": with `limit` one page, and the next page's opaque cursor in X-Next-Cursor and Link.
+
+export const encodeCursor = (lastId: string): string => Buffer.from(lastId, 'utf8').toString('base64url');
+
+export const decodeCursor = (cursor: string | undefined): string | undefined | DomainError => {
+  if (cursor === undefined) return undefined;
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  return isUuid(id) ? id : invalidInput('invalid_cursor', 'The cursor is not one this service gave out.', [{ path: 'cursor', message: 'unknown cursor' }]);
+};
+
+/**
+ * Given up to limit + 1 rows, the page to answer and the headers that point at the next one.
+ * `url` is the absolute address of the list, without cursor.
+ */
+export const pageOf = <A extends { readonly id: string }>(rows: readonly A[], limit: number | undefined, url: URL) => {
+  if (limit === undefined || rows.length <= limit) return { rows, headers: {} as Record<string, string> };
+  const page = rows.slice(0, limit);
+  const cursor = encodeCursor(page[page.length - 1]!.id);
+  const next = new URL(url);
+  next.searchParams.set('limit', String(limit));
+  next.searchParams.set('cursor', cursor);
+  return { rows: page, headers: { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` } };
+};

@@ -1,0 +1,19 @@
+import type { AnyRoute } from '../route.js';
+import type { HttpDeps } from './deps.js';
+import { adminRoutes } from './admin.js';
+import { authRoutes } from './auth.js';
+import { memberRoutes } from './members.js';
+import { treeRoutes } from './trees.js';
+import { userRoutes } from './users.js';
+
+/**
+ * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
+ * still describe themselves; calling a handler then fails loudly.
+ */
+export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
+  const lazy = (): HttpDeps => {
+    if (deps === undefined) throw new Error('route table built without dependencies: it can only describe itself');
+    return deps;
+  };
+  return [...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy)];
+};

@@ -1,0 +1,65 @@
+import type { Logger } from 'pino';
+import type Koa from 'koa';
+import { systemClock, type Clock } from '../core/shared/clock.js';
+import type { Storage } from '../core/shared/ports.js';
+import type { Mailer, PasswordHasher } from '../core/identity/ports.js';
+import { defaultIdentityTtls } from '../core/identity/deps.js';
+import { authenticate } from '../core/identity/queries/authenticate.js';
+import { createApp } from '../adapters/http/app.js';
+import { allRoutes } from '../adapters/http/routes/index.js';
+import type { HttpDeps } from '../adapters/http/routes/deps.js';
+import { scryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
+import { consoleMailer } from '../adapters/mail/console-mailer.js';
+import { smtpMailer } from '../adapters/mail/smtp-mailer.js';
+import { reportingMailer } from '../adapters/mail/reporting-mailer.js';
+import type { Config } from './config.js';
+import { serviceVersion } from './version.js';
+
+export type Overrides = {
+  readonly clock?: Clock;
+  readonly hasher?: PasswordHasher;
+  readonly mailer?: Mailer;
+  readonly validateResponses?: boolean;
+};
+
+/** The mailer the configuration asks for, wrapped so that a failed delivery is logged, not answered. */
+export const configuredMailer = (config: Config, logger: Logger): Mailer => {
+  const inner =
+    config.mailer === 'smtp' && config.smtpUrl !== null
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : consoleMailer((line) => logger.info(line));
+  return reportingMailer(inner, (err, to) => logger.error({ err, to }, 'mail delivery failed'));
+};
+
+/** The composition root: the one place that knows every adapter (ARCHITECTURE.md "bootstrap"). */
+export const composeApp = (config: Config, storage: Storage, logger: Logger, overrides: Overrides = {}): { readonly app: Koa; readonly deps: HttpDeps } => {
+  const clock = overrides.clock ?? systemClock;
+  const deps: HttpDeps = {
+    storage,
+    clock,
+    hasher: overrides.hasher ?? scryptPasswordHasher(),
+    mailer: overrides.mailer ?? configuredMailer(config, logger),
+    identity: {
+      baseUrl: config.baseUrl,
+      requireEmailVerification: config.requireEmailVerification,
+      ownerEmails: config.ownerEmails,
+      authRateLimit: config.authRateLimit,
+      ...defaultIdentityTtls,
+    },
+    aiProviders: config.aiProviders.map((p) => ({ name: p.name, model: p.model })),
+    version: serviceVersion,
+    environment: config.environment,
+  };
+  const app = createApp({
+    routes: allRoutes(deps),
+    logger,
+    baseUrl: config.baseUrl,
+    version: serviceVersion,
+    requireEmailVerification: config.requireEmailVerification,
+    sessionMaxAgeSeconds: Math.floor(defaultIdentityTtls.sessionTtlMs / 1000),
+    authenticate: authenticate({ storage, clock }),
+    ready: storage.ping,
+    validateResponses: overrides.validateResponses ?? false,
+  });
+  return { app, deps };
+};
