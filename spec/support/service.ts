@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import type { Clock } from '../../core/shared/clock.js';
+import type { Storage } from '../../core/shared/ports.js';
+import { memoryStorage } from '../../adapters/memory/storage.js';
+import { memoryMailer } from '../../adapters/memory/mailer.js';
+import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
+import { composeApp } from '../../bootstrap/compose.js';
+import { loadConfig } from '../../bootstrap/config.js';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { createApiClient, type ApiClient } from '../../client/index.js';
+import { postgresStorage } from './database.js';
+
+export type TestService = {
+  readonly baseUrl: string;
+  readonly storage: Storage;
+  /** Every mail the service sent, oldest first. */
+  readonly mails: ReturnType<typeof memoryMailer>['sent'];
+  /** A typed client: anonymous, or with a Bearer token. */
+  readonly client: (token?: string) => ApiClient;
+  readonly close: () => Promise<void>;
+};
+
+export type TestServiceOptions = {
+  /** 'postgres' (default): a fresh database on the test server; 'memory': the memory adapters. */
+  readonly storage?: 'postgres' | 'memory';
+  /** Environment as the service reads it (OWNER_EMAIL, AI_PROVIDERS, AUTH_RATE_LIMIT, ...). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly clock?: Clock;
+};
+
+/**
+ * The real service (bootstrap's composition root) on a loopback port, with a mail box for a mailer
+ * and a cheap scrypt cost. Success bodies are checked against their documented codecs.
+ */
+export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
+  const pgFixture = options.storage === 'memory' ? null : await postgresStorage();
+  const storage = pgFixture?.storage ?? memoryStorage();
+  const mailer = memoryMailer();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, ...options.env });
+  const { app } = composeApp(config, storage, pino({ level: 'silent' }), {
+    hasher: scryptPasswordHasher(4),
+    mailer,
+    validateResponses: true,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const server: Server = app.listen(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return {
+    baseUrl,
+    storage,
+    mails: mailer.sent,
+    client: (token) => createApiClient(baseUrl, token === undefined ? {} : { token }),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await (pgFixture ? pgFixture.close() : storage.close());
+    },
+  };
+};
+
+/** Registers an account and returns its id, email and token. */
+export const registerUser = async (svc: TestService, email: string, password = 'correct horse') => {
+  const { data, response } = await svc.client().POST('/auth/register', { body: { email, password } });
+  if (data === undefined) throw new Error(`register ${email}: ${response.status}`);
+  return { id: data.user.id, email: data.user.email, token: data.token, password };
+};
+
+/** The token in the newest mail to `email` (the link's `token=` parameter). */
+export const tokenFromMail = (svc: TestService, email: string): string => {
+  const mail = [...svc.mails].reverse().find((m) => m.to === email);
+  const token = mail ? new URL(mail.link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no mail with a token to ${email}`);
+  return token;
+};
