@@ -1,0 +1,30 @@
+import type { EntityManager, QueryResult } from '@mikro-orm/postgresql';
+
+/**
+ * What a repository needs from the database: plain rows in, affected-row counts out. Statements go
+ * through the EntityManager (so they join its transaction) but never through its identity map, so a
+ * read after an update in one transaction cannot see a stale cached entity. Parameters are `?`
+ * placeholders; a Date must be passed through `ts` so the driver never formats it in local time.
+ */
+export type Sql = {
+  readonly rows: <R>(sql: string, params?: readonly unknown[]) => Promise<R[]>;
+  readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
+};
+
+/** `em` is called once per statement: outside a unit of work it hands out a fresh fork each time. */
+export const sqlOn = (em: () => EntityManager): Sql => ({
+  rows: async <R>(sql: string, params: readonly unknown[] = []) =>
+    (await em().execute(sql, [...params], 'all')) as unknown as R[],
+  run: async (sql, params = []) => {
+    const res = await em().execute<QueryResult>(sql, [...params], 'run');
+    return res.affectedRows;
+  },
+});
+
+/** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */
+export const ts = (d: Date): string => d.toISOString();
+export const tsOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+/** The driver returns timestamptz as text (MikroORM's type parsers); the core wants Date objects. */
+export const date = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
+export const dateOrNull = (v: string | Date | null): Date | null => (v === null ? null : date(v));

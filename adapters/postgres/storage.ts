@@ -1,0 +1,56 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Storage, Stores } from '../../core/shared/ports.js';
+import { initOrm, type OrmOptions } from './orm.js';
+import { sqlOn } from './sql.js';
+import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
+import { pgMemberships, pgTrees } from './trees.js';
+import { pgAudit } from './audit.js';
+
+const storesOn = (em: () => EntityManager): Stores => {
+  const db = sqlOn(em);
+  return {
+    users: pgUsers(db),
+    sessions: pgSessions(db),
+    emailTokens: pgEmailTokens(db),
+    trees: pgTrees(db),
+    memberships: pgMemberships(db),
+    audit: pgAudit(db),
+    rateLimits: pgRateLimiter(db),
+  };
+};
+
+/** Storage over an ORM the caller already has; `close` closes that ORM. */
+export const storageOnOrm = (orm: MikroORM): Storage => {
+  // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
+  const stores = storesOn(() => orm.em.fork());
+  return {
+    ...stores,
+    uow: {
+      run: async (work) => {
+        const em = orm.em.fork();
+        await em.begin();
+        let result;
+        try {
+          result = await work(storesOn(() => em));
+        } catch (e) {
+          await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
+          throw e;
+        }
+        if (result._tag === 'Left') await em.rollback();
+        else await em.commit();
+        return result;
+      },
+    },
+    ping: async () => {
+      await orm.em.fork().execute('select 1');
+    },
+    close: () => orm.close(true),
+  };
+};
+
+/**
+ * PostgreSQL storage (the schema must be migrated: see `migrate`). `debugQueries` sees every
+ * statement sent, which is how the query count per request is measured.
+ */
+export const createPostgresStorage = async (url: string, opts: OrmOptions = {}): Promise<Storage> =>
+  storageOnOrm(await initOrm(url, opts));

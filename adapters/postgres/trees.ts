@@ -1,0 +1,122 @@
+import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
+import type { MemberRead, Membership, Role, TreeRead, Visibility } from '../../core/trees/model.js';
+import { date, dateOrNull, ts, tsOrNull, type Sql } from './sql.js';
+
+type TreeDb = {
+  id: string;
+  name: string;
+  description: string;
+  visibility: Visibility;
+  home_person_id: string | null;
+  ai_member_provider: string | null;
+  ai_recommender_provider: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  owner_id: string | null;
+};
+
+const toTree = (r: TreeDb): TreeRead => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  visibility: r.visibility,
+  homePersonId: r.home_person_id,
+  aiMemberProvider: r.ai_member_provider,
+  aiRecommenderProvider: r.ai_recommender_provider,
+  createdAt: date(r.created_at),
+  updatedAt: date(r.updated_at),
+  deletedAt: dateOrNull(r.deleted_at),
+  ownerId: r.owner_id,
+});
+
+// The owner is derived, never stored: the longest-standing owner, ties broken by user id.
+const treeColumns = `t.*, (select o.user_id from memberships o where o.tree_id = t.id and o.role = 'owner'
+  order by o.created_at, o.user_id limit 1) as owner_id`;
+
+export const pgTrees = (db: Sql): TreeRepository => ({
+  byId: async (id) => {
+    const [r] = await db.rows<TreeDb>(`select ${treeColumns} from trees t where t.id = ?`, [id]);
+    return r ? toTree(r) : null;
+  },
+  insert: async (t) => {
+    await db.run(
+      `insert into trees (id, name, description, visibility, home_person_id, ai_member_provider, ai_recommender_provider,
+         created_at, updated_at, deleted_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
+      [t.id, t.name, t.description, t.visibility, t.homePersonId, t.aiMemberProvider, t.aiRecommenderProvider,
+        ts(t.createdAt), ts(t.updatedAt), tsOrNull(t.deletedAt)],
+    );
+  },
+  update: async (t) => {
+    await db.run(
+      `update trees set name = ?, description = ?, visibility = ?, home_person_id = ?, ai_member_provider = ?,
+         ai_recommender_provider = ?, updated_at = ?::timestamptz, deleted_at = ?::timestamptz
+       where id = ?`,
+      [t.name, t.description, t.visibility, t.homePersonId, t.aiMemberProvider, t.aiRecommenderProvider,
+        ts(t.updatedAt), tsOrNull(t.deletedAt), t.id],
+    );
+  },
+  // Memberships go by ON DELETE CASCADE; audit entries keep their rows with tree_id set null by the FK.
+  purge: async (id) => {
+    await db.run('delete from trees where id = ?', [id]);
+  },
+  listForMember: async (userId, deleted) => {
+    const rows = await db.rows<TreeDb & { role: Role }>(
+      `select ${treeColumns}, m.role from memberships m join trees t on t.id = m.tree_id
+       where m.user_id = ? and (t.deleted_at is not null) = ? order by t.id`,
+      [userId, deleted],
+    );
+    return rows.map((r) => ({ ...toTree(r), role: r.role }));
+  },
+  count: async () => {
+    const [r] = await db.rows<{ n: string }>('select count(*) as n from trees where deleted_at is null');
+    return Number(r?.n ?? 0);
+  },
+});
+
+type MembershipDb = { tree_id: string; user_id: string; role: Role; created_at: string };
+
+const toMembership = (r: MembershipDb): Membership => ({
+  treeId: r.tree_id,
+  userId: r.user_id,
+  role: r.role,
+  createdAt: date(r.created_at),
+});
+
+export const pgMemberships = (db: Sql): MembershipRepository => ({
+  get: async (treeId, userId) => {
+    const [r] = await db.rows<MembershipDb>('select * from memberships where tree_id = ? and user_id = ?', [treeId, userId]);
+    return r ? toMembership(r) : null;
+  },
+  list: async (treeId) => {
+    const rows = await db.rows<MembershipDb & { email: string }>(
+      `select m.*, u.email from memberships m join users u on u.id = m.user_id
+       where m.tree_id = ? order by m.created_at, m.user_id`,
+      [treeId],
+    );
+    return rows.map((r): MemberRead => ({ ...toMembership(r), email: r.email }));
+  },
+  // ON CONFLICT, not a caught violation, so the surrounding transaction stays usable.
+  insert: async (m) => {
+    const n = await db.run(
+      `insert into memberships (tree_id, user_id, role, created_at) values (?, ?, ?, ?::timestamptz)
+       on conflict (tree_id, user_id) do nothing`,
+      [m.treeId, m.userId, m.role, ts(m.createdAt)],
+    );
+    return n === 1 ? 'ok' : 'exists';
+  },
+  updateRole: async (treeId, userId, role) => {
+    await db.run('update memberships set role = ? where tree_id = ? and user_id = ?', [role, treeId, userId]);
+  },
+  remove: async (treeId, userId) => {
+    await db.run('delete from memberships where tree_id = ? and user_id = ?', [treeId, userId]);
+  },
+  ownersForUpdate: async (treeId) => {
+    const rows = await db.rows<{ user_id: string }>(
+      `select user_id from memberships where tree_id = ? and role = 'owner' order by created_at, user_id for update`,
+      [treeId],
+    );
+    return rows.map((r) => r.user_id);
+  },
+});

@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121090000_initial } from './Migration20261121090000_initial.js';
+
+/**
+ * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
+ * migrator needs no file system access at run time. A new migration is appended here.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121090000_initial', class: Migration20261121090000_initial },
+];

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aSession, at, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
+
+export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`SessionRepository contract (${name})`, () => {
+    const storage = withStorage(make);
+    const t1 = at('2025-03-10T00:00:00.111Z');
+    const t2 = at('2025-03-11T00:00:00.222Z');
+
+    it('returns a session by token hash with every field intact', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      const x = aSession(u!.id);
+      await storage().sessions.insert(x);
+      expect(await storage().sessions.byTokenHash(x.tokenHash)).to.deep.equal(x);
+    });
+
+    it('returns null for an unknown token hash', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      await storage().sessions.insert(aSession(u!.id));
+      expect(await storage().sessions.byTokenHash('no-such-hash')).to.equal(null);
+    });
+
+    it('returns revoked and expired sessions too', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      const revoked = aSession(u!.id, { revokedAt: t1 });
+      const expired = aSession(u!.id, { expiresAt: at('2000-01-01T00:00:00.000Z') });
+      await storage().sessions.insert(revoked);
+      await storage().sessions.insert(expired);
+      expect(await storage().sessions.byTokenHash(revoked.tokenHash)).to.deep.equal(revoked);
+      expect(await storage().sessions.byTokenHash(expired.tokenHash)).to.deep.equal(expired);
+    });
+
+    it('revokes a session, and revoking twice keeps the first time', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      const x = aSession(u!.id);
+      await storage().sessions.insert(x);
+      await storage().sessions.revoke(x.id, t1);
+      expect((await storage().sessions.byTokenHash(x.tokenHash))?.revokedAt).to.deep.equal(t1);
+      await storage().sessions.revoke(x.id, t2);
+      expect((await storage().sessions.byTokenHash(x.tokenHash))?.revokedAt).to.deep.equal(t1);
+    });
+
+    it('ignores revoking a session that does not exist', async () => {
+      await storage().sessions.revoke(newId(), t1);
+    });
+
+    it("revokes every unrevoked session of the user except one, and counts them", async () => {
+      const [u, other] = await givenUsers(storage(), 2);
+      const keep = aSession(u!.id);
+      const a = aSession(u!.id);
+      const b = aSession(u!.id);
+      const old = aSession(u!.id, { revokedAt: t1 });
+      const others = aSession(other!.id);
+      for (const x of [keep, a, b, old, others]) await storage().sessions.insert(x);
+
+      expect(await storage().sessions.revokeAllForUser(u!.id, t2, keep.id)).to.equal(2);
+      const read = async (hash: string) => (await storage().sessions.byTokenHash(hash))?.revokedAt;
+      expect(await read(keep.tokenHash)).to.equal(null);
+      expect(await read(a.tokenHash)).to.deep.equal(t2);
+      expect(await read(b.tokenHash)).to.deep.equal(t2);
+      expect(await read(old.tokenHash)).to.deep.equal(t1);
+      expect(await read(others.tokenHash)).to.equal(null);
+    });
+
+    it('revokes all sessions of the user without an exception; a second call revokes none', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      const a = aSession(u!.id);
+      const b = aSession(u!.id);
+      await storage().sessions.insert(a);
+      await storage().sessions.insert(b);
+      expect(await storage().sessions.revokeAllForUser(u!.id, t1)).to.equal(2);
+      expect(await storage().sessions.revokeAllForUser(u!.id, t2)).to.equal(0);
+      expect((await storage().sessions.byTokenHash(a.tokenHash))?.revokedAt).to.deep.equal(t1);
+    });
+
+    it('returns 0 for a user without sessions', async () => {
+      expect(await storage().sessions.revokeAllForUser(newId(), t1)).to.equal(0);
+    });
+  });

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+const exitOf = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+// `make run` on a machine with no database: the server starts its embedded PostgreSQL under
+// DATA_DIR, migrates, and answers /readyz; the README promises this within 15 seconds.
+describe('server entry point (npm start)', function () {
+  this.timeout(60_000);
+  let dataDir: string;
+
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-start-'));
+    await chmod(dataDir, 0o755);
+  });
+  after(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts on the embedded default, answers /readyz, prints the URL, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const started = Date.now();
+    const child = spawn(tsx, ['bootstrap/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      let ready = false;
+      while (!ready && Date.now() - started < 15_000 && child.exitCode === null) {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+        if (!ready) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(ready, `not ready within 15 s; output:\n${output}`).to.equal(true);
+      expect(output).to.include(`http://localhost:${port}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exitOf(child)).to.equal(0);
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    const child = spawn(tsx, ['bootstrap/server.ts'], { env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    expect(await exitOf(child)).to.equal(2);
+    expect(stderr).to.match(/PORT/);
+  });
+});
