@@ -1,10 +1,20 @@
+import { loadConfig, ConfigError } from './config.js';
+import { createLogger } from './logger.js';
+import { openDatabase } from './database.js';
 import { migrate } from '../adapters/postgres/migrate.js';
 
-// `npm run migrate`: applies pending migrations to the database named by DATABASE_URL.
-const url = process.env['DATABASE_URL'];
-if (url === undefined || url === '') {
-  process.stderr.write('DATABASE_URL is not set: set it to postgres://user:password@host:port/database and run again.\n');
-  process.exit(2);
+// `make migrate` / `npm run migrate`: applies pending migrations to DATABASE_URL, or to the embedded
+// PostgreSQL under DATA_DIR when it is not set (the server also migrates at start).
+try {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config, createLogger(config.logLevel));
+  try {
+    await migrate(database.url, (m) => process.stdout.write(`${m}\n`));
+    process.stdout.write('Migrations applied.\n');
+  } finally {
+    await database.stop();
+  }
+} catch (e) {
+  process.stderr.write(`${e instanceof ConfigError ? e.message : `Migration failed: ${e instanceof Error ? e.message : String(e)}`}\n`);
+  process.exit(e instanceof ConfigError ? 2 : 1);
 }
-await migrate(url, (m) => process.stdout.write(`${m}\n`));
-process.stdout.write('Migrations applied.\n');
