@@ -89,11 +89,11 @@ export const createApp = (opts: AppOptions): Koa => {
     try {
       await next();
     } catch (err) {
-      const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+      const e = err as { name?: string; status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
       const status = e.status ?? e.statusCode;
       if (status === 413 || e.type === 'entity.too.large') return sendProblem(ctx, problem(413, 'payload_too_large', 'The request body is too large.'));
       if (status !== undefined && status >= 400 && status < 500)
-        return sendProblem(ctx, problem(400, 'malformed_request', e.type === 'entity.parse.failed' ? 'The body is not valid JSON.' : (e.expose ? e.message : undefined) ?? 'Malformed request.'));
+        return sendProblem(ctx, problem(400, 'malformed_request', e.type === 'entity.parse.failed' || e.name === 'SyntaxError' ? 'The body is not valid JSON.' : (e.expose ? e.message : undefined) ?? 'Malformed request.'));
       if (isUnavailable(err)) {
         opts.logger.error({ req_id: ctx.state['requestId'], err }, 'dependency unavailable');
         return sendProblem(ctx, problem(503, 'unavailable', 'A service this request needs is unavailable; try again shortly.'), { 'Retry-After': '5' });
@@ -164,12 +164,15 @@ export const createApp = (opts: AppOptions): Koa => {
     });
   }
 
+  // No route answered: an unknown path (404) or a known path with another method (405, with Allow).
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body != null) return;
+    if (ctx.status === 405) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
+    else if (ctx.status === 404) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.use(async (ctx) => {
-    // Reached only when no route answered.
-    if (ctx.status === 404 && ctx.body === undefined) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
-  });
   return app;
 };
 
@@ -179,7 +182,8 @@ const writeReply = (ctx: Context, r: AnyRoute, reply: Reply, o: { readonly secur
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
-  ctx.status = reply.status;
   if (reply.body !== undefined) ctx.body = reply.body;
-  else if (reply.status === 204) ctx.body = null;
+  // An explicit null body is sent as no body at all (Content-Length: 0), for 202 as for 204.
+  else ctx.body = null;
+  ctx.status = reply.status;
 };

@@ -192,8 +192,8 @@ describe('HTTP auth', () => {
       const u = await registerUser(svc, uniqueEmail('reset-exists'));
       const ghost = uniqueEmail('reset-ghost');
       const before = svc.mails.length;
-      const known = await svc.client().POST('/auth/password-reset', { body: { email: u.email }, parseAs: 'text' });
-      const unknown = await svc.client().POST('/auth/password-reset', { body: { email: ghost }, parseAs: 'text' });
+      const known = await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
+      const unknown = await svc.client().POST('/auth/password-reset', { body: { email: ghost } });
       expect(known.response.status).to.equal(202);
       expect(unknown.response.status).to.equal(202);
       expect(known.data).to.equal(unknown.data);
@@ -206,7 +206,7 @@ describe('HTTP auth', () => {
     it('confirm sets the new password, revokes ALL prior sessions, and the token works once', async () => {
       const u = await registerUser(svc, uniqueEmail('reset'));
       const other = await svc.client().POST('/auth/login', { body: { email: u.email, password: u.password } });
-      await svc.client().POST('/auth/password-reset', { body: { email: u.email }, parseAs: 'text' });
+      await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
       const token = tokenFromMail(svc, u.email);
       const confirm = await svc.client().POST('/auth/password-reset/confirm', { body: { token, new_password: 'brand new secret' } });
       expect(confirm.response.status).to.equal(204);
@@ -370,11 +370,11 @@ describe('HTTP auth rate limits (AUTH_RATE_LIMIT=3)', () => {
     try {
       const u = await registerUser(svc, 'rl-reset@example.org');
       for (let i = 0; i < 3; i++) {
-        const r = await svc.client().POST('/auth/password-reset', { body: { email: u.email }, parseAs: 'text' });
+        const r = await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
         expect(r.response.status, `reset ${i + 1}`).to.equal(202);
       }
       const mails = svc.mails.length;
-      const fourth = await svc.client().POST('/auth/password-reset', { body: { email: u.email }, parseAs: 'text' });
+      const fourth = await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
       expect(fourth.response.status).to.equal(429);
       expect(fourth.response.headers.get('retry-after')).to.match(/^\d+$/);
       expect(svc.mails.length).to.equal(mails);
