@@ -120,6 +120,7 @@ export const createApp = (opts: AppOptions): Koa => {
   });
   router.get(`${API}/docs`, (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     ctx.body = docsPage;
   });
 

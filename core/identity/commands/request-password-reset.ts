@@ -1,4 +1,5 @@
-import type { Actor } from '../../shared/actor.js';
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
@@ -18,9 +19,13 @@ export const requestPasswordReset =
     const result = await deps.storage.uow.run(async (tx) => {
       const user = await tx.users.byEmail(email);
       if (user === null) return ok(null);
-      return ok({ to: user.email, token: await issueEmailToken(tx, deps.clock, deps.identity.resetTtlMs, user.id, 'password_reset') });
+      const token = await issueEmailToken(tx, deps.clock, deps.identity.resetTtlMs, user.id, 'password_reset');
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'user.request_password_reset', { type: 'user', id: user.id, treeId: null }));
+      return ok({ to: user.email, token });
     });
     if (E.isLeft(result)) return result;
-    if (result.right !== null) await deps.mailer.send(resetMail(deps.identity.baseUrl, result.right.to, result.right.token));
+    // Not awaited: how long delivery takes must not tell a caller that the email exists. The mailer
+    // adapter reports failed deliveries (adapters/mail/reporting-mailer.ts).
+    if (result.right !== null) deps.mailer.send(resetMail(deps.identity.baseUrl, result.right.to, result.right.token)).catch(() => undefined);
     return ok(undefined);
   };

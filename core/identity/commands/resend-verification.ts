@@ -1,4 +1,5 @@
 import type { Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
 import type { IdentityDeps } from '../deps.js';
@@ -16,7 +17,9 @@ export const resendVerification =
       const user = await tx.users.byId(actor.userId);
       if (user === null) return fail(unauthenticated());
       if (user.emailVerifiedAt !== null) return ok(null);
-      return ok({ to: user.email, token: await issueEmailToken(tx, deps.clock, deps.identity.verificationTtlMs, user.id, 'verify_email') });
+      const token = await issueEmailToken(tx, deps.clock, deps.identity.verificationTtlMs, user.id, 'verify_email');
+      await tx.audit.record(auditEntry(deps.clock, user.id, 'user.resend_verification', { type: 'user', id: user.id, treeId: null }));
+      return ok({ to: user.email, token });
     });
     if (E.isLeft(result)) return result;
     if (result.right !== null) await deps.mailer.send(verificationMail(deps.identity.baseUrl, result.right.to, result.right.token));
