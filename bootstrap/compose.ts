@@ -47,6 +47,7 @@ export const composeApp = (config: Config, storage: Storage, logger: Logger, ove
       ...defaultIdentityTtls,
     },
     aiProviders: config.aiProviders.map((p) => ({ name: p.name, model: p.model })),
+    searchThreshold: config.searchThreshold,
     version: serviceVersion,
     environment: config.environment,
   };

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121090000_initial } from './Migration20261121090000_initial.js';
+import { Migration20261122090000_people_sources } from './Migration20261122090000_people_sources.js';
 
 /**
  * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
@@ -7,4 +8,5 @@ import { Migration20261121090000_initial } from './Migration20261121090000_initi
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121090000_initial', class: Migration20261121090000_initial },
+  { name: 'Migration20261122090000_people_sources', class: Migration20261122090000_people_sources },
 ];

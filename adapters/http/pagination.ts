@@ -24,3 +24,13 @@ export const pageOf = <A extends { readonly id: string }>(rows: readonly A[], li
   next.searchParams.set('cursor', cursor);
   return { rows: page, headers: { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` } };
 };
+
+/** Headers pointing at the page after `lastId` (none when the core says this page was the last). */
+export const nextPageHeaders = (lastId: string | null, limit: number | undefined, url: URL): Record<string, string> => {
+  if (lastId === null || limit === undefined) return {};
+  const cursor = encodeCursor(lastId);
+  const next = new URL(url);
+  next.searchParams.set('limit', String(limit));
+  next.searchParams.set('cursor', cursor);
+  return { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` };
+};

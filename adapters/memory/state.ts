@@ -1,6 +1,8 @@
 import type { AuditEntry } from '../../core/shared/audit.js';
 import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Tree } from '../../core/trees/model.js';
+import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
+import type { Citation, Source } from '../../core/sources/model.js';
 
 export type MemoryState = {
   users: Map<string, User>;
@@ -10,6 +12,13 @@ export type MemoryState = {
   memberships: Map<string, Membership>;
   audit: Map<string, AuditEntry>;
   rateWindows: Map<string, { windowStart: number; count: number }>;
+  persons: Map<string, Person>;
+  names: Map<string, Name>;
+  events: Map<string, LifeEvent>;
+  places: Map<string, Place>;
+  relationships: Map<string, Relationship>;
+  sources: Map<string, Source>;
+  citations: Map<string, Citation>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -20,6 +29,13 @@ export const emptyState = (): MemoryState => ({
   memberships: new Map(),
   audit: new Map(),
   rateWindows: new Map(),
+  persons: new Map(),
+  names: new Map(),
+  events: new Map(),
+  places: new Map(),
+  relationships: new Map(),
+  sources: new Map(),
+  citations: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */

@@ -3,6 +3,9 @@ import { emptyState, restore, snapshot, type MemoryState } from './state.js';
 import { memoryEmailTokens, memoryRateLimiter, memorySessions, memoryUsers } from './identity.js';
 import { memoryMemberships, memoryTrees } from './trees.js';
 import { memoryAudit } from './audit.js';
+import { memoryDeletions, memoryEvents, memoryNames, memoryPersons, memoryPlaces, memoryRelationships } from './people.js';
+import { memoryCitations, memorySources } from './sources.js';
+import { memoryPurges } from './purge.js';
 
 const storesOf = (s: MemoryState): Stores => ({
   users: memoryUsers(s),
@@ -12,6 +15,15 @@ const storesOf = (s: MemoryState): Stores => ({
   memberships: memoryMemberships(s),
   audit: memoryAudit(s),
   rateLimits: memoryRateLimiter(s),
+  persons: memoryPersons(s),
+  names: memoryNames(s),
+  events: memoryEvents(s),
+  places: memoryPlaces(s),
+  relationships: memoryRelationships(s),
+  deletions: memoryDeletions(s),
+  sources: memorySources(s),
+  citations: memoryCitations(s),
+  purges: memoryPurges(s),
 });
 
 /**
@@ -22,6 +34,8 @@ export const memoryStorage = (): Storage => {
   const state = emptyState();
   const stores = storesOf(state);
   let queue: Promise<unknown> = Promise.resolve();
+  // Held lock names: outside the state, so a rolled-back unit of work never releases or takes one.
+  const held = new Set<string>();
   return {
     ...stores,
     uow: {
@@ -42,6 +56,15 @@ export const memoryStorage = (): Storage => {
       },
     },
     ping: async () => undefined,
+    exclusive: async (lockName, work) => {
+      if (held.has(lockName)) return null;
+      held.add(lockName);
+      try {
+        return await work();
+      } finally {
+        held.delete(lockName);
+      }
+    },
     close: async () => undefined,
   };
 };

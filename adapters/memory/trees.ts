@@ -1,6 +1,7 @@
 import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
 import type { Membership, Tree, TreeRead } from '../../core/trees/model.js';
 import type { MemoryState } from './state.js';
+import { dropTree } from './purge.js';
 
 const key = (treeId: string, userId: string): string => `${treeId}/${userId}`;
 
@@ -26,9 +27,7 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
     if (current) s.trees.set(tree.id, { ...tree, createdAt: current.createdAt });
   },
   purge: async (id) => {
-    s.trees.delete(id);
-    for (const [k, m] of s.memberships) if (m.treeId === id) s.memberships.delete(k);
-    for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
+    dropTree(s, id);
   },
   listForMember: async (userId, deleted) =>
     [...s.memberships.values()]

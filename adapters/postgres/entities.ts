@@ -167,6 +167,248 @@ export const RateLimitWindowSchema = new EntitySchema<RateLimitWindowRow>({
   },
 });
 
+// People and sources. Every tree-owned row cascades from its tree, so purging a tree is one delete.
+// Expression and partial indexes are declared with their full SQL (`expression`): MikroORM compares
+// such indexes by name only, so the migration diff stays empty while the definitions live here.
+
+const deletion = {
+  deletedAt: { ...timestamptz, nullable: true },
+  deletionId: { type: 'uuid', nullable: true },
+} as const;
+
+export type PersonRow = {
+  id: string;
+  tree: TreeRow;
+  sex: string | null;
+  isLiving: boolean | null;
+  privacy: string;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const PersonSchema = new EntitySchema<PersonRow>({
+  name: 'PersonRow',
+  tableName: 'persons',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    sex: { type: 'text', nullable: true },
+    isLiving: { type: 'boolean', nullable: true },
+    privacy: { type: 'text', default: 'default' },
+    notes: { type: 'text' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});
+
+export type NameRow = {
+  id: string;
+  tree: TreeRow;
+  person: PersonRow;
+  nameType: string;
+  givenName: string;
+  surname: string;
+  isPrimary: boolean;
+  createdAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const NameSchema = new EntitySchema<NameRow>({
+  name: 'NameRow',
+  tableName: 'names',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    person: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    nameType: { type: 'text' },
+    givenName: { type: 'text' },
+    surname: { type: 'text' },
+    isPrimary: { type: 'boolean' },
+    createdAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [
+    {
+      // names.search filters with `%` on exactly this expression.
+      name: 'names_search_trgm_index',
+      expression: `create index "names_search_trgm_index" on "names" using gin ((lower(given_name || ' ' || surname)) gin_trgm_ops)`,
+    },
+  ],
+});
+
+export type PlaceRow = { id: string; tree: TreeRow; name: string };
+
+export const PlaceSchema = new EntitySchema<PlaceRow>({
+  name: 'PlaceRow',
+  tableName: 'places',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    name: { type: 'text' },
+  },
+  indexes: [
+    {
+      // places.ensure's ON CONFLICT target: one place per trimmed, case-folded text in a tree.
+      name: 'places_tree_id_name_unique',
+      expression: `create unique index "places_tree_id_name_unique" on "places" ("tree_id", lower(btrim(name)))`,
+    },
+  ],
+});
+
+export type RelationshipRow = {
+  id: string;
+  tree: TreeRow;
+  type: string;
+  personA: PersonRow;
+  personB: PersonRow;
+  qualifier: string | null;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const RelationshipSchema = new EntitySchema<RelationshipRow>({
+  name: 'RelationshipRow',
+  tableName: 'relationships',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    type: { type: 'text' },
+    personA: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    personB: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    qualifier: { type: 'text', nullable: true },
+    notes: { type: 'text' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [
+    { properties: ['tree', 'id'] },
+    {
+      // A live partnership exists once per unordered pair.
+      name: 'relationships_live_partnership_unique',
+      expression: `create unique index "relationships_live_partnership_unique" on "relationships" ("tree_id", least(person_a_id, person_b_id), greatest(person_a_id, person_b_id)) where type = 'partnership' and deleted_at is null`,
+    },
+    {
+      // A live parent_child edge exists once per ordered (parent, child) pair.
+      name: 'relationships_live_parent_child_unique',
+      expression: `create unique index "relationships_live_parent_child_unique" on "relationships" ("tree_id", "person_a_id", "person_b_id") where type = 'parent_child' and deleted_at is null`,
+    },
+  ],
+});
+
+export type EventRow = {
+  id: string;
+  tree: TreeRow;
+  type: string;
+  customType: string | null;
+  person: PersonRow | null;
+  partnership: RelationshipRow | null;
+  date: object | null;
+  place: PlaceRow | null;
+  notes: string;
+  detail: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const EventSchema = new EntitySchema<EventRow>({
+  name: 'EventRow',
+  tableName: 'events',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    type: { type: 'text' },
+    customType: { type: 'text', nullable: true },
+    person: { kind: 'm:1', entity: () => PersonSchema, nullable: true, deleteRule: 'cascade', index: true },
+    partnership: { kind: 'm:1', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade', index: true },
+    date: { type: 'json', nullable: true },
+    place: { kind: 'm:1', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
+    notes: { type: 'text' },
+    detail: { type: 'text' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+  checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
+});
+
+export type SourceRow = {
+  id: string;
+  tree: TreeRow;
+  title: string;
+  author: string;
+  publication: string;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const SourceSchema = new EntitySchema<SourceRow>({
+  name: 'SourceRow',
+  tableName: 'sources',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    title: { type: 'text' },
+    author: { type: 'text' },
+    publication: { type: 'text' },
+    notes: { type: 'text' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});
+
+export type CitationRow = {
+  id: string;
+  tree: TreeRow;
+  source: SourceRow;
+  targetKind: string;
+  targetId: string;
+  page: string;
+  detail: string;
+  confidence: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const CitationSchema = new EntitySchema<CitationRow>({
+  name: 'CitationRow',
+  tableName: 'citations',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    source: { kind: 'm:1', entity: () => SourceSchema, deleteRule: 'cascade', index: true },
+    targetKind: { type: 'text' },
+    // No foreign key: the target is one of four tables. Purges remove citations of what they remove.
+    targetId: { type: 'uuid', index: true },
+    page: { type: 'text' },
+    detail: { type: 'text' },
+    confidence: { type: 'smallint', nullable: true },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});
+
 export const entities = [
   UserSchema,
   SessionSchema,
@@ -175,4 +417,11 @@ export const entities = [
   MembershipSchema,
   AuditEntrySchema,
   RateLimitWindowSchema,
+  PersonSchema,
+  NameSchema,
+  PlaceSchema,
+  RelationshipSchema,
+  EventSchema,
+  SourceSchema,
+  CitationSchema,
 ];

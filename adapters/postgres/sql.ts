@@ -9,10 +9,20 @@ import type { EntityManager, QueryResult } from '@mikro-orm/postgresql';
 export type Sql = {
   readonly rows: <R>(sql: string, params?: readonly unknown[]) => Promise<R[]>;
   readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
+  /**
+   * Runs `work` inside one transaction: the unit of work's when there is one, else a new one on one
+   * connection (for statements that must share a transaction, such as a `set_config(..., true)`).
+   */
+  readonly tx: <A>(work: (db: Sql) => Promise<A>) => Promise<A>;
 };
 
 /** `em` is called once per statement: outside a unit of work it hands out a fresh fork each time. */
 export const sqlOn = (em: () => EntityManager): Sql => ({
+  tx: async (work) => {
+    const e = em();
+    if (e.isInTransaction()) return work(sqlOn(() => e));
+    return e.transactional((t) => work(sqlOn(() => t as EntityManager)));
+  },
   rows: async <R>(sql: string, params: readonly unknown[] = []) =>
     (await em().execute(sql, [...params], 'all')) as unknown as R[],
   run: async (sql, params = []) => {
@@ -28,3 +38,6 @@ export const tsOrNull = (d: Date | null): string | null => (d === null ? null : 
 /** The driver returns timestamptz as text (MikroORM's type parsers); the core wants Date objects. */
 export const date = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
 export const dateOrNull = (v: string | Date | null): Date | null => (v === null ? null : date(v));
+
+/** A uuid[] parameter (`?::uuid[]`): parameters are inlined by the driver, which has no array literal of its own. */
+export const uuids = (ids: readonly string[]): string => `{${ids.map((id) => `"${id.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;

@@ -5,6 +5,9 @@ import { sqlOn } from './sql.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
 import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
+import { pgEvents, pgNames, pgPersons, pgPlaces, pgRelationships } from './people.js';
+import { pgCitations, pgSources } from './sources.js';
+import { pgDeletions, pgPurges } from './purge.js';
 
 const storesOn = (em: () => EntityManager): Stores => {
   const db = sqlOn(em);
@@ -16,6 +19,15 @@ const storesOn = (em: () => EntityManager): Stores => {
     memberships: pgMemberships(db),
     audit: pgAudit(db),
     rateLimits: pgRateLimiter(db),
+    persons: pgPersons(db),
+    names: pgNames(db),
+    events: pgEvents(db),
+    places: pgPlaces(db),
+    relationships: pgRelationships(db),
+    deletions: pgDeletions(db),
+    sources: pgSources(db),
+    citations: pgCitations(db),
+    purges: pgPurges(db),
   };
 };
 
@@ -40,6 +52,16 @@ export const storageOnOrm = (orm: MikroORM): Storage => {
         else await em.commit();
         return result;
       },
+    },
+    // A transaction-scoped advisory lock on one connection of its own, held while `work` runs (on
+    // other connections) and released when that transaction ends, even if this process dies.
+    exclusive: async <A>(lockName: string, work: () => Promise<A>): Promise<A | null> => {
+      const em = orm.em.fork();
+      return em.transactional(async (t) => {
+        const [r] = await t.execute<{ ok: boolean }[]>('select pg_try_advisory_xact_lock(hashtext(?)) as ok', [lockName]);
+        if (r?.ok !== true) return null;
+        return work();
+      });
     },
     ping: async () => {
       await orm.em.fork().execute('select 1');

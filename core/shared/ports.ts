@@ -2,6 +2,10 @@ import type { AuditLog } from './audit.js';
 import type { Result } from './either.js';
 import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../identity/ports.js';
 import type { MembershipRepository, TreeRepository } from '../trees/ports.js';
+import type {
+  DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, PurgeRepository, RelationshipRepository,
+} from '../people/ports.js';
+import type { CitationRepository, SourceRepository } from '../sources/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -12,6 +16,15 @@ export type Stores = {
   readonly memberships: MembershipRepository;
   readonly audit: AuditLog;
   readonly rateLimits: RateLimiter;
+  readonly persons: PersonRepository;
+  readonly names: NameRepository;
+  readonly events: EventRepository;
+  readonly places: PlaceRepository;
+  readonly relationships: RelationshipRepository;
+  readonly deletions: DeletionRepository;
+  readonly sources: SourceRepository;
+  readonly citations: CitationRepository;
+  readonly purges: PurgeRepository;
 };
 
 export type UnitOfWork = {
@@ -27,5 +40,10 @@ export type Storage = Stores & {
   readonly uow: UnitOfWork;
   /** Resolves when the database answers; throws otherwise. */
   readonly ping: () => Promise<void>;
+  /**
+   * Runs `work` while holding the named lock across every instance on this storage (a PostgreSQL
+   * advisory lock), or answers null at once when another holder has it.
+   */
+  readonly exclusive: <A>(lockName: string, work: () => Promise<A>) => Promise<A | null>;
   readonly close: () => Promise<void>;
 };

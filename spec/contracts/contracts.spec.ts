@@ -9,6 +9,16 @@ import { treesContract } from './trees.contract.js';
 import { membershipsContract } from './memberships.contract.js';
 import { auditContract } from './audit.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
+import { exclusiveContract } from './exclusive.contract.js';
+import { personsContract } from './persons.contract.js';
+import { namesContract } from './names.contract.js';
+import { eventsContract } from './events.contract.js';
+import { placesContract } from './places.contract.js';
+import { relationshipsContract } from './relationships.contract.js';
+import { deletionsContract } from './deletions.contract.js';
+import { sourcesContract } from './sources.contract.js';
+import { citationsContract } from './citations.contract.js';
+import { purgesContract } from './purges.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -28,4 +38,14 @@ for (const [name, make] of adapters) {
   membershipsContract(name, make);
   auditContract(name, make);
   unitOfWorkContract(name, make);
+  exclusiveContract(name, make);
+  personsContract(name, make);
+  namesContract(name, make);
+  eventsContract(name, make);
+  placesContract(name, make);
+  relationshipsContract(name, make);
+  deletionsContract(name, make);
+  sourcesContract(name, make);
+  citationsContract(name, make);
+  purgesContract(name, make);
 }

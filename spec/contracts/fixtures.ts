@@ -3,6 +3,8 @@ import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Role, Tree } from '../../core/trees/model.js';
 import type { Storage } from '../../core/shared/ports.js';
 import { newId, type Id } from '../../core/shared/ids.js';
+import type { LifeEvent, Name, Person, Relationship, RelationshipType } from '../../core/people/model.js';
+import type { Citation, Source } from '../../core/sources/model.js';
 
 /** What every contract is run against: a storage on empty state, and how to dispose of it. */
 export type StorageFixture = { readonly storage: Storage; close(): Promise<void> };
@@ -110,3 +112,130 @@ export const givenTree = async (s: Storage, over: Partial<Tree> = {}): Promise<T
 };
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+// Genealogy records. Each builder takes the tree (and its subject) and overrides; ids are fresh.
+
+/** `n` fresh ids in ascending order, so a case can insert them out of order and expect the store to sort. */
+export const sortedIds = (n: number): Id[] => Array.from({ length: n }, () => newId()).sort();
+
+export const aPerson = (treeId: Id, over: Partial<Person> = {}): Person => ({
+  id: newId(),
+  treeId,
+  sex: null,
+  isLiving: null,
+  privacy: 'default',
+  notes: '',
+  createdAt: at('2025-03-05T08:00:00.101Z'),
+  updatedAt: at('2025-03-05T08:00:00.101Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const aName = (person: Pick<Person, 'id' | 'treeId'>, over: Partial<Name> = {}): Name => ({
+  id: newId(),
+  treeId: person.treeId,
+  personId: person.id,
+  nameType: 'birth',
+  givenName: 'John',
+  surname: 'Smith',
+  isPrimary: true,
+  createdAt: at('2025-03-05T08:00:01.202Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const anEvent = (treeId: Id, subject: { personId: Id } | { partnershipId: Id }, over: Partial<LifeEvent> = {}): LifeEvent => ({
+  id: newId(),
+  treeId,
+  type: 'birth',
+  customType: null,
+  personId: 'personId' in subject ? subject.personId : null,
+  partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
+  date: null,
+  placeId: null,
+  notes: '',
+  detail: '',
+  createdAt: at('2025-03-05T08:00:02.303Z'),
+  updatedAt: at('2025-03-05T08:00:02.303Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const aRelationship = (
+  treeId: Id, type: RelationshipType, personAId: Id, personBId: Id, over: Partial<Relationship> = {},
+): Relationship => ({
+  id: newId(),
+  treeId,
+  type,
+  personAId,
+  personBId,
+  qualifier: type === 'parent_child' ? 'biological' : null,
+  notes: '',
+  createdAt: at('2025-03-05T08:00:03.404Z'),
+  updatedAt: at('2025-03-05T08:00:03.404Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const aSource = (treeId: Id, over: Partial<Source> = {}): Source => ({
+  id: newId(),
+  treeId,
+  title: 'Parish register of St Mary',
+  author: '',
+  publication: '',
+  notes: '',
+  createdAt: at('2025-03-05T08:00:04.505Z'),
+  updatedAt: at('2025-03-05T08:00:04.505Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const aCitation = (treeId: Id, sourceId: Id, target: Citation['target'], over: Partial<Citation> = {}): Citation => ({
+  id: newId(),
+  treeId,
+  sourceId,
+  target,
+  page: '',
+  detail: '',
+  confidence: null,
+  createdAt: at('2025-03-05T08:00:05.606Z'),
+  updatedAt: at('2025-03-05T08:00:05.606Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+/** Inserts a person and returns it. */
+export const givenPerson = async (s: Storage, treeId: Id, over: Partial<Person> = {}): Promise<Person> => {
+  const p = aPerson(treeId, over);
+  await s.persons.insert(p);
+  return p;
+};
+
+/** Inserts a person with one primary name and returns the person. */
+export const givenNamed = async (s: Storage, treeId: Id, givenName: string, surname: string, over: Partial<Person> = {}): Promise<Person> => {
+  const p = await givenPerson(s, treeId, over);
+  await s.names.insert(aName(p, { givenName, surname }));
+  return p;
+};
+
+/** Inserts a relationship and returns it. */
+export const givenEdge = async (s: Storage, treeId: Id, type: RelationshipType, a: Id, b: Id, over: Partial<Relationship> = {}): Promise<Relationship> => {
+  const r = aRelationship(treeId, type, a, b, over);
+  await s.relationships.insert(r);
+  return r;
+};
+
+/** Inserts a source and returns it. */
+export const givenSource = async (s: Storage, treeId: Id, over: Partial<Source> = {}): Promise<Source> => {
+  const x = aSource(treeId, over);
+  await s.sources.insert(x);
+  return x;
+};
+
+export const ids = (rows: readonly { readonly id: Id }[]): Id[] => rows.map((r) => r.id);

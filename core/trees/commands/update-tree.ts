@@ -5,6 +5,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, type DomainError } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { accessTree } from '../access.js';
+import { badReference, livePerson } from '../../people/references.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 
@@ -20,16 +21,9 @@ export const checkTreeName = (name: string): DomainError | null =>
     ? invalidInput('invalid_input', 'A tree needs a name of 1 to 200 characters.', [{ path: 'name', message: '1 to 200 characters' }])
     : null;
 
-/**
- * Checks a proposed home person. Persons arrive with the records issue; until then no person exists
- * in any tree, so any id is a reference to a missing record.
- */
-export type HomePersonCheck = (treeId: Id, personId: Id) => Promise<boolean>;
-export const noPersonsYet: HomePersonCheck = async () => false;
-
 /** Editor-gated update of name, description, visibility and home person. */
 export const updateTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'> & { readonly personExists?: HomePersonCheck }) =>
+  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, treeId: Id, input: UpdateTreeInput): AsyncResult<TreeRead & { readonly role: Role | null }> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
@@ -39,9 +33,7 @@ export const updateTree =
         const bad = checkTreeName(input.name);
         if (bad) return fail(bad);
       }
-      const personExists = deps.personExists ?? noPersonsYet;
-      if (input.homePersonId !== undefined && input.homePersonId !== null && !(await personExists(treeId, input.homePersonId)))
-        return fail(invalidInput('invalid_reference', 'home_person_id must name a live person of this tree.', [{ path: 'home_person_id', message: 'no such person in this tree' }]));
+      if (input.homePersonId != null && (await livePerson(tx, treeId, input.homePersonId)) === null) return fail(badReference('home_person_id', 'person'));
       const next = {
         ...tree,
         name: input.name?.trim() ?? tree.name,

@@ -1,0 +1,98 @@
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { createEvent, deleteEvent, updateEvent, type EventInput } from '../../../core/people/commands/event-commands.js';
+import { getEvent } from '../../../core/people/queries/get-event.js';
+import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
+import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
+import type { EventView } from '../../../core/people/queries/event-views.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
+import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+
+const Text = (max: number) => withSchema(t.string, { maxLength: max });
+const EventFields = t.partial({
+  custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
+  place: Nullable(Text(500)), notes: Text(100_000), detail: Text(2000),
+});
+const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
+const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
+
+const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput['type'] }): EventInput => ({
+  ...(b.type === undefined ? {} : { type: b.type }),
+  ...(b.custom_type === undefined ? {} : { customType: b.custom_type }),
+  ...(b.person_id === undefined ? {} : { personId: b.person_id }),
+  ...(b.partnership_id === undefined ? {} : { partnershipId: b.partnership_id }),
+  ...(b.date === undefined ? {} : { date: b.date === null ? null : dateFromWire(b.date) }),
+  ...(b.place === undefined ? {} : { place: b.place }),
+  ...(b.notes === undefined ? {} : { notes: b.notes }),
+  ...(b.detail === undefined ? {} : { detail: b.detail }),
+});
+
+const views = (vs: readonly EventView[]) => vs.map(eventWire);
+
+export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'createEvent', method: 'post', path: '/trees/{id}/events', tag: 'events', auth: 'user',
+    summary: 'Create an event with exactly one subject, person_id XOR partnership_id (editor); place text is deduplicated per tree.',
+    params: IdParams, body: EventCreate,
+    success: { status: 201, description: 'The event.', body: EventRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) => {
+      const created = await createEvent(deps())(actor, params.id, { ...eventInput(body), type: body.type });
+      return E.isLeft(created) ? created : reply(201, eventWire)(await getEvent(deps())(actor, created.right.id));
+    },
+  }),
+  route({
+    operationId: 'listTreeEvents', method: 'get', path: '/trees/{id}/events', tag: 'events', auth: 'user',
+    summary: 'Every event of the tree the caller may see.',
+    params: IdParams, query: PageQuery,
+    success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      withPage(query, async (page) => {
+        const d = deps();
+        return E.map((r: { views: readonly EventView[]; lastId: string | null }) => ({
+          status: 200, body: views(r.views), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/events`)),
+        }))(await listTreeEvents(d)(actor, params.id, page));
+      }),
+  }),
+  route({
+    operationId: 'listPersonEvents', method: 'get', path: '/persons/{id}/events', tag: 'events', auth: 'user',
+    summary: 'A person\'s events, including their partnership events.',
+    params: IdParams,
+    success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, views)(await listPersonEvents(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'getEvent', method: 'get', path: '/events/{id}', tag: 'events', auth: 'user',
+    summary: 'One event.',
+    params: IdParams,
+    success: { status: 200, description: 'The event.', body: EventRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, eventWire)(await getEvent(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'updateEvent', method: 'patch', path: '/events/{id}', tag: 'events', auth: 'user',
+    summary: 'Change type, date, place, notes, detail or subject (editor).',
+    params: IdParams, body: EventUpdate,
+    success: { status: 200, description: 'The event.', body: EventRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) => {
+      const updated = await updateEvent(deps())(actor, params.id, eventInput(body));
+      return E.isLeft(updated) ? updated : reply(200, eventWire)(await getEvent(deps())(actor, params.id));
+    },
+  }),
+  route({
+    operationId: 'deleteEvent', method: 'delete', path: '/events/{id}', tag: 'events', auth: 'user',
+    summary: 'Delete an event (editor).',
+    params: IdParams,
+    success: { status: 204, description: 'Deleted.' },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => noContent(await deleteEvent(deps())(actor, params.id)),
+  }),
+];

@@ -1,0 +1,142 @@
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { isUuid } from '../../../core/shared/ids.js';
+import { createPerson } from '../../../core/people/commands/create-person.js';
+import { updatePerson } from '../../../core/people/commands/update-person.js';
+import { deletePerson } from '../../../core/people/commands/delete-person.js';
+import { restorePerson } from '../../../core/people/commands/restore-person.js';
+import { listPersons } from '../../../core/people/queries/list-persons.js';
+import { getPerson } from '../../../core/people/queries/get-person.js';
+import type { PersonView } from '../../../core/people/vitals.js';
+import type { VitalInput } from '../../../core/people/write-vital.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, PageQuery } from '../wire.js';
+import { PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
+import { reply, withPage, type LazyDeps } from './deps.js';
+
+const Text = (max: number) => withSchema(t.string, { maxLength: max });
+
+const PersonWrite = t.partial({
+  given_name: Text(500),
+  surname: Text(500),
+  sex: Nullable(SexCodec),
+  is_living: Nullable(t.boolean),
+  privacy: PrivacyCodec,
+  notes: Text(100_000),
+  birth: Nullable(VitalInputCodec),
+  death: Nullable(VitalInputCodec),
+});
+export const PersonCreate = named('PersonCreate', PersonWrite);
+export const PersonUpdate = named('PersonUpdate', PersonWrite);
+
+/** `ids=a,b,c`: up to 1000 UUIDs. */
+const IdList = withSchema(
+  new t.Type<readonly string[], string, unknown>('IdList', (u): u is readonly string[] => Array.isArray(u), (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c);
+    const ids = u.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    return ids.length <= 1000 && ids.every(isUuid) ? t.success(ids) : t.failure(u, c);
+  }, (a) => a.join(',')),
+  { type: 'string', description: 'comma-separated person ids (at most 1000)' },
+);
+
+const PersonsQuery = t.intersection([
+  PageQuery,
+  t.partial({ q: withSchema(t.string, { maxLength: 200 }), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
+]);
+
+type PersonWireInput = t.TypeOf<typeof PersonWrite>;
+const vital = (v: t.TypeOf<typeof VitalInputCodec> | null | undefined): VitalInput | null | undefined =>
+  v == null ? v : { ...(v.date === undefined ? {} : { date: v.date === null ? null : dateFromWire(v.date) }), ...(v.place === undefined ? {} : { place: v.place }) };
+
+const personInput = (b: PersonWireInput) => ({
+  ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
+  ...(b.surname === undefined ? {} : { surname: b.surname }),
+  ...(b.sex === undefined ? {} : { sex: b.sex }),
+  ...(b.is_living === undefined ? {} : { isLiving: b.is_living }),
+  ...(b.privacy === undefined ? {} : { privacy: b.privacy }),
+  ...(b.notes === undefined ? {} : { notes: b.notes }),
+  ...(b.birth === undefined ? {} : { birth: vital(b.birth) ?? null }),
+  ...(b.death === undefined ? {} : { death: vital(b.death) ?? null }),
+});
+
+export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
+  /** Re-reads a written person as the caller sees it (a member: in full). */
+  const readBack = async (actor: Parameters<ReturnType<typeof getPerson>>[0], id: string, status: number) =>
+    reply(status, personWire)(await getPerson(deps())(actor, id));
+  return [
+    route({
+      operationId: 'createPerson', method: 'post', path: '/trees/{id}/persons', tag: 'persons', auth: 'user',
+      summary: 'Create a person with a primary name and, optionally, birth and death (editor).',
+      params: IdParams, body: PersonCreate,
+      success: { status: 201, description: 'The person.', body: PersonRead },
+      errors: [400, 401, 403, 404, 413, 422],
+      handle: async ({ actor, params, body }) => {
+        const created = await createPerson(deps())(actor, params.id, personInput(body));
+        return E.isLeft(created) ? created : readBack(actor, created.right.id, 201);
+      },
+    }),
+    route({
+      operationId: 'listPersons', method: 'get', path: '/trees/{id}/persons', tag: 'persons', auth: 'user',
+      summary: 'Persons of the tree through the privacy engine. `q`: fuzzy name search ranked by trigram similarity; `ids`: a batch with names; `deleted=true`: recoverable persons (members).',
+      params: IdParams, query: PersonsQuery,
+      success: { status: 200, description: 'Persons (search: best match first; otherwise by id).', body: t.array(PersonRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors: [401, 403, 404, 422],
+      handle: async ({ actor, params, query }) =>
+        withPage(query, async (page) => {
+          const d = deps();
+          const result = await listPersons(d)(actor, params.id, {
+            ...page,
+            ...(query.q === undefined ? {} : { q: query.q }),
+            ...(query.ids === undefined ? {} : { ids: query.ids }),
+            deleted: query.deleted === 'true',
+          });
+          return E.map((r: { views: readonly PersonView[]; lastId: string | null }) => ({
+            status: 200,
+            body: r.views.map(personWire),
+            headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`)),
+          }))(result);
+        }),
+    }),
+    route({
+      operationId: 'getPerson', method: 'get', path: '/persons/{id}', tag: 'persons', auth: 'user',
+      summary: 'One person with their names; redacted (`Living person`) or 404 for a non-member as the privacy engine says.',
+      params: IdParams,
+      success: { status: 200, description: 'The person.', body: PersonRead },
+      errors: [401, 403, 404],
+      handle: async ({ actor, params }) => readBack(actor, params.id, 200),
+    }),
+    route({
+      operationId: 'updatePerson', method: 'patch', path: '/persons/{id}', tag: 'persons', auth: 'user',
+      summary: 'Change vitals, sex, is_living, privacy, notes and the primary name (editor). birth/death: {date, place} or null.',
+      params: IdParams, body: PersonUpdate,
+      success: { status: 200, description: 'The person.', body: PersonRead },
+      errors: [400, 401, 403, 404, 413, 422],
+      handle: async ({ actor, params, body }) => {
+        const updated = await updatePerson(deps())(actor, params.id, personInput(body));
+        return E.isLeft(updated) ? updated : readBack(actor, params.id, 200);
+      },
+    }),
+    route({
+      operationId: 'deletePerson', method: 'delete', path: '/persons/{id}', tag: 'persons', auth: 'user',
+      summary: 'Soft-delete a person and the relationships touching them; `cascade=true` also their descendants (editor).',
+      params: IdParams, query: t.partial({ cascade: t.keyof({ true: null, false: null }) }),
+      success: { status: 200, description: 'How many persons were deleted.', body: named('DeletedCount', t.type({ deleted: t.number })) },
+      errors: [401, 403, 404, 422],
+      handle: async ({ actor, params, query }) => reply(200, (r: { deleted: number }) => ({ deleted: r.deleted }))(await deletePerson(deps())(actor, params.id, query.cascade === 'true')),
+    }),
+    route({
+      operationId: 'restorePerson', method: 'post', path: '/persons/{id}/restore', tag: 'persons', auth: 'user',
+      summary: 'Restore a deleted person and whatever the same delete removed (editor).',
+      params: IdParams,
+      success: { status: 200, description: 'The person.', body: PersonRead },
+      errors: [401, 403, 404],
+      handle: async ({ actor, params }) => {
+        const restored = await restorePerson(deps())(actor, params.id);
+        return E.isLeft(restored) ? restored : readBack(actor, params.id, 200);
+      },
+    }),
+  ];
+};

@@ -1,0 +1,156 @@
+import * as t from 'io-ts';
+import {
+  dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
+  type GenealogicalDate, type Name, type Relationship,
+} from '../../core/people/model.js';
+import { dateDisplay } from '../../core/people/date.js';
+import type { PersonView, Vital } from '../../core/people/vitals.js';
+import type { EventView } from '../../core/people/queries/event-views.js';
+import type { Citation, Source } from '../../core/sources/model.js';
+import type { TreeRead } from '../../core/trees/model.js';
+import { named, withSchema } from './openapi/json-schema.js';
+import { Nullable, Timestamp, Uuid, VisibilityCodec } from './wire.js';
+
+const enumOf = <K extends string>(name: string, values: readonly K[]) =>
+  named(name, t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>));
+
+export const SexCodec = enumOf('Sex', sexes);
+export const PrivacyCodec = enumOf('PersonPrivacy', personPrivacies);
+export const NameTypeCodec = enumOf('NameType', nameTypes);
+export const EventTypeCodec = enumOf('EventType', eventTypes);
+export const RelationshipTypeCodec = enumOf('RelationshipType', relationshipTypes);
+export const QualifierCodec = enumOf('ParentChildQualifier', parentChildQualifiers);
+const Int = (min: number, max: number) => withSchema(t.Int, { minimum: min, maximum: max });
+
+export const DateCodec = named('GenealogicalDate', t.intersection([
+  t.type({ qualifier: enumOf('DateQualifier', dateQualifiers) }),
+  t.partial({
+    year: Int(1, 9999), month: Int(1, 12), day: Int(1, 31), end_year: Int(1, 9999), end_month: Int(1, 12), end_day: Int(1, 31),
+    text: withSchema(t.string, { maxLength: 500 }),
+  }),
+]));
+type DateWire = t.TypeOf<typeof DateCodec>;
+
+export const dateFromWire = (d: DateWire): GenealogicalDate => ({
+  qualifier: d.qualifier,
+  ...(d.year === undefined ? {} : { year: d.year }),
+  ...(d.month === undefined ? {} : { month: d.month }),
+  ...(d.day === undefined ? {} : { day: d.day }),
+  ...(d.end_year === undefined ? {} : { endYear: d.end_year }),
+  ...(d.end_month === undefined ? {} : { endMonth: d.end_month }),
+  ...(d.end_day === undefined ? {} : { endDay: d.end_day }),
+  ...(d.text === undefined ? {} : { text: d.text }),
+});
+
+export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
+  d === null
+    ? null
+    : {
+        qualifier: d.qualifier,
+        ...(d.year === undefined ? {} : { year: d.year as t.Int }),
+        ...(d.month === undefined ? {} : { month: d.month as t.Int }),
+        ...(d.day === undefined ? {} : { day: d.day as t.Int }),
+        ...(d.endYear === undefined ? {} : { end_year: d.endYear as t.Int }),
+        ...(d.endMonth === undefined ? {} : { end_month: d.endMonth as t.Int }),
+        ...(d.endDay === undefined ? {} : { end_day: d.endDay as t.Int }),
+        ...(d.text === undefined ? {} : { text: d.text }),
+      };
+
+export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(withSchema(t.string, { maxLength: 500 })) }));
+export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
+
+export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean }));
+
+export const PersonRead = named('PersonRead', t.intersection([
+  t.type({
+    id: Uuid,
+    tree_id: Uuid,
+    display_name: t.string,
+    given_name: Nullable(t.string),
+    surname: Nullable(t.string),
+    sex: Nullable(SexCodec),
+    is_living: Nullable(t.boolean),
+    privacy: Nullable(PrivacyCodec),
+    notes: Nullable(t.string),
+    birth: Nullable(VitalRead),
+    death: Nullable(VitalRead),
+    redacted: t.boolean,
+    created_at: Nullable(Timestamp),
+    updated_at: Nullable(Timestamp),
+  }),
+  // With `?ids=`, search results and single reads: the person's names (empty when redacted).
+  t.partial({ names: t.array(NameRead) }),
+]));
+
+export const EventRead = named('EventRead', t.type({
+  id: Uuid, tree_id: Uuid, type: EventTypeCodec, custom_type: Nullable(t.string), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
+  date: Nullable(DateCodec), date_display: Nullable(t.string), place_id: Nullable(Uuid), place: Nullable(t.string), notes: t.string, detail: t.string,
+}));
+
+export const RelationshipRead = named('RelationshipRead', t.type({
+  id: Uuid, tree_id: Uuid, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: t.string,
+}));
+
+export const SourceRead = named('SourceRead', t.type({
+  id: Uuid, tree_id: Uuid, title: t.string, author: t.string, publication: t.string, notes: t.string, created_at: Timestamp, updated_at: Timestamp,
+}));
+
+export const CitationRead = named('CitationRead', t.type({
+  id: Uuid, tree_id: Uuid, source_id: Uuid, person_id: Nullable(Uuid), event_id: Nullable(Uuid), name_id: Nullable(Uuid), relationship_id: Nullable(Uuid),
+  page: t.string, detail: t.string, confidence: Nullable(Int(0, 3)), created_at: Timestamp, updated_at: Timestamp,
+}));
+
+export const PublicTreeRead = named('PublicTreeRead', t.type({ id: Uuid, name: t.string, description: t.string, visibility: VisibilityCodec }));
+
+const vitalWire = (v: Vital | null) => (v === null ? null : { event_id: v.eventId, date: dateWire(v.date), date_display: v.dateDisplay, place: v.place });
+
+export const nameWire = (n: Name) => ({ id: n.id, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary });
+
+export const personWire = (v: PersonView) =>
+  v.visibility === 'redacted'
+    ? {
+        id: v.person.id, tree_id: v.person.treeId, display_name: v.displayName, given_name: null, surname: null, sex: null, is_living: null,
+        privacy: null, notes: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+      }
+    : {
+        id: v.person.id,
+        tree_id: v.person.treeId,
+        display_name: v.displayName,
+        given_name: v.primary?.givenName ?? '',
+        surname: v.primary?.surname ?? '',
+        sex: v.person.sex,
+        is_living: v.person.isLiving,
+        privacy: v.person.privacy,
+        notes: v.person.notes,
+        birth: vitalWire(v.birth),
+        death: vitalWire(v.death),
+        redacted: false,
+        created_at: v.person.createdAt.toISOString(),
+        updated_at: v.person.updatedAt.toISOString(),
+        ...(v.names === undefined ? {} : { names: v.names.map(nameWire) }),
+      };
+
+export const eventWire = ({ event: e, place }: EventView) => ({
+  id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
+  date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place, notes: e.notes, detail: e.detail,
+});
+
+export const relationshipWire = (r: Relationship) => ({
+  id: r.id, tree_id: r.treeId, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, notes: r.notes,
+});
+
+export const sourceWire = (s: Source) => ({
+  id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes,
+  created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString(),
+});
+
+export const citationWire = (c: Citation) => ({
+  id: c.id, tree_id: c.treeId, source_id: c.sourceId,
+  person_id: c.target.kind === 'person' ? c.target.id : null,
+  event_id: c.target.kind === 'event' ? c.target.id : null,
+  name_id: c.target.kind === 'name' ? c.target.id : null,
+  relationship_id: c.target.kind === 'relationship' ? c.target.id : null,
+  page: c.page, detail: c.detail, confidence: c.confidence, created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString(),
+});
+
+export const publicTreeWire = (tree: TreeRead) => ({ id: tree.id, name: tree.name, description: tree.description, visibility: tree.visibility });

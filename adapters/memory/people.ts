@@ -1,0 +1,194 @@
+import type {
+  DeletionRepository, EventRepository, ListOptions, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository,
+} from '../../core/people/ports.js';
+import type { Deletion, Person, Relationship } from '../../core/people/model.js';
+import type { Id } from '../../core/shared/ids.js';
+import { searchableName, similarity } from '../../core/people/trigram.js';
+import type { MemoryState } from './state.js';
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => cmp(a.id, b.id);
+const live = (row: Deletion): boolean => row.deletedAt === null;
+
+/** The ListOptions of every tree listing: live or deleted rows, ordered by id, paged by `after` and `limit`. */
+export const page = <T extends Deletion & { readonly id: Id }>(rows: Iterable<T>, options: ListOptions, keep: (row: T) => boolean = () => true): T[] => {
+  const deleted = options.deleted ?? false;
+  const after = options.after;
+  const picked = [...rows]
+    .filter((r) => (r.deletedAt !== null) === deleted && (after === undefined || r.id > after) && keep(r))
+    .sort(byId);
+  return options.limit === undefined ? picked : picked.slice(0, options.limit);
+};
+
+/**
+ * Writes `row` over the stored one with the same id, keeping the tree and creation time as inserted
+ * (as in PostgreSQL, where neither column is updated); a missing row stays missing.
+ */
+export const replace = <T extends { readonly id: Id; readonly treeId: Id; readonly createdAt: Date }>(map: Map<string, T>, row: T): void => {
+  const current = map.get(row.id);
+  if (current) map.set(row.id, { ...row, treeId: current.treeId, createdAt: current.createdAt });
+};
+
+const livePerson = (s: MemoryState, id: Id, treeId?: Id): Person | null => {
+  const p = s.persons.get(id);
+  return p && live(p) && (treeId === undefined || p.treeId === treeId) ? p : null;
+};
+
+export const memoryPersons = (s: MemoryState): PersonRepository => ({
+  byId: async (id) => s.persons.get(id) ?? null,
+  byIds: async (treeId, ids) => {
+    const wanted = new Set(ids);
+    return [...wanted].flatMap((id) => livePerson(s, id, treeId) ?? []).sort(byId);
+  },
+  listByTree: async (treeId, options) => page(s.persons.values(), options, (p) => p.treeId === treeId),
+  insert: async (person) => {
+    s.persons.set(person.id, person);
+  },
+  update: async (person) => replace(s.persons, person),
+  descendants: async (treeId, rootId) => {
+    const children = new Map<Id, Id[]>();
+    for (const r of s.relationships.values()) {
+      if (r.treeId !== treeId || r.type !== 'parent_child' || !live(r)) continue;
+      if (!livePerson(s, r.personAId, treeId) || !livePerson(s, r.personBId, treeId)) continue;
+      children.set(r.personAId, [...(children.get(r.personAId) ?? []), r.personBId]);
+    }
+    const seen = new Set<Id>([rootId]);
+    const found: Id[] = [];
+    const queue: Id[] = [rootId];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      for (const child of children.get(next) ?? []) {
+        if (seen.has(child)) continue;
+        seen.add(child);
+        found.push(child);
+        queue.push(child);
+      }
+    }
+    return found;
+  },
+});
+
+const primaryFirst = (a: { isPrimary: boolean; id: Id }, b: { isPrimary: boolean; id: Id }): number =>
+  Number(b.isPrimary) - Number(a.isPrimary) || cmp(a.id, b.id);
+
+export const memoryNames = (s: MemoryState): NameRepository => ({
+  byId: async (id) => s.names.get(id) ?? null,
+  listByPersons: async (personIds) => {
+    const wanted = new Set(personIds);
+    return [...s.names.values()].filter((n) => live(n) && wanted.has(n.personId)).sort(primaryFirst);
+  },
+  listByTree: async (treeId) =>
+    [...s.names.values()]
+      .filter((n) => live(n) && n.treeId === treeId && livePerson(s, n.personId, treeId))
+      .sort((a, b) => cmp(a.personId, b.personId) || primaryFirst(a, b)),
+  insert: async (name) => {
+    s.names.set(name.id, name);
+  },
+  update: async (name) => replace(s.names, name),
+  search: async (treeId, query, threshold) => {
+    const wanted = query.toLowerCase();
+    const best = new Map<Id, number>();
+    for (const n of s.names.values()) {
+      if (!live(n) || !livePerson(s, n.personId, treeId)) continue;
+      const score = similarity(searchableName(n.givenName, n.surname), wanted);
+      if (score >= threshold && score > (best.get(n.personId) ?? -1)) best.set(n.personId, score);
+    }
+    return [...best]
+      .map(([personId, score]) => ({ personId, score }))
+      .sort((a, b) => b.score - a.score || cmp(a.personId, b.personId));
+  },
+});
+
+const liveRelationship = (s: MemoryState, id: Id | null): Relationship | null => {
+  const r = id === null ? undefined : s.relationships.get(id);
+  return r && live(r) ? r : null;
+};
+
+export const memoryEvents = (s: MemoryState): EventRepository => ({
+  byId: async (id) => s.events.get(id) ?? null,
+  listByTree: async (treeId, options) =>
+    page(s.events.values(), options, (e) => {
+      if (e.treeId !== treeId) return false;
+      // The subject's state matters for the live listing only; the deleted listing shows what was deleted.
+      if (options.deleted === true) return true;
+      return e.personId !== null ? livePerson(s, e.personId) !== null : liveRelationship(s, e.partnershipId) !== null;
+    }),
+  listByPersons: async (personIds) => {
+    const wanted = new Set(personIds);
+    const partnerships = new Set(
+      [...s.relationships.values()]
+        .filter((r) => live(r) && r.type === 'partnership' && (wanted.has(r.personAId) || wanted.has(r.personBId)))
+        .map((r) => r.id),
+    );
+    return [...s.events.values()]
+      .filter((e) => live(e) && ((e.personId !== null && wanted.has(e.personId)) || (e.partnershipId !== null && partnerships.has(e.partnershipId))))
+      .sort(byId);
+  },
+  insert: async (event) => {
+    s.events.set(event.id, event);
+  },
+  update: async (event) => replace(s.events, event),
+});
+
+const placeKey = (name: string): string => name.trim().toLowerCase();
+
+export const memoryPlaces = (s: MemoryState): PlaceRepository => ({
+  ensure: async (treeId, name, newId) => {
+    const key = placeKey(name);
+    for (const p of s.places.values()) if (p.treeId === treeId && placeKey(p.name) === key) return p;
+    const place = { id: newId, treeId, name: name.trim() };
+    s.places.set(place.id, place);
+    return place;
+  },
+  byIds: async (ids) => [...new Set(ids)].flatMap((id) => s.places.get(id) ?? []).sort(byId),
+});
+
+export const memoryRelationships = (s: MemoryState): RelationshipRepository => ({
+  byId: async (id) => s.relationships.get(id) ?? null,
+  findEdge: async (treeId, type, a, b) => {
+    for (const r of s.relationships.values()) {
+      if (r.treeId !== treeId || r.type !== type || !live(r)) continue;
+      if (r.personAId === a && r.personBId === b) return r;
+      if (type === 'partnership' && r.personAId === b && r.personBId === a) return r;
+    }
+    return null;
+  },
+  listByTree: async (treeId, options) =>
+    page(s.relationships.values(), options, (r) =>
+      r.treeId === treeId && (options.deleted === true || (livePerson(s, r.personAId) !== null && livePerson(s, r.personBId) !== null))),
+  listByPersons: async (personIds) => {
+    const wanted = new Set(personIds);
+    return [...s.relationships.values()].filter((r) => live(r) && (wanted.has(r.personAId) || wanted.has(r.personBId))).sort(byId);
+  },
+  insert: async (relationship) => {
+    s.relationships.set(relationship.id, relationship);
+  },
+  update: async (relationship) => replace(s.relationships, relationship),
+});
+
+export const memoryDeletions = (s: MemoryState): DeletionRepository => ({
+  deletePersons: async (treeId, personIds, at, deletionId) => {
+    const stamp = { deletedAt: at, deletionId };
+    const wanted = new Set(personIds);
+    let n = 0;
+    for (const id of wanted) {
+      const p = livePerson(s, id, treeId);
+      if (!p) continue;
+      s.persons.set(id, { ...p, ...stamp });
+      n += 1;
+    }
+    for (const r of s.relationships.values()) {
+      if (r.treeId === treeId && live(r) && (wanted.has(r.personAId) || wanted.has(r.personBId))) s.relationships.set(r.id, { ...r, ...stamp });
+    }
+    return n;
+  },
+  restore: async (deletionId) => {
+    const back = { deletedAt: null, deletionId: null };
+    for (const p of s.persons.values()) if (p.deletionId === deletionId) s.persons.set(p.id, { ...p, ...back });
+    for (const r of s.relationships.values()) if (r.deletionId === deletionId) s.relationships.set(r.id, { ...r, ...back });
+  },
+  clearPointersTo: async (personIds) => {
+    const gone = new Set(personIds);
+    for (const u of s.users.values()) if (u.selfPersonId !== null && gone.has(u.selfPersonId)) s.users.set(u.id, { ...u, selfPersonId: null });
+    for (const t of s.trees.values()) if (t.homePersonId !== null && gone.has(t.homePersonId)) s.trees.set(t.id, { ...t, homePersonId: null });
+  },
+});

@@ -1,0 +1,74 @@
+import type { PurgeCounts, PurgeRepository } from '../../core/people/ports.js';
+import type { CitationTargetKind } from '../../core/sources/model.js';
+import type { Id } from '../../core/shared/ids.js';
+import type { MemoryState } from './state.js';
+
+// Removal for good, owner first: a row removed with its owner is not counted under its own kind,
+// even when it was soft-deleted itself (a person's relationships carry the person's deletion stamp).
+
+const dropCitationsOf = (s: MemoryState, kind: CitationTargetKind, id: Id): void => {
+  for (const c of s.citations.values()) if (c.target.kind === kind && c.target.id === id) s.citations.delete(c.id);
+};
+
+const dropEvent = (s: MemoryState, id: Id): void => {
+  s.events.delete(id);
+  dropCitationsOf(s, 'event', id);
+};
+
+const dropName = (s: MemoryState, id: Id): void => {
+  s.names.delete(id);
+  dropCitationsOf(s, 'name', id);
+};
+
+/** A relationship with its citations and, for a partnership, its events. */
+const dropRelationship = (s: MemoryState, id: Id): void => {
+  s.relationships.delete(id);
+  dropCitationsOf(s, 'relationship', id);
+  for (const e of s.events.values()) if (e.partnershipId === id) dropEvent(s, e.id);
+};
+
+/** A person with its names, events, relationships and the citations of all of those. */
+const dropPerson = (s: MemoryState, id: Id): void => {
+  s.persons.delete(id);
+  dropCitationsOf(s, 'person', id);
+  for (const n of s.names.values()) if (n.personId === id) dropName(s, n.id);
+  for (const e of s.events.values()) if (e.personId === id) dropEvent(s, e.id);
+  for (const r of s.relationships.values()) if (r.personAId === id || r.personBId === id) dropRelationship(s, r.id);
+};
+
+const dropSource = (s: MemoryState, id: Id): void => {
+  s.sources.delete(id);
+  for (const c of s.citations.values()) if (c.sourceId === id) s.citations.delete(c.id);
+};
+
+/** Removes the tree and every row it owns; its audit entries stay, with a null tree. */
+export const dropTree = (s: MemoryState, id: Id): void => {
+  s.trees.delete(id);
+  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations] as const;
+  for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
+  for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
+};
+
+export const memoryPurges = (s: MemoryState): PurgeRepository => ({
+  purgeDeletedBefore: async (cutoff) => {
+    const due = (row: { readonly deletedAt: Date | null }): boolean => row.deletedAt !== null && row.deletedAt.getTime() < cutoff.getTime();
+    const sweep = <T extends { readonly id: Id; readonly deletedAt: Date | null }>(map: Map<string, T>, drop: (id: Id) => void): number => {
+      let n = 0;
+      for (const row of map.values()) {
+        if (!due(row)) continue;
+        drop(row.id);
+        n += 1;
+      }
+      return n;
+    };
+    const trees = sweep(s.trees, (id) => dropTree(s, id));
+    const persons = sweep(s.persons, (id) => dropPerson(s, id));
+    const sources = sweep(s.sources, (id) => dropSource(s, id));
+    const relationships = sweep(s.relationships, (id) => dropRelationship(s, id));
+    const names = sweep(s.names, (id) => dropName(s, id));
+    const events = sweep(s.events, (id) => dropEvent(s, id));
+    const citations = sweep(s.citations, (id) => s.citations.delete(id));
+    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations };
+    return counts;
+  },
+});

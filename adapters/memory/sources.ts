@@ -1,0 +1,28 @@
+import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
+import type { MemoryState } from './state.js';
+import { page, replace } from './people.js';
+
+export const memorySources = (s: MemoryState): SourceRepository => ({
+  byId: async (id) => s.sources.get(id) ?? null,
+  listByTree: async (treeId, options) => page(s.sources.values(), options, (x) => x.treeId === treeId),
+  insert: async (source) => {
+    s.sources.set(source.id, source);
+  },
+  update: async (source) => replace(s.sources, source),
+});
+
+export const memoryCitations = (s: MemoryState): CitationRepository => ({
+  byId: async (id) => s.citations.get(id) ?? null,
+  listByTree: async (treeId, options) =>
+    page(s.citations.values(), options, (c) => {
+      if (c.treeId !== treeId) return false;
+      // The source's state matters for the live listing only; the deleted listing shows what was deleted.
+      if (options.deleted === true) return true;
+      const source = s.sources.get(c.sourceId);
+      return source !== undefined && source.deletedAt === null;
+    }),
+  insert: async (citation) => {
+    s.citations.set(citation.id, citation);
+  },
+  update: async (citation) => replace(s.citations, citation),
+});

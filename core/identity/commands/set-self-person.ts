@@ -1,0 +1,30 @@
+import type { Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { unauthenticated } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import { readerFor } from '../../privacy/reader.js';
+import { badReference } from '../../people/references.js';
+import type { IdentityDeps } from '../deps.js';
+import { userView, type UserView } from '../user-view.js';
+
+/** Sets or clears "this is me": a live person of a tree the user can view. */
+export const setSelfPerson =
+  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>) =>
+  async (actor: Actor, personId: Id | null): AsyncResult<UserView> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    return deps.storage.uow.run(async (tx) => {
+      const user = await tx.users.byId(actor.userId);
+      if (user === null) return fail(unauthenticated());
+      if (personId !== null) {
+        const person = await tx.persons.byId(personId);
+        if (person === null || person.deletedAt !== null) return fail(badReference('person_id', 'person'));
+        const reader = await readerFor(tx, actor, person.treeId, 'members');
+        if (E.isLeft(reader)) return fail(badReference('person_id', 'person'));
+      }
+      const next = { ...user, selfPersonId: personId };
+      await tx.users.update(next);
+      await tx.audit.record(auditEntry(deps.clock, user.id, 'user.set_self_person', { type: 'user', id: user.id, treeId: null }, { person_id: personId }));
+      return ok(userView(next, deps.identity.ownerEmails));
+    });
+  };

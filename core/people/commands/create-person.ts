@@ -1,0 +1,58 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { newId, type Id } from '../../shared/ids.js';
+import { accessTree } from '../../trees/access.js';
+import type { RecordDeps } from '../deps.js';
+import type { Person, PersonPrivacy, Sex } from '../model.js';
+import { writeVital, type VitalInput } from '../write-vital.js';
+import { checkDate } from '../date.js';
+
+export type CreatePersonInput = {
+  readonly givenName?: string;
+  readonly surname?: string;
+  readonly sex?: Sex | null;
+  readonly isLiving?: boolean | null;
+  readonly privacy?: PersonPrivacy;
+  readonly notes?: string;
+  readonly birth?: VitalInput | null;
+  readonly death?: VitalInput | null;
+};
+
+/** Creates a person with a primary birth name and, when given, birth and death events (editor). */
+export const createPerson =
+  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, treeId: Id, input: CreatePersonInput): AsyncResult<Person> => {
+    for (const [field, vital] of [['birth', input.birth], ['death', input.death]] as const) {
+      const bad = vital?.date ? checkDate(vital.date, `${field}.date`) : null;
+      if (bad) return fail(bad);
+    }
+    return deps.storage.uow.run(async (tx) => {
+      const access = await accessTree(tx, actor, treeId, 'editor');
+      if (E.isLeft(access)) return access;
+      const now = deps.clock.now();
+      const person: Person = {
+        id: newId(),
+        treeId,
+        sex: input.sex ?? null,
+        isLiving: input.isLiving ?? null,
+        privacy: input.privacy ?? 'default',
+        notes: input.notes ?? '',
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+        deletionId: null,
+      };
+      await tx.persons.insert(person);
+      await tx.names.insert({
+        id: newId(), treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
+        isPrimary: true, createdAt: now, deletedAt: null, deletionId: null,
+      });
+      if (input.birth) await writeVital(tx, deps.clock, person, 'birth', input.birth);
+      if (input.death) await writeVital(tx, deps.clock, person, 'death', input.death);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'person.create', { type: 'person', id: person.id, treeId }, {
+        given_name: input.givenName ?? '', surname: input.surname ?? '',
+      }));
+      return ok(person);
+    });
+  };

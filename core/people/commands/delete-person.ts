@@ -1,0 +1,28 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import { newId, type Id } from '../../shared/ids.js';
+import type { RecordDeps } from '../deps.js';
+import { editableRecord } from '../editable.js';
+
+/**
+ * Soft-deletes a person with the relationships touching them, and with `cascade` their descendants
+ * along parent_child edges too; clears self and home pointers at them. One deletion id marks all of
+ * it, so restore brings back exactly what this delete removed.
+ */
+export const deletePerson =
+  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, personId: Id, cascade: boolean): AsyncResult<{ readonly deleted: number }> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'person', personId, await tx.persons.byId(personId));
+      if (E.isLeft(found)) return found;
+      const treeId = found.right.record.treeId;
+      const ids = [personId, ...(cascade ? await tx.persons.descendants(treeId, personId) : [])];
+      const deletionId = newId();
+      const deleted = await tx.deletions.deletePersons(treeId, ids, deps.clock.now(), deletionId);
+      await tx.deletions.clearPointersTo(ids);
+      await tx.audit.record(
+        auditEntry(deps.clock, actorId(actor), 'person.delete', { type: 'person', id: personId, treeId }, { cascade, deleted, deletion_id: deletionId, person_ids: ids }),
+      );
+      return ok({ deleted });
+    });

@@ -1,0 +1,106 @@
+// Create, update and delete of life events: they share the subject and place rules.
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { invalidInput, type DomainError } from '../../shared/errors.js';
+import { newId, type Id } from '../../shared/ids.js';
+import type { Stores } from '../../shared/ports.js';
+import { accessTree } from '../../trees/access.js';
+import type { RecordDeps } from '../deps.js';
+import { checkDate } from '../date.js';
+import { editableRecord } from '../editable.js';
+import type { EventType, GenealogicalDate, LifeEvent } from '../model.js';
+import { badReference, livePartnership, livePerson } from '../references.js';
+
+export type EventInput = {
+  readonly type?: EventType;
+  readonly customType?: string | null;
+  readonly personId?: Id | null;
+  readonly partnershipId?: Id | null;
+  readonly date?: GenealogicalDate | null;
+  readonly place?: string | null;
+  readonly notes?: string;
+  readonly detail?: string;
+};
+
+type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+
+const checkShape = (type: EventType, customType: string | null, date: GenealogicalDate | null): DomainError | null => {
+  if (type === 'custom' && (customType === null || customType.trim() === ''))
+    return invalidInput('invalid_input', 'A custom event needs custom_type.', [{ path: 'custom_type', message: 'required when type is custom' }]);
+  return date ? checkDate(date, 'date') : null;
+};
+
+const subjectError = (): DomainError =>
+  invalidInput('invalid_subject', 'An event has exactly one subject: a person or a partnership.', [
+    { path: 'person_id', message: 'exactly one of person_id and partnership_id' },
+  ]);
+
+/** Checks the subject exists in the tree (live), and resolves the place text to the tree's place. */
+const resolve = async (tx: Stores, treeId: Id, personId: Id | null, partnershipId: Id | null, place: string | null | undefined, current: Id | null) => {
+  if ((personId === null) === (partnershipId === null)) return fail(subjectError());
+  if (personId !== null && (await livePerson(tx, treeId, personId)) === null) return fail(badReference('person_id', 'person'));
+  if (partnershipId !== null && (await livePartnership(tx, treeId, partnershipId)) === null) return fail(badReference('partnership_id', 'partnership'));
+  if (place === undefined) return ok(current);
+  const text = place?.trim() ?? '';
+  return ok(text === '' ? null : (await tx.places.ensure(treeId, text, newId())).id);
+};
+
+export const createEvent =
+  (deps: Deps) =>
+  async (actor: Actor, treeId: Id, input: EventInput & { readonly type: EventType }): AsyncResult<LifeEvent> => {
+    const bad = checkShape(input.type, input.customType ?? null, input.date ?? null);
+    if (bad) return fail(bad);
+    return deps.storage.uow.run(async (tx) => {
+      const access = await accessTree(tx, actor, treeId, 'editor');
+      if (E.isLeft(access)) return access;
+      const placeId = await resolve(tx, treeId, input.personId ?? null, input.partnershipId ?? null, input.place, null);
+      if (E.isLeft(placeId)) return placeId;
+      const now = deps.clock.now();
+      const event: LifeEvent = {
+        id: newId(), treeId, type: input.type, customType: input.type === 'custom' ? (input.customType ?? null) : null,
+        personId: input.personId ?? null, partnershipId: input.partnershipId ?? null, date: input.date ?? null, placeId: placeId.right,
+        notes: input.notes ?? '', detail: input.detail ?? '', createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+      };
+      await tx.events.insert(event);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.create', { type: 'event', id: event.id, treeId }, { type: event.type, person_id: event.personId, partnership_id: event.partnershipId }));
+      return ok(event);
+    });
+  };
+
+export const updateEvent =
+  (deps: Deps) =>
+  async (actor: Actor, eventId: Id, input: EventInput): AsyncResult<LifeEvent> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'event', eventId, await tx.events.byId(eventId));
+      if (E.isLeft(found)) return found;
+      const e = found.right.record;
+      const type = input.type ?? e.type;
+      const customType = type === 'custom' ? (input.customType === undefined ? e.customType : input.customType) : null;
+      const date = input.date === undefined ? e.date : input.date;
+      const bad = checkShape(type, customType, date);
+      if (bad) return fail(bad);
+      const personId = input.personId === undefined ? e.personId : input.personId;
+      const partnershipId = input.partnershipId === undefined ? e.partnershipId : input.partnershipId;
+      const placeId = await resolve(tx, e.treeId, personId, partnershipId, input.place, e.placeId);
+      if (E.isLeft(placeId)) return placeId;
+      const next: LifeEvent = {
+        ...e, type, customType, personId, partnershipId, date, placeId: placeId.right,
+        notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, updatedAt: deps.clock.now(),
+      };
+      await tx.events.update(next);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.update', { type: 'event', id: eventId, treeId: e.treeId }, { type }));
+      return ok(next);
+    });
+
+export const deleteEvent =
+  (deps: Deps) =>
+  async (actor: Actor, eventId: Id): AsyncResult<void> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'event', eventId, await tx.events.byId(eventId));
+      if (E.isLeft(found)) return found;
+      const e = found.right.record;
+      await tx.events.update({ ...e, deletedAt: deps.clock.now() });
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.delete', { type: 'event', id: eventId, treeId: e.treeId }, { type: e.type }));
+      return ok(undefined);
+    });

@@ -1,0 +1,90 @@
+// Create, update and delete of relationship edges.
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { conflict, invalidInput } from '../../shared/errors.js';
+import { newId, type Id } from '../../shared/ids.js';
+import { accessTree } from '../../trees/access.js';
+import type { RecordDeps } from '../deps.js';
+import { editableRecord } from '../editable.js';
+import type { ParentChildQualifier, Relationship, RelationshipType } from '../model.js';
+import { badReference, livePerson } from '../references.js';
+
+type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+
+export type RelationshipCreate = {
+  readonly type: RelationshipType;
+  readonly personAId: Id;
+  readonly personBId: Id;
+  readonly qualifier?: ParentChildQualifier | null;
+  readonly notes?: string;
+};
+
+const qualifierRule = (type: RelationshipType, qualifier: ParentChildQualifier | null) =>
+  type === 'parent_child' && qualifier === null
+    ? invalidInput('invalid_input', 'A parent_child edge needs a qualifier.', [{ path: 'qualifier', message: 'required for parent_child' }])
+    : type === 'partnership' && qualifier !== null
+      ? invalidInput('invalid_input', 'A partnership has no qualifier.', [{ path: 'qualifier', message: 'only for parent_child' }])
+      : null;
+
+/**
+ * Creates an edge between two live persons of the tree. The same pair and type is never stored
+ * twice: creating it again is a 409 (`relationship_exists`); partnerships are symmetric.
+ */
+export const createRelationship =
+  (deps: Deps) =>
+  async (actor: Actor, treeId: Id, input: RelationshipCreate): AsyncResult<Relationship> => {
+    const qualifier = input.qualifier ?? null;
+    const bad = qualifierRule(input.type, qualifier);
+    if (bad) return fail(bad);
+    if (input.personAId === input.personBId)
+      return fail(invalidInput('invalid_input', 'A relationship joins two different persons.', [{ path: 'person_b_id', message: 'same as person_a_id' }]));
+    return deps.storage.uow.run(async (tx) => {
+      const access = await accessTree(tx, actor, treeId, 'editor');
+      if (E.isLeft(access)) return access;
+      if ((await livePerson(tx, treeId, input.personAId)) === null) return fail(badReference('person_a_id', 'person'));
+      if ((await livePerson(tx, treeId, input.personBId)) === null) return fail(badReference('person_b_id', 'person'));
+      const existing = await tx.relationships.findEdge(treeId, input.type, input.personAId, input.personBId);
+      if (existing) return fail(conflict('relationship_exists', `That relationship exists already: ${existing.id}.`));
+      if (input.type === 'parent_child' && (await tx.relationships.findEdge(treeId, 'parent_child', input.personBId, input.personAId)))
+        return fail(invalidInput('invalid_input', 'That would make a person the parent of their own parent.', [{ path: 'person_b_id', message: 'already a parent of person_a_id' }]));
+      const now = deps.clock.now();
+      const rel: Relationship = {
+        id: newId(), treeId, type: input.type, personAId: input.personAId, personBId: input.personBId, qualifier, notes: input.notes ?? '',
+        createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+      };
+      await tx.relationships.insert(rel);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.create', { type: 'relationship', id: rel.id, treeId }, {
+        type: rel.type, person_a_id: rel.personAId, person_b_id: rel.personBId, qualifier,
+      }));
+      return ok(rel);
+    });
+  };
+
+export const updateRelationship =
+  (deps: Deps) =>
+  async (actor: Actor, id: Id, input: { readonly qualifier?: ParentChildQualifier | null; readonly notes?: string }): AsyncResult<Relationship> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'relationship', id, await tx.relationships.byId(id));
+      if (E.isLeft(found)) return found;
+      const r = found.right.record;
+      const qualifier = input.qualifier === undefined ? r.qualifier : input.qualifier;
+      const bad = qualifierRule(r.type, qualifier);
+      if (bad) return fail(bad);
+      const next = { ...r, qualifier, notes: input.notes ?? r.notes, updatedAt: deps.clock.now() };
+      await tx.relationships.update(next);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.update', { type: 'relationship', id, treeId: r.treeId }, { qualifier }));
+      return ok(next);
+    });
+
+export const deleteRelationship =
+  (deps: Deps) =>
+  async (actor: Actor, id: Id): AsyncResult<void> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'relationship', id, await tx.relationships.byId(id));
+      if (E.isLeft(found)) return found;
+      const r = found.right.record;
+      await tx.relationships.update({ ...r, deletedAt: deps.clock.now() });
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.delete', { type: 'relationship', id, treeId: r.treeId }, { type: r.type }));
+      return ok(undefined);
+    });

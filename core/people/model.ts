@@ -1,0 +1,100 @@
+import type { Id } from '../shared/ids.js';
+
+export const sexes = ['male', 'female'] as const;
+export type Sex = (typeof sexes)[number];
+
+/** `default`: the engine decides; `public`: full to anyone who may view the tree; `private`: hidden from non-members. */
+export const personPrivacies = ['default', 'public', 'private'] as const;
+export type PersonPrivacy = (typeof personPrivacies)[number];
+
+/**
+ * Soft deletion is grouped: one delete (a person with its relationships, or a cascade) stamps one
+ * `deletionId` on every row it removes, so restore brings back exactly what that delete removed.
+ */
+export type Deletion = { readonly deletedAt: Date | null; readonly deletionId: Id | null };
+
+export type Person = Deletion & {
+  readonly id: Id;
+  readonly treeId: Id;
+  readonly sex: Sex | null;
+  readonly isLiving: boolean | null;
+  readonly privacy: PersonPrivacy;
+  readonly notes: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+};
+
+export const nameTypes = ['birth', 'maiden', 'married', 'alias', 'nickname', 'religious', 'professional', 'other'] as const;
+export type NameType = (typeof nameTypes)[number];
+
+export type Name = Deletion & {
+  readonly id: Id;
+  readonly treeId: Id;
+  readonly personId: Id;
+  readonly nameType: NameType;
+  readonly givenName: string;
+  readonly surname: string;
+  readonly isPrimary: boolean;
+  readonly createdAt: Date;
+};
+
+export const dateQualifiers = ['exact', 'about', 'estimated', 'calculated', 'before', 'after', 'between', 'from_to', 'text'] as const;
+export type DateQualifier = (typeof dateQualifiers)[number];
+
+export type GenealogicalDate = {
+  readonly qualifier: DateQualifier;
+  readonly year?: number;
+  readonly month?: number;
+  readonly day?: number;
+  readonly endYear?: number;
+  readonly endMonth?: number;
+  readonly endDay?: number;
+  readonly text?: string;
+};
+
+export const eventTypes = [
+  'birth', 'baptism', 'christening', 'death', 'burial', 'cremation', 'marriage', 'divorce', 'engagement', 'residence',
+  'occupation', 'education', 'religion', 'immigration', 'emigration', 'naturalization', 'census', 'military',
+  'graduation', 'probate', 'will', 'custom',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** Facts that mean a person has died (API.md). */
+export const deathFacts: readonly EventType[] = ['death', 'burial', 'cremation', 'probate', 'will'];
+export const birthFacts: readonly EventType[] = ['birth', 'baptism', 'christening'];
+
+export type LifeEvent = Deletion & {
+  readonly id: Id;
+  readonly treeId: Id;
+  readonly type: EventType;
+  readonly customType: string | null;
+  /** Exactly one of personId and partnershipId is set. */
+  readonly personId: Id | null;
+  readonly partnershipId: Id | null;
+  readonly date: GenealogicalDate | null;
+  readonly placeId: Id | null;
+  readonly notes: string;
+  readonly detail: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+};
+
+export type Place = { readonly id: Id; readonly treeId: Id; readonly name: string };
+
+export const relationshipTypes = ['parent_child', 'partnership'] as const;
+export type RelationshipType = (typeof relationshipTypes)[number];
+export const parentChildQualifiers = ['biological', 'adoptive', 'step', 'foster', 'donor', 'guardian'] as const;
+export type ParentChildQualifier = (typeof parentChildQualifiers)[number];
+
+export type Relationship = Deletion & {
+  readonly id: Id;
+  readonly treeId: Id;
+  readonly type: RelationshipType;
+  /** parent_child: a is the parent, b the child. partnership: symmetric. */
+  readonly personAId: Id;
+  readonly personBId: Id;
+  readonly qualifier: ParentChildQualifier | null;
+  readonly notes: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+};

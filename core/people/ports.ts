@@ -1,0 +1,105 @@
+import type { Id } from '../shared/ids.js';
+import type { LifeEvent, Name, Person, Place, Relationship } from './model.js';
+
+/** Live rows (deleted = false) or soft-deleted ones (deleted = true), ordered by id; `after` and `limit` page. */
+export type ListOptions = { readonly deleted?: boolean; readonly after?: Id; readonly limit?: number };
+
+export type PersonRepository = {
+  /** The person whether deleted or not, or null. */
+  readonly byId: (id: Id) => Promise<Person | null>;
+  /** Live persons of the tree among `ids`, ordered by id; unknown, deleted or other-tree ids are left out. */
+  readonly byIds: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
+  readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Person[]>;
+  readonly insert: (person: Person) => Promise<void>;
+  /** Replaces every mutable field, deletion stamp included. */
+  readonly update: (person: Person) => Promise<void>;
+  /**
+   * The live descendants of `rootId` along live parent_child edges (child = person_b), not including
+   * the root, each once even where lines rejoin.
+   */
+  readonly descendants: (treeId: Id, rootId: Id) => Promise<readonly Id[]>;
+};
+
+export type NameRepository = {
+  readonly byId: (id: Id) => Promise<Name | null>;
+  /** Live names of these persons, primary first, then by id. */
+  readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly Name[]>;
+  /** Live names of live persons of the tree, ordered by person then primary first. */
+  readonly listByTree: (treeId: Id) => Promise<readonly Name[]>;
+  readonly insert: (name: Name) => Promise<void>;
+  readonly update: (name: Name) => Promise<void>;
+  /**
+   * Live persons of the tree ranked by the best trigram similarity (pg_trgm's `similarity`, on
+   * lower-cased "given surname") of any of their live names to `query`, best first, ties by person id;
+   * only scores >= threshold.
+   */
+  readonly search: (treeId: Id, query: string, threshold: number) => Promise<readonly { readonly personId: Id; readonly score: number }[]>;
+};
+
+export type EventRepository = {
+  readonly byId: (id: Id) => Promise<LifeEvent | null>;
+  /** Live events of the tree whose subject (person or partnership) is live, ordered by id. */
+  readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly LifeEvent[]>;
+  /** Live events of these persons and of live partnerships involving them, ordered by id. */
+  readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly LifeEvent[]>;
+  readonly insert: (event: LifeEvent) => Promise<void>;
+  readonly update: (event: LifeEvent) => Promise<void>;
+};
+
+export type PlaceRepository = {
+  /** The tree's place with this text (compared trimmed and case-insensitively), created when missing. */
+  readonly ensure: (treeId: Id, name: string, newId: Id) => Promise<Place>;
+  readonly byIds: (ids: readonly Id[]) => Promise<readonly Place[]>;
+};
+
+export type RelationshipRepository = {
+  readonly byId: (id: Id) => Promise<Relationship | null>;
+  /**
+   * The live edge of that type between the pair, or null. Partnerships are symmetric: (a, b) finds
+   * (b, a) too; parent_child is directed.
+   */
+  readonly findEdge: (treeId: Id, type: Relationship['type'], a: Id, b: Id) => Promise<Relationship | null>;
+  /** Live edges of the tree whose both ends are live persons, ordered by id. */
+  readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Relationship[]>;
+  /** Live edges touching any of these persons, ordered by id. */
+  readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly Relationship[]>;
+  readonly insert: (relationship: Relationship) => Promise<void>;
+  readonly update: (relationship: Relationship) => Promise<void>;
+};
+
+export type DeletionRepository = {
+  /**
+   * Soft-deletes the live persons `personIds` and every live relationship touching them, stamping
+   * `at` and `deletionId`; returns how many persons it deleted.
+   */
+  readonly deletePersons: (treeId: Id, personIds: readonly Id[], at: Date, deletionId: Id) => Promise<number>;
+  /** Restores every person and relationship stamped with `deletionId`. */
+  readonly restore: (deletionId: Id) => Promise<void>;
+  /** Clears users' self_person_id and trees' home_person_id that point at any of these persons. */
+  readonly clearPointersTo: (personIds: readonly Id[]) => Promise<void>;
+};
+
+export type PurgeCounts = {
+  readonly trees: number;
+  readonly persons: number;
+  readonly names: number;
+  readonly events: number;
+  readonly relationships: number;
+  readonly sources: number;
+  readonly citations: number;
+};
+
+export type PurgeRepository = {
+  /**
+   * Removes for good every record soft-deleted before `cutoff`: trees (with every row they own;
+   * their audit entries stay with a null tree), persons (with their names, events, relationships and
+   * the citations of those), and soft-deleted names, events, relationships, sources (with their
+   * citations) and citations. Records deleted at or after `cutoff` stay. Idempotent; returns counts of
+   * the records it removed, by kind, not counting rows removed only because their owner went.
+   */
+  readonly purgeDeletedBefore: (cutoff: Date) => Promise<PurgeCounts>;
+};
+
+/** Where the next page starts: after the last row of a full page, or null when this page was the last. */
+export const nextAfter = (rows: readonly { readonly id: Id }[], limit: number | undefined): Id | null =>
+  limit !== undefined && rows.length === limit ? rows[rows.length - 1]!.id : null;

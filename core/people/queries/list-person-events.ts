@@ -1,0 +1,20 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import type { Surface } from '../../privacy/reader.js';
+import { recordFilter } from '../../privacy/record-filter.js';
+import type { RecordDeps } from '../deps.js';
+import { eventViews, type EventView } from './event-views.js';
+import { personInView } from './person-in-view.js';
+
+/** A person's events including their partnership events; for a non-member only what the engine allows. */
+export const listPersonEvents =
+  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<readonly EventView[]> => {
+    const found = await personInView(deps.storage, actor, personId, surface, deps.clock.now());
+    if (E.isLeft(found)) return found;
+    const { reader, events, relationships, others } = found.right;
+    const partnerships = new Map(relationships.map((r) => [r.id, r]));
+    const filter = recordFilter(reader.member, others, { partnership: (id) => partnerships.get(id) });
+    return ok(await eventViews(deps.storage, events.filter(filter.event)));
+  };

@@ -1,0 +1,19 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import type { Surface } from '../../privacy/reader.js';
+import { recordFilter } from '../../privacy/record-filter.js';
+import type { RecordDeps } from '../deps.js';
+import type { Relationship } from '../model.js';
+import { personInView } from './person-in-view.js';
+
+/** The relationships touching a person whose other end the reader may see (not hidden). */
+export const listPersonRelationships =
+  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<readonly Relationship[]> => {
+    const found = await personInView(deps.storage, actor, personId, surface, deps.clock.now());
+    if (E.isLeft(found)) return found;
+    const { reader, relationships, others } = found.right;
+    const filter = recordFilter(reader.member, others, { partnership: () => undefined });
+    return ok(relationships.filter(filter.relationship));
+  };

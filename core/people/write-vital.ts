@@ -1,0 +1,37 @@
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import type { Stores } from '../shared/ports.js';
+import type { GenealogicalDate, LifeEvent, Person } from './model.js';
+
+/** The `birth`/`death` shorthand of the person record: one source of truth, the events themselves. */
+export type VitalInput = { readonly date?: GenealogicalDate | null; readonly place?: string | null };
+
+/**
+ * Writes the person's birth or death: updates their existing birth/death event, or creates one;
+ * `null` soft-deletes it. Returns nothing: the person read derives it from the events.
+ */
+export const writeVital = async (
+  tx: Pick<Stores, 'events' | 'places'>,
+  clock: Clock,
+  person: Person,
+  kind: 'birth' | 'death',
+  input: VitalInput | null,
+  existing?: LifeEvent,
+): Promise<void> => {
+  const now = clock.now();
+  if (input === null) {
+    if (existing) await tx.events.update({ ...existing, deletedAt: now, updatedAt: now });
+    return;
+  }
+  const placeText = input.place?.trim() ?? '';
+  const placeId = input.place === undefined ? (existing?.placeId ?? null) : placeText === '' ? null : (await tx.places.ensure(person.treeId, placeText, newId())).id;
+  const date = input.date === undefined ? (existing?.date ?? null) : input.date;
+  if (existing) {
+    await tx.events.update({ ...existing, date, placeId, updatedAt: now });
+    return;
+  }
+  await tx.events.insert({
+    id: newId(), treeId: person.treeId, type: kind, customType: null, personId: person.id, partnershipId: null, date, placeId,
+    notes: '', detail: '', createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+  });
+};

@@ -1,0 +1,84 @@
+// THE privacy engine (SPEC "Visibility resolution result"): the one place that decides whether a
+// reader sees a person in full, redacted, or not at all, and whether a person is possibly living.
+import type { Id } from '../shared/ids.js';
+import { birthFacts, deathFacts, type LifeEvent, type Person } from '../people/model.js';
+import { latestYear } from '../people/date.js';
+
+export type Visibility = 'full' | 'redacted' | 'hidden';
+
+/** Who reads. Members of the tree see everything; everyone else reads as a non-member of a viewable tree. */
+export type Reader = { readonly member: boolean };
+
+/** What the rule needs of a person: their flags and what their life events say. */
+export type LifeFacts = {
+  readonly privacy: Person['privacy'];
+  readonly isLiving: boolean | null;
+  readonly hasDeathFact: boolean;
+  /** The latest year the earliest known birth fact allows; null when unknown. */
+  readonly birthYear: number | null;
+};
+
+/** "About 100 years": someone born this many years ago or less may still be alive. */
+export const LIVING_WINDOW_YEARS = 100;
+
+/**
+ * Possibly living: `is_living` says so explicitly; otherwise no death fact and either a birth within
+ * about 100 years or an unknown birth.
+ */
+export const isPossiblyLiving = (facts: LifeFacts, now: Date): boolean => {
+  if (facts.isLiving !== null) return facts.isLiving;
+  if (facts.hasDeathFact) return false;
+  return facts.birthYear === null || now.getUTCFullYear() - facts.birthYear <= LIVING_WINDOW_YEARS;
+};
+
+export const visibilityOf = (reader: Reader, facts: LifeFacts, now: Date): Visibility => {
+  if (reader.member) return 'full';
+  if (facts.privacy === 'private') return 'hidden';
+  if (facts.privacy === 'public') return 'full';
+  return isPossiblyLiving(facts, now) ? 'redacted' : 'full';
+};
+
+/**
+ * Life facts of many persons from their events in one pass: batch evaluation, so a list of N persons
+ * costs the queries that loaded them and nothing per person.
+ */
+export const lifeFactsOf = (persons: readonly Person[], events: readonly LifeEvent[]): ReadonlyMap<Id, LifeFacts> => {
+  const death = new Set<Id>();
+  const birth = new Map<Id, { rank: number; year: number | null }>();
+  for (const e of events) {
+    if (e.personId === null || e.deletedAt !== null) continue;
+    if (deathFacts.includes(e.type)) death.add(e.personId);
+    const rank = birthFacts.indexOf(e.type);
+    if (rank >= 0) {
+      const year = latestYear(e.date);
+      const seen = birth.get(e.personId);
+      // The birth event wins over baptism over christening; a dated fact over an undated one.
+      if (seen === undefined || rank < seen.rank || (rank === seen.rank && seen.year === null && year !== null))
+        birth.set(e.personId, { rank, year });
+    }
+  }
+  return new Map(
+    persons.map((p) => [
+      p.id,
+      { privacy: p.privacy, isLiving: p.isLiving, hasDeathFact: death.has(p.id), birthYear: birth.get(p.id)?.year ?? null },
+    ]),
+  );
+};
+
+/** Visibility of every person, for one reader, at one moment. Unknown persons are hidden. */
+export type VisibilityMap = { readonly of: (personId: Id | null) => Visibility };
+
+export const visibilityMap = (reader: Reader, facts: ReadonlyMap<Id, LifeFacts>, now: Date): VisibilityMap => {
+  const cache = new Map<Id, Visibility>();
+  return {
+    of: (id) => {
+      if (id === null) return 'hidden';
+      const known = cache.get(id);
+      if (known) return known;
+      const f = facts.get(id);
+      const v = f === undefined ? 'hidden' : visibilityOf(reader, f, now);
+      cache.set(id, v);
+      return v;
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import type { Actor } from '../shared/actor.js';
+import { E, fail, ok, type Result } from '../shared/either.js';
+import { notFound } from '../shared/errors.js';
+import type { Id } from '../shared/ids.js';
+import type { Stores } from '../shared/ports.js';
+import { accessTree, viewableByNonMember } from '../trees/access.js';
+import type { TreeRead } from '../trees/model.js';
+
+/**
+ * `members`: the authenticated API (non-members of a viewable tree read through the engine, a tree
+ * they may not view is 403). `public`: the anonymous surface, where everyone reads as a non-member
+ * and a tree the caller may not view is 404, never 403.
+ */
+export type Surface = 'members' | 'public';
+
+export type TreeReader = { readonly tree: TreeRead; readonly member: boolean; readonly role: 'owner' | 'editor' | 'viewer' | null };
+
+export const readerFor = async (
+  stores: Pick<Stores, 'trees' | 'memberships'>,
+  actor: Actor,
+  treeId: Id,
+  surface: Surface,
+): Promise<Result<TreeReader>> => {
+  if (surface === 'members') {
+    const access = await accessTree(stores, actor, treeId, 'view');
+    return E.isLeft(access) ? access : ok({ tree: access.right.tree, role: access.right.role, member: access.right.role !== null });
+  }
+  const tree = await stores.trees.byId(treeId);
+  if (tree === null || tree.deletedAt !== null || !viewableByNonMember(tree.visibility, actor)) return fail(notFound('tree', treeId));
+  return ok({ tree, role: null, member: false });
+};

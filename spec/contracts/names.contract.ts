@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aName, at, givenNamed, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+
+const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
+const scores = (rows: readonly { personId: string; score: number }[]): string[] => rows.map((r) => r.personId);
+
+export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`NameRepository contract (${name})`, () => {
+    const storage = withStorage(make);
+
+    it('returns an inserted name with every field intact, null for an unknown id', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const n = aName(p, { nameType: 'married', givenName: `Ma'ry "Q"`, surname: 'Ö\\Brien', isPrimary: false });
+      await storage().names.insert(n);
+      expect(await storage().names.byId(n.id)).to.deep.equal(n);
+      expect(await storage().names.byId(newId())).to.equal(null);
+    });
+
+    it('returns a deleted name by id, and replaces its fields on update', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const n = aName(p);
+      await storage().names.insert(n);
+      const changed = { ...n, nameType: 'alias' as const, givenName: 'Jack', surname: 'Smythe', isPrimary: false, ...gone };
+      await storage().names.update(changed);
+      expect(await storage().names.byId(n.id)).to.deep.equal(changed);
+    });
+
+    it('listByPersons answers the live names of those persons, primary first, then by id', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const q = await givenPerson(storage(), t.id);
+      const [a, b, c, d, e] = sortedIds(5);
+      await storage().names.insert(aName(p, { id: c!, isPrimary: false }));
+      await storage().names.insert(aName(p, { id: e!, isPrimary: true }));
+      await storage().names.insert(aName(p, { id: a!, isPrimary: false }));
+      await storage().names.insert(aName(p, { id: b!, isPrimary: false, ...gone }));
+      await storage().names.insert(aName(q, { id: d!, isPrimary: true }));
+      expect(ids(await storage().names.listByPersons([p.id]))).to.deep.equal([e, a, c]);
+      expect(ids(await storage().names.listByPersons([q.id]))).to.deep.equal([d]);
+      expect(await storage().names.listByPersons([])).to.deep.equal([]);
+      expect(await storage().names.listByPersons([newId()])).to.deep.equal([]);
+    });
+
+    it('listByTree answers the live names of live persons of the tree, by person then primary first', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [pid, qid] = sortedIds(2);
+      const q = await givenPerson(storage(), t.id, { id: qid! });
+      const p = await givenPerson(storage(), t.id, { id: pid! });
+      const dead = await givenPerson(storage(), t.id, gone);
+      const elsewhere = await givenPerson(storage(), other.id);
+      const [n1, n2, n3, n4, n5, n6] = sortedIds(6);
+      await storage().names.insert(aName(q, { id: n1!, isPrimary: false }));
+      await storage().names.insert(aName(q, { id: n2!, isPrimary: true }));
+      await storage().names.insert(aName(p, { id: n3!, isPrimary: true }));
+      await storage().names.insert(aName(p, { id: n4!, isPrimary: false, ...gone }));
+      await storage().names.insert(aName(dead, { id: n5! }));
+      await storage().names.insert(aName(elsewhere, { id: n6! }));
+      expect(ids(await storage().names.listByTree(t.id))).to.deep.equal([n3, n2, n1]);
+      expect(ids(await storage().names.listByTree(other.id))).to.deep.equal([n6]);
+    });
+
+    it("search ranks persons by their best name's trigram similarity, best first, ties by person id, above the threshold only", async () => {
+      const t = await givenTree(storage());
+      const [lowId, highId] = sortedIds(2);
+      // Inserted in reverse id order: the tie order must come from the store.
+      const jack = await givenNamed(storage(), t.id, 'Jack', 'Smith', { id: highId! }); // 0.222
+      const john = await givenNamed(storage(), t.id, 'John', 'Smith', { id: lowId! }); // 0.222
+      const jon = await givenNamed(storage(), t.id, 'Jon', 'Smith'); // 0.3125
+      await givenNamed(storage(), t.id, 'Mary', 'Jones'); // 0.048: below the threshold
+      // Found by an alternate name, listed once with its best score.
+      const alias = await givenNamed(storage(), t.id, 'Mary', 'Jones');
+      await storage().names.insert(aName(alias, { givenName: 'John', surname: 'Smyth', isPrimary: false, nameType: 'alias' })); // 0.467
+      await storage().names.insert(aName(alias, { givenName: 'Jon', surname: 'Smith', isPrimary: false, nameType: 'other' })); // 0.3125
+
+      const found = await storage().names.search(t.id, 'Jhon Smyth', 0.2);
+      expect(scores(found)).to.deep.equal([alias.id, jon.id, john.id, jack.id]);
+      expect(found[0]!.score).to.be.closeTo(7 / 15, 1e-6);
+      expect(found[1]!.score).to.be.closeTo(5 / 16, 1e-6);
+      expect(found[2]!.score).to.be.closeTo(2 / 9, 1e-6);
+      expect(found[3]!.score).to.be.closeTo(2 / 9, 1e-6);
+      expect(scores(await storage().names.search(t.id, 'JHON SMYTH', 0.2))).to.deep.equal(scores(found));
+      expect(scores(await storage().names.search(t.id, 'Jhon Smyth', 0.3))).to.deep.equal([alias.id, jon.id]);
+      expect(await storage().names.search(t.id, 'Xavier Quux', 0.2)).to.deep.equal([]);
+    });
+
+    it('search keeps a score equal to the threshold and drops one just below', async () => {
+      const t = await givenTree(storage());
+      const ann = await givenNamed(storage(), t.id, 'Ann', ''); // "ann" vs "anne": 2 of 4 trigrams = 0.5
+      expect(scores(await storage().names.search(t.id, 'Anne', 0.5))).to.deep.equal([ann.id]);
+      expect(await storage().names.search(t.id, 'Anne', 0.51)).to.deep.equal([]);
+    });
+
+    it('search ignores deleted names, deleted persons and other trees', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const kept = await givenNamed(storage(), t.id, 'John', 'Smith');
+      const renamed = await givenPerson(storage(), t.id);
+      await storage().names.insert(aName(renamed, { givenName: 'John', surname: 'Smith', ...gone }));
+      await storage().names.insert(aName(renamed, { givenName: 'Zed', surname: 'Zulu', isPrimary: false }));
+      await givenNamed(storage(), t.id, 'John', 'Smith', gone);
+      const elsewhere = await givenNamed(storage(), other.id, 'John', 'Smith');
+      const found = await storage().names.search(t.id, 'John Smith', 0.2);
+      expect(scores(found)).to.deep.equal([kept.id]);
+      expect(found[0]!.score).to.be.closeTo(1, 1e-6);
+      expect(scores(await storage().names.search(other.id, 'John Smith', 0.2))).to.deep.equal([elsewhere.id]);
+    });
+  });

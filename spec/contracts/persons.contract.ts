@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aPerson, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+
+const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
+
+export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`PersonRepository contract (${name})`, () => {
+    const storage = withStorage(make);
+
+    it('returns an inserted person with every field intact', async () => {
+      const t = await givenTree(storage());
+      const p = aPerson(t.id, { sex: 'female', isLiving: false, privacy: 'private', notes: `Quotes ' " and \\ survive` });
+      await storage().persons.insert(p);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(p);
+    });
+
+    it('returns null for an unknown id', async () => {
+      expect(await storage().persons.byId(newId())).to.equal(null);
+    });
+
+    it('returns a deleted person by id, with its deletion stamp', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id, gone);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(p);
+    });
+
+    it('replaces every mutable field on update, the deletion stamp included, and clears it again', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const changed = { ...p, sex: 'male' as const, isLiving: true, privacy: 'public' as const, notes: 'new', updatedAt: at('2025-05-05T05:05:05.505Z'), ...gone };
+      await storage().persons.update(changed);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(changed);
+      const back = { ...changed, sex: null, isLiving: null, deletedAt: null, deletionId: null };
+      await storage().persons.update(back);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(back);
+    });
+
+    it('byIds answers the live persons of the tree among the ids, ordered by id, leaving out unknown, deleted and other-tree ids', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c, d, e] = sortedIds(5);
+      await givenPerson(storage(), t.id, { id: c! });
+      await givenPerson(storage(), t.id, { id: a! });
+      await givenPerson(storage(), t.id, { id: b!, ...gone });
+      await givenPerson(storage(), other.id, { id: d! });
+      await givenPerson(storage(), t.id, { id: e! }); // not asked for
+      const found = await storage().persons.byIds(t.id, [c!, d!, newId(), b!, a!]);
+      expect(ids(found)).to.deep.equal([a, c]);
+      expect(await storage().persons.byIds(t.id, [])).to.deep.equal([]);
+    });
+
+    it('lists the live persons of the tree, or the deleted ones, ordered by id', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c, d] = sortedIds(4);
+      await givenPerson(storage(), t.id, { id: d! });
+      await givenPerson(storage(), t.id, { id: b!, ...gone });
+      await givenPerson(storage(), t.id, { id: a! });
+      await givenPerson(storage(), other.id, { id: c! });
+      expect(ids(await storage().persons.listByTree(t.id, {}))).to.deep.equal([a, d]);
+      expect(ids(await storage().persons.listByTree(t.id, { deleted: false }))).to.deep.equal([a, d]);
+      expect(ids(await storage().persons.listByTree(t.id, { deleted: true }))).to.deep.equal([b]);
+      expect(ids(await storage().persons.listByTree(other.id, {}))).to.deep.equal([c]);
+      expect(await storage().persons.listByTree(newId(), {})).to.deep.equal([]);
+    });
+
+    it('pages the listing with after and limit', async () => {
+      const t = await givenTree(storage());
+      const all = sortedIds(5);
+      for (const id of [...all].reverse()) await givenPerson(storage(), t.id, { id });
+      expect(ids(await storage().persons.listByTree(t.id, { limit: 2 }))).to.deep.equal(all.slice(0, 2));
+      expect(ids(await storage().persons.listByTree(t.id, { after: all[1]!, limit: 2 }))).to.deep.equal(all.slice(2, 4));
+      expect(ids(await storage().persons.listByTree(t.id, { after: all[3]! }))).to.deep.equal(all.slice(4));
+      expect(ids(await storage().persons.listByTree(t.id, { after: all[4]! }))).to.deep.equal([]);
+    });
+
+    it('descendants follow live parent_child edges down (a parent, b child), each once, root excluded', async () => {
+      const t = await givenTree(storage());
+      const [root, mate, kid1, kid2, grand, parent] = await Promise.all(Array.from({ length: 6 }, () => givenPerson(storage(), t.id)));
+      await givenEdge(storage(), t.id, 'parent_child', parent!.id, root!.id); // upwards: not a descendant
+      await givenEdge(storage(), t.id, 'partnership', root!.id, mate!.id); // partner: not a descendant
+      await givenEdge(storage(), t.id, 'parent_child', root!.id, kid1!.id);
+      await givenEdge(storage(), t.id, 'parent_child', root!.id, kid2!.id);
+      // The lines rejoin: grand is a child of both kids.
+      await givenEdge(storage(), t.id, 'parent_child', kid1!.id, grand!.id);
+      await givenEdge(storage(), t.id, 'parent_child', kid2!.id, grand!.id);
+      const found = await storage().persons.descendants(t.id, root!.id);
+      expect(found).to.have.length(3);
+      expect([...found].sort()).to.deep.equal([kid1!.id, kid2!.id, grand!.id].sort());
+    });
+
+    it('descendants skip deleted edges and deleted persons (and what lies only below them), and other trees', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const root = await givenPerson(storage(), t.id);
+      const live = await givenPerson(storage(), t.id);
+      const viaDeletedEdge = await givenPerson(storage(), t.id);
+      const deleted = await givenPerson(storage(), t.id, gone);
+      const belowDeleted = await givenPerson(storage(), t.id);
+      await givenEdge(storage(), t.id, 'parent_child', root.id, live.id);
+      await givenEdge(storage(), t.id, 'parent_child', root.id, viaDeletedEdge.id, gone);
+      await givenEdge(storage(), t.id, 'parent_child', root.id, deleted.id);
+      await givenEdge(storage(), t.id, 'parent_child', deleted.id, belowDeleted.id);
+      expect(await storage().persons.descendants(t.id, root.id)).to.deep.equal([live.id]);
+      expect(await storage().persons.descendants(other.id, root.id)).to.deep.equal([]);
+    });
+
+    it('descendants terminate on a cycle and never include the root', async () => {
+      const t = await givenTree(storage());
+      const a = await givenPerson(storage(), t.id);
+      const b = await givenPerson(storage(), t.id);
+      await givenEdge(storage(), t.id, 'parent_child', a.id, b.id);
+      await givenEdge(storage(), t.id, 'parent_child', b.id, a.id);
+      expect(await storage().persons.descendants(t.id, a.id)).to.deep.equal([b.id]);
+      expect(await storage().persons.descendants(t.id, newId())).to.deep.equal([]);
+    });
+  });

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aRelationship, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+
+const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
+
+export const relationshipsContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`RelationshipRepository contract (${name})`, () => {
+    const storage = withStorage(make);
+
+    it('returns an inserted relationship with every field intact, null for an unknown id', async () => {
+      const t = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const r = aRelationship(t.id, 'parent_child', a.id, b.id, { qualifier: 'adoptive', notes: `"n" 'q'` });
+      await storage().relationships.insert(r);
+      expect(await storage().relationships.byId(r.id)).to.deep.equal(r);
+      expect(await storage().relationships.byId(newId())).to.equal(null);
+    });
+
+    it('returns a deleted relationship by id, and replaces its fields on update', async () => {
+      const t = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const r = await givenEdge(storage(), t.id, 'parent_child', a.id, b.id);
+      const changed = { ...r, qualifier: 'step' as const, notes: 'changed', updatedAt: at('2025-06-01T00:00:00.001Z'), ...gone };
+      await storage().relationships.update(changed);
+      expect(await storage().relationships.byId(r.id)).to.deep.equal(changed);
+      const back = { ...changed, qualifier: null, deletedAt: null, deletionId: null };
+      await storage().relationships.update(back);
+      expect(await storage().relationships.byId(r.id)).to.deep.equal(back);
+    });
+
+    it('findEdge finds a partnership either way round', async () => {
+      const t = await givenTree(storage());
+      const [a, b, c] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const r = await givenEdge(storage(), t.id, 'partnership', a.id, b.id);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', a.id, b.id)).to.deep.equal(r);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', b.id, a.id)).to.deep.equal(r);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', a.id, c.id)).to.equal(null);
+      expect(await storage().relationships.findEdge(t.id, 'parent_child', a.id, b.id)).to.equal(null);
+    });
+
+    it('findEdge treats parent_child as directed', async () => {
+      const t = await givenTree(storage());
+      const [parent, child] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const r = await givenEdge(storage(), t.id, 'parent_child', parent.id, child.id);
+      expect(await storage().relationships.findEdge(t.id, 'parent_child', parent.id, child.id)).to.deep.equal(r);
+      expect(await storage().relationships.findEdge(t.id, 'parent_child', child.id, parent.id)).to.equal(null);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', parent.id, child.id)).to.equal(null);
+    });
+
+    it('findEdge ignores deleted edges and looks in the given tree only', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      await givenEdge(storage(), t.id, 'partnership', a.id, b.id, gone);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', a.id, b.id)).to.equal(null);
+      const live = await givenEdge(storage(), t.id, 'partnership', b.id, a.id);
+      expect(await storage().relationships.findEdge(t.id, 'partnership', a.id, b.id)).to.deep.equal(live);
+      expect(await storage().relationships.findEdge(other.id, 'partnership', a.id, b.id)).to.equal(null);
+    });
+
+    it('listByTree answers live edges whose both ends are live, ordered by id, paged; deleted ones on request', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const dead = await givenPerson(storage(), t.id, gone);
+      const [x, y] = [await givenPerson(storage(), other.id), await givenPerson(storage(), other.id)];
+      const [r1, r2, r3, r4, r5, r6] = sortedIds(6);
+      await givenEdge(storage(), t.id, 'parent_child', a.id, c.id, { id: r5! });
+      await givenEdge(storage(), t.id, 'partnership', a.id, b.id, { id: r2! });
+      await givenEdge(storage(), t.id, 'parent_child', a.id, b.id, { id: r1!, ...gone });
+      await givenEdge(storage(), t.id, 'parent_child', dead.id, c.id, { id: r3! });
+      await givenEdge(storage(), t.id, 'parent_child', b.id, dead.id, { id: r4! });
+      await givenEdge(storage(), other.id, 'parent_child', x.id, y.id, { id: r6! });
+      expect(ids(await storage().relationships.listByTree(t.id, {}))).to.deep.equal([r2, r5]);
+      expect(ids(await storage().relationships.listByTree(t.id, { limit: 1 }))).to.deep.equal([r2]);
+      expect(ids(await storage().relationships.listByTree(t.id, { after: r2! }))).to.deep.equal([r5]);
+      expect(ids(await storage().relationships.listByTree(t.id, { deleted: true }))).to.deep.equal([r1]);
+      expect(ids(await storage().relationships.listByTree(other.id, {}))).to.deep.equal([r6]);
+    });
+
+    it('listByPersons answers live edges touching any of the persons, at either end, ordered by id', async () => {
+      const t = await givenTree(storage());
+      const [a, b, c, d] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const [r1, r2, r3, r4] = sortedIds(4);
+      await givenEdge(storage(), t.id, 'parent_child', c.id, a.id, { id: r3! });
+      await givenEdge(storage(), t.id, 'partnership', a.id, b.id, { id: r1! });
+      await givenEdge(storage(), t.id, 'parent_child', a.id, d.id, { id: r2!, ...gone });
+      await givenEdge(storage(), t.id, 'parent_child', c.id, d.id, { id: r4! });
+      expect(ids(await storage().relationships.listByPersons([a.id]))).to.deep.equal([r1, r3]);
+      expect(ids(await storage().relationships.listByPersons([a.id, c.id]))).to.deep.equal([r1, r3, r4]);
+      expect(await storage().relationships.listByPersons([])).to.deep.equal([]);
+    });
+  });

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aSource, at, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+
+const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
+
+export const sourcesContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`SourceRepository contract (${name})`, () => {
+    const storage = withStorage(make);
+
+    it('returns an inserted source with every field intact, null for an unknown id', async () => {
+      const t = await givenTree(storage());
+      const x = aSource(t.id, { title: `"Ti'tle"`, author: 'A. Author', publication: 'Pub \\ 1900', notes: 'n' });
+      await storage().sources.insert(x);
+      expect(await storage().sources.byId(x.id)).to.deep.equal(x);
+      expect(await storage().sources.byId(newId())).to.equal(null);
+    });
+
+    it('returns a deleted source by id, and replaces its fields on update', async () => {
+      const t = await givenTree(storage());
+      const x = await givenSource(storage(), t.id);
+      const changed = { ...x, title: 'T2', author: 'B', publication: 'P', notes: 'N', updatedAt: at('2025-06-01T00:00:00.001Z'), ...gone };
+      await storage().sources.update(changed);
+      expect(await storage().sources.byId(x.id)).to.deep.equal(changed);
+      const back = { ...changed, deletedAt: null, deletionId: null };
+      await storage().sources.update(back);
+      expect(await storage().sources.byId(x.id)).to.deep.equal(back);
+    });
+
+    it('lists the live sources of the tree, or the deleted ones, ordered by id, paged', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c, d, e] = sortedIds(5);
+      await givenSource(storage(), t.id, { id: d! });
+      await givenSource(storage(), t.id, { id: b!, ...gone });
+      await givenSource(storage(), t.id, { id: a! });
+      await givenSource(storage(), t.id, { id: e! });
+      await givenSource(storage(), other.id, { id: c! });
+      expect(ids(await storage().sources.listByTree(t.id, {}))).to.deep.equal([a, d, e]);
+      expect(ids(await storage().sources.listByTree(t.id, { limit: 2 }))).to.deep.equal([a, d]);
+      expect(ids(await storage().sources.listByTree(t.id, { after: a!, limit: 1 }))).to.deep.equal([d]);
+      expect(ids(await storage().sources.listByTree(t.id, { deleted: true }))).to.deep.equal([b]);
+      expect(ids(await storage().sources.listByTree(other.id, {}))).to.deep.equal([c]);
+    });
+  });
