@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` and `make test`. Both install dependencies when missing.
-.PHONY: run test migrate lint client install
+.PHONY: run test migrate worker lint client install
 
 node_modules/.installed: package.json package-lock.json
 	npm ci
@@ -18,6 +18,10 @@ test: node_modules/.installed
 ## Apply pending migrations (embedded default or DATABASE_URL).
 migrate: node_modules/.installed
 	npm run migrate
+
+## Background jobs as their own process (the purge of records deleted more than PURGE_AFTER_DAYS ago).
+worker: node_modules/.installed
+	npm run worker
 
 lint: node_modules/.installed
 	npm run lint

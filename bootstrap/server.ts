@@ -4,6 +4,8 @@ import { createLogger } from './logger.js';
 import { openDatabase } from './database.js';
 import { composeApp } from './compose.js';
 import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
+import { systemClock } from '../core/shared/clock.js';
+import { schedulePurge } from './purge-schedule.js';
 
 const main = async (): Promise<void> => {
   let config;
@@ -21,6 +23,7 @@ const main = async (): Promise<void> => {
   await migrate(database.url);
   const storage = await createPostgresStorage(database.url);
   const { app } = composeApp(config, storage, logger);
+  const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays }, logger);
   const server = app.listen(config.port, '0.0.0.0');
   await once(server, 'listening');
   const address = server.address();
@@ -34,6 +37,7 @@ const main = async (): Promise<void> => {
     stopping = true;
     logger.info({ signal }, 'stopping');
     server.close();
+    await purge.stop();
     await storage.close();
     await database.stop();
     process.exit(0);

@@ -184,7 +184,15 @@ export const memoryDeletions = (s: MemoryState): DeletionRepository => ({
   restore: async (deletionId) => {
     const back = { deletedAt: null, deletionId: null };
     for (const p of s.persons.values()) if (p.deletionId === deletionId) s.persons.set(p.id, { ...p, ...back });
-    for (const r of s.relationships.values()) if (r.deletionId === deletionId) s.relationships.set(r.id, { ...r, ...back });
+    const samePair = (a: Relationship, b: Relationship): boolean =>
+      a.treeId === b.treeId && a.type === b.type &&
+      ((a.personAId === b.personAId && a.personBId === b.personBId) ||
+        (a.type === 'partnership' && a.personAId === b.personBId && a.personBId === b.personAId));
+    for (const r of s.relationships.values()) {
+      if (r.deletionId !== deletionId) continue;
+      const taken = [...s.relationships.values()].some((l) => l.id !== r.id && l.deletedAt === null && samePair(l, r));
+      if (!taken) s.relationships.set(r.id, { ...r, ...back });
+    }
   },
   clearPointersTo: async (personIds) => {
     const gone = new Set(personIds);

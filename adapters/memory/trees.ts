@@ -37,6 +37,11 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
         return t && (t.deletedAt !== null) === deleted ? [{ ...withOwner(s, t), role: m.role }] : [];
       })
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
+  listByVisibility: async (visibilities) =>
+    [...s.trees.values()]
+      .filter((t) => t.deletedAt === null && visibilities.includes(t.visibility))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((t) => withOwner(s, t)),
   count: async () => [...s.trees.values()].filter((t) => t.deletedAt === null).length,
 });
 

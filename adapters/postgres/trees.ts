@@ -61,6 +61,14 @@ export const pgTrees = (db: Sql): TreeRepository => ({
   purge: async (id) => {
     await db.run('delete from trees where id = ?', [id]);
   },
+  listByVisibility: async (visibilities) => {
+    if (visibilities.length === 0) return [];
+    const rows = await db.rows<TreeDb>(
+      `select ${treeColumns} from trees t where t.deleted_at is null and t.visibility in (${visibilities.map(() => '?').join(', ')}) order by t.id`,
+      [...visibilities],
+    );
+    return rows.map(toTree);
+  },
   listForMember: async (userId, deleted) => {
     const rows = await db.rows<TreeDb & { role: Role }>(
       `select ${treeColumns}, m.role from memberships m join trees t on t.id = m.tree_id

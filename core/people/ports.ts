@@ -73,7 +73,10 @@ export type DeletionRepository = {
    * `at` and `deletionId`; returns how many persons it deleted.
    */
   readonly deletePersons: (treeId: Id, personIds: readonly Id[], at: Date, deletionId: Id) => Promise<number>;
-  /** Restores every person and relationship stamped with `deletionId`. */
+  /**
+   * Restores every person and relationship stamped with `deletionId`, except an edge whose pair has
+   * gained a live edge of the same type since: that one stays deleted (never two live edges).
+   */
   readonly restore: (deletionId: Id) => Promise<void>;
   /** Clears users' self_person_id and trees' home_person_id that point at any of these persons. */
   readonly clearPointersTo: (personIds: readonly Id[]) => Promise<void>;

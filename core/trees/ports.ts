@@ -1,5 +1,5 @@
 import type { Id } from '../shared/ids.js';
-import type { MemberRead, Membership, Role, Tree, TreeRead } from './model.js';
+import type { MemberRead, Membership, Role, Tree, TreeRead, Visibility } from './model.js';
 
 export type TreeRepository = {
   /** The tree, deleted or not (callers decide what a deleted tree means), or null. */
@@ -16,6 +16,8 @@ export type TreeRepository = {
   readonly listForMember: (userId: Id, deleted: boolean) => Promise<readonly (TreeRead & { readonly role: Role })[]>;
   /** Live trees. */
   readonly count: () => Promise<number>;
+  /** Live trees whose visibility is one of `visibilities`, ordered by id (the public directory). */
+  readonly listByVisibility: (visibilities: readonly Visibility[]) => Promise<readonly TreeRead[]>;
 };
 
 export type MembershipRepository = {

@@ -83,4 +83,19 @@ export const deletionsContract = (name: string, make: MakeStorage): Mocha.Suite 
       await storage().deletions.clearPointersTo([]);
       expect((await storage().trees.byId(kept.id))?.homePersonId).to.equal(keep.id);
     });
+
+    it('restores persons but leaves deleted an edge whose pair has gained a live edge of its type since', async () => {
+      const t = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const ab = await givenEdge(storage(), t.id, 'partnership', a.id, b.id);
+      const deletionId = newId();
+      await storage().deletions.deletePersons(t.id, [a.id], when, deletionId);
+      await storage().persons.update({ ...a, deletedAt: null, deletionId: null });
+      const again = await givenEdge(storage(), t.id, 'partnership', b.id, a.id);
+      await storage().persons.update({ ...a, deletedAt: when, deletionId });
+      await storage().deletions.restore(deletionId);
+      expect((await storage().persons.byId(a.id))?.deletedAt).to.equal(null);
+      expect((await storage().relationships.byId(ab.id))?.deletedAt).to.deep.equal(when);
+      expect(ids(await storage().relationships.listByPersons([a.id]))).to.deep.equal([again.id]);
+    });
   });

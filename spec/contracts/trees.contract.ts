@@ -140,4 +140,19 @@ export const treesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       await givenTree(storage(), { deletedAt: at('2025-04-01T00:00:00.000Z') });
       expect(await storage().trees.count()).to.equal(2);
     });
+
+    it('lists live trees of the asked visibilities by id, with their owner, for the directory', async () => {
+      const [u] = await givenUsers(storage(), 1);
+      const pub = await givenTree(storage(), { visibility: 'public' });
+      const site = await givenTree(storage(), { visibility: 'site_members' });
+      await givenTree(storage(), { visibility: 'unlisted' });
+      await givenTree(storage(), { visibility: 'private' });
+      await givenTree(storage(), { visibility: 'public', deletedAt: at('2025-04-01T00:00:00.000Z') });
+      await storage().memberships.insert(aMembership(pub.id, u!.id, 'owner', at('2025-01-01T00:00:00.000Z')));
+      const listed = await storage().trees.listByVisibility(['public', 'site_members']);
+      expect(listed.map((t) => t.id)).to.deep.equal([pub.id, site.id].sort());
+      expect(listed.find((t) => t.id === pub.id)?.ownerId).to.equal(u!.id);
+      expect((await storage().trees.listByVisibility(['public'])).map((t) => t.id)).to.deep.equal([pub.id]);
+      expect(await storage().trees.listByVisibility([])).to.deep.equal([]);
+    });
   });

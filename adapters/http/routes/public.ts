@@ -1,0 +1,111 @@
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { listDirectory } from '../../../core/trees/queries/list-directory.js';
+import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
+import { listPersons } from '../../../core/people/queries/list-persons.js';
+import { getPerson } from '../../../core/people/queries/get-person.js';
+import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
+import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
+import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
+import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
+import type { Name, Relationship } from '../../../core/people/model.js';
+import type { PersonView } from '../../../core/people/vitals.js';
+import type { EventView } from '../../../core/people/queries/event-views.js';
+import type { TreeRead } from '../../../core/trees/model.js';
+import { withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, PageQuery } from '../wire.js';
+import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
+import { reply, withPage, type LazyDeps } from './deps.js';
+
+// The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
+// may not view is 404, everyone reads as a non-member through the privacy engine, no media.
+const errors = [404, 422];
+
+export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
+  const base = () => `${deps().identity.baseUrl}/api/v1/public`;
+  return [
+    route({
+      operationId: 'publicDirectory', method: 'get', path: '/public/trees', tag: 'public', auth: 'optional',
+      summary: 'The directory: public trees, plus site_members trees for signed-in callers.',
+      success: { status: 200, description: 'Trees by id.', body: t.array(PublicTreeRead) },
+      errors: [],
+      handle: async ({ actor }) => reply(200, (ts: readonly TreeRead[]) => ts.map(publicTreeWire))(await listDirectory(deps())(actor)),
+    }),
+    route({
+      operationId: 'publicTree', method: 'get', path: '/public/trees/{id}', tag: 'public', auth: 'optional',
+      summary: 'A viewable tree (public, unlisted by link, site_members when signed in).',
+      params: IdParams,
+      success: { status: 200, description: 'The tree.', body: PublicTreeRead },
+      errors: [404],
+      handle: async ({ actor, params }) => reply(200, publicTreeWire)(await getPublicTree(deps())(actor, params.id)),
+    }),
+    route({
+      operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional',
+      summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only.',
+      params: IdParams, query: t.intersection([PageQuery, t.partial({ q: withSchema(t.string, { maxLength: 200 }) })]),
+      success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors,
+      handle: async ({ actor, params, query }) =>
+        withPage(query, async (page) =>
+          E.map((r: { views: readonly PersonView[]; lastId: string | null }) => ({
+            status: 200, body: r.views.map(personWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/persons`)),
+          }))(await listPersons(deps())(actor, params.id, { ...page, ...(query.q === undefined ? {} : { q: query.q }) }, 'public')),
+        ),
+    }),
+    route({
+      operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional',
+      summary: 'Relationships whose both ends are not hidden.',
+      params: IdParams, query: PageQuery,
+      success: { status: 200, description: 'Relationships.', body: t.array(RelationshipRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors,
+      handle: async ({ actor, params, query }) =>
+        withPage(query, async (page) =>
+          E.map((r: { rows: readonly Relationship[]; lastId: string | null }) => ({
+            status: 200, body: r.rows.map(relationshipWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/relationships`)),
+          }))(await listTreeRelationships(deps())(actor, params.id, page, 'public')),
+        ),
+    }),
+    route({
+      operationId: 'publicEvents', method: 'get', path: '/public/trees/{id}/events', tag: 'public', auth: 'optional',
+      summary: 'Events of fully visible persons (partnership events: both partners).',
+      params: IdParams, query: PageQuery,
+      success: { status: 200, description: 'Events.', body: t.array(EventRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors,
+      handle: async ({ actor, params, query }) =>
+        withPage(query, async (page) =>
+          E.map((r: { views: readonly EventView[]; lastId: string | null }) => ({
+            status: 200, body: r.views.map(eventWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/events`)),
+          }))(await listTreeEvents(deps())(actor, params.id, page, 'public')),
+        ),
+    }),
+    route({
+      operationId: 'publicPerson', method: 'get', path: '/public/persons/{id}', tag: 'public', auth: 'optional',
+      summary: 'One person: full, redacted (`Living person`), or 404.',
+      params: IdParams,
+      success: { status: 200, description: 'The person.', body: PersonRead },
+      errors: [404],
+      handle: async ({ actor, params }) => reply(200, personWire)(await getPerson(deps())(actor, params.id, 'public')),
+    }),
+    route({
+      operationId: 'publicPersonNames', method: 'get', path: '/public/persons/{id}/names', tag: 'public', auth: 'optional',
+      summary: 'Names of a fully visible person (none when redacted).',
+      params: IdParams,
+      success: { status: 200, description: 'Names.', body: t.array(NameRead) },
+      errors: [404],
+      handle: async ({ actor, params }) => reply(200, (ns: readonly Name[]) => ns.map(nameWire))(await listPersonNames(deps())(actor, params.id, 'public')),
+    }),
+    route({
+      operationId: 'publicPersonEvents', method: 'get', path: '/public/persons/{id}/events', tag: 'public', auth: 'optional',
+      summary: 'Events of a fully visible person, with partnership events whose both partners are fully visible.',
+      params: IdParams,
+      success: { status: 200, description: 'Events.', body: t.array(EventRead) },
+      errors: [404],
+      handle: async ({ actor, params }) => reply(200, (vs: readonly EventView[]) => vs.map(eventWire))(await listPersonEvents(deps())(actor, params.id, 'public')),
+    }),
+  ];
+};

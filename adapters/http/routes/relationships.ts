@@ -1,0 +1,91 @@
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { createRelationship, deleteRelationship, updateRelationship } from '../../../core/people/commands/relationship-commands.js';
+import { getRelationship } from '../../../core/people/queries/get-relationship.js';
+import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
+import { listPersonRelationships } from '../../../core/people/queries/list-person-relationships.js';
+import type { Relationship } from '../../../core/people/model.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
+import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+
+const RelationshipCreate = named('RelationshipCreate', t.intersection([
+  t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
+  t.partial({ qualifier: Nullable(QualifierCodec), notes: withSchema(t.string, { maxLength: 100_000 }) }),
+]));
+const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: withSchema(t.string, { maxLength: 100_000 }) }));
+const rows = (rs: readonly Relationship[]) => rs.map(relationshipWire);
+
+export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'createRelationship', method: 'post', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user',
+    summary: 'Create a parent_child (a is the parent; qualifier required) or partnership edge (editor). The same pair and type is never stored twice: a repeat answers 409 relationship_exists.',
+    params: IdParams, body: RelationshipCreate,
+    success: { status: 201, description: 'The relationship.', body: RelationshipRead },
+    errors: [400, 401, 403, 404, 409, 413, 422],
+    handle: async ({ actor, params, body }) =>
+      reply(201, relationshipWire)(
+        await createRelationship(deps())(actor, params.id, {
+          type: body.type, personAId: body.person_a_id, personBId: body.person_b_id,
+          ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+          ...(body.notes === undefined ? {} : { notes: body.notes }),
+        }),
+      ),
+  }),
+  route({
+    operationId: 'listTreeRelationships', method: 'get', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user',
+    summary: 'Every relationship of the tree the caller may see (both ends not hidden).',
+    params: IdParams, query: PageQuery,
+    success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      withPage(query, async (page) => {
+        const d = deps();
+        return E.map((r: { rows: readonly Relationship[]; lastId: string | null }) => ({
+          status: 200, body: rows(r.rows), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/relationships`)),
+        }))(await listTreeRelationships(d)(actor, params.id, page));
+      }),
+  }),
+  route({
+    operationId: 'listPersonRelationships', method: 'get', path: '/persons/{id}/relationships', tag: 'relationships', auth: 'user',
+    summary: 'The relationships touching a person.',
+    params: IdParams,
+    success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, rows)(await listPersonRelationships(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'getRelationship', method: 'get', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
+    summary: 'One relationship.',
+    params: IdParams,
+    success: { status: 200, description: 'The relationship.', body: RelationshipRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, relationshipWire)(await getRelationship(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'updateRelationship', method: 'patch', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
+    summary: 'Change the qualifier or notes (editor).',
+    params: IdParams, body: RelationshipUpdate,
+    success: { status: 200, description: 'The relationship.', body: RelationshipRead },
+    errors: [400, 401, 403, 404, 422],
+    handle: async ({ actor, params, body }) =>
+      reply(200, relationshipWire)(
+        await updateRelationship(deps())(actor, params.id, {
+          ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+          ...(body.notes === undefined ? {} : { notes: body.notes }),
+        }),
+      ),
+  }),
+  route({
+    operationId: 'deleteRelationship', method: 'delete', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
+    summary: 'Delete a relationship (editor).',
+    params: IdParams,
+    success: { status: 204, description: 'Deleted.' },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => noContent(await deleteRelationship(deps())(actor, params.id)),
+  }),
+];

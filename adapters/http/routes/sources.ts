@@ -1,0 +1,149 @@
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { createSource, deleteSource, updateSource, type SourceInput } from '../../../core/sources/commands/source-commands.js';
+import { createCitation, deleteCitation, updateCitation } from '../../../core/sources/commands/citation-commands.js';
+import { listSources } from '../../../core/sources/queries/list-sources.js';
+import { getSource } from '../../../core/sources/queries/get-source.js';
+import { listCitations } from '../../../core/sources/queries/list-citations.js';
+import { getCitation } from '../../../core/sources/queries/get-citation.js';
+import type { Citation, Source } from '../../../core/sources/model.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-records.js';
+import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+
+const Text = (max: number) => withSchema(t.string, { maxLength: max });
+const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(100_000) });
+const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
+const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
+const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
+const CitationCreate = named('CitationCreate', t.intersection([
+  t.type({ source_id: Uuid }),
+  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(100_000), confidence: Confidence }),
+]));
+const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(100_000), confidence: Confidence }));
+
+const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
+  ...(b.title === undefined ? {} : { title: b.title }),
+  ...(b.author === undefined ? {} : { author: b.author }),
+  ...(b.publication === undefined ? {} : { publication: b.publication }),
+  ...(b.notes === undefined ? {} : { notes: b.notes }),
+});
+
+export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'createSource', method: 'post', path: '/trees/{id}/sources', tag: 'sources', auth: 'user',
+    summary: 'Create a source (editor).',
+    params: IdParams, body: SourceCreate,
+    success: { status: 201, description: 'The source.', body: SourceRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) => reply(201, sourceWire)(await createSource(deps())(actor, params.id, { ...sourceInput(body), title: body.title })),
+  }),
+  route({
+    operationId: 'listSources', method: 'get', path: '/trees/{id}/sources', tag: 'sources', auth: 'user',
+    summary: 'Sources of the tree; a non-member sees those backing a citation they may see.',
+    params: IdParams, query: PageQuery,
+    success: { status: 200, description: 'Sources by id.', body: t.array(SourceRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      withPage(query, async (page) => {
+        const d = deps();
+        return E.map((r: { rows: readonly Source[]; lastId: string | null }) => ({
+          status: 200, body: r.rows.map(sourceWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/sources`)),
+        }))(await listSources(d)(actor, params.id, page));
+      }),
+  }),
+  route({
+    operationId: 'getSource', method: 'get', path: '/sources/{id}', tag: 'sources', auth: 'user',
+    summary: 'One source; 404 to a non-member when withheld.',
+    params: IdParams,
+    success: { status: 200, description: 'The source.', body: SourceRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, sourceWire)(await getSource(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'updateSource', method: 'patch', path: '/sources/{id}', tag: 'sources', auth: 'user',
+    summary: 'Change a source (editor).',
+    params: IdParams, body: SourceUpdate,
+    success: { status: 200, description: 'The source.', body: SourceRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) => reply(200, sourceWire)(await updateSource(deps())(actor, params.id, sourceInput(body))),
+  }),
+  route({
+    operationId: 'deleteSource', method: 'delete', path: '/sources/{id}', tag: 'sources', auth: 'user',
+    summary: 'Delete a source; its citations go out of reads with it (editor).',
+    params: IdParams,
+    success: { status: 204, description: 'Deleted.' },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => noContent(await deleteSource(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'createCitation', method: 'post', path: '/trees/{id}/citations', tag: 'citations', auth: 'user',
+    summary: 'Cite a source for exactly one of person_id, event_id, name_id, relationship_id (editor).',
+    params: IdParams, body: CitationCreate,
+    success: { status: 201, description: 'The citation.', body: CitationRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) =>
+      reply(201, citationWire)(
+        await createCitation(deps())(actor, params.id, {
+          sourceId: body.source_id,
+          ...(body.person_id === undefined ? {} : { personId: body.person_id }),
+          ...(body.event_id === undefined ? {} : { eventId: body.event_id }),
+          ...(body.name_id === undefined ? {} : { nameId: body.name_id }),
+          ...(body.relationship_id === undefined ? {} : { relationshipId: body.relationship_id }),
+          ...(body.page === undefined ? {} : { page: body.page }),
+          ...(body.detail === undefined ? {} : { detail: body.detail }),
+          ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
+        }),
+      ),
+  }),
+  route({
+    operationId: 'listCitations', method: 'get', path: '/trees/{id}/citations', tag: 'citations', auth: 'user',
+    summary: 'Every citation of the tree in one call; a non-member sees those whose fact resolves to fully visible persons.',
+    params: IdParams, query: PageQuery,
+    success: { status: 200, description: 'Citations by id.', body: t.array(CitationRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      withPage(query, async (page) => {
+        const d = deps();
+        return E.map((r: { rows: readonly Citation[]; lastId: string | null }) => ({
+          status: 200, body: r.rows.map(citationWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/citations`)),
+        }))(await listCitations(d)(actor, params.id, page));
+      }),
+  }),
+  route({
+    operationId: 'getCitation', method: 'get', path: '/citations/{id}', tag: 'citations', auth: 'user',
+    summary: 'One citation; 404 to a non-member when withheld.',
+    params: IdParams,
+    success: { status: 200, description: 'The citation.', body: CitationRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, citationWire)(await getCitation(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'updateCitation', method: 'patch', path: '/citations/{id}', tag: 'citations', auth: 'user',
+    summary: 'Change page, detail or confidence (editor).',
+    params: IdParams, body: CitationUpdate,
+    success: { status: 200, description: 'The citation.', body: CitationRead },
+    errors: [400, 401, 403, 404, 422],
+    handle: async ({ actor, params, body }) =>
+      reply(200, citationWire)(
+        await updateCitation(deps())(actor, params.id, {
+          ...(body.page === undefined ? {} : { page: body.page }),
+          ...(body.detail === undefined ? {} : { detail: body.detail }),
+          ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
+        }),
+      ),
+  }),
+  route({
+    operationId: 'deleteCitation', method: 'delete', path: '/citations/{id}', tag: 'citations', auth: 'user',
+    summary: 'Delete a citation (editor).',
+    params: IdParams,
+    success: { status: 204, description: 'Deleted.' },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => noContent(await deleteCitation(deps())(actor, params.id)),
+  }),
+];

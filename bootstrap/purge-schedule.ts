@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../core/shared/clock.js';
+import type { Storage } from '../core/shared/ports.js';
+import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
+
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs the purge now and then every hour; several instances take turns through the lock. */
+export const schedulePurge = (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number }, logger: Logger, intervalMs = PURGE_INTERVAL_MS) => {
+  const purge = purgeExpired(deps);
+  let running: Promise<void> | null = null;
+  const tick = (): void => {
+    if (running) return;
+    running = purge()
+      .then((r) => {
+        if (r.ran && Object.values(r.counts).some((n) => n > 0)) logger.info({ purge: r.counts, cutoff: r.cutoff.toISOString() }, 'purged expired records');
+        if (!r.ran) logger.debug('purge skipped: another instance holds the lock');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'purge failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    stop: async (): Promise<void> => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

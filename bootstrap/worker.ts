@@ -1,0 +1,41 @@
+import { loadConfig, ConfigError } from './config.js';
+import { createLogger } from './logger.js';
+import { openDatabase } from './database.js';
+import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
+import { systemClock } from '../core/shared/clock.js';
+import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
+import { schedulePurge } from './purge-schedule.js';
+
+// `make worker`: the background jobs as their own process (the server runs them too; the lock keeps
+// two instances from purging at once). `--once` runs the purge one time and exits.
+const main = async (): Promise<void> => {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+  await migrate(database.url);
+  const storage = await createPostgresStorage(database.url);
+  const deps = { storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays };
+  if (process.argv.includes('--once')) {
+    const result = await purgeExpired(deps)();
+    process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts } : { ran: false })}\n`);
+    await storage.close();
+    await database.stop();
+    return;
+  }
+  const schedule = schedulePurge(deps, logger);
+  logger.info({ purge_after_days: config.purgeAfterDays }, 'worker running');
+  const stop = async (): Promise<void> => {
+    await schedule.stop();
+    await storage.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  setInterval(() => undefined, 1 << 30);
+};
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : `Worker failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`);
+  process.exit(err instanceof ConfigError ? 2 : 1);
+});

@@ -1,0 +1,33 @@
+import { auditEntry } from '../../shared/audit-entry.js';
+import type { Clock } from '../../shared/clock.js';
+import { ok } from '../../shared/either.js';
+import { newId } from '../../shared/ids.js';
+import type { Storage } from '../../shared/ports.js';
+import type { PurgeCounts } from '../../people/ports.js';
+
+export const PURGE_LOCK = 'purge-expired';
+
+export type PurgeResult = { readonly ran: false } | { readonly ran: true; readonly cutoff: Date; readonly counts: PurgeCounts };
+
+/**
+ * Removes for good what was soft-deleted more than `purgeAfterDays` ago. Guarded by a lock across
+ * instances: when another instance is purging, this one does nothing ({ ran: false }). Idempotent.
+ * A run that removed anything is audited as a system action (no actor, no tree).
+ */
+export const purgeExpired =
+  (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number }) =>
+  async (): Promise<PurgeResult> => {
+    const result = await deps.storage.exclusive(PURGE_LOCK, async () => {
+      const cutoff = new Date(deps.clock.now().getTime() - deps.purgeAfterDays * 24 * 3600 * 1000);
+      const run = await deps.storage.uow.run(async (tx) => {
+        const counts = await tx.purges.purgeDeletedBefore(cutoff);
+        if (Object.values(counts).some((n) => n > 0)) {
+          await tx.audit.record(auditEntry(deps.clock, null, 'system.purge', { type: 'system', id: newId(), treeId: null }, { cutoff: cutoff.toISOString(), ...counts }));
+        }
+        return ok(counts);
+      });
+      if (run._tag === 'Left') throw new Error('purge failed');
+      return { ran: true as const, cutoff, counts: run.right };
+    });
+    return result ?? { ran: false };
+  };

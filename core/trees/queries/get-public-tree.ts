@@ -1,0 +1,14 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import { readerFor } from '../../privacy/reader.js';
+import type { TreeDeps } from '../deps.js';
+import type { TreeRead } from '../model.js';
+
+/** A tree on the public surface: 404 (never 403) when the caller may not view it. */
+export const getPublicTree =
+  (deps: Pick<TreeDeps, 'storage'>) =>
+  async (actor: Actor, treeId: Id): AsyncResult<TreeRead> => {
+    const reader = await readerFor(deps.storage, actor, treeId, 'public');
+    return E.isLeft(reader) ? reader : ok(reader.right.tree);
+  };

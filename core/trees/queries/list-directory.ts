@@ -1,0 +1,10 @@
+import type { Actor } from '../../shared/actor.js';
+import { ok, type AsyncResult } from '../../shared/either.js';
+import type { TreeDeps } from '../deps.js';
+import type { TreeRead } from '../model.js';
+
+/** The directory: `public` trees for everyone, plus `site_members` trees for signed-in users; never unlisted or private. */
+export const listDirectory =
+  (deps: Pick<TreeDeps, 'storage'>) =>
+  async (actor: Actor): AsyncResult<readonly TreeRead[]> =>
+    ok(await deps.storage.trees.listByVisibility(actor.kind === 'user' ? ['public', 'site_members'] : ['public']));
