@@ -52,9 +52,14 @@ export const lifeFactsOf = (persons: readonly Person[], events: readonly LifeEve
     if (rank >= 0) {
       const year = latestYear(e.date);
       const seen = birth.get(e.personId);
-      // The birth event wins over baptism over christening; a dated fact over an undated one.
-      if (seen === undefined || rank < seen.rank || (rank === seen.rank && seen.year === null && year !== null))
-        birth.set(e.personId, { rank, year });
+      // The birth event wins over baptism over christening; a dated fact over an undated one; of two
+      // dated facts of one rank the later year, so the order events arrive in never matters and
+      // doubt falls on the side of privacy.
+      const wins =
+        seen === undefined ||
+        rank < seen.rank ||
+        (rank === seen.rank && year !== null && (seen.year === null || year > seen.year));
+      if (wins) birth.set(e.personId, { rank, year });
     }
   }
   return new Map(
