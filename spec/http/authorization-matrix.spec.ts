@@ -19,7 +19,33 @@ type Ctx = {
   /** A viewer member of the tree that is none of the callers (target of role changes and removals). */
   readonly extraId: string;
   readonly unique: () => string;
+  /** The owner's client, for setup inside a call (fresh records of destructive rows). */
+  readonly owner: ApiClient;
+  /** The records of the shared tree (a dead person, so a non-member of a public tree sees them in full). */
+  readonly fx: () => Fixture;
 };
+
+/** Records seeded in each shared tree. */
+type Fixture = {
+  readonly personId: string;
+  readonly nameId: string;
+  readonly partnerId: string;
+  readonly partnershipId: string;
+  readonly eventId: string;
+  readonly sourceId: string;
+  readonly citationId: string;
+};
+
+/** The data of a setup call, or a thrown error naming the step (never a silent pass). */
+const must = async <T>(what: string, p: Promise<{ data?: T; response: Response; error?: unknown }>): Promise<T> => {
+  const { data, response, error } = await p;
+  if (data === undefined) throw new Error(`setup: ${what} ${response.status} ${JSON.stringify(error)}`);
+  return data;
+};
+const DEAD = { birth: { date: { qualifier: 'exact' as const, year: 1800 } }, death: { date: { qualifier: 'exact' as const, year: 1870 } } };
+const newPerson = async (ctx: Ctx, given = 'Fresh') =>
+  (await must('create person', ctx.owner.POST('/trees/{id}/persons', { params: { path: { id: ctx.treeId } }, body: { given_name: given, surname: 'Row', ...DEAD } }))).id;
+const pid = (id: string) => ({ params: { path: { id } } });
 type Call = (c: ApiClient, ctx: Ctx) => Promise<{ response: Response; error?: unknown }>;
 
 type Row = {
@@ -110,6 +136,127 @@ const table: Readonly<Record<string, Row>> = {
   },
 
   getInstanceStatus: { private: { ...signedIn(403), instanceOwner: 200 }, call: (c) => c.GET('/admin/instance') },
+
+  // "This is me": a live person of a tree the caller can view; any other person is a bad reference (422).
+  setSelfPerson: {
+    private: { anonymous: 401, nonmember: 422, viewer: 200, editor: 200, owner: 200, instanceOwner: 422 },
+    public: signedIn(200),
+    call: (c, ctx) => c.PATCH('/users/me/self-person', { body: { person_id: ctx.fx().personId } }),
+  },
+
+  // Persons. Writes need editor; reads: members, and any signed-in caller on a public tree (the
+  // person is dead, so the privacy engine shows them in full).
+  createPerson: { private: editors(201), call: (c, ctx) => c.POST('/trees/{id}/persons', { ...path(ctx), body: { given_name: 'New', surname: 'Row' } }) },
+  listPersons: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/persons', path(ctx)) },
+  getPerson: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}', pid(ctx.fx().personId)) },
+  updatePerson: { private: editors(200), call: (c, ctx) => c.PATCH('/persons/{id}', { ...pid(ctx.fx().personId), body: { notes: 'touched' } }) },
+  deletePerson: { private: editors(200), call: async (c, ctx) => c.DELETE('/persons/{id}', pid(await newPerson(ctx))) },
+  restorePerson: {
+    private: editors(200),
+    call: async (c, ctx) => {
+      const id = await newPerson(ctx);
+      await must('delete person', ctx.owner.DELETE('/persons/{id}', pid(id)));
+      return c.POST('/persons/{id}/restore', pid(id));
+    },
+  },
+
+  // Names.
+  listNames: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/names', pid(ctx.fx().personId)) },
+  createName: {
+    private: editors(201),
+    call: (c, ctx) => c.POST('/persons/{id}/names', { ...pid(ctx.fx().personId), body: { name_type: 'alias', given_name: 'Alias', surname: 'Row' } }),
+  },
+  updateName: {
+    private: editors(200),
+    call: (c, ctx) =>
+      c.PATCH('/persons/{id}/names/{name_id}', { params: { path: { id: ctx.fx().personId, name_id: ctx.fx().nameId } }, body: { given_name: 'Shared' } }),
+  },
+  deleteName: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const id = await newPerson(ctx);
+      const extra = await must('create name', ctx.owner.POST('/persons/{id}/names', { ...pid(id), body: { name_type: 'alias', given_name: 'Other' } }));
+      return c.DELETE('/persons/{id}/names/{name_id}', { params: { path: { id, name_id: extra.id } } });
+    },
+  },
+  makePrimaryName: {
+    private: editors(200),
+    call: (c, ctx) => c.POST('/persons/{id}/names/{name_id}/make-primary', { params: { path: { id: ctx.fx().personId, name_id: ctx.fx().nameId } } }),
+  },
+
+  // Events.
+  createEvent: {
+    private: editors(201),
+    call: (c, ctx) => c.POST('/trees/{id}/events', { ...path(ctx), body: { type: 'residence', person_id: ctx.fx().personId, place: 'Boston' } }),
+  },
+  listTreeEvents: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/events', path(ctx)) },
+  listPersonEvents: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/events', pid(ctx.fx().personId)) },
+  getEvent: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/events/{id}', pid(ctx.fx().eventId)) },
+  updateEvent: { private: editors(200), call: (c, ctx) => c.PATCH('/events/{id}', { ...pid(ctx.fx().eventId), body: { notes: 'touched' } }) },
+  deleteEvent: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const e = await must('create event', ctx.owner.POST('/trees/{id}/events', { ...path(ctx), body: { type: 'census', person_id: ctx.fx().personId } }));
+      return c.DELETE('/events/{id}', pid(e.id));
+    },
+  },
+
+  // Relationships.
+  createRelationship: {
+    private: editors(201),
+    call: async (c, ctx) =>
+      c.POST('/trees/{id}/relationships', { ...path(ctx), body: { type: 'partnership', person_a_id: await newPerson(ctx), person_b_id: await newPerson(ctx) } }),
+  },
+  listTreeRelationships: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/relationships', path(ctx)) },
+  listPersonRelationships: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/relationships', pid(ctx.fx().personId)) },
+  getRelationship: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/relationships/{id}', pid(ctx.fx().partnershipId)) },
+  updateRelationship: { private: editors(200), call: (c, ctx) => c.PATCH('/relationships/{id}', { ...pid(ctx.fx().partnershipId), body: { notes: 'touched' } }) },
+  deleteRelationship: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const r = await must('create relationship', ctx.owner.POST('/trees/{id}/relationships', {
+        ...path(ctx), body: { type: 'parent_child', qualifier: 'biological', person_a_id: ctx.fx().personId, person_b_id: await newPerson(ctx) },
+      }));
+      return c.DELETE('/relationships/{id}', pid(r.id));
+    },
+  },
+
+  // Sources and citations (the shared source backs a citation of the dead person: visible on a public tree).
+  createSource: { private: editors(201), call: (c, ctx) => c.POST('/trees/{id}/sources', { ...path(ctx), body: { title: 'Census 1850' } }) },
+  listSources: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/sources', path(ctx)) },
+  getSource: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/sources/{id}', pid(ctx.fx().sourceId)) },
+  updateSource: { private: editors(200), call: (c, ctx) => c.PATCH('/sources/{id}', { ...pid(ctx.fx().sourceId), body: { notes: 'touched' } }) },
+  deleteSource: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const s = await must('create source', ctx.owner.POST('/trees/{id}/sources', { ...path(ctx), body: { title: 'Doomed' } }));
+      return c.DELETE('/sources/{id}', pid(s.id));
+    },
+  },
+  createCitation: {
+    private: editors(201),
+    call: (c, ctx) => c.POST('/trees/{id}/citations', { ...path(ctx), body: { source_id: ctx.fx().sourceId, event_id: ctx.fx().eventId, confidence: 2 } }),
+  },
+  listCitations: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/citations', path(ctx)) },
+  getCitation: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/citations/{id}', pid(ctx.fx().citationId)) },
+  updateCitation: { private: editors(200), call: (c, ctx) => c.PATCH('/citations/{id}', { ...pid(ctx.fx().citationId), body: { page: 'p. 1' } }) },
+  deleteCitation: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const ct = await must('create citation', ctx.owner.POST('/trees/{id}/citations', { ...path(ctx), body: { source_id: ctx.fx().sourceId, person_id: ctx.fx().personId } }));
+      return c.DELETE('/citations/{id}', pid(ct.id));
+    },
+  },
+
+  // The public surface: never 401; a tree the caller may not view is 404 for everyone, members too.
+  publicDirectory: { private: all(200), call: (c) => c.GET('/public/trees') },
+  publicTree: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/trees/{id}', path(ctx)) },
+  publicPersons: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/trees/{id}/persons', path(ctx)) },
+  publicRelationships: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/trees/{id}/relationships', path(ctx)) },
+  publicEvents: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/trees/{id}/events', path(ctx)) },
+  publicPerson: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}', pid(ctx.fx().personId)) },
+  publicPersonNames: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/names', pid(ctx.fx().personId)) },
+  publicPersonEvents: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/events', pid(ctx.fx().personId)) },
 };
 
 const codeFor: Readonly<Record<number, string>> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };
@@ -133,6 +280,23 @@ describe('HTTP authorization matrix', () => {
   let extraEmail: string;
   let extraId: string;
   const shared = {} as Record<'private' | 'public', { id: string; name: string }>;
+  const fixtures = new Map<string, Fixture>();
+
+  /** A dead couple with a name, an event, a partnership, a source and a citation of the person. */
+  const seed = async (treeId: string): Promise<Fixture> => {
+    const c = svc.client(tokens.owner);
+    const tree = { params: { path: { id: treeId } } };
+    const person = await must('seed person', c.POST('/trees/{id}/persons', { ...tree, body: { given_name: 'Ada', surname: 'Dead', ...DEAD } }));
+    const partner = await must('seed partner', c.POST('/trees/{id}/persons', { ...tree, body: { given_name: 'Bob', surname: 'Dead', ...DEAD } }));
+    const names = await must('seed names', c.GET('/persons/{id}/names', pid(person.id)));
+    const rel = await must('seed partnership', c.POST('/trees/{id}/relationships', { ...tree, body: { type: 'partnership', person_a_id: person.id, person_b_id: partner.id } }));
+    const event = await must('seed event', c.POST('/trees/{id}/events', { ...tree, body: { type: 'occupation', person_id: person.id, detail: 'Smith' } }));
+    const source = await must('seed source', c.POST('/trees/{id}/sources', { ...tree, body: { title: 'Parish register' } }));
+    const citation = await must('seed citation', c.POST('/trees/{id}/citations', { ...tree, body: { source_id: source.id, person_id: person.id } }));
+    return {
+      personId: person.id, nameId: names[0]!.id, partnerId: partner.id, partnershipId: rel.id, eventId: event.id, sourceId: source.id, citationId: citation.id,
+    };
+  };
   let n = 0;
   const unique = () => `u${n++}`;
 
@@ -170,6 +334,7 @@ describe('HTTP authorization matrix', () => {
     await registerUser(svc, 'resettable@example.org', PASSWORD);
     shared.private = await makeTree('private');
     shared.public = await makeTree('public');
+    for (const v of ['private', 'public'] as const) fixtures.set(shared[v].id, await seed(shared[v].id));
   });
   after(async () => {
     await svc?.close();
@@ -181,24 +346,54 @@ describe('HTTP authorization matrix', () => {
     expect((await svc.client(tokens.instanceOwner).GET('/trees')).data).to.deep.equal([]);
   });
 
+  it('a non-member reads the public tree\'s fixture in full (so the 200 rows below are about real, visible records)', async () => {
+    const fx = fixtures.get(shared.public.id)!;
+    for (const token of [tokens.nonmember, undefined]) {
+      const c = svc.client(token);
+      const person = token ? await c.GET('/persons/{id}', pid(fx.personId)) : await c.GET('/public/persons/{id}', pid(fx.personId));
+      expect(person.data?.redacted, 'person in full').to.equal(false);
+      expect(person.data?.display_name).to.contain('Ada');
+      const events = token ? await c.GET('/persons/{id}/events', pid(fx.personId)) : await c.GET('/public/persons/{id}/events', pid(fx.personId));
+      expect(events.data?.map((e) => e.id)).to.include(fx.eventId);
+      const rels = token ? await c.GET('/trees/{id}/relationships', pid(shared.public.id)) : await c.GET('/public/trees/{id}/relationships', pid(shared.public.id));
+      expect(rels.data?.map((r) => r.id)).to.include(fx.partnershipId);
+    }
+    const sources = await svc.client(tokens.nonmember).GET('/trees/{id}/sources', pid(shared.public.id));
+    expect(sources.data?.map((s) => s.id)).to.deep.equal([fx.sourceId]);
+    const citations = await svc.client(tokens.nonmember).GET('/trees/{id}/citations', pid(shared.public.id));
+    expect(citations.data?.map((x) => x.id)).to.include(fx.citationId);
+    const dir = await svc.client().GET('/public/trees');
+    expect(dir.data?.map((t) => t.id)).to.include(shared.public.id).and.not.include(shared.private.id);
+  });
+
   const cases: { op: string; row: Row; visibility: 'private' | 'public'; expected: Expect }[] = [];
   for (const [op, row] of Object.entries(table)) {
     cases.push({ op, row, visibility: 'private', expected: row.private });
     if (row.public) cases.push({ op, row, visibility: 'public', expected: row.public });
   }
 
-  const treeScoped = new Set(allRoutes().filter((r) => r.path.startsWith('/trees/{id}')).map((r) => r.operationId));
+  // Tree-scoped: addressed by the tree, or by a record of it (a person, event, ... of the shared tree).
+  const recordPaths = /^\/(trees|persons|events|relationships|sources|citations)\/\{id\}|^\/public\/(trees|persons)\/\{id\}/;
+  const treeScoped = new Set(allRoutes().filter((r) => recordPaths.test(r.path)).map((r) => r.operationId));
   for (const { op, row, visibility, expected } of cases) {
-    describe(treeScoped.has(op) ? `${op} on a ${visibility} tree` : `${op} (not tree-scoped)`, () => {
+    const scoped = treeScoped.has(op) || row.public !== undefined;
+    describe(scoped ? `${op} on a ${visibility} tree` : `${op} (not tree-scoped)`, () => {
       for (const caller of callers) {
         it(`as ${caller}: ${expected[caller]}`, async () => {
           const tree = row.fresh === undefined ? shared[visibility] : await makeTree(visibility, row.fresh === 'deleted');
           const token = caller === 'anonymous' ? undefined : row.ownSession ? await signIn(caller) : tokens[caller];
-          const ctx: Ctx = { svc, treeId: tree.id, treeName: tree.name, extraId, unique };
+          const ctx: Ctx = {
+            svc, treeId: tree.id, treeName: tree.name, extraId, unique, owner: svc.client(tokens.owner),
+            fx: () => {
+              const fx = fixtures.get(tree.id);
+              if (fx === undefined) throw new Error(`${op}: no fixture records in a fresh tree`);
+              return fx;
+            },
+          };
           const { response, error } = await row.call(svc.client(token), ctx);
           if (row.ownSession && caller !== 'anonymous') tokens[caller] = await signIn(caller);
           const want = expected[caller];
-          const label = treeScoped.has(op) ? `${op} (${visibility} tree) as ${caller}` : `${op} as ${caller}`;
+          const label = scoped ? `${op} (${visibility} tree) as ${caller}` : `${op} as ${caller}`;
           expect(response.status, `${label}: status; problem ${JSON.stringify(error)}`).to.equal(want);
           const code = codeFor[want];
           if (code !== undefined) {

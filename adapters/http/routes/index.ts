@@ -5,6 +5,12 @@ import { authRoutes } from './auth.js';
 import { memberRoutes } from './members.js';
 import { treeRoutes } from './trees.js';
 import { userRoutes } from './users.js';
+import { personRoutes } from './persons.js';
+import { nameRoutes } from './names.js';
+import { eventRoutes } from './events.js';
+import { relationshipRoutes } from './relationships.js';
+import { sourceRoutes } from './sources.js';
+import { publicRoutes } from './public.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -15,5 +21,9 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     if (deps === undefined) throw new Error('route table built without dependencies: it can only describe itself');
     return deps;
   };
-  return [...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy)];
+  return [
+    ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
+    ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
+    ...publicRoutes(lazy),
+  ];
 };

@@ -1,6 +1,9 @@
+import * as t from 'io-ts';
 import { getMe } from '../../../core/identity/queries/get-me.js';
+import { setSelfPerson } from '../../../core/identity/commands/set-self-person.js';
+import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { UserRead, userWire } from '../wire.js';
+import { Nullable, UserRead, Uuid, userWire } from '../wire.js';
 import { reply, type LazyDeps } from './deps.js';
 
 export const userRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
@@ -10,5 +13,13 @@ export const userRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'The current user.', body: UserRead },
     errors: [401],
     handle: async ({ actor }) => reply(200, userWire)(await getMe(deps())(actor)),
+  }),
+  route({
+    operationId: 'setSelfPerson', method: 'patch', path: '/users/me/self-person', tag: 'users', auth: 'user',
+    summary: 'Set or clear "this is me": a live person of a tree the user can view.',
+    body: named('SelfPersonUpdate', t.type({ person_id: Nullable(Uuid) })),
+    success: { status: 200, description: 'The current user.', body: UserRead },
+    errors: [400, 401, 403, 422],
+    handle: async ({ actor, body }) => reply(200, userWire)(await setSelfPerson(deps())(actor, body.person_id)),
   }),
 ];
