@@ -9,6 +9,7 @@ import type { Person } from '../model.js';
 import { nextAfter } from '../ports.js';
 import type { PersonView } from '../vitals.js';
 import { personViews } from './person-views.js';
+import { visiblePage } from '../../privacy/visible-page.js';
 
 export type ListPersonsInput = {
   /** Fuzzy name search, ranked by trigram similarity over all live names. */
@@ -40,6 +41,9 @@ export const listPersons =
 
     let persons: readonly Person[];
     let scores: ReadonlyMap<Id, number> | null = null;
+    // A member's page is cut by the database; a non-member's only after the privacy engine, so the
+    // cursor never names a person the reader was not shown.
+    const dbPage = member ? input.limit : undefined;
     if (input.q !== undefined && input.q.trim() !== '') {
       const hits = await s.names.search(treeId, input.q.trim(), deps.searchThreshold);
       scores = new Map(hits.map((h) => [h.personId, h.score]));
@@ -49,11 +53,12 @@ export const listPersons =
     } else {
       persons = await s.persons.listByTree(treeId, {
         deleted: input.deleted ?? false,
-        ...(input.limit === undefined ? {} : { limit: input.limit }),
+        ...(dbPage === undefined ? {} : { limit: dbPage }),
         ...(input.after === undefined ? {} : { after: input.after }),
       });
     }
-    const wholeTree = scores === null && input.ids === undefined && input.limit === undefined && !input.deleted;
+    const listing = scores === null && input.ids === undefined;
+    const wholeTree = listing && dbPage === undefined && !input.deleted;
     const ids = persons.map((p) => p.id);
     const events = wholeTree ? await s.events.listByTree(treeId, {}) : ids.length === 0 ? [] : await s.events.listByPersons(ids);
     const visibility = await personVisibility(s, treeId, member, now, { kind: 'persons', ids }, { persons, events });
@@ -62,5 +67,8 @@ export const listPersons =
     const names = candidates.length === 0 ? [] : wholeTree ? await s.names.listByTree(treeId) : await s.names.listByPersons(candidates.map((p) => p.id));
     const ordered = scores === null ? candidates : [...candidates].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || (a.id < b.id ? -1 : 1));
     const views = await personViews(s, ordered, names, events, visibility, input.ids !== undefined || scores !== null);
-    return ok({ views, lastId: scores === null && input.ids === undefined ? nextAfter(persons, input.limit) : null });
+    if (!listing) return ok({ views, lastId: null });
+    if (member) return ok({ views, lastId: nextAfter(persons, input.limit) });
+    const page = visiblePage(views, input.limit, (v) => v.person.id);
+    return ok({ views: page.rows, lastId: page.lastId });
   };

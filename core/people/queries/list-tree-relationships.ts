@@ -5,6 +5,7 @@ import { nextAfter, type ListOptions } from '../ports.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
 import { treeRecordFilter } from '../../privacy/tree-context.js';
 import type { RecordDeps } from '../deps.js';
+import { visiblePage } from '../../privacy/visible-page.js';
 import type { Relationship } from '../model.js';
 
 /** Every relationship of the tree whose both ends the reader may see (not hidden). */
@@ -13,8 +14,12 @@ export const listTreeRelationships =
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>, surface: Surface = 'members'): AsyncResult<{ readonly rows: readonly Relationship[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, surface);
     if (E.isLeft(reader)) return reader;
-    const rows = await deps.storage.relationships.listByTree(treeId, page);
-    const paged = page.limit !== undefined || page.after !== undefined;
-    const filter = await treeRecordFilter(deps.storage, treeId, reader.right.member, deps.clock.now(), {}, paged ? {} : { relationships: rows });
-    return ok({ rows: rows.filter(filter.relationship), lastId: nextAfter(rows, page.limit) });
+    if (reader.right.member) {
+      const rows = await deps.storage.relationships.listByTree(treeId, page);
+      return ok({ rows, lastId: nextAfter(rows, page.limit) });
+    }
+    // A non-member's page is cut after the privacy filter, so its cursor never names a withheld edge.
+    const rows = await deps.storage.relationships.listByTree(treeId, page.after === undefined ? {} : { after: page.after });
+    const filter = await treeRecordFilter(deps.storage, treeId, false, deps.clock.now(), {}, page.after === undefined ? { relationships: rows } : {});
+    return ok(visiblePage(rows.filter(filter.relationship), page.limit, (r) => r.id));
   };

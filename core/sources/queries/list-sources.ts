@@ -4,6 +4,7 @@ import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { treeRecordFilter } from '../../privacy/tree-context.js';
 import type { RecordDeps } from '../../people/deps.js';
+import { visiblePage } from '../../privacy/visible-page.js';
 import { nextAfter, type ListOptions } from '../../people/ports.js';
 import type { Source } from '../model.js';
 
@@ -13,9 +14,13 @@ export const listSources =
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>): AsyncResult<{ readonly rows: readonly Source[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, 'members');
     if (E.isLeft(reader)) return reader;
-    const rows = await deps.storage.sources.listByTree(treeId, page);
-    if (reader.right.member) return ok({ rows, lastId: nextAfter(rows, page.limit) });
+    if (reader.right.member) {
+      const rows = await deps.storage.sources.listByTree(treeId, page);
+      return ok({ rows, lastId: nextAfter(rows, page.limit) });
+    }
+    // A non-member's page is cut after the privacy filter, so its cursor never names a withheld source.
+    const rows = await deps.storage.sources.listByTree(treeId, page.after === undefined ? {} : { after: page.after });
     const citations = await deps.storage.citations.listByTree(treeId, {});
     const filter = await treeRecordFilter(deps.storage, treeId, false, deps.clock.now(), { citations: true });
-    return ok({ rows: rows.filter((s) => filter.source(s, citations)), lastId: nextAfter(rows, page.limit) });
+    return ok(visiblePage(rows.filter((s) => filter.source(s, citations)), page.limit, (s) => s.id));
   };

@@ -2,13 +2,22 @@ import type { Actor } from '../../shared/actor.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import { accessTree } from '../access.js';
+import { personVisibility } from '../../privacy/person-visibility.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead } from '../model.js';
 
-/** One tree: members see the member record, non-members of a viewable tree the public one (no owner). */
+/**
+ * One tree: members see the member record, non-members of a viewable tree the public one (no owner),
+ * and the home person only when the privacy engine does not hide that person from them.
+ */
 export const getTree =
-  (deps: Pick<TreeDeps, 'storage'>) =>
+  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<TreeRead & { readonly role: Role | null }> => {
     const access = await accessTree(deps.storage, actor, treeId, 'view');
-    return E.isLeft(access) ? access : ok({ ...access.right.tree, role: access.right.role });
+    if (E.isLeft(access)) return access;
+    const { tree, role } = access.right;
+    if (role !== null || tree.homePersonId === null) return ok({ ...tree, role });
+    const home = tree.homePersonId;
+    const visibility = await personVisibility(deps.storage, treeId, false, deps.clock.now(), { kind: 'persons', ids: [home] });
+    return ok({ ...tree, homePersonId: visibility.of(home) === 'hidden' ? null : home, role });
   };

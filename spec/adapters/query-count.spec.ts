@@ -1,0 +1,169 @@
+import type { Server } from 'node:http';
+import { expect } from 'chai';
+import { pino } from 'pino';
+import type { Storage } from '../../core/shared/ports.js';
+import { ok } from '../../core/shared/either.js';
+import { newId, type Id } from '../../core/shared/ids.js';
+import type { GenealogicalDate, LifeEvent, Person, Place, Relationship } from '../../core/people/model.js';
+import { createPostgresStorage } from '../../adapters/postgres/storage.js';
+import { memoryMailer } from '../../adapters/memory/mailer.js';
+import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
+import { composeApp } from '../../bootstrap/compose.js';
+import { loadConfig } from '../../bootstrap/config.js';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
+
+// Every read is batch-evaluated through the privacy engine: the number of SQL statements a request
+// sends must not grow with the tree. Same statements for 10 persons as for 1,000, member or not.
+
+describe('SQL statements per request do not grow with the tree', function () {
+  this.timeout(180_000);
+  let storage: Storage;
+  let server: Server;
+  let baseUrl: string;
+  let url: string;
+  let statements = 0;
+  const log: string[] = [];
+  let ownerToken: string;
+  let strangerToken: string;
+  const small = { treeId: '', probe: '' };
+  const large = { treeId: '', probe: '' };
+
+  const http = async (method: string, path: string, token?: string, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  };
+
+  /** A tree of `n` persons, seeded through the storage ports in one transaction. */
+  const seed = async (ownerId: Id, n: number): Promise<{ treeId: Id; probe: Id }> => {
+    const created = await http('POST', '/trees', ownerToken, { name: `Tree of ${n}`, visibility: 'public' });
+    expect(created.status).to.equal(201);
+    const treeId: Id = created.body.id;
+    void ownerId;
+    const now = new Date();
+    const del = { deletedAt: null, deletionId: null } as const;
+    const ids: Id[] = [];
+    await storage.uow.run(async (s) => {
+      const places: Place[] = [];
+      for (let k = 0; k < 5; k++) places.push(await s.places.ensure(treeId, `Town ${k}`, newId()));
+      const source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', createdAt: now, updatedAt: now, ...del };
+      await s.sources.insert(source);
+      const event = async (personId: Id | null, partnershipId: Id | null, type: LifeEvent['type'], date: GenealogicalDate, i: number) => {
+        const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', createdAt: now, updatedAt: now, ...del };
+        await s.events.insert(e);
+        return e;
+      };
+      const edge = async (type: Relationship['type'], a: Id, b: Id) => {
+        const r: Relationship = { id: newId(), treeId, type, personAId: a, personBId: b, qualifier: type === 'parent_child' ? 'biological' : null, notes: '', createdAt: now, updatedAt: now, ...del };
+        await s.relationships.insert(r);
+        return r;
+      };
+      for (let i = 0; i < n; i++) {
+        // Mixed visibilities: dead (full), living (redacted), private (hidden), public-living (full).
+        const kind = i % 4;
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', createdAt: now, updatedAt: now, ...del };
+        await s.persons.insert(p);
+        ids.push(p.id);
+        const nameId = newId();
+        await s.names.insert({ id: nameId, treeId, personId: p.id, nameType: 'birth', givenName: `Given${i}`, surname: `Family${i % 17}`, isPrimary: true, createdAt: now, ...del });
+        const birth = await event(p.id, null, 'birth', { qualifier: 'exact', year: kind === 1 ? 1990 : 1800 }, i);
+        if (kind === 0) await event(p.id, null, 'death', { qualifier: 'exact', year: 1870 }, i + 1);
+        if (i > 0) await edge('parent_child', ids[i - 1]!, p.id);
+        if (i > 0 && i % 2 === 0) {
+          const r = await edge('partnership', ids[i - 2]!, p.id);
+          await event(null, r.id, 'marriage', { qualifier: 'exact', year: 1825 }, i);
+          await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'relationship', id: r.id }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+        }
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'person', id: p.id }, page: `p. ${i}`, detail: '', confidence: 2, createdAt: now, updatedAt: now, ...del });
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'event', id: birth.id }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'name', id: nameId }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+      }
+      return ok(undefined);
+    });
+    // The probe: a dead person (full to everyone) in the middle, with parents, children and partners.
+    return { treeId, probe: ids[4]! };
+  };
+
+  before(async () => {
+    url = await freshDatabaseUrl();
+    storage = await createPostgresStorage(url, {
+      debugQueries: (sql) => {
+        statements++;
+        log.push(sql);
+      },
+    });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl });
+    const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
+    server = app.listen(port, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    const owner = await http('POST', '/auth/register', undefined, { email: 'owner@example.org', password: 'correct horse' });
+    const stranger = await http('POST', '/auth/register', undefined, { email: 'stranger@example.org', password: 'correct horse' });
+    ownerToken = owner.body.token;
+    strangerToken = stranger.body.token;
+    Object.assign(small, await seed(owner.body.user.id, 10));
+    Object.assign(large, await seed(owner.body.user.id, 1000));
+  });
+
+  after(async () => {
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    await storage?.close();
+    if (url) await dropDatabase(new URL(url).pathname.slice(1));
+  });
+
+  /** Statements sent while answering one request (the counter is reset right before it). */
+  const count = async (path: string, token: string | undefined): Promise<{ n: number; sql: string[] }> => {
+    // let any work of an earlier request settle first
+    await new Promise((r) => setTimeout(r, 20));
+    statements = 0;
+    log.length = 0;
+    const res = await http('GET', path, token);
+    expect(res.status, `GET ${path}`).to.equal(200);
+    return { n: statements, sql: [...log] };
+  };
+
+  const endpoints: readonly { name: string; path: (t: { treeId: string; probe: string }) => string }[] = [
+    { name: 'GET /trees/{id}/persons', path: (t) => `/trees/${t.treeId}/persons` },
+    { name: 'GET /trees/{id}/persons?limit=50', path: (t) => `/trees/${t.treeId}/persons?limit=50` },
+    { name: 'GET /trees/{id}/persons?q=Given4', path: (t) => `/trees/${t.treeId}/persons?q=Given4` },
+    { name: 'GET /trees/{id}/relationships', path: (t) => `/trees/${t.treeId}/relationships` },
+    { name: 'GET /trees/{id}/events', path: (t) => `/trees/${t.treeId}/events` },
+    { name: 'GET /trees/{id}/citations', path: (t) => `/trees/${t.treeId}/citations` },
+    { name: 'GET /trees/{id}/sources', path: (t) => `/trees/${t.treeId}/sources` },
+    { name: 'GET /persons/{id}', path: (t) => `/persons/${t.probe}` },
+    { name: 'GET /persons/{id}/events', path: (t) => `/persons/${t.probe}/events` },
+    { name: 'GET /persons/{id}/relationships', path: (t) => `/persons/${t.probe}/relationships` },
+    { name: 'GET /persons/{id}/names', path: (t) => `/persons/${t.probe}/names` },
+    { name: 'GET /public/trees/{id}/persons', path: (t) => `/public/trees/${t.treeId}/persons` },
+    { name: 'GET /public/trees/{id}/events', path: (t) => `/public/trees/${t.treeId}/events` },
+    { name: 'GET /public/trees/{id}/relationships', path: (t) => `/public/trees/${t.treeId}/relationships` },
+  ];
+  const readers = [
+    { name: 'member (owner)', token: () => ownerToken },
+    { name: 'non-member', token: () => strangerToken },
+  ];
+
+  for (const e of endpoints) {
+    for (const r of readers) {
+      it(`${e.name} as ${r.name}: the same statements for 10 and 1,000 persons`, async () => {
+        const a = await count(e.path(small), r.token());
+        const b = await count(e.path(large), r.token());
+        expect(b.n, `${e.name} as ${r.name}: ${a.n} statements for 10 persons, ${b.n} for 1,000\n10:\n${a.sql.join('\n')}\n1000:\n${b.sql.join('\n')}`).to.equal(a.n);
+        expect(a.n, `${e.name} as ${r.name}: ${a.n} statements`).to.be.at.most(16);
+      });
+    }
+  }
+
+  it('GET /public/trees/{id}/persons anonymously: the same statements for 10 and 1,000 persons', async () => {
+    const a = await count(`/public/trees/${small.treeId}/persons`, undefined);
+    const b = await count(`/public/trees/${large.treeId}/persons`, undefined);
+    expect(b.n, `anonymous: ${a.n} statements for 10 persons, ${b.n} for 1,000`).to.equal(a.n);
+  });
+});

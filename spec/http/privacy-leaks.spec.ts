@@ -1,0 +1,429 @@
+import { expect } from 'chai';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+
+// Privacy is the product: plant living, private, dead, unknown and public-living people (with names,
+// events, relationships, sources and citations) in trees of every visibility, then read every path
+// as anonymous, an authenticated non-member, a viewer and the owner. Non-members must never see a
+// withheld string or id in ANY response text; members see everything.
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+type Visibility = 'public' | 'unlisted' | 'site_members' | 'private';
+type Reply = { status: number; text: string; body: any };
+
+const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** Strings planted on withheld people or records: never in a non-member's response. */
+const SECRET_TEXT = ['Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING'];
+const LIVING_BIRTH_YEAR = '1990';
+
+const REDACTED = (id: string, treeId: string) => ({
+  id, tree_id: treeId, display_name: 'Living person', given_name: null, surname: null, sex: null, is_living: null,
+  privacy: null, notes: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+});
+
+type Planted = {
+  treeId: string;
+  visibility: Visibility;
+  living: string; priv: string; dead: string; unknown: string; publiv: string;
+  livingBirthEvt: string; livingResidenceEvt: string; privBirthEvt: string; privDeathEvt: string; deadBirthEvt: string; deadDeathEvt: string; publivBirthEvt: string;
+  relLivDeadPc: string; relLivDeadPartner: string; relPrivDead: string;
+  marriagePrivEvt: string; marriageLivEvt: string;
+  livingNicknameName: string; livingPrimaryName: string; privName: string;
+  sLivEvt: string; sLivName: string; sPriv: string; sDead: string; sLivRel: string;
+  cLivEvt: string; cLivName: string; cPriv: string; cDead: string; cLivRel: string; cPrivMarriage: string;
+};
+
+/** Ids that must never appear in a non-member's response. */
+const secretIds = (p: Planted): Record<string, string> => ({
+  PRIVATE: p.priv, livingBirthEvt: p.livingBirthEvt, livingResidenceEvt: p.livingResidenceEvt, privBirthEvt: p.privBirthEvt,
+  privDeathEvt: p.privDeathEvt, relPrivDead: p.relPrivDead, marriagePrivEvt: p.marriagePrivEvt, marriageLivEvt: p.marriageLivEvt,
+  livingNicknameName: p.livingNicknameName, livingPrimaryName: p.livingPrimaryName, privName: p.privName,
+  sLivEvt: p.sLivEvt, sLivName: p.sLivName, sPriv: p.sPriv, sLivRel: p.sLivRel,
+  cLivEvt: p.cLivEvt, cLivName: p.cLivName, cPriv: p.cPriv, cLivRel: p.cLivRel, cPrivMarriage: p.cPrivMarriage,
+});
+
+/** What a non-member's response text betrays, if anything. */
+const leaksIn = (p: Planted, text: string): string[] => {
+  const found = SECRET_TEXT.filter((s) => text.includes(s));
+  for (const [label, id] of Object.entries(secretIds(p))) if (text.includes(id)) found.push(`id of ${label}`);
+  if (text.replace(UUID_RE, '<id>').includes(LIVING_BIRTH_YEAR)) found.push(`living birth year ${LIVING_BIRTH_YEAR}`);
+  return found;
+};
+
+describe('HTTP privacy leaks', function () {
+  this.timeout(120_000);
+  let svc: TestService;
+  let owner: User;
+  let viewer: User;
+  let stranger: User;
+  const trees = {} as Record<Visibility, Planted>;
+
+  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Reply> => {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${svc.baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, text, body: parsed };
+  };
+  const get = (path: string, token?: string) => call('GET', path, token);
+  const post = async (path: string, body: unknown, token = owner.token): Promise<any> => {
+    const r = await call('POST', path, token, body);
+    if (r.status !== 201) throw new Error(`POST ${path}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+
+  const plant = async (visibility: Visibility): Promise<Planted> => {
+    const tree = await post('/trees', { name: `Tree ${visibility}`, visibility });
+    const treeId: string = tree.id;
+    expect((await call('POST', `/trees/${treeId}/members`, owner.token, { email: viewer.email, role: 'viewer' })).status).to.equal(201);
+    const person = (body: unknown) => post(`/trees/${treeId}/persons`, body);
+    const living = await person({ given_name: 'Zelda', surname: 'Livingston', notes: 'SECRET-NOTE living', birth: { date: { qualifier: 'exact', year: 1990, month: 4, day: 2 }, place: 'Secretville' } });
+    const priv = await person({
+      given_name: 'Hidalgo', surname: 'Privado', privacy: 'private', notes: 'SECRET-NOTE private',
+      birth: { date: { qualifier: 'exact', year: 1750 }, place: null }, death: { date: { qualifier: 'exact', year: 1800 }, place: null },
+    });
+    const dead = await person({
+      given_name: 'Dora', surname: 'Deadwood', notes: 'long gone',
+      birth: { date: { qualifier: 'exact', year: 1800 }, place: 'Oldtown' }, death: { date: { qualifier: 'exact', year: 1870 }, place: 'Oldtown' },
+    });
+    const unknown = await person({ given_name: 'Ulrich', surname: 'Unbekannt' });
+    const publiv = await person({ given_name: 'Paula', surname: 'Publica', privacy: 'public', birth: { date: { qualifier: 'exact', year: 1995 }, place: 'Opentown' } });
+
+    const nickname = await post(`/persons/${living.id}/names`, { name_type: 'nickname', given_name: 'Zizi', surname: 'Livingston' });
+    const residence = await post(`/trees/${treeId}/events`, { type: 'residence', person_id: living.id, place: 'Secretville', notes: 'SECRET-NOTE residence', date: { qualifier: 'exact', year: 2010 } });
+    const relLivDeadPc = await post(`/trees/${treeId}/relationships`, { type: 'parent_child', person_a_id: dead.id, person_b_id: living.id, qualifier: 'biological' });
+    const relPrivDead = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: priv.id, person_b_id: dead.id });
+    const relLivDeadPartner = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: living.id, person_b_id: dead.id });
+    const marriagePriv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relPrivDead.id, notes: 'WED-PRIV', date: { qualifier: 'exact', year: 1820 } });
+    const marriageLiv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relLivDeadPartner.id, notes: 'WED-LIVING', date: { qualifier: 'exact', year: 1861 } });
+
+    const privNames = await get(`/persons/${priv.id}/names`, owner.token);
+    const livingNames = await get(`/persons/${living.id}/names`, owner.token);
+    const source = (title: string) => post(`/trees/${treeId}/sources`, { title });
+    const sLivEvt = await source('Zelda birth register');
+    const sLivName = await source('Zizi nickname letters');
+    const sPriv = await source('Privado estate file');
+    const sDead = await source('Deadwood parish register');
+    const sLivRel = await source('Livingston family bible');
+    const cite = (body: Record<string, unknown>) => post(`/trees/${treeId}/citations`, body);
+    const cLivEvt = await cite({ source_id: sLivEvt.id, event_id: living.birth.event_id, page: 'SECRET-NOTE p.1' });
+    const cLivName = await cite({ source_id: sLivName.id, name_id: nickname.id, page: 'SECRET-NOTE p.2' });
+    const cPriv = await cite({ source_id: sPriv.id, person_id: priv.id, page: 'SECRET-NOTE p.3' });
+    const cDead = await cite({ source_id: sDead.id, person_id: dead.id, page: 'folio 7' });
+    const cLivRel = await cite({ source_id: sLivRel.id, relationship_id: relLivDeadPc.id, page: 'SECRET-NOTE p.4' });
+    const cPrivMarriage = await cite({ source_id: sPriv.id, event_id: marriagePriv.id, page: 'SECRET-NOTE p.5' });
+
+    return {
+      treeId, visibility,
+      living: living.id, priv: priv.id, dead: dead.id, unknown: unknown.id, publiv: publiv.id,
+      livingBirthEvt: living.birth.event_id, livingResidenceEvt: residence.id, privBirthEvt: priv.birth.event_id, privDeathEvt: priv.death.event_id,
+      deadBirthEvt: dead.birth.event_id, deadDeathEvt: dead.death.event_id, publivBirthEvt: publiv.birth.event_id,
+      relLivDeadPc: relLivDeadPc.id, relLivDeadPartner: relLivDeadPartner.id, relPrivDead: relPrivDead.id,
+      marriagePrivEvt: marriagePriv.id, marriageLivEvt: marriageLiv.id,
+      livingNicknameName: nickname.id, livingPrimaryName: (livingNames.body as any[]).find((n) => n.is_primary).id, privName: (privNames.body as any[])[0].id,
+      sLivEvt: sLivEvt.id, sLivName: sLivName.id, sPriv: sPriv.id, sDead: sDead.id, sLivRel: sLivRel.id,
+      cLivEvt: cLivEvt.id, cLivName: cLivName.id, cPriv: cPriv.id, cDead: cDead.id, cLivRel: cLivRel.id, cPrivMarriage: cPrivMarriage.id,
+    };
+  };
+
+  /** Every authenticated read path of a tree (GET /trees/{id} itself is probed separately). */
+  const memberPaths = (p: Planted): string[] => {
+    const persons = [p.living, p.priv, p.dead, p.unknown, p.publiv];
+    return [
+      `/trees/${p.treeId}/persons`,
+      `/trees/${p.treeId}/persons?q=Zelda`, `/trees/${p.treeId}/persons?q=Zizi`, `/trees/${p.treeId}/persons?q=Hidalgo`,
+      `/trees/${p.treeId}/persons?q=Livingston`, `/trees/${p.treeId}/persons?q=Ulrich`, `/trees/${p.treeId}/persons?q=Dora`,
+      `/trees/${p.treeId}/persons?ids=${p.priv}`, `/trees/${p.treeId}/persons?ids=${persons.join(',')}`,
+      `/trees/${p.treeId}/persons?limit=2`, `/trees/${p.treeId}/persons?limit=1000`,
+      ...persons.flatMap((id) => [`/persons/${id}`, `/persons/${id}/names`, `/persons/${id}/events`, `/persons/${id}/relationships`]),
+      `/trees/${p.treeId}/events`, `/trees/${p.treeId}/events?limit=1000`, `/trees/${p.treeId}/relationships`, `/trees/${p.treeId}/relationships?limit=1000`,
+      ...[p.livingBirthEvt, p.livingResidenceEvt, p.privBirthEvt, p.privDeathEvt, p.deadBirthEvt, p.deadDeathEvt, p.publivBirthEvt, p.marriagePrivEvt, p.marriageLivEvt].map((id) => `/events/${id}`),
+      ...[p.relLivDeadPc, p.relLivDeadPartner, p.relPrivDead].map((id) => `/relationships/${id}`),
+      `/trees/${p.treeId}/sources`, `/trees/${p.treeId}/sources?limit=1000`,
+      ...[p.sLivEvt, p.sLivName, p.sPriv, p.sDead, p.sLivRel].map((id) => `/sources/${id}`),
+      `/trees/${p.treeId}/citations`, `/trees/${p.treeId}/citations?limit=1000`,
+      ...[p.cLivEvt, p.cLivName, p.cPriv, p.cDead, p.cLivRel, p.cPrivMarriage].map((id) => `/citations/${id}`),
+      // Other tree read paths a non-member might reach: each must refuse or filter.
+      ...['cleanup/deceased-by-birth-year?born_on_or_before=2100', 'cleanup/deceased-by-child?born_on_or_before=2100', 'cleanup/gender/from-first-name',
+        'cleanup/gender/from-spouse', 'cleanup/broken-names', 'gedcom/export', 'proposals', 'members', 'audit', 'ai', 'media', 'persons?deleted=true'].map((x) => `/trees/${p.treeId}/${x}`),
+    ];
+  };
+
+  const publicPaths = (p: Planted): string[] => {
+    const persons = [p.living, p.priv, p.dead, p.unknown, p.publiv];
+    return [
+      `/public/trees`, `/public/trees/${p.treeId}`,
+      `/public/trees/${p.treeId}/persons`, `/public/trees/${p.treeId}/persons?q=Zelda`, `/public/trees/${p.treeId}/persons?q=Zizi`,
+      `/public/trees/${p.treeId}/persons?q=Hidalgo`, `/public/trees/${p.treeId}/persons?q=Ulrich`, `/public/trees/${p.treeId}/persons?limit=2`,
+      `/public/trees/${p.treeId}/relationships`, `/public/trees/${p.treeId}/relationships?limit=1000`,
+      `/public/trees/${p.treeId}/events`, `/public/trees/${p.treeId}/events?limit=1000`,
+      ...persons.flatMap((id) => [`/public/persons/${id}`, `/public/persons/${id}/names`, `/public/persons/${id}/events`]),
+    ];
+  };
+
+  const visibilities: readonly Visibility[] = ['public', 'unlisted', 'site_members', 'private'];
+
+  before(async () => {
+    svc = await startTestService();
+    owner = await registerUser(svc, 'owner@example.org');
+    viewer = await registerUser(svc, 'viewer@example.org');
+    stranger = await registerUser(svc, 'stranger@example.org');
+    for (const v of visibilities) trees[v] = await plant(v);
+  });
+  after(async () => {
+    await svc?.close();
+  });
+
+  describe('no withheld text or id in ANY non-member response', () => {
+    it('authenticated paths read by a non-member (every visibility) and anonymously', async () => {
+      const leaks: string[] = [];
+      for (const v of visibilities) {
+        const p = trees[v];
+        for (const path of memberPaths(p)) {
+          for (const [who, token] of [['stranger', stranger.token], ['anonymous', undefined]] as const) {
+            const r = await get(path, token);
+            expect(r.status, `${who} GET ${path} (${v})`).to.be.lessThan(500);
+            const found = leaksIn(p, r.text);
+            if (found.length > 0) leaks.push(`${who} GET ${path} [${v} tree, ${r.status}]: ${found.join(', ')}`);
+          }
+        }
+      }
+      expect(leaks, leaks.join('\n')).to.deep.equal([]);
+    });
+
+    it('the public surface, read by anonymous, a non-member, a viewer and the owner (all non-members there)', async () => {
+      const leaks: string[] = [];
+      for (const v of visibilities) {
+        const p = trees[v];
+        for (const path of publicPaths(p)) {
+          for (const [who, token] of [['anonymous', undefined], ['stranger', stranger.token], ['viewer', viewer.token], ['owner', owner.token]] as const) {
+            const r = await get(path, token);
+            expect(r.status, `${who} GET ${path} (${v})`).to.be.lessThan(500);
+            const found = leaksIn(p, r.text);
+            if (found.length > 0) leaks.push(`${who} GET ${path} [${v} tree, ${r.status}]: ${found.join(', ')}`);
+          }
+        }
+      }
+      expect(leaks, leaks.join('\n')).to.deep.equal([]);
+    });
+
+    it('paging with limit=1 through every list: no cursor (X-Next-Cursor, Link) names a withheld record', async () => {
+      const leaks: string[] = [];
+      for (const v of ['public', 'unlisted', 'site_members'] as const) {
+        const p = trees[v];
+        const lists = [
+          ...['persons', 'events', 'relationships', 'sources', 'citations'].map((x) => [`/trees/${p.treeId}/${x}`, stranger.token] as const),
+          ...['persons', 'events', 'relationships'].map((x) => [`/public/trees/${p.treeId}/${x}`, stranger.token] as const),
+        ];
+        for (const [list, token] of lists) {
+          let cursor: string | null = null;
+          for (let i = 0; i < 60; i++) {
+            const res: Response = await fetch(`${svc.baseUrl}/api/v1${list}?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Authorization: `Bearer ${token}` } });
+            expect(res.status, list).to.equal(200);
+            cursor = res.headers.get('x-next-cursor');
+            const link = res.headers.get('link') ?? '';
+            if (cursor === null) break;
+            const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+            const found = leaksIn(p, `${decoded} ${link}`);
+            if (found.length > 0) leaks.push(`stranger GET ${list}?limit=1 [${v}]: X-Next-Cursor decodes to ${found.join(', ')}`);
+          }
+        }
+      }
+      expect(leaks, leaks.join('\n')).to.deep.equal([]);
+    });
+
+    it('GET /trees/{id} for a non-member does not reveal a PRIVATE home person id', async () => {
+      const leaks: string[] = [];
+      for (const v of ['public', 'unlisted', 'site_members'] as const) {
+        const p = trees[v];
+        const set = await call('PATCH', `/trees/${p.treeId}`, owner.token, { home_person_id: p.priv });
+        expect(set.status).to.equal(200);
+        try {
+          const r = await get(`/trees/${p.treeId}`, stranger.token);
+          expect(r.status).to.equal(200);
+          if (r.text.includes(p.priv)) leaks.push(`stranger GET /trees/${p.treeId} [${v}]: home_person_id = id of PRIVATE`);
+          const pub = await get(`/public/trees/${p.treeId}`, stranger.token);
+          if (pub.text.includes(p.priv)) leaks.push(`stranger GET /public/trees/${p.treeId} [${v}]: id of PRIVATE`);
+        } finally {
+          await call('PATCH', `/trees/${p.treeId}`, owner.token, { home_person_id: null });
+        }
+      }
+      expect(leaks, leaks.join('\n')).to.deep.equal([]);
+    });
+  });
+
+  /** The structured expectations for a non-member reading tree `p` through `prefix` ('' or '/public'). */
+  const nonMemberChecks = (label: string, v: Visibility, reader: () => string | undefined, surface: 'members' | 'public') => {
+    describe(`${label} on the ${v} tree (${surface} surface)`, () => {
+      const p = () => trees[v];
+      const treeBase = () => (surface === 'public' ? `/public/trees/${p().treeId}` : `/trees/${p().treeId}`);
+      const personBase = () => (surface === 'public' ? '/public/persons' : '/persons');
+      const ok = async (path: string) => {
+        const r = await get(path, reader());
+        expect(r.status, `GET ${path}: ${r.text}`).to.equal(200);
+        return r.body;
+      };
+      const notFound = async (path: string) => {
+        const r = await get(path, reader());
+        expect(r.status, `GET ${path} should be 404: ${r.text}`).to.equal(404);
+      };
+
+      it('persons: LIVING and UNKNOWN redacted, PRIVATE absent, DEAD and PUBLIC-LIVING full', async () => {
+        const rows: any[] = await ok(`${treeBase()}/persons`);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        expect(byId.has(p().priv), 'PRIVATE listed').to.equal(false);
+        expect(byId.get(p().living)).to.deep.equal(REDACTED(p().living, p().treeId));
+        expect(byId.get(p().unknown)).to.deep.equal(REDACTED(p().unknown, p().treeId));
+        expect(byId.get(p().dead)).to.include({ display_name: 'Dora Deadwood', redacted: false });
+        expect(byId.get(p().publiv)).to.include({ display_name: 'Paula Publica', redacted: false });
+        expect(byId.get(p().publiv).birth.date.year).to.equal(1995);
+        expect(rows).to.have.length(4);
+      });
+
+      it('search never matches a withheld name; ?ids= for PRIVATE returns nothing', async () => {
+        for (const q of ['Zelda', 'Zizi', 'Livingston', 'Hidalgo', 'Privado', 'Ulrich']) expect(await ok(`${treeBase()}/persons?q=${q}`), q).to.deep.equal([]);
+        const dora: any[] = await ok(`${treeBase()}/persons?q=Dora`);
+        expect(dora.map((r) => r.id)).to.deep.equal([p().dead]);
+        if (surface === 'members') {
+          expect(await ok(`${treeBase()}/persons?ids=${p().priv}`)).to.deep.equal([]);
+          const batch: any[] = await ok(`${treeBase()}/persons?ids=${[p().living, p().priv, p().dead].join(',')}`);
+          expect(batch.map((r) => r.id).sort()).to.deep.equal([p().living, p().dead].sort());
+          expect(batch.find((r) => r.id === p().living)).to.deep.equal(REDACTED(p().living, p().treeId));
+        }
+      });
+
+      it('single person reads: LIVING redacted with no names or events, PRIVATE 404 everywhere', async () => {
+        expect(await ok(`${personBase()}/${p().living}`)).to.deep.equal(REDACTED(p().living, p().treeId));
+        expect(await ok(`${personBase()}/${p().living}/names`)).to.deep.equal([]);
+        expect(await ok(`${personBase()}/${p().living}/events`)).to.deep.equal([]);
+        await notFound(`${personBase()}/${p().priv}`);
+        await notFound(`${personBase()}/${p().priv}/names`);
+        await notFound(`${personBase()}/${p().priv}/events`);
+        if (surface === 'members') await notFound(`/persons/${p().priv}/relationships`);
+        const dead = await ok(`${personBase()}/${p().dead}`);
+        expect(dead).to.include({ display_name: 'Dora Deadwood', redacted: false });
+        const deadNames: any[] = await ok(`${personBase()}/${p().dead}/names`);
+        expect(deadNames.map((n) => n.given_name)).to.deep.equal(['Dora']);
+        const deadEvents: any[] = await ok(`${personBase()}/${p().dead}/events`);
+        expect(deadEvents.map((e) => e.id).sort(), 'DEAD events without the marriages').to.deep.equal([p().deadBirthEvt, p().deadDeathEvt].sort());
+      });
+
+      it('tree events: only those of fully visible persons, no marriages with LIVING or PRIVATE', async () => {
+        const rows: any[] = await ok(`${treeBase()}/events`);
+        expect(rows.map((e) => e.id).sort()).to.deep.equal([p().deadBirthEvt, p().deadDeathEvt, p().publivBirthEvt].sort());
+      });
+
+      it('relationships: LIVING–DEAD present, PRIVATE–DEAD absent', async () => {
+        const rows: any[] = await ok(`${treeBase()}/relationships`);
+        expect(rows.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+        if (surface === 'members') {
+          const ofDead: any[] = await ok(`/persons/${p().dead}/relationships`);
+          expect(ofDead.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+          const ofLiving: any[] = await ok(`/persons/${p().living}/relationships`);
+          expect(ofLiving.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+        }
+      });
+
+      if (surface === 'members') {
+        it('single event and relationship reads: withheld ones 404', async () => {
+          for (const id of [p().livingBirthEvt, p().livingResidenceEvt, p().privBirthEvt, p().privDeathEvt, p().marriagePrivEvt, p().marriageLivEvt]) await notFound(`/events/${id}`);
+          expect((await ok(`/events/${p().deadBirthEvt}`)).id).to.equal(p().deadBirthEvt);
+          expect((await ok(`/events/${p().publivBirthEvt}`)).id).to.equal(p().publivBirthEvt);
+          await notFound(`/relationships/${p().relPrivDead}`);
+          expect((await ok(`/relationships/${p().relLivDeadPc}`)).id).to.equal(p().relLivDeadPc);
+          expect((await ok(`/relationships/${p().relLivDeadPartner}`)).id).to.equal(p().relLivDeadPartner);
+        });
+
+        it('citations and sources: only DEAD’s; the withheld ones 404', async () => {
+          const cits: any[] = await ok(`/trees/${p().treeId}/citations`);
+          expect(cits.map((c) => c.id)).to.deep.equal([p().cDead]);
+          for (const id of [p().cLivEvt, p().cLivName, p().cPriv, p().cLivRel, p().cPrivMarriage]) await notFound(`/citations/${id}`);
+          expect((await ok(`/citations/${p().cDead}`)).id).to.equal(p().cDead);
+          const srcs: any[] = await ok(`/trees/${p().treeId}/sources`);
+          expect(srcs.map((s) => s.id)).to.deep.equal([p().sDead]);
+          for (const id of [p().sLivEvt, p().sLivName, p().sPriv, p().sLivRel]) await notFound(`/sources/${id}`);
+          expect((await ok(`/sources/${p().sDead}`)).title).to.equal('Deadwood parish register');
+        });
+      }
+    });
+  };
+
+  describe('non-members, structured', () => {
+    for (const v of ['public', 'unlisted', 'site_members'] as const) nonMemberChecks('authenticated non-member', v, () => stranger.token, 'members');
+    for (const v of ['public', 'unlisted'] as const) nonMemberChecks('anonymous', v, () => undefined, 'public');
+    nonMemberChecks('authenticated non-member', 'site_members', () => stranger.token, 'public');
+    for (const v of ['public', 'site_members'] as const) nonMemberChecks('owner (a non-member on /public)', v, () => owner.token, 'public');
+  });
+
+  describe('tree access', () => {
+    it('private tree: 403 to an authenticated non-member, 401 anonymous on authenticated paths', async () => {
+      const p = trees.private;
+      for (const path of memberPaths(p)) {
+        // 403 (SPEC Errors); 404 only where the route itself does not exist in this build.
+        expect((await get(path, stranger.token)).status, path).to.be.oneOf([403, 404]);
+        if ((await get(path, owner.token)).status !== 404) expect((await get(path, stranger.token)).status, path).to.equal(403);
+        if ((await get(path, owner.token)).status !== 404) expect((await get(path)).status, path).to.equal(401);
+      }
+    });
+
+    it('public surface: private tree 404 for everyone including its owner and viewer', async () => {
+      const p = trees.private;
+      for (const token of [undefined, stranger.token, viewer.token, owner.token])
+        for (const path of publicPaths(p).filter((x) => x !== '/public/trees')) expect((await get(path, token)).status, `${path} ${token ? 'signed in' : 'anon'}`).to.equal(404);
+    });
+
+    it('public surface: site_members tree 404 anonymous, visible signed in; unlisted visible by link', async () => {
+      const sm = trees.site_members;
+      for (const path of publicPaths(sm).filter((x) => x !== '/public/trees')) expect((await get(path)).status, path).to.equal(404);
+      expect((await get(`/public/trees/${sm.treeId}`, stranger.token)).status).to.equal(200);
+      const un = trees.unlisted;
+      expect((await get(`/public/trees/${un.treeId}`)).body).to.deep.equal({ id: un.treeId, name: 'Tree unlisted', description: '', visibility: 'unlisted' });
+      expect((await get(`/public/trees/${un.treeId}`)).body).to.not.have.property('owner_id');
+    });
+
+    it('directory: public to everyone, + site_members signed in; never unlisted or private', async () => {
+      const anon: any[] = (await get('/public/trees')).body;
+      expect(anon.map((t) => t.id)).to.deep.equal([trees.public.treeId]);
+      for (const token of [stranger.token, owner.token]) {
+        const signed: any[] = (await get('/public/trees', token)).body;
+        expect(signed.map((t) => t.id).sort()).to.deep.equal([trees.public.treeId, trees.site_members.treeId].sort());
+      }
+    });
+  });
+
+  describe('members see everything in full', () => {
+    for (const [who, user] of [['owner', () => owner], ['viewer', () => viewer]] as const) {
+      for (const v of visibilities) {
+        it(`${who} on the ${v} tree`, async () => {
+          const p = trees[v];
+          const t = user().token;
+          const persons: any[] = (await get(`/trees/${p.treeId}/persons`, t)).body;
+          expect(persons).to.have.length(5);
+          expect(persons.every((x) => x.redacted === false)).to.equal(true);
+          expect(persons.find((x) => x.id === p.living)).to.include({ display_name: 'Zelda Livingston', notes: 'SECRET-NOTE living' });
+          expect(persons.find((x) => x.id === p.living).birth).to.include({ place: 'Secretville' });
+          expect(((await get(`/trees/${p.treeId}/persons?q=Zelda`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.living]);
+          expect(((await get(`/trees/${p.treeId}/persons?q=Zizi`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.living]);
+          expect(((await get(`/trees/${p.treeId}/persons?ids=${p.priv}`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.priv]);
+          expect(((await get(`/persons/${p.living}/names`, t)).body as any[]).map((n) => n.given_name).sort()).to.deep.equal(['Zelda', 'Zizi']);
+          expect((await get(`/persons/${p.priv}`, t)).body).to.include({ display_name: 'Hidalgo Privado', privacy: 'private' });
+          expect(((await get(`/persons/${p.living}/events`, t)).body as any[]).map((e) => e.id).sort()).to.deep.equal([p.livingBirthEvt, p.livingResidenceEvt, p.marriageLivEvt].sort());
+          expect((await get(`/trees/${p.treeId}/events`, t)).body).to.have.length(9);
+          expect((await get(`/trees/${p.treeId}/relationships`, t)).body).to.have.length(3);
+          expect((await get(`/trees/${p.treeId}/citations`, t)).body).to.have.length(6);
+          expect((await get(`/trees/${p.treeId}/sources`, t)).body).to.have.length(5);
+          for (const id of [p.livingBirthEvt, p.marriagePrivEvt]) expect((await get(`/events/${id}`, t)).status).to.equal(200);
+          expect((await get(`/relationships/${p.relPrivDead}`, t)).status).to.equal(200);
+          for (const id of [p.cLivEvt, p.cPriv, p.cLivName]) expect((await get(`/citations/${id}`, t)).status).to.equal(200);
+          for (const id of [p.sLivEvt, p.sPriv]) expect((await get(`/sources/${id}`, t)).status).to.equal(200);
+        });
+      }
+    }
+  });
+});
