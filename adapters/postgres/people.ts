@@ -281,14 +281,19 @@ export const pgEvents = (db: Sql): EventRepository => ({
     if (personIds.length === 0) return [];
     const ids = uuids(personIds);
     const rows = await db.rows<EventDb>(
+      // A union of index-friendly selects: with OR the planner could use neither the person_id nor
+      // the partnership_id index and scanned every event of every tree (bench: 35 ms of a 39 ms read).
       `select e.* from events e
-       where e.deleted_at is null
-         and (e.person_id = any(?::uuid[])
-           or e.partnership_id in (
-             select r.id from relationships r
-             where r.type = 'partnership' and r.deleted_at is null
-               and (r.person_a_id = any(?::uuid[]) or r.person_b_id = any(?::uuid[]))))
-       order by e.id`,
+       where e.deleted_at is null and e.person_id = any(?::uuid[])
+       union
+       select e.* from events e
+       join relationships r on r.id = e.partnership_id
+       where e.deleted_at is null and r.type = 'partnership' and r.deleted_at is null and r.person_a_id = any(?::uuid[])
+       union
+       select e.* from events e
+       join relationships r on r.id = e.partnership_id
+       where e.deleted_at is null and r.type = 'partnership' and r.deleted_at is null and r.person_b_id = any(?::uuid[])
+       order by id`,
       [ids, ids, ids],
     );
     return rows.map(toEvent);
@@ -370,8 +375,9 @@ export const pgRelationships = (db: Sql): RelationshipRepository => ({
     if (personIds.length === 0) return [];
     const ids = uuids(personIds);
     const rows = await db.rows<RelationshipDb>(
-      `select * from relationships
-       where deleted_at is null and (person_a_id = any(?::uuid[]) or person_b_id = any(?::uuid[]))
+      `select * from relationships where deleted_at is null and person_a_id = any(?::uuid[])
+       union
+       select * from relationships where deleted_at is null and person_b_id = any(?::uuid[])
        order by id`,
       [ids, ids],
     );
