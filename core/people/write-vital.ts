@@ -1,10 +1,33 @@
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
-import type { GenealogicalDate, LifeEvent, Person } from './model.js';
+import type { DomainError } from '../shared/errors.js';
+import { checkDate } from './date.js';
+import type { GenealogicalDate, LifeEvent, Person, PersonPrivacy, Sex } from './model.js';
 
 /** The `birth`/`death` shorthand of the person record: one source of truth, the events themselves. */
 export type VitalInput = { readonly date?: GenealogicalDate | null; readonly place?: string | null };
+
+/** What create and patch of a person accept; on patch, absent fields stay as they are. */
+export type PersonInput = {
+  readonly givenName?: string;
+  readonly surname?: string;
+  readonly sex?: Sex | null;
+  readonly isLiving?: boolean | null;
+  readonly privacy?: PersonPrivacy;
+  readonly notes?: string;
+  readonly birth?: VitalInput | null;
+  readonly death?: VitalInput | null;
+};
+
+/** The first invalid birth or death date of a person input, if any. */
+export const checkVitalDates = (input: PersonInput): DomainError | null => {
+  for (const [field, vital] of [['birth', input.birth], ['death', input.death]] as const) {
+    const bad = vital?.date ? checkDate(vital.date, `${field}.date`) : null;
+    if (bad) return bad;
+  }
+  return null;
+};
 
 /**
  * Writes the person's birth or death: updates their existing birth/death event, or creates one;

@@ -4,29 +4,17 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { newId, type Id } from '../../shared/ids.js';
 import { accessTree } from '../../trees/access.js';
 import type { RecordDeps } from '../deps.js';
-import type { Person, PersonPrivacy, Sex } from '../model.js';
-import { writeVital, type VitalInput } from '../write-vital.js';
-import { checkDate } from '../date.js';
+import type { Person } from '../model.js';
+import { checkVitalDates, writeVital, type PersonInput } from '../write-vital.js';
 
-export type CreatePersonInput = {
-  readonly givenName?: string;
-  readonly surname?: string;
-  readonly sex?: Sex | null;
-  readonly isLiving?: boolean | null;
-  readonly privacy?: PersonPrivacy;
-  readonly notes?: string;
-  readonly birth?: VitalInput | null;
-  readonly death?: VitalInput | null;
-};
+export type CreatePersonInput = PersonInput;
 
 /** Creates a person with a primary birth name and, when given, birth and death events (editor). */
 export const createPerson =
   (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, treeId: Id, input: CreatePersonInput): AsyncResult<Person> => {
-    for (const [field, vital] of [['birth', input.birth], ['death', input.death]] as const) {
-      const bad = vital?.date ? checkDate(vital.date, `${field}.date`) : null;
-      if (bad) return fail(bad);
-    }
+    const bad = checkVitalDates(input);
+    if (bad) return fail(bad);
     return deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;

@@ -5,30 +5,18 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { RecordDeps } from '../deps.js';
 import { editableRecord } from '../editable.js';
-import type { Person, PersonPrivacy, Sex } from '../model.js';
-import { checkDate } from '../date.js';
+import type { Person } from '../model.js';
 import { primaryNames, vitalEvents } from '../vitals.js';
-import { writeVital, type VitalInput } from '../write-vital.js';
+import { checkVitalDates, writeVital, type PersonInput } from '../write-vital.js';
 
-export type UpdatePersonInput = {
-  readonly givenName?: string;
-  readonly surname?: string;
-  readonly sex?: Sex | null;
-  readonly isLiving?: boolean | null;
-  readonly privacy?: PersonPrivacy;
-  readonly notes?: string;
-  readonly birth?: VitalInput | null;
-  readonly death?: VitalInput | null;
-};
+export type UpdatePersonInput = PersonInput;
 
 /** Patches vitals, flags, notes and the primary name's parts (editor). Absent fields stay as they are. */
 export const updatePerson =
   (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, personId: Id, input: UpdatePersonInput): AsyncResult<Person> => {
-    for (const [field, vital] of [['birth', input.birth], ['death', input.death]] as const) {
-      const bad = vital?.date ? checkDate(vital.date, `${field}.date`) : null;
-      if (bad) return fail(bad);
-    }
+    const bad = checkVitalDates(input);
+    if (bad) return fail(bad);
     return deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'person', personId, await tx.persons.byId(personId));
       if (E.isLeft(found)) return found;
