@@ -16,7 +16,10 @@ type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
 const editablePerson = async (tx: Stores, actor: Actor, personId: Id): Promise<Result<Person>> =>
   E.map((f: { record: Person }) => f.record)(await editableRecord(tx, actor, 'person', personId, await tx.persons.byId(personId)));
 
-const nameOf = async (tx: Stores, personId: Id, nameId: Id): Promise<Result<{ name: Name; all: readonly Name[] }>> => {
+/** The person's name `nameId` with all their live names, once the actor may edit the person. */
+const editableName = async (tx: Stores, actor: Actor, personId: Id, nameId: Id): Promise<Result<{ name: Name; all: readonly Name[] }>> => {
+  const person = await editablePerson(tx, actor, personId);
+  if (E.isLeft(person)) return person;
   const all = await tx.names.listByPersons([personId]);
   const name = all.find((n) => n.id === nameId);
   return name ? ok({ name, all }) : fail(notFound('name', nameId));
@@ -51,9 +54,7 @@ export const updateName =
   (deps: Deps) =>
   async (actor: Actor, personId: Id, nameId: Id, input: NameInput): AsyncResult<Name> =>
     deps.storage.uow.run(async (tx) => {
-      const person = await editablePerson(tx, actor, personId);
-      if (E.isLeft(person)) return person;
-      const found = await nameOf(tx, personId, nameId);
+      const found = await editableName(tx, actor, personId, nameId);
       if (E.isLeft(found)) return found;
       const { name, all } = found.right;
       if (input.isPrimary === false && name.isPrimary) return fail(conflict('primary_required', 'A person keeps one primary name: make another name primary instead.'));
@@ -69,9 +70,7 @@ export const deleteName =
   (deps: Deps) =>
   async (actor: Actor, personId: Id, nameId: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
-      const person = await editablePerson(tx, actor, personId);
-      if (E.isLeft(person)) return person;
-      const found = await nameOf(tx, personId, nameId);
+      const found = await editableName(tx, actor, personId, nameId);
       if (E.isLeft(found)) return found;
       const { name, all } = found.right;
       const others = all.filter((n) => n.id !== nameId);
@@ -87,9 +86,7 @@ export const makePrimaryName =
   (deps: Deps) =>
   async (actor: Actor, personId: Id, nameId: Id): AsyncResult<Name> =>
     deps.storage.uow.run(async (tx) => {
-      const person = await editablePerson(tx, actor, personId);
-      if (E.isLeft(person)) return person;
-      const found = await nameOf(tx, personId, nameId);
+      const found = await editableName(tx, actor, personId, nameId);
       if (E.isLeft(found)) return found;
       const saved = await makeOnlyPrimary(tx, found.right.name, found.right.all);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'name.make_primary', { type: 'name', id: nameId, treeId: saved.treeId }, { person_id: personId }));
