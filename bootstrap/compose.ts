@@ -12,6 +12,10 @@ import { scryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.
 import { consoleMailer } from '../adapters/mail/console-mailer.js';
 import { smtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { reportingMailer } from '../adapters/mail/reporting-mailer.js';
+import type { BlobStore } from '../core/media/blob-store.js';
+import { filesystemBlobStore } from '../adapters/blob/filesystem-blob-store.js';
+import { minioBlobStore } from '../adapters/blob/minio-blob-store.js';
+import path from 'node:path';
 import type { Config } from './config.js';
 import { serviceVersion } from './version.js';
 
@@ -20,7 +24,14 @@ export type Overrides = {
   readonly hasher?: PasswordHasher;
   readonly mailer?: Mailer;
   readonly validateResponses?: boolean;
+  readonly blobs?: BlobStore;
 };
+
+/** Media bytes: MinIO/S3 when S3_ENDPOINT is set, else files under DATA_DIR/media (the embedded default). */
+export const configuredBlobStore = (config: Config): BlobStore =>
+  config.s3 !== null
+    ? minioBlobStore({ endPoint: config.s3.endpoint, accessKey: config.s3.accessKey, secretKey: config.s3.secretKey, bucket: config.s3.bucket, region: config.s3.region })
+    : filesystemBlobStore(path.join(config.dataDir, 'media'));
 
 /** The mailer the configuration asks for, wrapped so that a failed delivery is logged, not answered. */
 export const configuredMailer = (config: Config, logger: Logger): Mailer => {
@@ -48,6 +59,9 @@ export const composeApp = (config: Config, storage: Storage, logger: Logger, ove
     },
     aiProviders: config.aiProviders.map((p) => ({ name: p.name, model: p.model })),
     searchThreshold: config.searchThreshold,
+    blobs: overrides.blobs ?? configuredBlobStore(config),
+    maxUploadBytes: config.maxUploadBytes,
+    onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),
     version: serviceVersion,
     environment: config.environment,
   };
@@ -60,6 +74,7 @@ export const composeApp = (config: Config, storage: Storage, logger: Logger, ove
     sessionMaxAgeSeconds: Math.floor(defaultIdentityTtls.sessionTtlMs / 1000),
     authenticate: authenticate({ storage, clock }),
     ready: storage.ping,
+    uploadDir: path.join(config.dataDir, 'tmp'),
     validateResponses: overrides.validateResponses ?? false,
   });
   return { app, deps };

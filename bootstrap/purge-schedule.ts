@@ -2,18 +2,21 @@ import type { Logger } from 'pino';
 import type { Clock } from '../core/shared/clock.js';
 import type { Storage } from '../core/shared/ports.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
+import type { BlobStore } from '../core/media/blob-store.js';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Runs the purge now and then every hour; several instances take turns through the lock. */
-export const schedulePurge = (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number }, logger: Logger, intervalMs = PURGE_INTERVAL_MS) => {
+export const schedulePurge = (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore }, logger: Logger, intervalMs = PURGE_INTERVAL_MS) => {
   const purge = purgeExpired(deps);
   let running: Promise<void> | null = null;
   const tick = (): void => {
     if (running) return;
     running = purge()
       .then((r) => {
-        if (r.ran && Object.values(r.counts).some((n) => n > 0)) logger.info({ purge: r.counts, cutoff: r.cutoff.toISOString() }, 'purged expired records');
+        if (r.ran && (Object.values(r.counts).some((n) => n > 0) || r.blobsRemoved > 0))
+          logger.info({ purge: r.counts, blobs_removed: r.blobsRemoved, cutoff: r.cutoff.toISOString() }, 'purged expired records');
+        if (r.ran && r.blobsPending) logger.warn('media objects still queued for removal: the object store refused; retrying next run');
         if (!r.ran) logger.debug('purge skipped: another instance holds the lock');
       })
       .catch((err: unknown) => logger.error({ err }, 'purge failed'))

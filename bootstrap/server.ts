@@ -22,8 +22,8 @@ const main = async (): Promise<void> => {
   const database = await openDatabase(config, logger);
   await migrate(database.url);
   const storage = await createPostgresStorage(database.url);
-  const { app } = composeApp(config, storage, logger);
-  const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays }, logger);
+  const { app, deps } = composeApp(config, storage, logger);
+  const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: deps.blobs }, logger);
   const server = app.listen(config.port, '0.0.0.0');
   await once(server, 'listening');
   const address = server.address();

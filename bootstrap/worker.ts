@@ -5,6 +5,7 @@ import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
 import { systemClock } from '../core/shared/clock.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
+import { configuredBlobStore } from './compose.js';
 
 // `make worker`: the background jobs as their own process (the server runs them too; the lock keeps
 // two instances from purging at once). `--once` runs the purge one time and exits.
@@ -14,10 +15,10 @@ const main = async (): Promise<void> => {
   const database = await openDatabase(config, logger);
   await migrate(database.url);
   const storage = await createPostgresStorage(database.url);
-  const deps = { storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays };
+  const deps = { storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: configuredBlobStore(config) };
   if (process.argv.includes('--once')) {
     const result = await purgeExpired(deps)();
-    process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts } : { ran: false })}\n`);
+    process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts, blobs_removed: result.blobsRemoved, blobs_pending: result.blobsPending } : { ran: false })}\n`);
     await storage.close();
     await database.stop();
     return;

@@ -2,6 +2,8 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import * as t from 'io-ts';
 import type { Actor } from '../../core/shared/actor.js';
@@ -11,6 +13,7 @@ import type { AnyRoute, Reply } from './route.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { renderDocsPage } from './openapi/docs-page.js';
+import { spoolMultipart, type SpooledFile } from './multipart.js';
 
 export type AppOptions = {
   readonly routes: readonly AnyRoute[];
@@ -25,6 +28,8 @@ export type AppOptions = {
   readonly ready: () => Promise<void>;
   /** JSON body limit in bytes. */
   readonly jsonLimitBytes?: number;
+  /** Where uploads are received before they are stored (DATA_DIR/tmp; never a RAM-backed /tmp by default). */
+  readonly uploadDir?: string;
   /** Tests: fail loudly when a success body does not match its documented codec. */
   readonly validateResponses?: boolean;
 };
@@ -46,8 +51,9 @@ const decodeErrors = (errors: t.Errors, where: 'query' | 'body') =>
     return { path: keys.length === 0 ? where : keys.join('.'), message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
   });
 
-/** Errors a driver raises when the database cannot be reached: the service is unavailable, not broken. */
+/** Errors a driver raises when the database or the object store cannot be reached: unavailable, not broken. */
 const isUnavailable = (err: unknown): boolean => {
+  if ((err as { name?: unknown })?.name === 'BlobStoreUnavailableError') return true;
   const code = (err as { code?: unknown })?.code;
   return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08006', '08001'].includes(code);
 };
@@ -128,7 +134,7 @@ export const createApp = (opts: AppOptions): Koa => {
 
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
-    router[r.method](koaPath, body, async (ctx) => {
+    router[r.method](koaPath, ...(r.upload ? [] : [body]), async (ctx) => {
       const clientAddress = ctx.request.ip;
       const bearer = bearerToken(ctx.get('Authorization'));
       const cookie = bearer === null ? (ctx.cookies.get(SESSION_COOKIE) ?? null) : null;
@@ -153,15 +159,42 @@ export const createApp = (opts: AppOptions): Koa => {
       if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
       const query = r.query ? r.query.decode({ ...ctx.query }) : t.success(undefined);
       if (query._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', decodeErrors(query.left, 'query')));
-      const decodedBody = r.body ? r.body.decode(ctx.request.body ?? {}) : t.success(undefined);
-      if (decodedBody._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodeErrors(decodedBody.left, 'body')));
+      const header = (name: string): string | undefined => {
+        const v = ctx.get(name);
+        return v === '' ? undefined : v;
+      };
+      const base = { actor, params: params.right, query: query.right, sessionToken: token, header };
 
-      const result = await r.handle({ actor, params: params.right, query: query.right, body: decodedBody.right, sessionToken: token });
-      if (result._tag === 'Left') {
-        const { problem: p, headers } = problemOf(result.left);
-        return sendProblem(ctx, p, headers);
+      let upload: SpooledFile | null = null;
+      let fields: unknown = ctx.request.body ?? {};
+      let dispose = async (): Promise<void> => undefined;
+      if (r.upload) {
+        const allowed = await r.upload.before?.({ ...base, body: undefined, upload: null });
+        if (allowed?._tag === 'Left') {
+          const { problem: p, headers } = problemOf(allowed.left);
+          return sendProblem(ctx, p, headers);
+        }
+        if (!ctx.is('multipart/form-data')) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.'));
+        const spooled = await spoolMultipart(ctx.req, { fileField: r.upload.field, maxBytes: r.upload.maxBytes(), dir: opts.uploadDir ?? tmpdir() });
+        if (spooled.kind === 'too_large') return sendProblem(ctx, problem(413, 'payload_too_large', `The file is larger than the ${r.upload.maxBytes()} bytes this service accepts.`), { Connection: 'close' });
+        if (spooled.kind === 'malformed') return sendProblem(ctx, problem(400, 'malformed_request', spooled.detail));
+        upload = spooled.file;
+        fields = { ...spooled.fields, ...(upload === null ? {} : { [r.upload.field]: upload.fileName ?? '' }) };
+        dispose = spooled.dispose;
       }
-      writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
+      try {
+        const decodedBody = r.body ? r.body.decode(fields) : t.success(undefined);
+        if (decodedBody._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodeErrors(decodedBody.left, 'body')));
+
+        const result = await r.handle({ ...base, body: decodedBody.right, upload });
+        if (result._tag === 'Left') {
+          const { problem: p, headers } = problemOf(result.left);
+          return sendProblem(ctx, p, headers);
+        }
+        writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
+      } finally {
+        await dispose();
+      }
     });
   }
 
@@ -178,12 +211,13 @@ export const createApp = (opts: AppOptions): Koa => {
 };
 
 const writeReply = (ctx: Context, r: AnyRoute, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number; readonly validate: boolean }): void => {
-  if (o.validate && r.success.body && !r.success.body.is(reply.body))
+  if (o.validate && reply.body !== undefined && r.success.body && !r.success.body.is(reply.body))
     throw new Error(`${r.operationId}: response does not match its documented codec ${r.success.body.name}`);
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
-  if (reply.body !== undefined) ctx.body = reply.body;
+  if (reply.stream !== undefined) ctx.body = Readable.from(reply.stream, { objectMode: false });
+  else if (reply.body !== undefined) ctx.body = reply.body;
   // An explicit null body is sent as no body at all (Content-Length: 0), for 202 as for 204.
   else ctx.body = null;
   ctx.status = reply.status;

@@ -10,7 +10,7 @@ export type Problem = {
 };
 
 const titles: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable',
   422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
@@ -38,6 +38,8 @@ export const problemOf = (e: DomainError): { readonly problem: Problem; readonly
       return { problem: problem(422, e.code, e.detail, e.errors), headers: {} };
     case 'RateLimited':
       return { problem: problem(429, 'rate_limited', `Too many attempts; try again in ${e.retryAfterSeconds} s.`), headers: { 'Retry-After': String(e.retryAfterSeconds) } };
+    case 'RangeNotSatisfiable':
+      return { problem: problem(416, 'range_not_satisfiable', `The range lies outside the ${e.size} bytes of this item.`), headers: { 'Content-Range': `bytes */${e.size}` } };
     default: {
       const unreachable: never = e;
       throw new Error(`unmapped domain error ${JSON.stringify(unreachable)}`);

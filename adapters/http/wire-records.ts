@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import {
-  dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
+  calendars, dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
   type GenealogicalDate, type Name, type Relationship,
 } from '../../core/people/model.js';
 import { dateDisplay } from '../../core/people/date.js';
@@ -25,14 +25,18 @@ const Int = (min: number, max: number) => withSchema(t.Int, { minimum: min, maxi
 export const DateCodec = named('GenealogicalDate', t.intersection([
   t.type({ qualifier: enumOf('DateQualifier', dateQualifiers) }),
   t.partial({
-    year: Int(1, 9999), month: Int(1, 12), day: Int(1, 31), end_year: Int(1, 9999), end_month: Int(1, 12), end_day: Int(1, 31),
-    text: withSchema(t.string, { maxLength: 500 }),
+    calendar: withSchema(enumOf('Calendar', calendars), { description: 'Absent: Gregorian. Hebrew and French Republican months run 1..13.' }),
+    dual_year: withSchema(t.boolean, { description: 'The year was written as a dual year (1750/51); `year` is the first.' }),
+    year: Int(1, 9999), month: Int(1, 13), day: Int(1, 31), end_year: Int(1, 9999), end_month: Int(1, 13), end_day: Int(1, 31),
+    text: withSchema(t.string, { maxLength: 500, description: 'The phrase of a `text` date; on another qualifier, the phrase of a GEDCOM INT date.' }),
   }),
 ]));
 type DateWire = t.TypeOf<typeof DateCodec>;
 
 export const dateFromWire = (d: DateWire): GenealogicalDate => ({
   qualifier: d.qualifier,
+  ...(d.calendar === undefined ? {} : { calendar: d.calendar }),
+  ...(d.dual_year === undefined || d.dual_year === false ? {} : { dualYear: true }),
   ...(d.year === undefined ? {} : { year: d.year }),
   ...(d.month === undefined ? {} : { month: d.month }),
   ...(d.day === undefined ? {} : { day: d.day }),
@@ -47,6 +51,8 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
     ? null
     : {
         qualifier: d.qualifier,
+        ...(d.calendar === undefined ? {} : { calendar: d.calendar }),
+        ...(d.dualYear === true ? { dual_year: true } : {}),
         ...(d.year === undefined ? {} : { year: d.year as t.Int }),
         ...(d.month === undefined ? {} : { month: d.month as t.Int }),
         ...(d.day === undefined ? {} : { day: d.day as t.Int }),

@@ -140,6 +140,7 @@ export const memoryPlaces = (s: MemoryState): PlaceRepository => ({
     return place;
   },
   byIds: async (ids) => [...new Set(ids)].flatMap((id) => s.places.get(id) ?? []).sort(byId),
+  listByTree: async (treeId) => [...s.places.values()].filter((p) => p.treeId === treeId).sort(byId),
 });
 
 export const memoryRelationships = (s: MemoryState): RelationshipRepository => ({

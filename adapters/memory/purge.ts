@@ -10,8 +10,18 @@ const dropCitationsOf = (s: MemoryState, kind: CitationTargetKind, id: Id): void
   for (const c of s.citations.values()) if (c.target.kind === kind && c.target.id === id) s.citations.delete(c.id);
 };
 
+/** As the foreign keys do in PostgreSQL: media of a record that goes for good is detached, not removed. */
+const detachMedia = (s: MemoryState, kind: 'person' | 'event' | 'source', id: Id): void => {
+  for (const m of s.media.values()) if (m.target?.kind === kind && m.target.id === id) s.media.set(m.id, { ...m, target: null });
+};
+
+const queueRemoval = (s: MemoryState, key: string): void => {
+  if (!s.blobRemovals.has(key)) s.blobRemovals.set(key, Math.max(0, ...s.blobRemovals.values()) + 1);
+};
+
 const dropEvent = (s: MemoryState, id: Id): void => {
   s.events.delete(id);
+  detachMedia(s, 'event', id);
   dropCitationsOf(s, 'event', id);
 };
 
@@ -30,6 +40,7 @@ const dropRelationship = (s: MemoryState, id: Id): void => {
 /** A person with its names, events, relationships and the citations of all of those. */
 const dropPerson = (s: MemoryState, id: Id): void => {
   s.persons.delete(id);
+  detachMedia(s, 'person', id);
   dropCitationsOf(s, 'person', id);
   for (const n of s.names.values()) if (n.personId === id) dropName(s, n.id);
   for (const e of s.events.values()) if (e.personId === id) dropEvent(s, e.id);
@@ -38,13 +49,15 @@ const dropPerson = (s: MemoryState, id: Id): void => {
 
 const dropSource = (s: MemoryState, id: Id): void => {
   s.sources.delete(id);
+  detachMedia(s, 'source', id);
   for (const c of s.citations.values()) if (c.sourceId === id) s.citations.delete(c.id);
 };
 
-/** Removes the tree and every row it owns; its audit entries stay, with a null tree. */
+/** Removes the tree and every row it owns, queueing its media objects; its audit entries stay, with a null tree. */
 export const dropTree = (s: MemoryState, id: Id): void => {
   s.trees.delete(id);
-  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations] as const;
+  for (const m of s.media.values()) if (m.treeId === id) queueRemoval(s, m.storageKey);
+  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media] as const;
   for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
 };
@@ -68,7 +81,11 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
     const names = sweep(s.names, (id) => dropName(s, id));
     const events = sweep(s.events, (id) => dropEvent(s, id));
     const citations = sweep(s.citations, (id) => s.citations.delete(id));
-    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations };
+    const media = sweep(s.media, (id) => {
+      queueRemoval(s, s.media.get(id)!.storageKey);
+      s.media.delete(id);
+    });
+    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media };
     return counts;
   },
 });

@@ -3,6 +3,7 @@ import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Tree } from '../../core/trees/model.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
+import type { Media } from '../../core/media/model.js';
 
 export type MemoryState = {
   users: Map<string, User>;
@@ -19,6 +20,9 @@ export type MemoryState = {
   relationships: Map<string, Relationship>;
   sources: Map<string, Source>;
   citations: Map<string, Citation>;
+  media: Map<string, Media>;
+  /** Storage keys queued for removal, with their queue order. */
+  blobRemovals: Map<string, number>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -36,6 +40,8 @@ export const emptyState = (): MemoryState => ({
   relationships: new Map(),
   sources: new Map(),
   citations: new Map(),
+  media: new Map(),
+  blobRemovals: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */

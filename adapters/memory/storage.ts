@@ -5,6 +5,8 @@ import { memoryMemberships, memoryTrees } from './trees.js';
 import { memoryAudit } from './audit.js';
 import { memoryDeletions, memoryEvents, memoryNames, memoryPersons, memoryPlaces, memoryRelationships } from './people.js';
 import { memoryCitations, memorySources } from './sources.js';
+import { memoryBlobRemovals, memoryMedia } from './media.js';
+import { memoryBulkRecords } from './bulk.js';
 import { memoryPurges } from './purge.js';
 
 const storesOf = (s: MemoryState): Stores => ({
@@ -23,6 +25,9 @@ const storesOf = (s: MemoryState): Stores => ({
   deletions: memoryDeletions(s),
   sources: memorySources(s),
   citations: memoryCitations(s),
+  media: memoryMedia(s),
+  blobRemovals: memoryBlobRemovals(s),
+  bulk: memoryBulkRecords(s),
   purges: memoryPurges(s),
 });
 

@@ -211,6 +211,7 @@ export const pgPlaces = (db: Sql): PlaceRepository => ({
     const rows = await db.rows<PlaceDb>('select * from places where id = any(?::uuid[]) order by id', [uuids(ids)]);
     return rows.map(toPlace);
   },
+  listByTree: async (treeId) => (await db.rows<PlaceDb>('select * from places where tree_id = ? order by id', [treeId])).map(toPlace),
 });
 
 type EventDb = DeletionDb & {
@@ -228,7 +229,7 @@ type EventDb = DeletionDb & {
   updated_at: string;
 };
 
-const dateKeys = ['year', 'month', 'day', 'endYear', 'endMonth', 'endDay', 'text'] as const;
+const dateKeys = ['calendar', 'dualYear', 'year', 'month', 'day', 'endYear', 'endMonth', 'endDay', 'text'] as const;
 
 /** The stored jsonb back to a GenealogicalDate: absent (or null) keys stay absent. */
 const toDate = (v: EventDb['date']): GenealogicalDate | null => {

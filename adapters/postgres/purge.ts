@@ -84,6 +84,11 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
              from citations
              where tree_id not in (select id from t)
                and (deleted_at < (select at from cut) or source_id in (select id from s) or target_id in (select id from gone))),
+       m as (select id from media where deleted_at < (select at from cut) and tree_id not in (select id from t)),
+       qm as (insert into blob_removals (key, queued_at)
+              select storage_key, now() from media where id in (select id from m) or tree_id in (select id from t)
+              on conflict (key) do nothing),
+       dm as (delete from media where id in (select id from m) returning id),
        dc as (delete from citations where id in (select id from c) returning id),
        de as (delete from events where id in (select id from e) returning id),
        dn as (delete from names where id in (select id from n) returning id),
@@ -97,7 +102,8 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
          (select count(*) from de join e using (id) where e.counted) as events,
          (select count(*) from dr join r using (id) where r.counted) as relationships,
          (select count(*) from ds) as sources,
-         (select count(*) from dc join c using (id) where c.counted) as citations`,
+         (select count(*) from dc join c using (id) where c.counted) as citations,
+         (select count(*) from dm) as media`,
       [ts(cutoff)],
     );
     return {
@@ -108,6 +114,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
       relationships: Number(r?.relationships ?? 0),
       sources: Number(r?.sources ?? 0),
       citations: Number(r?.citations ?? 0),
+      media: Number(r?.media ?? 0),
     };
   },
 });

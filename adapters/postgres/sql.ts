@@ -39,5 +39,5 @@ export const tsOrNull = (d: Date | null): string | null => (d === null ? null : 
 export const date = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
 export const dateOrNull = (v: string | Date | null): Date | null => (v === null ? null : date(v));
 
-/** A uuid[] parameter (`?::uuid[]`): parameters are inlined by the driver, which has no array literal of its own. */
+/** A uuid[] or text[] parameter (`?::uuid[]`, `?::text[]`): parameters are inlined by the driver, which has no array literal of its own. */
 export const uuids = (ids: readonly string[]): string => `{${ids.map((id) => `"${id.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;

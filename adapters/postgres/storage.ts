@@ -7,6 +7,8 @@ import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
 import { pgEvents, pgNames, pgPersons, pgPlaces, pgRelationships } from './people.js';
 import { pgCitations, pgSources } from './sources.js';
+import { pgBlobRemovals, pgMedia } from './media.js';
+import { pgBulkRecords } from './bulk.js';
 import { pgDeletions, pgPurges } from './purge.js';
 
 const storesOn = (em: () => EntityManager): Stores => {
@@ -27,6 +29,9 @@ const storesOn = (em: () => EntityManager): Stores => {
     deletions: pgDeletions(db),
     sources: pgSources(db),
     citations: pgCitations(db),
+    media: pgMedia(db),
+    blobRemovals: pgBlobRemovals(db),
+    bulk: pgBulkRecords(db),
     purges: pgPurges(db),
   };
 };

@@ -57,9 +57,13 @@ export const pgTrees = (db: Sql): TreeRepository => ({
         ts(t.updatedAt), tsOrNull(t.deletedAt), t.id],
     );
   },
-  // Memberships go by ON DELETE CASCADE; audit entries keep their rows with tree_id set null by the FK.
+  // Owned rows go by ON DELETE CASCADE; audit entries keep their rows with tree_id set null by the FK.
   purge: async (id) => {
-    await db.run('delete from trees where id = ?', [id]);
+    await db.run(
+      `with q as (insert into blob_removals (key, queued_at) select storage_key, now() from media where tree_id = ? on conflict (key) do nothing)
+       delete from trees where id = ?`,
+      [id, id],
+    );
   },
   listByVisibility: async (visibilities) => {
     if (visibilities.length === 0) return [];

@@ -1,69 +1,54 @@
 import { invalidInput, type DomainError } from '../shared/errors.js';
-import type { GenealogicalDate } from './model.js';
+import { daysInMonth, formatGedcomDate, monthsIn } from '../gedcom/date.js';
+import { calendars, type Calendar, type GenealogicalDate } from './model.js';
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
+/**
+ * The date in GEDCOM 5.5.1 form: `ABT 1850`, `BET 1850 AND 1855`, `12 MAR 1901`, `(a phrase)`, with a
+ * calendar escape (`@#DJULIAN@ 1 MAR 1700`), a dual year (`1750/51`) and an INT phrase
+ * (`INT 1901 (from the census)`) when the date has them.
+ */
+export const dateDisplay = (d: GenealogicalDate | null): string | null => (d === null ? null : formatGedcomDate(d, '5.5.1'));
 
-const part = (year?: number, month?: number, day?: number): string =>
-  [day, month === undefined ? undefined : MONTHS[month - 1], year].filter((x) => x !== undefined).join(' ');
-
-/** The date in GEDCOM form: `ABT 1850`, `BET 1850 AND 1855`, `12 MAR 1901`, `(a phrase)`. */
-export const dateDisplay = (d: GenealogicalDate | null): string | null => {
-  if (d === null) return null;
-  const start = part(d.year, d.month, d.day);
-  const end = part(d.endYear, d.endMonth, d.endDay);
-  switch (d.qualifier) {
-    case 'exact':
-      return start;
-    case 'about':
-      return `ABT ${start}`;
-    case 'estimated':
-      return `EST ${start}`;
-    case 'calculated':
-      return `CAL ${start}`;
-    case 'before':
-      return `BEF ${start}`;
-    case 'after':
-      return `AFT ${start}`;
-    case 'between':
-      return `BET ${start} AND ${end}`;
-    case 'from_to':
-      return end === '' ? `FROM ${start}` : `FROM ${start} TO ${end}`;
-    case 'text':
-      return `(${d.text ?? ''})`;
-  }
-};
-
-const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-const checkPart = (path: string, year?: number, month?: number, day?: number): string | null => {
+const checkPart = (path: string, calendar: Calendar | undefined, year?: number, month?: number, day?: number): string | null => {
   if (year === undefined) return month !== undefined || day !== undefined ? `${path}: a month or day needs a year` : null;
   if (!Number.isInteger(year) || year < 1 || year > 9999) return `${path}year: 1 to 9999`;
   if (month === undefined) return day !== undefined ? `${path}: a day needs a month` : null;
-  if (!Number.isInteger(month) || month < 1 || month > 12) return `${path}month: 1 to 12`;
-  if (day !== undefined && (!Number.isInteger(day) || day < 1 || day > daysIn(year, month))) return `${path}day: not a day of that month`;
+  const months = monthsIn(calendar);
+  if (!Number.isInteger(month) || month < 1 || month > months) return `${path}month: 1 to ${months}`;
+  if (day !== undefined && (!Number.isInteger(day) || day < 1 || day > daysInMonth(calendar, year, month))) return `${path}day: not a day of that month`;
   return null;
 };
 
-/** A structured date is whole: a year for every qualifier but `text`, an end for `between`, real days. */
+/**
+ * A structured date is whole: a year for every qualifier but `text`, an end for `between`, real days
+ * of its calendar (Julian leap years; Hebrew and French Republican months 1..13, days 1..30), a dual
+ * year only on a Gregorian start year. `text` on another qualifier is the phrase of a GEDCOM INT date.
+ */
 export const checkDate = (d: GenealogicalDate, field: string): DomainError | null => {
   const problems: string[] = [];
+  if (d.calendar !== undefined && !calendars.includes(d.calendar)) problems.push(`calendar: one of ${calendars.join(', ')}`);
   if (d.qualifier === 'text') {
     if (!d.text || d.text.trim() === '') problems.push('text: a `text` date needs its phrase');
   } else {
     if (d.year === undefined) problems.push('year: required');
-    const start = checkPart('', d.year, d.month, d.day);
+    const start = checkPart('', d.calendar, d.year, d.month, d.day);
     if (start) problems.push(start);
-    const end = checkPart('end_', d.endYear, d.endMonth, d.endDay);
+    const end = checkPart('end_', d.calendar, d.endYear, d.endMonth, d.endDay);
     if (end) problems.push(end);
     if (d.qualifier === 'between' && d.endYear === undefined) problems.push('end_year: required for between');
     if (d.qualifier !== 'between' && d.qualifier !== 'from_to' && d.endYear !== undefined) problems.push('end_year: only for between and from_to');
+    if (d.dualYear === true && (d.calendar !== undefined || d.year === undefined || d.year >= 9999)) problems.push('dual_year: only on a Gregorian start year');
   }
   return problems.length === 0
     ? null
     : invalidInput('invalid_date', 'The date is not a genealogical date.', problems.map((p) => ({ path: `${field}.${p.split(':')[0]}`, message: p.split(':').slice(1).join(':').trim() || p })));
 };
 
-/** The latest year a date allows, or null when it has no upper bound (AFT, a phrase). */
+/**
+ * The latest Gregorian year a date allows, or null when it has no upper bound (AFT, a phrase). Other
+ * calendars are converted to the Gregorian year their year (or December) can end in: Hebrew year - 3760,
+ * French Republican year + 1792, a Julian year or December one later; a dual year (`1750/51`) its second year.
+ */
 export const latestYear = (d: GenealogicalDate | null): number | null => {
   if (d === null) return null;
   switch (d.qualifier) {
@@ -72,8 +57,24 @@ export const latestYear = (d: GenealogicalDate | null): number | null => {
       return null;
     case 'between':
     case 'from_to':
-      return d.endYear ?? d.year ?? null;
+      return d.endYear !== undefined ? gregorianYear(d.calendar, d.endYear, d.endMonth, false) : gregorianYearOf(d);
     default:
-      return d.year ?? null;
+      return gregorianYearOf(d);
+  }
+};
+
+const gregorianYearOf = (d: GenealogicalDate): number | null =>
+  d.year === undefined ? null : gregorianYear(d.calendar, d.year, d.month, d.dualYear === true);
+
+const gregorianYear = (calendar: Calendar | undefined, year: number, month: number | undefined, dual: boolean): number => {
+  switch (calendar) {
+    case 'hebrew':
+      return year - 3760;
+    case 'french_r':
+      return year + 1792;
+    case 'julian':
+      return month === undefined || month === 12 ? year + 1 : year;
+    default:
+      return dual ? year + 1 : year;
   }
 };

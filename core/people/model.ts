@@ -41,14 +41,23 @@ export type Name = Deletion & {
 export const dateQualifiers = ['exact', 'about', 'estimated', 'calculated', 'before', 'after', 'between', 'from_to', 'text'] as const;
 export type DateQualifier = (typeof dateQualifiers)[number];
 
+/** Calendars GEDCOM knows besides the Gregorian one (a date without `calendar` is Gregorian). */
+export const calendars = ['julian', 'hebrew', 'french_r'] as const;
+export type Calendar = (typeof calendars)[number];
+
 export type GenealogicalDate = {
   readonly qualifier: DateQualifier;
+  /** Absent: Gregorian. Hebrew and French Republican months run 1..13. */
+  readonly calendar?: Calendar;
+  /** The start year was written as a dual year (`1750/51`): `year` holds the first (old style) year. */
+  readonly dualYear?: boolean;
   readonly year?: number;
   readonly month?: number;
   readonly day?: number;
   readonly endYear?: number;
   readonly endMonth?: number;
   readonly endDay?: number;
+  /** The phrase of a `text` date; on any other qualifier, the phrase a GEDCOM `INT` date gave. */
   readonly text?: string;
 };
 

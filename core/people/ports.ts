@@ -50,6 +50,8 @@ export type PlaceRepository = {
   /** The tree's place with this text (compared trimmed and case-insensitively), created when missing. */
   readonly ensure: (treeId: Id, name: string, newId: Id) => Promise<Place>;
   readonly byIds: (ids: readonly Id[]) => Promise<readonly Place[]>;
+  /** Every place of the tree, ordered by id. */
+  readonly listByTree: (treeId: Id) => Promise<readonly Place[]>;
 };
 
 export type RelationshipRepository = {
@@ -90,6 +92,7 @@ export type PurgeCounts = {
   readonly relationships: number;
   readonly sources: number;
   readonly citations: number;
+  readonly media: number;
 };
 
 export type PurgeRepository = {
@@ -97,7 +100,8 @@ export type PurgeRepository = {
    * Removes for good every record soft-deleted before `cutoff`: trees (with every row they own;
    * their audit entries stay with a null tree), persons (with their names, events, relationships and
    * the citations of those), and soft-deleted names, events, relationships, sources (with their
-   * citations) and citations. Records deleted at or after `cutoff` stay. Idempotent; returns counts of
+   * citations), citations and media. Media of a record that goes is detached, not removed. The
+   * storage keys of every media row it removes (trees' included) are queued in `blobRemovals`. Records deleted at or after `cutoff` stay. Idempotent; returns counts of
    * the records it removed, by kind, not counting rows removed only because their owner went.
    */
   readonly purgeDeletedBefore: (cutoff: Date) => Promise<PurgeCounts>;

@@ -3,6 +3,7 @@
 import type { Id } from '../shared/ids.js';
 import type { LifeEvent, Name, Relationship } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
+import type { Media } from '../media/model.js';
 import type { VisibilityMap } from './engine.js';
 
 export type RecordFilter = {
@@ -18,6 +19,11 @@ export type RecordFilter = {
   readonly citation: (c: Citation) => boolean;
   /** Sources only when they back at least one visible citation among `citations`. */
   readonly source: (s: Source, citations: readonly Citation[]) => boolean;
+  /**
+   * Media only when attached to a fully visible person, to an event of fully visible persons, or to a
+   * source the reader can see (`sourceVisible`); unattached media is for members only.
+   */
+  readonly media: (m: Media, sourceVisible: (sourceId: Id) => boolean) => boolean;
 };
 
 /** What the filter needs to follow a record to its persons; ids it cannot follow are withheld. */
@@ -56,5 +62,19 @@ export const recordFilter = (member: boolean, visibility: VisibilityMap, lookups
     relationship: (r) => member || (visibility.of(r.personAId) !== 'hidden' && visibility.of(r.personBId) !== 'hidden'),
     citation,
     source: (s, citations) => member || citations.some((c) => c.sourceId === s.id && citation(c)),
+    media: (m, sourceVisible) => {
+      if (member) return true;
+      if (m.target === null) return false;
+      switch (m.target.kind) {
+        case 'person':
+          return full(m.target.id);
+        case 'event': {
+          const e = lookups.event?.(m.target.id);
+          return e !== undefined && event(e);
+        }
+        case 'source':
+          return sourceVisible(m.target.id);
+      }
+    },
   };
 };

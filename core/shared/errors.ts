@@ -8,7 +8,9 @@ export type DomainError =
   | { readonly _tag: 'NotFound'; readonly entity: string; readonly id: string }
   | { readonly _tag: 'Conflict'; readonly code: string; readonly detail: string }
   | { readonly _tag: 'InvalidInput'; readonly code: string; readonly detail: string; readonly errors?: readonly FieldError[] }
-  | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number };
+  | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
+  /** A byte range outside an object of `size` bytes (a partial read of media content). */
+  | { readonly _tag: 'RangeNotSatisfiable'; readonly size: number };
 
 export const unauthenticated = (detail = 'Sign in to continue.'): DomainError => ({ _tag: 'Unauthenticated', detail });
 export const forbidden = (detail: string, code = 'forbidden'): DomainError => ({ _tag: 'Forbidden', code, detail });
@@ -17,3 +19,4 @@ export const conflict = (code: string, detail: string): DomainError => ({ _tag: 
 export const invalidInput = (code: string, detail: string, errors?: readonly FieldError[]): DomainError =>
   errors === undefined ? { _tag: 'InvalidInput', code, detail } : { _tag: 'InvalidInput', code, detail, errors };
 export const rateLimited = (retryAfterSeconds: number): DomainError => ({ _tag: 'RateLimited', retryAfterSeconds });
+export const rangeNotSatisfiable = (size: number): DomainError => ({ _tag: 'RangeNotSatisfiable', size });

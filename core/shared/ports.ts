@@ -6,6 +6,8 @@ import type {
   DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, PurgeRepository, RelationshipRepository,
 } from '../people/ports.js';
 import type { CitationRepository, SourceRepository } from '../sources/ports.js';
+import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
+import type { BulkRecordWriter } from '../gedcom/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -25,6 +27,9 @@ export type Stores = {
   readonly sources: SourceRepository;
   readonly citations: CitationRepository;
   readonly purges: PurgeRepository;
+  readonly media: MediaRepository;
+  readonly blobRemovals: BlobRemovalQueue;
+  readonly bulk: BulkRecordWriter;
 };
 
 export type UnitOfWork = {

@@ -8,8 +8,9 @@ export type TreeRepository = {
   /** Replaces every mutable field of an existing tree. */
   readonly update: (tree: Tree) => Promise<void>;
   /**
-   * Removes the tree and every row the tree owns (memberships and, later, records). Audit entries
-   * of the tree survive with a null tree. Purging a missing tree does nothing.
+   * Removes the tree and every row the tree owns (memberships, records, media rows) and queues the
+   * storage keys of its media in `blobRemovals`. Audit entries of the tree survive with a null tree.
+   * Purging a missing tree does nothing.
    */
   readonly purge: (id: Id) => Promise<void>;
   /** Trees the user is a member of, live ones or (deleted = true) deleted ones, ordered by id, with the user's role. */

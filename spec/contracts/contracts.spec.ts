@@ -19,6 +19,7 @@ import { deletionsContract } from './deletions.contract.js';
 import { sourcesContract } from './sources.contract.js';
 import { citationsContract } from './citations.contract.js';
 import { purgesContract } from './purges.contract.js';
+import { mediaContract } from './media.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -48,4 +49,5 @@ for (const [name, make] of adapters) {
   sourcesContract(name, make);
   citationsContract(name, make);
   purgesContract(name, make);
+  mediaContract(name, make);
 }

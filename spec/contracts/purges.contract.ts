@@ -10,7 +10,7 @@ import {
 const cutoff = at('2025-04-01T00:00:00.000Z');
 const before = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: at('2025-03-31T23:59:59.999Z'), deletionId: newId() });
 const atCutoff = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: cutoff, deletionId: newId() });
-const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0 };
+const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0, media: 0 };
 
 /** One row of every kind the tree owns, all live; answers a check that each is still there (true) or gone (false). */
 const givenEverything = async (s: Storage, treeId: Id): Promise<() => Promise<boolean[]>> => {
@@ -82,7 +82,7 @@ export const purgesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const keptTree = await givenTree(storage(), { deletedAt: cutoff });
 
       expect(await storage().purges.purgeDeletedBefore(cutoff)).to.deep.equal({
-        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1,
+        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1, media: 0,
       });
       expect(await storage().names.byId(gone.name.id)).to.equal(null);
       expect(await storage().events.byId(gone.event.id)).to.equal(null);

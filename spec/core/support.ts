@@ -1,3 +1,4 @@
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
 import type { Clock } from '../../core/shared/clock.js';
 import type { IdentityDeps } from '../../core/identity/deps.js';
 import type { PasswordHasher } from '../../core/identity/ports.js';
@@ -38,6 +39,7 @@ export const coreDeps = (overrides: Partial<IdentityDeps['identity']> = {}) => {
       ...overrides,
     },
     aiProviders: [{ name: 'local', model: 'llama3' }],
+    blobs: memoryBlobStore(),
   };
   return { deps, clock, mails: mailer.sent };
 };

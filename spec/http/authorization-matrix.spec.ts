@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import type { ApiClient } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
+import { upload } from '../support/media.js';
+import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 
 // Every operation of the route table, called by six callers, on a PRIVATE tree and (for tree-scoped
 // operations) on a PUBLIC one; each status checked against SPEC "Errors" and API.md. A route added to
@@ -34,6 +36,7 @@ type Fixture = {
   readonly eventId: string;
   readonly sourceId: string;
   readonly citationId: string;
+  readonly mediaId: string;
 };
 
 /** The data of a setup call, or a thrown error naming the step (never a silent pass). */
@@ -46,6 +49,7 @@ const DEAD = { birth: { date: { qualifier: 'exact' as const, year: 1800 } }, dea
 const newPerson = async (ctx: Ctx, given = 'Fresh') =>
   (await must('create person', ctx.owner.POST('/trees/{id}/persons', { params: { path: { id: ctx.treeId } }, body: { given_name: given, surname: 'Row', ...DEAD } }))).id;
 const pid = (id: string) => ({ params: { path: { id } } });
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 type Call = (c: ApiClient, ctx: Ctx) => Promise<{ response: Response; error?: unknown }>;
 
 type Row = {
@@ -248,6 +252,34 @@ const table: Readonly<Record<string, Row>> = {
     },
   },
 
+  // Media: writes need editor; reads: members, and any signed-in caller on a public tree (the item
+  // hangs on a dead person). The public surface has no media path at all.
+  uploadMedia: { private: editors(201), call: (c, ctx) => upload(c, ctx.treeId, PNG, { title: 'Row' }) },
+  listMedia: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/media', path(ctx)) },
+  getMedia: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}', pid(ctx.fx().mediaId)) },
+  getMediaContent: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}/content', { ...pid(ctx.fx().mediaId), parseAs: 'arrayBuffer' }) },
+  updateMedia: { private: editors(200), call: (c, ctx) => c.PATCH('/media/{id}', { ...pid(ctx.fx().mediaId), body: { title: 'touched' } }) },
+  deleteMedia: {
+    private: editors(204),
+    call: async (c, ctx) => c.DELETE('/media/{id}', pid((await must('upload media', upload(ctx.owner, ctx.treeId, PNG))).id)),
+  },
+  restoreMedia: {
+    private: editors(200),
+    call: async (c, ctx) => {
+      const m = await must('upload media', upload(ctx.owner, ctx.treeId, PNG));
+      await ctx.owner.DELETE('/media/{id}', pid(m.id));
+      return c.POST('/media/{id}/restore', pid(m.id));
+    },
+  },
+
+  // GEDCOM: preview and import need editor; export is for members of any role, even on a public tree.
+  previewGedcom: { private: editors(200), call: (c, ctx) => previewGedcomFile(c, ctx.treeId, TINY_GEDCOM) },
+  importGedcom: { private: editors(200), call: (c, ctx) => importGedcomFile(c, ctx.treeId, TINY_GEDCOM) },
+  exportGedcom: {
+    private: members(200), public: members(200),
+    call: (c, ctx) => c.GET('/trees/{id}/gedcom/export', { ...path(ctx), parseAs: 'text' }),
+  },
+
   // The public surface: never 401; a tree the caller may not view is 404 for everyone, members too.
   publicDirectory: { private: all(200), call: (c) => c.GET('/public/trees') },
   publicTree: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/trees/{id}', path(ctx)) },
@@ -293,8 +325,10 @@ describe('HTTP authorization matrix', () => {
     const event = await must('seed event', c.POST('/trees/{id}/events', { ...tree, body: { type: 'occupation', person_id: person.id, detail: 'Smith' } }));
     const source = await must('seed source', c.POST('/trees/{id}/sources', { ...tree, body: { title: 'Parish register' } }));
     const citation = await must('seed citation', c.POST('/trees/{id}/citations', { ...tree, body: { source_id: source.id, person_id: person.id } }));
+    const media = await must('seed media', upload(c, treeId, PNG, { person_id: person.id }));
     return {
       personId: person.id, nameId: names[0]!.id, partnerId: partner.id, partnershipId: rel.id, eventId: event.id, sourceId: source.id, citationId: citation.id,
+      mediaId: media.id,
     };
   };
   let n = 0;

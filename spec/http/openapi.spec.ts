@@ -120,7 +120,7 @@ describe('OpenAPI document', () => {
       for (const r of routes) {
         const success = obj(obj(operationOf(doc, r).responses)[String(r.success.status)]);
         if (r.success.body === undefined || r.success.status === 204) expect(success.content, r.operationId).to.equal(undefined);
-        else expect(Object.keys(obj(success.content)), r.operationId).to.deep.equal(['application/json']);
+        else expect(Object.keys(obj(success.content)), r.operationId).to.deep.equal([r.success.mediaType ?? 'application/json']);
       }
     });
 

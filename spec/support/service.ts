@@ -1,4 +1,8 @@
 import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BlobStore } from '../../core/media/blob-store.js';
 import { pino } from 'pino';
 import type { Clock } from '../../core/shared/clock.js';
 import type { Storage } from '../../core/shared/ports.js';
@@ -14,6 +18,8 @@ import { postgresStorage } from './database.js';
 export type TestService = {
   readonly baseUrl: string;
   readonly storage: Storage;
+  /** This service's DATA_DIR (a temporary directory, removed on close). */
+  readonly dataDir: string;
   /** Every mail the service sent, oldest first. */
   readonly mails: ReturnType<typeof memoryMailer>['sent'];
   /** A typed client: anonymous, or with a Bearer token. */
@@ -27,6 +33,8 @@ export type TestServiceOptions = {
   /** Environment as the service reads it (OWNER_EMAIL, AI_PROVIDERS, AUTH_RATE_LIMIT, ...). */
   readonly env?: Readonly<Record<string, string>>;
   readonly clock?: Clock;
+  /** The media store; default: the filesystem store under this service's own temporary DATA_DIR. */
+  readonly blobs?: BlobStore;
 };
 
 /**
@@ -39,8 +47,10 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const mailer = memoryMailer();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, ...options.env });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-test-'));
+  const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, DATA_DIR: dataDir, ...options.env });
   const { app } = composeApp(config, storage, pino({ level: 'silent' }), {
+    ...(options.blobs ? { blobs: options.blobs } : {}),
     hasher: scryptPasswordHasher(4),
     mailer,
     validateResponses: true,
@@ -51,12 +61,14 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   return {
     baseUrl,
     storage,
+    dataDir,
     mails: mailer.sent,
     client: (token) => createApiClient(baseUrl, token === undefined ? {} : { token }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await (pgFixture ? pgFixture.close() : storage.close());
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -28,7 +28,7 @@ export type OpenApiDocument = {
 const reasons: Record<number, string> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content',
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable', 422: 'Unprocessable Content', 429: 'Too Many Requests',
   500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
@@ -105,7 +105,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       success.headers = Object.fromEntries(r.successHeaders.map((h) => [h, { schema: { type: 'string' } }]));
     }
     if (r.success.body !== undefined && r.success.status !== 204) {
-      success.content = { 'application/json': { schema: schemaOf(r.success.body) } };
+      success.content = { [r.success.mediaType ?? 'application/json']: { schema: schemaOf(r.success.body) } };
     }
     const responses: Record<string, unknown> = { [String(r.success.status)]: success };
 

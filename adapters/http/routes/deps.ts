@@ -1,12 +1,18 @@
 import type { IdentityDeps } from '../../../core/identity/deps.js';
 import type { TreeDeps } from '../../../core/trees/deps.js';
 import type { RecordDeps } from '../../../core/people/deps.js';
+import type { MediaDeps } from '../../../core/media/deps.js';
 import { E, type Result } from '../../../core/shared/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor } from '../pagination.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
-export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & { readonly version: string; readonly environment: string };
+export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
+  readonly version: string;
+  readonly environment: string;
+  /** MAX_UPLOAD_BYTES: a larger upload is 413 and leaves nothing behind. */
+  readonly maxUploadBytes: number;
+};
 
 /** Routes are built before their dependencies exist (the OpenAPI generator needs no database). */
 export type LazyDeps = () => HttpDeps;

@@ -11,6 +11,8 @@ import { eventRoutes } from './events.js';
 import { relationshipRoutes } from './relationships.js';
 import { sourceRoutes } from './sources.js';
 import { publicRoutes } from './public.js';
+import { mediaRoutes } from './media.js';
+import { gedcomRoutes } from './gedcom.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -24,6 +26,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
   return [
     ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
+    ...mediaRoutes(lazy), ...gedcomRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

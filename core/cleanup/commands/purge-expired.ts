@@ -4,18 +4,23 @@ import { ok } from '../../shared/either.js';
 import { newId } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
 import type { PurgeCounts } from '../../people/ports.js';
+import type { BlobStore } from '../../media/blob-store.js';
+import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';
 
 export const PURGE_LOCK = 'purge-expired';
 
-export type PurgeResult = { readonly ran: false } | { readonly ran: true; readonly cutoff: Date; readonly counts: PurgeCounts };
+export type PurgeResult =
+  | { readonly ran: false }
+  | { readonly ran: true; readonly cutoff: Date; readonly counts: PurgeCounts; readonly blobsRemoved: number; readonly blobsPending: boolean };
 
 /**
  * Removes for good what was soft-deleted more than `purgeAfterDays` ago. Guarded by a lock across
  * instances: when another instance is purging, this one does nothing ({ ran: false }). Idempotent.
- * A run that removed anything is audited as a system action (no actor, no tree).
+ * A run that removed anything is audited as a system action (no actor, no tree). After the commit it
+ * removes the media objects queued by this run and by any earlier run the store refused.
  */
 export const purgeExpired =
-  (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number }) =>
+  (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore }) =>
   async (): Promise<PurgeResult> => {
     const result = await deps.storage.exclusive(PURGE_LOCK, async () => {
       const cutoff = new Date(deps.clock.now().getTime() - deps.purgeAfterDays * 24 * 3600 * 1000);
@@ -27,7 +32,8 @@ export const purgeExpired =
         return ok(counts);
       });
       if (run._tag === 'Left') throw new Error('purge failed');
-      return { ran: true as const, cutoff, counts: run.right };
+      const blobs = await removeQueuedBlobs(deps)();
+      return { ran: true as const, cutoff, counts: run.right, blobsRemoved: blobs.removed, blobsPending: blobs.pending };
     });
     return result ?? { ran: false };
   };

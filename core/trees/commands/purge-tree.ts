@@ -5,15 +5,18 @@ import { invalidInput } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { accessTree } from '../access.js';
 import type { TreeDeps } from '../deps.js';
+import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';
 
 /**
  * Removes a deleted tree for good (owner, the name retyped). Every tree-owned row goes; audit entries
- * stay with a null tree, and the purge itself is audited with a null tree.
+ * stay with a null tree, and the purge itself is audited with a null tree. Its media objects are
+ * queued in the same transaction and removed after it commits (what the store refuses now, the purge
+ * worker retries).
  */
 export const purgeTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
-  async (actor: Actor, treeId: Id, input: { readonly name: string }): AsyncResult<void> =>
-    deps.storage.uow.run(async (tx) => {
+  (deps: Pick<TreeDeps, 'storage' | 'clock' | 'blobs'>) =>
+  async (actor: Actor, treeId: Id, input: { readonly name: string }): AsyncResult<void> => {
+    const result = await deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner', 'either');
       if (E.isLeft(access)) return access;
       if (access.right.tree.deletedAt === null) return fail(invalidInput('tree_not_deleted', 'Delete the tree before purging it.'));
@@ -23,3 +26,6 @@ export const purgeTree =
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.purge', { type: 'tree', id: treeId, treeId: null }, { name: access.right.tree.name }));
       return ok(undefined);
     });
+    if (E.isRight(result)) await removeQueuedBlobs(deps)();
+    return result;
+  };

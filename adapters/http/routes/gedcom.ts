@@ -1,0 +1,179 @@
+import * as t from 'io-ts';
+import { E, ok, type Result } from '../../../core/shared/either.js';
+import { invalidInput } from '../../../core/shared/errors.js';
+import { accessTree } from '../../../core/trees/access.js';
+import { readPlan, type ReadPlan } from '../../../core/gedcom/read-plan.js';
+import { previewGedcom, type GedcomPreview } from '../../../core/gedcom/queries/preview-gedcom.js';
+import { importActions, importGedcom, type ImportReport, type Resolution } from '../../../core/gedcom/commands/import-gedcom.js';
+import { exportGedcom } from '../../../core/gedcom/queries/export-gedcom.js';
+import type { GedcomDiagnostic, UnmappedTag } from '../../../core/gedcom/types.js';
+import { isUuid } from '../../../core/shared/ids.js';
+import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
+import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js';
+import type { SpooledFile } from '../multipart.js';
+import { IdParams, Uuid } from '../wire.js';
+import type { LazyDeps } from './deps.js';
+import { serviceProduct } from './product.js';
+
+/** Diagnostics beyond this many are counted, not listed. */
+const MAX_WARNINGS = 1000;
+
+const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part)' });
+const ActionCodec = named('ImportAction', t.keyof(Object.fromEntries(importActions.map((a) => [a, null])) as Record<(typeof importActions)[number], null>));
+const PreviewForm = withMediaType('multipart/form-data', named('GedcomPreviewUpload', t.type({ file: FileField })));
+const ImportForm = withMediaType('multipart/form-data', named('GedcomImportUpload', t.intersection([
+  t.type({ file: FileField }),
+  t.partial({
+    default_action: ActionCodec,
+    resolutions: withSchema(t.string, { description: 'JSON text: an object from incoming xref (`"@I1@"`) to `{ "action": "new"|"skip"|"merge"|"overwrite", "target_id"?: uuid }`' }),
+  }),
+])));
+
+const UnmappedRead = named('UnmappedTag', t.type({ tag: t.string, count: t.number, first_line: t.number }));
+const WarningRead = named('GedcomWarning', t.type({ line: t.number, message: t.string }));
+const Score = t.keyof({ high: null, medium: null });
+const CandidateRead = named('DuplicateCandidate', t.type({
+  person_id: Uuid, display_name: t.string, birth_year: t.union([t.number, t.null]), score: Score, similarity: t.number, reasons: t.array(t.string),
+}));
+const PreviewRead = named('GedcomPreview', t.type({
+  counts: t.type({ persons: t.number, families: t.number, sources: t.number }),
+  matches: t.array(named('GedcomMatch', t.type({ xref: t.string, display_name: t.string, birth_year: t.union([t.number, t.null]), candidates: t.array(CandidateRead) }))),
+  unmapped_tags: t.array(UnmappedRead),
+  warnings: t.array(WarningRead),
+  warning_count: t.number,
+}));
+const Created = (extra: string) => t.type({ created: t.number, [extra]: t.number });
+const ReportRead = named('GedcomImportReport', t.type({
+  persons: t.type({ created: t.number, merged: t.number, skipped: t.number, overwritten: t.number }),
+  names: Created('skipped'), events: Created('skipped'), relationships: Created('skipped'), sources: Created('reused'),
+  citations: Created('skipped'), places: Created('reused'),
+  unmapped_tags: t.array(UnmappedRead),
+  warnings: t.array(WarningRead),
+  warning_count: t.number,
+}));
+const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null }) });
+
+const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
+const warningsWire = (w: readonly GedcomDiagnostic[]) => ({ warnings: w.slice(0, MAX_WARNINGS).map((d) => ({ line: d.line, message: d.message })), warning_count: w.length });
+
+const previewWire = (p: GedcomPreview) => ({
+  counts: p.counts,
+  matches: p.matches.map((m) => ({
+    xref: m.xref, display_name: m.displayName, birth_year: m.birthYear,
+    candidates: m.candidates.map((c) => ({ person_id: c.personId, display_name: c.displayName, birth_year: c.birthYear, score: c.score, similarity: c.similarity, reasons: [...c.reasons] })),
+  })),
+  unmapped_tags: unmappedWire(p.unmapped),
+  ...warningsWire(p.warnings),
+});
+
+const reportWire = (r: ImportReport) => ({
+  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places,
+  unmapped_tags: unmappedWire(r.unmapped),
+  ...warningsWire(r.warnings),
+});
+
+const missingFile = () => E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
+
+/** `resolutions` is JSON text in a multipart field: decoded here, with its own 422s. */
+const parseResolutions = (text: string | undefined): Result<Record<string, Resolution>> => {
+  if (text === undefined || text.trim() === '') return ok({});
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return E.left(invalidInput('invalid_input', '`resolutions` is not JSON.', [{ path: 'resolutions', message: 'not JSON' }]));
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return E.left(invalidInput('invalid_input', '`resolutions` must be an object from xref to resolution.', [{ path: 'resolutions', message: 'expected an object' }]));
+  const out: Record<string, Resolution> = {};
+  for (const [xref, r] of Object.entries(raw)) {
+    const action = (r as { action?: unknown })?.action;
+    const target = (r as { target_id?: unknown })?.target_id;
+    if (typeof action !== 'string' || !(importActions as readonly string[]).includes(action))
+      return E.left(invalidInput('invalid_input', `resolutions.${xref}.action must be one of ${importActions.join(', ')}.`, [{ path: `resolutions.${xref}.action`, message: 'unknown action' }]));
+    if (target !== undefined && target !== null && (typeof target !== 'string' || !isUuid(target)))
+      return E.left(invalidInput('invalid_input', `resolutions.${xref}.target_id must be a person id.`, [{ path: `resolutions.${xref}.target_id`, message: 'expected a uuid' }]));
+    out[xref] = { action: action as Resolution['action'], ...(typeof target === 'string' ? { targetId: target } : {}) };
+  }
+  return ok(out);
+};
+
+const readUpload = async (upload: SpooledFile | null): Promise<Result<ReadPlan>> => (upload === null ? missingFile() : readPlan(upload.open()));
+
+/** Encodes the writer's records as UTF-8 chunks of about 64 KiB. */
+async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  let pending: string[] = [];
+  let size = 0;
+  for await (const l of lines) {
+    pending.push(l);
+    size += l.length;
+    if (size >= 64 * 1024) {
+      yield Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
+}
+
+const fileName = (treeName: string): string => {
+  const safe = treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree';
+  return `attachment; filename="${safe.replace(/[^\x20-\x7e]/g, '_')}.ged"; filename*=UTF-8''${encodeURIComponent(safe)}.ged`;
+};
+
+export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
+  const editorFirst = async ({ actor, params }: HandlerInput<{ id: string }, unknown, undefined>) => accessTree(deps().storage, actor, params.id, 'editor');
+  return [
+    route({
+      operationId: 'previewGedcom', method: 'post', path: '/trees/{id}/gedcom/preview', tag: 'gedcom', auth: 'user',
+      summary: 'Dry run of an import (editor): incoming persons that resemble existing ones, with candidates scored high or medium and the reasons; writes nothing.',
+      params: IdParams, body: PreviewForm,
+      upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
+      success: { status: 200, description: 'The matches, unmapped tags and warnings.', body: PreviewRead },
+      errors: [400, 401, 403, 404, 413, 415, 422],
+      handle: async ({ actor, params, upload }) => {
+        const read = await readUpload(upload);
+        if (E.isLeft(read)) return read;
+        return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(await previewGedcom(deps())(actor, params.id, read.right));
+      },
+    }),
+    route({
+      operationId: 'importGedcom', method: 'post', path: '/trees/{id}/gedcom/import', tag: 'gedcom', auth: 'user',
+      summary: 'Import a GEDCOM file (editor), all or nothing: `default_action` (new, skip, merge, overwrite) for persons with a high-scoring duplicate, `resolutions` per incoming xref.',
+      params: IdParams, body: ImportForm,
+      upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
+      success: { status: 200, description: 'The mapping report: counts per kind, unmapped tags, warnings.', body: ReportRead },
+      errors: [400, 401, 403, 404, 413, 415, 422],
+      handle: async ({ actor, params, body, upload }) => {
+        const resolutions = parseResolutions(body.resolutions);
+        if (E.isLeft(resolutions)) return resolutions;
+        const read = await readUpload(upload);
+        if (E.isLeft(read)) return read;
+        const report = await importGedcom(deps())(actor, params.id, read.right, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right });
+        return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
+      },
+    }),
+    route({
+      operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user',
+      summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; streamed.',
+      params: IdParams, query: ExportQuery,
+      success: { status: 200, description: 'The GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
+      successHeaders: ['Content-Disposition'],
+      errors: [401, 403, 404, 422],
+      handle: async ({ actor, params, query }) => {
+        const d = deps();
+        const exported = await exportGedcom({ storage: d.storage, clock: d.clock, product: serviceProduct(d.version) })(actor, params.id, query.version ?? '5.5.1');
+        if (E.isLeft(exported)) return exported;
+        return ok<Reply>({
+          status: 200,
+          stream: utf8Chunks(exported.right.lines),
+          headers: {
+            'Content-Type': exported.right.version === '7.0' ? 'text/vnd.familysearch.gedcom; charset=utf-8' : 'application/x-gedcom; charset=utf-8',
+            'Content-Disposition': fileName(exported.right.treeName),
+            'Cache-Control': 'private, no-store',
+          },
+        });
+      },
+    }),
+  ];
+};

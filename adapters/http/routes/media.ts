@@ -1,0 +1,186 @@
+import * as t from 'io-ts';
+import { E, ok, type Result } from '../../../core/shared/either.js';
+import { invalidInput, rangeNotSatisfiable } from '../../../core/shared/errors.js';
+import type { Media, MediaTarget } from '../../../core/media/model.js';
+import { servedInline } from '../../../core/media/sniff.js';
+import { mayUploadMedia, uploadMedia } from '../../../core/media/commands/upload-media.js';
+import { updateMedia, type MediaUpdate } from '../../../core/media/commands/update-media.js';
+import { deleteMedia, restoreMedia } from '../../../core/media/commands/delete-media.js';
+import { listMedia } from '../../../core/media/queries/list-media.js';
+import { getMedia, mediaContent } from '../../../core/media/queries/get-media.js';
+import { targetOf } from '../../../core/media/target.js';
+import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { parseRange } from '../range.js';
+import { route, type AnyRoute, type Reply } from '../route.js';
+import { IdParams, Nullable, PageQuery, Timestamp, Uuid } from '../wire.js';
+import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+
+export const MediaRead = named('MediaRead', t.type({
+  id: Uuid, tree_id: Uuid, title: t.string, file_name: t.string, content_type: t.string, size: t.number,
+  checksum: withSchema(t.string, { description: 'SHA-256 of the bytes, lower-case hex' }),
+  person_id: Nullable(Uuid), event_id: Nullable(Uuid), source_id: Nullable(Uuid),
+  url: withSchema(t.string, { format: 'uri', description: 'The content endpoint of this item under BASE_URL' }),
+  created_at: Timestamp, updated_at: Timestamp, deleted_at: Nullable(Timestamp),
+}));
+
+const mediaWire = (baseUrl: string) => (m: Media): t.TypeOf<typeof MediaRead> => ({
+  id: m.id, tree_id: m.treeId, title: m.title, file_name: m.fileName, content_type: m.contentType, size: m.size, checksum: m.checksum,
+  person_id: m.target?.kind === 'person' ? m.target.id : null,
+  event_id: m.target?.kind === 'event' ? m.target.id : null,
+  source_id: m.target?.kind === 'source' ? m.target.id : null,
+  url: `${baseUrl}/api/v1/media/${m.id}/content`,
+  created_at: m.createdAt.toISOString(), updated_at: m.updatedAt.toISOString(), deleted_at: m.deletedAt?.toISOString() ?? null,
+});
+
+// Multipart text fields: io-ts sees them as strings; an empty attachment field means "none".
+const OptionalUuidField = withSchema(t.union([Uuid, t.literal('')]), { type: 'string', format: 'uuid' });
+const MediaUploadForm = withMediaType('multipart/form-data', named('MediaUpload', t.intersection([
+  t.type({ file: withSchema(t.string, { type: 'string', format: 'binary', description: 'The file (one part)' }) }),
+  t.partial({ title: withSchema(t.string, { maxLength: 1000 }), person_id: OptionalUuidField, event_id: OptionalUuidField, source_id: OptionalUuidField }),
+])));
+
+const MediaPatch = named('MediaUpdate', t.partial({
+  title: withSchema(t.string, { maxLength: 1000 }),
+  person_id: Nullable(Uuid), event_id: Nullable(Uuid), source_id: Nullable(Uuid),
+}));
+
+const MediaListQuery = t.intersection([PageQuery, t.partial({ deleted: t.keyof({ true: null, false: null }) })]);
+
+const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
+
+/** PATCH: a non-null attachment field attaches there; fields given only as null detach. */
+const patchOf = (b: t.TypeOf<typeof MediaPatch>): Result<MediaUpdate> => {
+  const named = targetOf({
+    ...(b.person_id ? { personId: b.person_id } : {}), ...(b.event_id ? { eventId: b.event_id } : {}), ...(b.source_id ? { sourceId: b.source_id } : {}),
+  });
+  if (E.isLeft(named)) return named;
+  const touched = b.person_id !== undefined || b.event_id !== undefined || b.source_id !== undefined;
+  const target: MediaTarget | null | undefined = named.right ?? (touched ? null : undefined);
+  return ok({ ...(b.title === undefined ? {} : { title: b.title }), ...(target === undefined ? {} : { target }) });
+};
+
+const contentDisposition = (m: Media): string => {
+  const kind = servedInline(m.contentType) ? 'inline' : 'attachment';
+  if (m.fileName === '') return kind;
+  const ascii = m.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(m.fileName)}`;
+};
+
+export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'uploadMedia', method: 'post', path: '/trees/{id}/media', tag: 'media', auth: 'user',
+    summary: 'Upload a file (multipart: `file`, `title?`, one of `person_id`/`event_id`/`source_id`?), streamed to the object store (editor).',
+    params: IdParams, body: MediaUploadForm,
+    upload: {
+      field: 'file',
+      maxBytes: () => deps().maxUploadBytes,
+      before: async ({ actor, params }) => mayUploadMedia(deps())(actor, params.id),
+    },
+    success: { status: 201, description: 'The media item.', body: MediaRead },
+    errors: [400, 401, 403, 404, 413, 415, 422, 503],
+    handle: async ({ actor, params, body, upload }) => {
+      const d = deps();
+      if (upload === null) return E.left(invalidInput('invalid_input', 'Send the file as the `file` part.', [{ path: 'file', message: 'required' }]));
+      const personId = nonEmpty(body.person_id);
+      const eventId = nonEmpty(body.event_id);
+      const sourceId = nonEmpty(body.source_id);
+      return reply(201, mediaWire(d.identity.baseUrl))(
+        await uploadMedia(d)(actor, params.id, {
+          ...(body.title === undefined ? {} : { title: body.title }),
+          ...(personId === undefined ? {} : { personId }),
+          ...(eventId === undefined ? {} : { eventId }),
+          ...(sourceId === undefined ? {} : { sourceId }),
+          file: { size: upload.size, sha256: upload.sha256, head: upload.head, declaredType: upload.declaredType, fileName: upload.fileName, open: upload.open },
+        }),
+      );
+    },
+  }),
+  route({
+    operationId: 'listMedia', method: 'get', path: '/trees/{id}/media', tag: 'media', auth: 'user',
+    summary: 'Media of the tree, each with its content `url`; a non-member sees what the privacy engine lets through; `deleted=true`: recoverable items (members).',
+    params: IdParams, query: MediaListQuery,
+    success: { status: 200, description: 'Media by id.', body: t.array(MediaRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      withPage(query, async (page) => {
+        const d = deps();
+        return E.map((r: { rows: readonly Media[]; lastId: string | null }) => ({
+          status: 200, body: r.rows.map(mediaWire(d.identity.baseUrl)),
+          headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/media${query.deleted === 'true' ? '?deleted=true' : ''}`)),
+        }))(await listMedia(d)(actor, params.id, { ...page, deleted: query.deleted === 'true' }));
+      }),
+  }),
+  route({
+    operationId: 'getMedia', method: 'get', path: '/media/{id}', tag: 'media', auth: 'user',
+    summary: 'One media item; 404 to a non-member when withheld.',
+    params: IdParams,
+    success: { status: 200, description: 'The media item.', body: MediaRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, mediaWire(deps().identity.baseUrl))(await getMedia(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'updateMedia', method: 'patch', path: '/media/{id}', tag: 'media', auth: 'user',
+    summary: 'Change the title or the attachment (one of person_id, event_id, source_id; null detaches) (editor).',
+    params: IdParams, body: MediaPatch,
+    success: { status: 200, description: 'The media item.', body: MediaRead },
+    errors: [400, 401, 403, 404, 413, 422],
+    handle: async ({ actor, params, body }) => {
+      const patch = patchOf(body);
+      if (E.isLeft(patch)) return patch;
+      return reply(200, mediaWire(deps().identity.baseUrl))(await updateMedia(deps())(actor, params.id, patch.right));
+    },
+  }),
+  route({
+    operationId: 'deleteMedia', method: 'delete', path: '/media/{id}', tag: 'media', auth: 'user',
+    summary: 'Delete a media item (soft; the purge worker removes the bytes later) (editor).',
+    params: IdParams,
+    success: { status: 204, description: 'Deleted.' },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => noContent(await deleteMedia(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'restoreMedia', method: 'post', path: '/media/{id}/restore', tag: 'media', auth: 'user',
+    summary: 'Restore a deleted media item (editor).',
+    params: IdParams,
+    success: { status: 200, description: 'The media item.', body: MediaRead },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) => reply(200, mediaWire(deps().identity.baseUrl))(await restoreMedia(deps())(actor, params.id)),
+  }),
+  route({
+    operationId: 'getMediaContent', method: 'get', path: '/media/{id}/content', tag: 'media', auth: 'user',
+    summary: 'The bytes, streamed after the visibility check: ETag from the checksum, one `Range` (206), `Cache-Control: private`.',
+    params: IdParams,
+    success: { status: 200, description: 'The bytes (206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: 'application/octet-stream', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
+    successHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition'],
+    errors: [401, 403, 404, 416, 503],
+    handle: async ({ actor, params, header }) => {
+      const found = await mediaContent(deps())(actor, params.id);
+      if (E.isLeft(found)) return found;
+      const { media, open } = found.right;
+      const etag = `"${media.checksum}"`;
+      const common = {
+        ETag: etag, 'Cache-Control': 'private', 'Accept-Ranges': 'bytes', 'X-Content-Type-Options': 'nosniff',
+        'Content-Disposition': contentDisposition(media),
+        ...(servedInline(media.contentType) ? {} : { 'Content-Security-Policy': "sandbox; default-src 'none'" }),
+      };
+      const inm = header('If-None-Match');
+      if (inm !== undefined && inm.split(',').some((v) => v.trim() === etag || v.trim() === '*')) return ok<Reply>({ status: 304, headers: common });
+      const ifRange = header('If-Range');
+      const range = ifRange !== undefined && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(header('Range'), media.size);
+      if (range.kind === 'unsatisfiable')
+        return E.left(rangeNotSatisfiable(media.size));
+      const headers = { ...common, 'Content-Type': media.contentType };
+      if (range.kind === 'part') {
+        return ok<Reply>({
+          status: 206, stream: await open({ start: range.start, end: range.end }),
+          headers: { ...headers, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${media.size}` },
+        });
+      }
+      return ok<Reply>({ status: 200, stream: media.size === 0 ? emptyBody() : await open(), headers: { ...headers, 'Content-Length': String(media.size) } });
+    },
+  }),
+];
+
+async function* emptyBody(): AsyncIterable<Uint8Array> {}

@@ -1,0 +1,29 @@
+import type { BlobRemovalQueue, MediaRepository } from '../../core/media/ports.js';
+import type { MemoryState } from './state.js';
+import { page } from './people.js';
+
+export const memoryMedia = (s: MemoryState): MediaRepository => ({
+  byId: async (id) => s.media.get(id) ?? null,
+  listByTree: async (treeId, options) => page(s.media.values(), options, (m) => m.treeId === treeId),
+  insert: async (media) => {
+    if ([...s.media.values()].some((m) => m.storageKey === media.storageKey)) throw new Error(`duplicate storage key ${media.storageKey}`);
+    s.media.set(media.id, media);
+  },
+  // As in PostgreSQL: only title, attachment, updatedAt and the deletion stamp change.
+  update: async (media) => {
+    const current = s.media.get(media.id);
+    if (current)
+      s.media.set(media.id, { ...current, title: media.title, target: media.target, updatedAt: media.updatedAt, deletedAt: media.deletedAt, deletionId: media.deletionId });
+  },
+});
+
+export const memoryBlobRemovals = (s: MemoryState): BlobRemovalQueue => {
+  const enqueue = (key: string): void => {
+    if (!s.blobRemovals.has(key)) s.blobRemovals.set(key, Math.max(0, ...s.blobRemovals.values()) + 1);
+  };
+  return {
+    enqueue: async (keys) => keys.forEach(enqueue),
+    next: async (limit) => [...s.blobRemovals.entries()].sort((a, b) => a[1] - b[1]).slice(0, limit).map(([k]) => k),
+    done: async (keys) => keys.forEach((k) => s.blobRemovals.delete(k)),
+  };
+};

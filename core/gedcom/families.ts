@@ -1,0 +1,185 @@
+import type { Id } from '../shared/ids.js';
+import type { ParentChildQualifier, Relationship, Sex } from '../people/model.js';
+
+/** HUSB or WIFE: the line a partner is written on. GEDCOM has no neutral partner tag. */
+export type PartnerRole = 'HUSB' | 'WIFE';
+
+export type FamilyChild = {
+  readonly id: Id;
+  /** The one PEDI of this child in this family. */
+  readonly qualifier: ParentChildQualifier;
+  /** The parent_child edges this CHIL line stands for: one per partner of the family. */
+  readonly edgeIds: readonly Id[];
+};
+
+/**
+ * A FAM record derived from relationship edges. Reading it back (HUSB/WIFE become a partnership when
+ * there are two, every CHIL gets an edge from every partner with its qualifier) gives back exactly
+ * the edges it was derived from.
+ */
+export type DerivedFamily = {
+  /** Stable within one derivation: `P:<partnership id>`, or `S:<parent id>` (`S:<parent id>:<n>` for the n-th extra). */
+  readonly key: string;
+  /** The partnership edge of a two-partner family; null for a single-parent family. */
+  readonly partnership: Relationship | null;
+  /** HUSB first (the male one, else the first of the edge), WIFE second; exactly one in a single-parent family. */
+  readonly partners: readonly Id[];
+  /** Index-aligned with `partners`: [HUSB, WIFE] for two; WIFE for a lone female parent, else HUSB. */
+  readonly roles: readonly PartnerRole[];
+  readonly children: readonly FamilyChild[];
+};
+
+type Draft = {
+  key: string;
+  partnership: Relationship | null;
+  partners: readonly Id[];
+  roles: readonly PartnerRole[];
+  children: FamilyChild[];
+  /** The children's ids once there are many (a scan of `children` is cheaper below that). */
+  childIds: Set<Id> | null;
+  /** The smallest edge id of the family, for the output order. */
+  first: Id;
+};
+
+const MANY_CHILDREN = 16;
+const COUPLE: readonly PartnerRole[] = ['HUSB', 'WIFE'];
+const LONE_HUSB: readonly PartnerRole[] = ['HUSB'];
+const LONE_WIFE: readonly PartnerRole[] = ['WIFE'];
+
+const compareIds = (a: Id, b: Id): number => (a < b ? -1 : a > b ? 1 : 0);
+const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => compareIds(a.id, b.id);
+/** A parent_child edge without a qualifier is biological (that is what a FAMC without PEDI reads as). */
+const qualifierOf = (edge: Relationship): ParentChildQualifier => edge.qualifier ?? 'biological';
+const sexRank = (sex: Sex | null): number => (sex === 'male' ? 0 : sex === 'female' ? 2 : 1);
+
+const hasChild = (family: Draft, child: Id): boolean => {
+  if (family.childIds !== null) return family.childIds.has(child);
+  for (const c of family.children) if (c.id === child) return true;
+  return false;
+};
+
+const addChild = (family: Draft, child: FamilyChild): void => {
+  family.children.push(child);
+  if (family.childIds !== null) family.childIds.add(child.id);
+  else if (family.children.length > MANY_CHILDREN) family.childIds = new Set(family.children.map((c) => c.id));
+  const first = child.edgeIds[0]!;
+  if (first < family.first) family.first = first;
+};
+
+/** Partnership families by both partners, in either order. */
+type PairIndex = Map<Id, Map<Id, Draft[]>>;
+const indexPair = (index: PairIndex, a: Id, b: Id, draft: Draft): void => {
+  let inner = index.get(a);
+  if (inner === undefined) index.set(a, (inner = new Map()));
+  const list = inner.get(b);
+  if (list === undefined) inner.set(b, [draft]);
+  else list.push(draft);
+};
+
+/**
+ * FAM records from the live edges (deleted ones are skipped). Every partnership becomes one family with
+ * both partners. A child joins the family of two partners when it has an edge from each with the same
+ * qualifier (PEDI is one per child per family); every other edge puts the child into that parent's
+ * single-parent family. So every edge lands in exactly one family and no family pairs two people who
+ * are not partners. Families are ordered by their smallest edge id, children by their smallest edge id;
+ * the result does not depend on the order of the input.
+ */
+export const deriveFamilies = (
+  relationships: readonly Relationship[],
+  sexOf: (personId: Id) => Sex | null,
+): DerivedFamily[] => {
+  const partnerships: Relationship[] = [];
+  const parentEdges: Relationship[] = [];
+  for (const r of relationships) {
+    if (r.deletedAt !== null) continue;
+    (r.type === 'partnership' ? partnerships : parentEdges).push(r);
+  }
+
+  // No global sort (250k edges of a 100k-person tree take longer to sort than to derive): only the
+  // small groups whose order decides something are sorted, which makes the result order-independent.
+  const drafts: Draft[] = [];
+  const byPair: PairIndex = new Map();
+  for (const p of partnerships) {
+    const swap = sexRank(sexOf(p.personBId)) < sexRank(sexOf(p.personAId));
+    const draft: Draft = {
+      key: `P:${p.id}`,
+      partnership: p,
+      partners: swap ? [p.personBId, p.personAId] : [p.personAId, p.personBId],
+      roles: COUPLE,
+      children: [],
+      childIds: null,
+      first: p.id,
+    };
+    drafts.push(draft);
+    indexPair(byPair, p.personAId, p.personBId, draft);
+    if (p.personAId !== p.personBId) indexPair(byPair, p.personBId, p.personAId, draft);
+  }
+  // Two partnerships of one pair (the service never creates them, a merge might): the older one first.
+  for (const inner of byPair.values()) for (const list of inner.values()) if (list.length > 1) list.sort((a, b) => compareIds(a.first, b.first));
+
+  const singles = new Map<Id, Draft[]>();
+  const singleFamilyOf = (parent: Id, child: Id): Draft => {
+    let list = singles.get(parent);
+    if (list === undefined) singles.set(parent, (list = []));
+    for (const f of list) if (!hasChild(f, child)) return f;
+    const draft: Draft = {
+      key: list.length === 0 ? `S:${parent}` : `S:${parent}:${list.length}`,
+      partnership: null,
+      partners: [parent],
+      roles: sexOf(parent) === 'female' ? LONE_WIFE : LONE_HUSB,
+      children: [],
+      childIds: null,
+      first: '\uffff',
+    };
+    list.push(draft);
+    drafts.push(draft);
+    return draft;
+  };
+
+  // Edges by child, each list in id order. A child's placement depends only on its own edges (and on
+  // the partnership families), so the order in which children are taken does not matter.
+  const byChild = new Map<Id, Relationship[]>();
+  for (const e of parentEdges) {
+    const list = byChild.get(e.personBId);
+    if (list) list.push(e);
+    else byChild.set(e.personBId, [e]);
+  }
+
+  for (const [child, edges] of byChild) {
+    if (edges.length === 1) {
+      const e = edges[0]!;
+      addChild(singleFamilyOf(e.personAId, child), { id: child, qualifier: qualifierOf(e), edgeIds: [e.id] });
+      continue;
+    }
+    if (edges.length === 2) {
+      if (edges[0]!.id > edges[1]!.id) edges.reverse();
+    } else edges.sort(byId);
+    const used = edges.map(() => false);
+    for (let i = 0; i < edges.length; i++) {
+      if (used[i]) continue;
+      const ei = edges[i]!;
+      const qualifier = qualifierOf(ei);
+      const partnersOfI = byPair.get(ei.personAId);
+      for (let j = i + 1; partnersOfI !== undefined && j < edges.length; j++) {
+        const ej = edges[j]!;
+        if (used[j] || ej.personAId === ei.personAId || qualifierOf(ej) !== qualifier) continue;
+        const family = partnersOfI.get(ej.personAId)?.find((f) => !hasChild(f, child));
+        if (family === undefined) continue;
+        addChild(family, { id: child, qualifier, edgeIds: [ei.id, ej.id] });
+        used[i] = true;
+        used[j] = true;
+        break;
+      }
+      if (!used[i]) addChild(singleFamilyOf(ei.personAId, child), { id: child, qualifier, edgeIds: [ei.id] });
+    }
+  }
+
+  drafts.sort((a, b) => compareIds(a.first, b.first));
+  return drafts.map((d) => ({
+    key: d.key,
+    partnership: d.partnership,
+    partners: d.partners,
+    roles: d.roles,
+    children: d.children.length < 2 ? d.children : d.children.sort((a, b) => compareIds(a.edgeIds[0]!, b.edgeIds[0]!)),
+  }));
+};

@@ -1,0 +1,108 @@
+import type { GedcomDiagnostic, GedcomNode, UnmappedTag } from './types.js';
+
+/**
+ * What the mapping counts as lost: every structure it does not use, by tag path (`INDI.ASSO`,
+ * `INDI.BIRT.ADDR`), counted once at the highest level that is not used (the substructures of an
+ * unused structure go with it). Bookkeeping is not counted: change and creation stamps, record ids
+ * (CHAN, CREA, RIN, UID, _UID, _UPD), anywhere.
+ */
+export const BOOKKEEPING: ReadonlySet<string> = new Set(['CHAN', 'CREA', 'RIN', 'UID', '_UID', '_UPD']);
+
+/** A pointer to a shared note (NOTE/SNOTE record), resolved when the whole file has been read. */
+export type NoteRef = { readonly ref: string; readonly line: number };
+/** A piece of text: inline, or a shared note to fetch at the end. */
+export type TextPart = string | NoteRef;
+
+export type Context = {
+  readonly warn: (line: number, message: string) => void;
+  /** Count a structure the mapping does not use (bookkeeping excepted). */
+  readonly lost: (path: string, node: GedcomNode) => void;
+  /** Count something lost that is no longer a node (a shared note nothing referenced). */
+  readonly count: (path: string, line: number) => void;
+  /** Count every substructure of a node as lost: for nodes whose own value was used. */
+  readonly lostChildren: (path: string, node: GedcomNode) => void;
+  readonly warnings: () => GedcomDiagnostic[];
+  readonly unmapped: () => UnmappedTag[];
+};
+
+export const createContext = (): Context => {
+  const warnings: GedcomDiagnostic[] = [];
+  const unmapped = new Map<string, { count: number; firstLine: number }>();
+  const count = (path: string, line: number): void => {
+    const seen = unmapped.get(path);
+    if (seen === undefined) unmapped.set(path, { count: 1, firstLine: line });
+    else {
+      seen.count += 1;
+      seen.firstLine = Math.min(seen.firstLine, line);
+    }
+  };
+  const lost = (path: string, node: GedcomNode): void => {
+    if (!BOOKKEEPING.has(node.tag)) count(path, node.line);
+  };
+  return {
+    warn: (line, message) => void warnings.push({ line, message }),
+    lost,
+    count,
+    lostChildren: (path, node) => {
+      for (const c of node.children) lost(`${path}.${c.tag}`, c);
+    },
+    // Stable sorts: diagnostics in file order, unmapped paths alphabetically.
+    warnings: () => [...warnings].sort((a, b) => a.line - b.line),
+    unmapped: () => [...unmapped].map(([tag, u]) => ({ tag, ...u })).sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)),
+  };
+};
+
+/**
+ * A list as kept in drafts and plan: one shared frozen empty list for all empty ones, else a copy of
+ * exactly its length (an array grown by push keeps room for 17). A 100,000-person file has hundreds of
+ * thousands of these lists, most empty or of one element; the plan types are readonly.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+export const lean = <T>(xs: readonly T[]): readonly T[] => (xs.length === 0 ? NONE : xs.slice());
+
+/** A table lookup that never finds Object.prototype members (`constructor` is not a name type). */
+export const lookup = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
+/** The trimmed line value, '' when there is none. */
+export const text = (node: GedcomNode): string => (node.value ?? '').trim();
+
+/** Runs of white space as one space, trimmed: name parts as people type them. */
+export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+export const isVoid = (node: GedcomNode): boolean => node.pointer && node.value === '@VOID@';
+
+/** A NOTE or SNOTE substructure: a pointer to a shared note, or inline text (null when empty). */
+export const readNote = (node: GedcomNode, path: string, ctx: Context): TextPart | null => {
+  ctx.lostChildren(`${path}.${node.tag}`, node);
+  if (node.pointer) {
+    if (isVoid(node)) return null;
+    return { ref: node.value ?? '', line: node.line };
+  }
+  const value = node.value ?? '';
+  return value.trim() === '' ? null : value;
+};
+
+/** Shared notes by xref, filled as NOTE/SNOTE records arrive; `used` marks the ones referenced. */
+export type NoteStore = Map<string, { readonly text: string; readonly tag: string; readonly line: number; used: boolean }>;
+
+/** Text parts as one text, shared notes resolved, pieces joined by blank lines. */
+export const resolveText = (parts: readonly TextPart[], notes: NoteStore, ctx: Context): string => {
+  if (parts.length === 0) return '';
+  if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
+  const out: string[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') {
+      out.push(p);
+      continue;
+    }
+    const note = notes.get(p.ref);
+    if (note === undefined) {
+      ctx.warn(p.line, `note ${p.ref} is not a NOTE record of this file: left out`);
+      continue;
+    }
+    note.used = true;
+    if (note.text.trim() !== '') out.push(note.text);
+  }
+  return out.join('\n\n');
+};

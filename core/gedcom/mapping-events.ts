@@ -1,0 +1,122 @@
+import type { EventType, GenealogicalDate } from '../people/model.js';
+import { parseGedcomDate } from './date.js';
+import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, type GedcomNode, type PlanEvent } from './types.js';
+import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
+import { lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
+
+export type EventKind = { readonly type: EventType; readonly customType: string | null };
+
+const GENERIC: Readonly<Record<string, string>> = { EVEN: 'Event', FACT: 'Fact' };
+
+const kinds = new Map<string, EventKind>();
+for (const [type, tags] of Object.entries(EVENT_TAGS) as [EventType, readonly string[]][]) {
+  for (const tag of tags) kinds.set(tag, { type, customType: null });
+}
+for (const [tag, meaning] of Object.entries(CUSTOM_EVENT_TAGS)) kinds.set(tag, { type: 'custom', customType: meaning });
+for (const [tag, meaning] of Object.entries(GENERIC)) kinds.set(tag, { type: 'custom', customType: meaning });
+
+const isFamilyKind = (tag: string, k: EventKind): boolean => FAMILY_EVENT_TYPES.includes(k.type) || CUSTOM_FAMILY_TAGS.includes(tag);
+
+
+/** The event an INDI substructure stands for; MARR, DIV, ENGA and the custom family tags belong to FAM. */
+export const individualEventKind = (tag: string): EventKind | null => {
+  const k = kinds.get(tag);
+  return k === undefined || isFamilyKind(tag, k) ? null : k;
+};
+
+/**
+ * The event a FAM substructure stands for: family events, the custom family tags, EVEN/FACT, NCHI, and
+ * every EVENT_TAGS tag: GEDCOM allows RESI and CENS on FAM, and export writes a partnership event of
+ * any built-in type with its EVENT_TAGS tag, so reading them all keeps a round trip whole.
+ */
+export const familyEventKind = (tag: string): EventKind | null => {
+  const k = kinds.get(tag);
+  return k !== undefined && (k.customType === null || isFamilyKind(tag, k) || Object.hasOwn(GENERIC, tag) || tag === 'NCHI') ? k : null;
+};
+
+export type EventDraft = Omit<PlanEvent, 'notes' | 'citations'> & {
+  readonly notes: readonly TextPart[];
+  readonly citations: readonly CitationDraft[];
+};
+
+/**
+ * DATE via parseGedcomDate; a value it keeps as text is a warning (a `(phrase)` is not). A GEDCOM 7
+ * PHRASE becomes the date's `text`; with no date value it is a `text` date; after a value kept as
+ * text it is appended in parentheses, so neither is lost.
+ */
+const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDate | null => {
+  const raw = text(node);
+  let date = parseGedcomDate(raw);
+  if (date?.qualifier === 'text' && !raw.startsWith('(')) ctx.warn(node.line, `DATE ${raw} is not a date this service reads: kept as the phrase "${date.text}"`);
+  for (const c of node.children) {
+    if (c.tag !== 'PHRASE') {
+      ctx.lost(`${path}.DATE.${c.tag}`, c);
+      continue;
+    }
+    const phrase = text(c);
+    if (phrase === '') continue;
+    date = date === null ? { qualifier: 'text', text: phrase }
+      : date.qualifier === 'text' ? { qualifier: 'text', text: `${date.text ?? ''} (${phrase})` }
+        : { ...date, text: phrase };
+  }
+  return date;
+};
+
+/**
+ * An event or attribute structure. Its line value (but `Y`) starts the detail, then TYPE (on other
+ * events than EVEN/FACT, whose TYPE is the custom type) and CAUS, joined by blank lines. `extra`
+ * takes substructures the caller handles itself (ADOP.FAMC).
+ */
+export const readEvent = (
+  node: GedcomNode, path: string, kind: EventKind, ctx: Context, extra?: (child: GedcomNode) => boolean,
+): EventDraft => {
+  const here = `${path}.${node.tag}`;
+  const generic = Object.hasOwn(GENERIC, node.tag);
+  const value = text(node);
+  const detail: string[] = value === '' || value.toUpperCase() === 'Y' ? [] : [value];
+  let customType = kind.customType;
+  let date: GenealogicalDate | null = null;
+  let place: string | null = null;
+  const notes: TextPart[] = [];
+  const citations: CitationDraft[] = [];
+  for (const c of node.children) {
+    switch (c.tag) {
+      case 'DATE':
+        date = readDate(c, here, ctx);
+        break;
+      case 'PLAC':
+        place = text(c) === '' ? null : text(c);
+        ctx.lostChildren(`${here}.PLAC`, c);
+        break;
+      case 'NOTE':
+      case 'SNOTE': {
+        const n = readNote(c, here, ctx);
+        if (n !== null) notes.push(n);
+        break;
+      }
+      case 'SOUR': {
+        const cit = readCitation(c, here, ctx);
+        if (cit !== null) citations.push(cit);
+        break;
+      }
+      case 'TYPE':
+        if (generic && text(c) !== '') customType = text(c);
+        else if (!generic && text(c) !== '') detail.push(text(c));
+        ctx.lostChildren(`${here}.TYPE`, c);
+        break;
+      case 'CAUS':
+        if (text(c) !== '') detail.push(text(c));
+        ctx.lostChildren(`${here}.CAUS`, c);
+        break;
+      default:
+        if (extra === undefined || !extra(c)) ctx.lost(`${here}.${c.tag}`, c);
+    }
+  }
+  return { type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations) };
+};
+
+export const finishEvent = (e: EventDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context): PlanEvent => ({
+  ...e,
+  notes: resolveText(e.notes, notes, ctx),
+  citations: finishCitations(e.citations, sources, notes, ctx),
+});

@@ -1,0 +1,147 @@
+import type { NameType } from '../people/model.js';
+import { NAME_TYPES_IN, type GedcomNode, type PlanName } from './types.js';
+import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
+import { lean, lookup, squash, text, type Context, type NoteStore } from './mapping-context.js';
+
+// Names. Choices the SPEC leaves open:
+// - `Given /Surname/ Suffix`: the first pair of slashes delimits the surname; no slash: all given name.
+// - GIVN and SURN replace the parts of the value when present. SPFX joins the front of the surname
+//   (`van` + `Dijk` -> `van Dijk`) unless the surname already starts with it. NPFX goes before and
+//   NSFX (else the text after the surname) after the given name (`Dr. John Jr.`), unless already
+//   there: the surname stays what people search and group by.
+// - The primary name is the first NAME of type birth or maiden, else the first NAME. Alternates made
+//   from NICK, _MARNM, ALIA and _AKA are never primary.
+
+export type NameDraft = {
+  readonly nameType: NameType;
+  /** null: take the given name of the primary name (a `_MARNM` that gives only a surname). */
+  readonly givenName: string | null;
+  readonly surname: string;
+  /** Made from a NAME structure (so it may be primary), not from NICK/_MARNM/ALIA. */
+  readonly fromName: boolean;
+  readonly citations: readonly CitationDraft[];
+};
+
+const split = (value: string): { given: string; surname: string; suffix: string; slashed: boolean } => {
+  const i = value.indexOf('/');
+  if (i < 0) return { given: squash(value), surname: '', suffix: '', slashed: false };
+  const j = value.indexOf('/', i + 1);
+  return {
+    given: squash(value.slice(0, i)),
+    surname: squash(j < 0 ? value.slice(i + 1) : value.slice(i + 1, j)),
+    suffix: j < 0 ? '' : squash(value.slice(j + 1)),
+    slashed: true,
+  };
+};
+
+const words = (s: string): string[] => s.toLowerCase().split(' ');
+const startsWith = (s: string, part: string): boolean => words(part).every((w, i) => words(s)[i] === w);
+const endsWith = (s: string, part: string): boolean => {
+  const a = words(s).reverse();
+  return words(part).reverse().every((w, i) => a[i] === w);
+};
+const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
+
+/** NAME.TYPE (5.5.1 lower case, 7.0 upper case; `OTHER` + PHRASE): missing -> birth, unknown -> other. */
+const nameType = (node: GedcomNode | undefined, path: string, ctx: Context): NameType => {
+  if (node === undefined) return 'birth';
+  const raw = text(node).toLowerCase();
+  const phrase = raw === 'other' ? node.children.find((c) => c.tag === 'PHRASE') : undefined;
+  for (const c of node.children) if (c !== phrase) ctx.lost(`${path}.TYPE.${c.tag}`, c);
+  if (raw === '') return 'birth';
+  if (raw === 'other') return (phrase && lookup(NAME_TYPES_IN, text(phrase).toLowerCase())) || 'other';
+  const known = lookup(NAME_TYPES_IN, raw);
+  if (known !== undefined) return known;
+  ctx.warn(node.line, `NAME TYPE ${text(node)} is not a known name type: imported as other`);
+  return 'other';
+};
+
+/** A `_MARNM` value: a full `Given /Surname/`, or a surname alone (then the primary name's given name). */
+export const marriedName = (node: GedcomNode, path: string, ctx: Context): NameDraft | null => {
+  ctx.lostChildren(`${path}.${node.tag}`, node);
+  const value = text(node);
+  if (value === '') return null;
+  const p = split(value);
+  const given = p.slashed ? join(p.given, p.suffix) : '';
+  return { nameType: 'married', givenName: given === '' ? null : given, surname: p.slashed ? p.surname : squash(value), fromName: false, citations: lean([]) };
+};
+
+/** ALIA/_AKA with text (a pointer to another INDI is an association, not a name: not used). */
+export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDraft | null => {
+  if (node.pointer || text(node) === '') {
+    ctx.lost(`${path}.${node.tag}`, node);
+    return null;
+  }
+  ctx.lostChildren(`${path}.${node.tag}`, node);
+  const p = split(text(node));
+  return { nameType: 'alias', givenName: join(p.given, p.suffix), surname: p.surname, fromName: false, citations: lean([]) };
+};
+
+/** One NAME structure: the name itself, then its NICK, _MARNM and _AKA alternates. */
+export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraft[] => {
+  const here = `${path}.NAME`;
+  const v = split(node.value ?? '');
+  const sub: Partial<Record<'GIVN' | 'SURN' | 'NPFX' | 'SPFX' | 'NSFX', string>> = {};
+  const alternates: NameDraft[] = [];
+  const citations: CitationDraft[] = [];
+  let typeNode: GedcomNode | undefined;
+  for (const c of node.children) {
+    switch (c.tag) {
+      case 'GIVN': case 'SURN': case 'NPFX': case 'SPFX': case 'NSFX':
+        if (text(c) !== '') sub[c.tag] = squash(text(c));
+        ctx.lostChildren(`${here}.${c.tag}`, c);
+        break;
+      case 'TYPE':
+        if (typeNode === undefined) typeNode = c;
+        else ctx.lost(`${here}.TYPE`, c);
+        break;
+      case 'NICK':
+        if (text(c) !== '') alternates.push({ nameType: 'nickname', givenName: squash(text(c)), surname: '', fromName: false, citations: lean([]) });
+        ctx.lostChildren(`${here}.NICK`, c);
+        break;
+      case '_MARNM': {
+        const m = marriedName(c, here, ctx);
+        if (m !== null) alternates.push(m);
+        break;
+      }
+      case '_AKA': {
+        const a = aliasName(c, here, ctx);
+        if (a !== null) alternates.push(a);
+        break;
+      }
+      case 'SOUR': {
+        const cit = readCitation(c, here, ctx);
+        if (cit !== null) citations.push(cit);
+        break;
+      }
+      default:
+        ctx.lost(`${here}.${c.tag}`, c);
+    }
+  }
+  let given = sub.GIVN ?? v.given;
+  let surname = sub.SURN ?? v.surname;
+  if (sub.SPFX !== undefined && !startsWith(surname, sub.SPFX)) surname = join(sub.SPFX, surname);
+  if (sub.NPFX !== undefined && !startsWith(given, sub.NPFX)) given = join(sub.NPFX, given);
+  const suffix = sub.NSFX ?? v.suffix;
+  if (suffix !== '' && !endsWith(given, suffix)) given = join(given, suffix);
+  const type = nameType(typeNode, here, ctx);
+  return [{ nameType: type, givenName: given, surname, fromName: true, citations: lean(citations) }, ...alternates];
+};
+
+/** Exactly one primary; a person without any NAME gets one empty birth name first. */
+export const finishNames = (
+  drafts: readonly NameDraft[], sources: ReadonlySet<string>, notes: NoteStore, ctx: Context,
+): PlanName[] => {
+  const all: readonly NameDraft[] = drafts.some((d) => d.fromName)
+    ? drafts
+    : [{ nameType: 'birth', givenName: '', surname: '', fromName: true, citations: lean([]) }, ...drafts];
+  const primary = all.find((d) => d.fromName && (d.nameType === 'birth' || d.nameType === 'maiden')) ?? all.find((d) => d.fromName);
+  const primaryGiven = primary?.givenName ?? '';
+  return all.map((d) => ({
+    nameType: d.nameType,
+    givenName: d.givenName ?? primaryGiven,
+    surname: d.surname,
+    isPrimary: d === primary,
+    citations: finishCitations(d.citations, sources, notes, ctx),
+  }));
+};

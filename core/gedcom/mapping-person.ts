@@ -1,0 +1,147 @@
+import type { ParentChildQualifier, PersonPrivacy, Sex } from '../people/model.js';
+import type { GedcomNode, PlanPerson } from './types.js';
+import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
+import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
+import { finishEvent, individualEventKind, readEvent, type EventDraft } from './mapping-events.js';
+import { adoptionKey, pedigree, type Links } from './mapping-links.js';
+import { aliasName, finishNames, marriedName, readName, type NameDraft } from './mapping-names.js';
+
+export type PersonDraft = {
+  readonly xref: string;
+  readonly line: number;
+  readonly sex: Sex | null;
+  readonly privacy: PersonPrivacy;
+  readonly notes: readonly TextPart[];
+  readonly names: readonly NameDraft[];
+  readonly events: readonly EventDraft[];
+  readonly citations: readonly CitationDraft[];
+};
+
+const readSex = (node: GedcomNode, ctx: Context): Sex | null => {
+  const v = text(node).toUpperCase();
+  if (v === 'M') return 'male';
+  if (v === 'F') return 'female';
+  ctx.warn(node.line, `SEX ${text(node) || '(empty)'} is neither M nor F: sex left unset`);
+  return null;
+};
+
+/** RESN (a list in 7.0): confidential or privacy makes the person private; locked alone changes nothing. */
+const readResn = (node: GedcomNode, ctx: Context): PersonPrivacy => {
+  const values = text(node).toLowerCase().split(/[\s,]+/).filter((v) => v !== '');
+  for (const v of values) {
+    if (v !== 'confidential' && v !== 'privacy' && v !== 'locked') ctx.warn(node.line, `RESN ${v} is not a known restriction: left out`);
+  }
+  return values.includes('confidential') || values.includes('privacy') ? 'private' : 'default';
+};
+
+/** INDI.FAMC: a link to the family the person is a child of, with its PEDI. */
+const readFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): void => {
+  if (!node.pointer || isVoid(node)) {
+    ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} points to no family: left out`);
+    ctx.lostChildren(`${path}.FAMC`, node);
+    return;
+  }
+  let pedi: ParentChildQualifier | null = null;
+  for (const c of node.children) {
+    if (c.tag === 'PEDI') pedi ??= pedigree(c, `${path}.FAMC`, ctx);
+    else ctx.lost(`${path}.FAMC.${c.tag}`, c);
+  }
+  links.famc.push({ child, fam: node.value ?? '', line: node.line, pedi });
+};
+
+/** ADOP.FAMC with ADOP HUSB|WIFE|BOTH: which partners of that family adopted (no ADOP line: both). */
+const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
+  if (node.tag !== 'FAMC') return false;
+  if (!node.pointer || isVoid(node)) {
+    ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} of an adoption points to no family: left out`);
+    ctx.lostChildren(`${path}.ADOP.FAMC`, node);
+    return true;
+  }
+  let who: 'HUSB' | 'WIFE' | 'BOTH' = 'BOTH';
+  for (const c of node.children) {
+    const v = text(c).toUpperCase();
+    if (c.tag !== 'ADOP') ctx.lost(`${path}.ADOP.FAMC.${c.tag}`, c);
+    else if (v === 'HUSB' || v === 'WIFE' || v === 'BOTH') who = v;
+    else ctx.warn(c.line, `ADOP ${text(c)} is not HUSB, WIFE or BOTH: taken as BOTH`);
+    if (c.tag === 'ADOP') ctx.lostChildren(`${path}.ADOP.FAMC.ADOP`, c);
+  }
+  const fam = node.value ?? '';
+  links.adoptions.set(adoptionKey(child, fam), who);
+  links.famc.push({ child, fam, line: node.line, pedi: null });
+  return true;
+};
+
+export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links: Links): PersonDraft => {
+  const path = record.tag;
+  let sex: Sex | null = null;
+  let privacy: PersonPrivacy = 'default';
+  const notes: TextPart[] = [];
+  const names: NameDraft[] = [];
+  const events: EventDraft[] = [];
+  const citations: CitationDraft[] = [];
+  for (const c of record.children) {
+    const kind = individualEventKind(c.tag);
+    if (kind !== null) {
+      const extra = c.tag === 'ADOP' ? (n: GedcomNode) => adoptionFamc(n, xref, path, ctx, links) : undefined;
+      events.push(readEvent(c, path, kind, ctx, extra));
+      continue;
+    }
+    switch (c.tag) {
+      case 'NAME':
+        names.push(...readName(c, path, ctx));
+        break;
+      case '_MARNM': {
+        const m = marriedName(c, path, ctx);
+        if (m !== null) names.push(m);
+        break;
+      }
+      case 'ALIA':
+      case '_AKA': {
+        const a = aliasName(c, path, ctx);
+        if (a !== null) names.push(a);
+        break;
+      }
+      case 'SEX':
+        sex = readSex(c, ctx);
+        ctx.lostChildren(`${path}.SEX`, c);
+        break;
+      case 'RESN':
+        privacy = readResn(c, ctx);
+        ctx.lostChildren(`${path}.RESN`, c);
+        break;
+      case 'NOTE':
+      case 'SNOTE': {
+        const n = readNote(c, path, ctx);
+        if (n !== null) notes.push(n);
+        break;
+      }
+      case 'SOUR': {
+        const cit = readCitation(c, path, ctx);
+        if (cit !== null) citations.push(cit);
+        break;
+      }
+      case 'FAMC':
+        readFamc(c, xref, path, ctx, links);
+        break;
+      case 'FAMS':
+        ctx.lostChildren(`${path}.FAMS`, c);
+        if (c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
+        else ctx.warn(c.line, `FAMS ${text(c) || '(empty)'} points to no family: left out`);
+        break;
+      default:
+        ctx.lost(`${path}.${c.tag}`, c);
+    }
+  }
+  return { xref, line: record.line, sex, privacy, notes: lean(notes), names: lean(names), events: lean(events), citations: lean(citations) };
+};
+
+export const finishPerson = (p: PersonDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context): PlanPerson => ({
+  xref: p.xref,
+  line: p.line,
+  sex: p.sex,
+  privacy: p.privacy,
+  notes: resolveText(p.notes, notes, ctx),
+  names: finishNames(p.names, sources, notes, ctx),
+  events: lean(p.events.map((e) => finishEvent(e, sources, notes, ctx))),
+  citations: finishCitations(p.citations, sources, notes, ctx),
+});

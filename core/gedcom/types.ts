@@ -1,0 +1,201 @@
+import type {
+  EventType, GenealogicalDate, NameType, ParentChildQualifier, PersonPrivacy, Sex,
+} from '../people/model.js';
+
+/**
+ * One GEDCOM structure as the reader hands it out: a level-0 record with its substructures nested.
+ * CONT/CONC are already folded into `value` (CONT as "\n"), `@@` is already unescaped, and tags keep
+ * their case as written (standard tags are upper case; extension tags start with `_`).
+ */
+export type GedcomNode = {
+  readonly tag: string;
+  /** The record's own cross-reference with its at signs (`@I1@`), or null. */
+  readonly xref: string | null;
+  /** The line value, or null when the line had none. A pointer value keeps its at signs (`@F1@`). */
+  readonly value: string | null;
+  /** True when `value` is a pointer (`@X@`), not text. */
+  readonly pointer: boolean;
+  /** The 1-based line number of the line in the file. */
+  readonly line: number;
+  readonly children: readonly GedcomNode[];
+};
+
+export type GedcomVersion = '5.5' | '5.5.1' | '5.5.5' | '7.0';
+
+/** A problem the reader stepped over: the line is skipped, reading goes on. */
+export type GedcomDiagnostic = { readonly line: number; readonly message: string };
+
+/** Thrown (the only thing the reader throws for bad input) when the bytes are not GEDCOM at all. */
+export class NotGedcomError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotGedcomError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import plan: what the mapping makes of a file, still in the file's own cross-references.
+// The import handler resolves xrefs to ids; nothing here touches a store.
+// ---------------------------------------------------------------------------------------------
+
+/** A source reference (`SOUR @S1@` with PAGE, QUAY, DATA), or an inline source (`SOUR some text`). */
+export type PlanCitation = {
+  /** The SOUR record's xref, or null for an inline source. */
+  readonly sourceXref: string | null;
+  /** For an inline source: its text, which becomes (or reuses, by equal title) a source. */
+  readonly inlineTitle: string | null;
+  readonly page: string;
+  /** DATA.TEXT, DATA.DATE and the citation's notes, joined by blank lines. */
+  readonly detail: string;
+  /** QUAY 0..3, else null. */
+  readonly confidence: number | null;
+  readonly line: number;
+};
+
+export type PlanName = {
+  readonly nameType: NameType;
+  readonly givenName: string;
+  readonly surname: string;
+  readonly isPrimary: boolean;
+  readonly citations: readonly PlanCitation[];
+};
+
+export type PlanEvent = {
+  readonly type: EventType;
+  /** For `custom`: the GEDCOM tag's meaning or EVEN/FACT TYPE (see EVENT_TAGS). */
+  readonly customType: string | null;
+  readonly date: GenealogicalDate | null;
+  /** The place text as written (trimmed), or null. Places are deduplicated on import. */
+  readonly place: string | null;
+  readonly notes: string;
+  readonly detail: string;
+  readonly citations: readonly PlanCitation[];
+};
+
+export type PlanPerson = {
+  readonly xref: string;
+  readonly line: number;
+  readonly sex: Sex | null;
+  readonly privacy: PersonPrivacy;
+  /** Person notes (inline and resolved shared notes), joined by blank lines. */
+  readonly notes: string;
+  /** At least one name; exactly one is primary. A person without NAME gets one empty birth name. */
+  readonly names: readonly PlanName[];
+  readonly events: readonly PlanEvent[];
+  /** Citations on the person itself (INDI.SOUR). */
+  readonly citations: readonly PlanCitation[];
+};
+
+export type PlanChild = {
+  readonly xref: string;
+  /** The qualifier of the edge from each partner, index-aligned with PlanFamily.partners. */
+  readonly qualifiers: readonly ParentChildQualifier[];
+};
+
+export type PlanFamily = {
+  readonly xref: string;
+  readonly line: number;
+  /** HUSB and WIFE xrefs that name INDI records of the file, 0..2 of them. */
+  readonly partners: readonly string[];
+  readonly children: readonly PlanChild[];
+  /** Family events (MARR, DIV, ...): they hang on the partnership; dropped (and reported) without two partners. */
+  readonly events: readonly PlanEvent[];
+  readonly notes: string;
+  /** Citations on the family: they cite the partnership. */
+  readonly citations: readonly PlanCitation[];
+};
+
+export type PlanSource = {
+  readonly xref: string;
+  readonly line: number;
+  readonly title: string;
+  readonly author: string;
+  readonly publication: string;
+  readonly notes: string;
+};
+
+export type UnmappedTag = { readonly tag: string; readonly count: number; readonly firstLine: number };
+
+export type ImportPlan = {
+  readonly version: GedcomVersion | null;
+  readonly persons: readonly PlanPerson[];
+  readonly families: readonly PlanFamily[];
+  readonly sources: readonly PlanSource[];
+  /** Tags the mapping did not use, keyed by path (`INDI.ASSO`, `HEAD.SOUR`), with counts and the first line. */
+  readonly unmapped: readonly UnmappedTag[];
+  /** Values it could not take (SEX U, a date it could not read, a pointer to nothing), with line numbers. */
+  readonly warnings: readonly GedcomDiagnostic[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// The tag table shared by the mapping (import) and the writer (export), so a round trip keeps
+// every event type. Tags not listed become `custom` events with customType = the tag's meaning.
+// ---------------------------------------------------------------------------------------------
+
+/** Individual and family event tags for each built-in event type. The first tag is the one export writes. */
+export const EVENT_TAGS: Readonly<Record<Exclude<EventType, 'custom'>, readonly string[]>> = {
+  birth: ['BIRT'],
+  baptism: ['BAPM'],
+  christening: ['CHR'],
+  death: ['DEAT'],
+  burial: ['BURI'],
+  cremation: ['CREM'],
+  marriage: ['MARR'],
+  divorce: ['DIV'],
+  engagement: ['ENGA'],
+  residence: ['RESI'],
+  occupation: ['OCCU'],
+  education: ['EDUC'],
+  religion: ['RELI'],
+  immigration: ['IMMI'],
+  emigration: ['EMIG'],
+  naturalization: ['NATU'],
+  census: ['CENS'],
+  military: ['_MILT', '_MIL', 'MILI', '_MILITARY', '_MILITARY_SERVICE'],
+  graduation: ['GRAD'],
+  probate: ['PROB'],
+  will: ['WILL'],
+};
+
+/** Event types that live on a partnership (FAM), not a person (INDI). */
+export const FAMILY_EVENT_TYPES: readonly EventType[] = ['marriage', 'divorce', 'engagement'];
+
+/**
+ * Other standard event and attribute tags, imported as `custom` with this customType, and exported as
+ * this tag again (by reverse lookup of customType). Anything else (EVEN/FACT with TYPE) is exported as
+ * `EVEN` (individual) or `EVEN` (family) with `TYPE customType`.
+ */
+export const CUSTOM_EVENT_TAGS: Readonly<Record<string, string>> = {
+  ADOP: 'Adoption', BARM: 'Bar mitzvah', BASM: 'Bat mitzvah', BLES: 'Blessing', CHRA: 'Adult christening',
+  CONF: 'Confirmation', FCOM: 'First communion', ORDN: 'Ordination', RETI: 'Retirement',
+  CAST: 'Caste', DSCR: 'Physical description', IDNO: 'Identity number', NATI: 'Nationality',
+  NCHI: 'Number of children', NMR: 'Number of marriages', PROP: 'Property', SSN: 'Social security number',
+  TITL: 'Title', ANUL: 'Annulment', DIVF: 'Divorce filed', MARB: 'Marriage banns', MARC: 'Marriage contract',
+  MARL: 'Marriage licence', MARS: 'Marriage settlement',
+};
+
+/** Custom family event tags (they hang on the partnership like MARR). */
+export const CUSTOM_FAMILY_TAGS: readonly string[] = ['ANUL', 'DIVF', 'MARB', 'MARC', 'MARL', 'MARS'];
+
+/**
+ * NAME TYPE values (5.5.1 lower case or GEDCOM 7 upper case, compared case-insensitively) to name
+ * types. Export writes 5.5.1: the name type itself in lower case (`birth`, `maiden`, `married`,
+ * `nickname`, ...; `alias` as `aka`); 7.0: BIRTH, MAIDEN, MARRIED, AKA, PROFESSIONAL, and OTHER with
+ * `PHRASE nickname|religious|other`. A nickname can also arrive as NAME.NICK, and a married name as
+ * `_MARNM`; both import as alternate names of that type.
+ */
+export const NAME_TYPES_IN: Readonly<Record<string, NameType>> = {
+  birth: 'birth', maiden: 'maiden', married: 'married', aka: 'alias', alias: 'alias', nickname: 'nickname', nick: 'nickname',
+  religious: 'religious', professional: 'professional', immigrant: 'other', other: 'other',
+};
+
+/**
+ * PEDI values (compared case-insensitively) to parent-child qualifiers. `birth` and a missing PEDI are
+ * biological; ADOP events with FAMC and ADOP HUSB/WIFE/BOTH make that parent's edge adoptive. Export
+ * writes 5.5.1 `birth|adopted|foster` and `_PEDI step|donor|guardian`-style extension values as
+ * `PEDI <qualifier>`; 7.0 writes BIRTH, ADOPTED, FOSTER, and OTHER with `PHRASE step|donor|guardian`.
+ */
+export const PEDI_IN: Readonly<Record<string, ParentChildQualifier>> = {
+  birth: 'biological', natural: 'biological', biological: 'biological', adopted: 'adoptive', adoptive: 'adoptive',
+  foster: 'foster', step: 'step', stepchild: 'step', donor: 'donor', guardian: 'guardian', sealing: 'biological',
+};

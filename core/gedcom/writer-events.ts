@@ -1,0 +1,82 @@
+import type { GenealogicalDate, LifeEvent } from '../people/model.js';
+import type { Citation } from '../sources/model.js';
+import { formatGedcomDate } from './date.js';
+import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS } from './types.js';
+import { escapedValue, line, single, text, type Seven } from './writer-text.js';
+
+// Events, dates and source citations: the parts INDI and FAM records share.
+
+/** An event as export writes it: the place already resolved to its name. */
+export type ExportEvent = LifeEvent & { readonly place: string | null };
+
+/** Resolves a source id to its cross-reference (`@S1@`). */
+export type SourceXref = (sourceId: string) => string;
+
+const TAG_BY_CUSTOM_TYPE = new Map(Object.entries(CUSTOM_EVENT_TAGS).map(([tag, meaning]) => [meaning, tag]));
+const FAMILY_TAGS = new Set(CUSTOM_FAMILY_TAGS);
+
+/** Tags whose line value is the event's detail (attributes); every other event writes detail as TYPE. */
+const VALUE_TAGS = new Set(['OCCU', 'EDUC', 'RELI', 'CAST', 'DSCR', 'IDNO', 'NATI', 'NCHI', 'NMR', 'PROP', 'SSN', 'TITL', 'EVEN']);
+
+/** Events that may carry `Y` (it happened, nothing more known), so a bare event is not dropped by other programs. */
+const Y_551 = new Set(['BIRT', 'CHR', 'DEAT', 'MARR']);
+const Y_70 = new Set([
+  'BIRT', 'BAPM', 'CHR', 'DEAT', 'BURI', 'CREM', 'MARR', 'DIV', 'ENGA', 'IMMI', 'EMIG', 'NATU', 'CENS', 'GRAD', 'PROB',
+  'WILL', 'ADOP', 'BARM', 'BASM', 'BLES', 'CHRA', 'CONF', 'FCOM', 'ORDN', 'RETI', 'ANUL', 'DIVF', 'MARB', 'MARC', 'MARL', 'MARS',
+]);
+
+/**
+ * The tag export writes for an event: the first EVENT_TAGS tag; for `custom` the CUSTOM_EVENT_TAGS tag
+ * whose meaning is exactly the customType and that belongs where the event hangs (family tags only on
+ * FAM, the others only on INDI), else EVEN (with TYPE customType).
+ */
+const FIRST_TAG = new Map(Object.entries(EVENT_TAGS).map(([type, tags]) => [type, tags[0]!]));
+
+export const eventTag = (event: Pick<LifeEvent, 'type' | 'customType'>, onFamily: boolean): string => {
+  if (event.type !== 'custom') return FIRST_TAG.get(event.type)!;
+  const tag = TAG_BY_CUSTOM_TYPE.get(event.customType ?? '');
+  return tag !== undefined && FAMILY_TAGS.has(tag) === onFamily ? tag : 'EVEN';
+};
+
+/** `(` starts the phrase in a 5.5.1 date value; before it only calendar escapes carry `@`, which stay single. */
+const escapeDate551 = (value: string): string => {
+  const phrase = value.indexOf('(');
+  if (phrase < 0 || value.indexOf('@', phrase) < 0) return value;
+  return value.slice(0, phrase) + value.slice(phrase).split('@').join('@@');
+};
+
+/** DATE (5.5.1 with the phrase in the value; 7.0 with PHRASE below), or nothing for a date with nothing to say. */
+export const dateLines = (level: number, date: GenealogicalDate, seven: Seven): string => {
+  const phrase = date.text === undefined ? '' : date.text.replace(/\r\n?|\n/g, ' ').trim();
+  if (date.qualifier === 'text' && phrase === '') return '';
+  const value = formatGedcomDate(date.text === undefined || date.text === phrase ? date : { ...date, text: phrase }, seven ? '7.0' : '5.5.1');
+  if (seven) {
+    if (value === '' && phrase === '') return '';
+    return line(level, 'DATE', value) + text(level + 1, 'PHRASE', phrase, true);
+  }
+  return value === '' ? '' : escapedValue(level, 'DATE', escapeDate551(value), false);
+};
+
+const validQuay = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= 3;
+
+/** `SOUR @S1@` with PAGE, DATA.TEXT (the detail) and QUAY, in the order of the 5.5.1 and 7.0 grammars. */
+export const citationLines = (level: number, c: Citation, source: SourceXref, seven: Seven): string =>
+  line(level, 'SOUR', source(c.sourceId))
+  + text(level + 1, 'PAGE', c.page, seven)
+  + (c.detail === '' ? '' : line(level + 1, 'DATA') + text(level + 2, 'TEXT', c.detail, seven))
+  + (validQuay(c.confidence) ? line(level + 1, 'QUAY', String(c.confidence)) : '');
+
+/** One event at `level` with TYPE, DATE, PLAC, NOTE and its citations. */
+export const eventLines = (
+  level: number, e: ExportEvent, onFamily: boolean, citations: readonly Citation[] | undefined, source: SourceXref, seven: Seven,
+): string => {
+  const tag = eventTag(e, onFamily);
+  const valued = VALUE_TAGS.has(tag);
+  let body = tag === 'EVEN' ? text(level + 1, 'TYPE', e.customType ?? '', seven) : valued ? '' : text(level + 1, 'TYPE', e.detail, seven);
+  if (e.date !== null) body += dateLines(level + 1, e.date, seven);
+  if (e.place !== null) body += single(level + 1, 'PLAC', e.place, seven);
+  body += text(level + 1, 'NOTE', e.notes, seven);
+  if (citations !== undefined) for (const c of citations) body += citationLines(level + 1, c, source, seven);
+  if (valued) return (e.detail === '' ? line(level, tag) : text(level, tag, e.detail, seven)) + body;
+  return line(level, tag, body === '' && (seven ? Y_70 : Y_551).has(tag) ? 'Y' : '') + body;
+};

@@ -1,0 +1,189 @@
+import type { Id } from '../shared/ids.js';
+import type { Name, NameType, ParentChildQualifier, Person } from '../people/model.js';
+import type { Citation, Source } from '../sources/model.js';
+import type { DerivedFamily } from './families.js';
+import { citationLines, eventLines, type ExportEvent } from './writer-events.js';
+import { line, nameLine, single, text, type Seven } from './writer-text.js';
+
+// The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
+// record, so the export handler can stream the file record by record. The import mapping reads the
+// same tables (types.ts), so import -> export -> import keeps persons, names by type, events by type,
+// relationships by type and qualifier, sources and citations.
+
+export type { ExportEvent } from './writer-events.js';
+
+export type WriterOptions = {
+  readonly version: '5.5.1' | '7.0';
+  readonly treeName: string;
+  readonly exportedAt: Date;
+  readonly product: { readonly name: string; readonly version: string };
+};
+
+/** Cross-references with their at signs (`@I1@`), assigned by the caller. */
+export type Xrefs = {
+  readonly person: (id: Id) => string;
+  readonly family: (key: string) => string;
+  readonly source: (id: Id) => string;
+};
+
+export type IndividualBundle = {
+  readonly person: Person;
+  /** Primary first (the writer moves the primary name first anyway); written in this order. */
+  readonly names: readonly Name[];
+  readonly events: readonly ExportEvent[];
+  /**
+   * Citations on the person, its names, its events, and on parent_child edges where it is the child.
+   * Name and event citations go under their NAME or event; the others (and any whose target is not in
+   * this bundle) under INDI, as GEDCOM has no place for a citation of a parent-child link.
+   */
+  readonly citations: readonly Citation[];
+  readonly famc: readonly { readonly familyKey: string; readonly qualifier: ParentChildQualifier }[];
+  readonly fams: readonly string[];
+};
+
+export type FamilyBundle = {
+  readonly family: DerivedFamily;
+  /** Partnership events. */
+  readonly events: readonly ExportEvent[];
+  /** Citations on the partnership (under FAM) and on its events (under the event). */
+  readonly citations: readonly Citation[];
+  readonly notes: string;
+};
+
+/** Extension tags this writer may write, declared in a 7.0 HEAD.SCHMA. */
+export const EXTENSION_TAGS: Readonly<Record<string, string>> = {
+  _MILT: 'urn:x-genealogy-service:gedcom:_MILT',
+};
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** HEAD.SOUR is a system id: no spaces, at most 20 characters in 5.5.1. */
+const systemId = (name: string): string => name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 20) || 'UNKNOWN';
+
+export const writeHeader = (o: WriterOptions): string => {
+  const seven = o.version === '7.0';
+  const d = o.exportedAt;
+  const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  const sour = line(1, 'SOUR', systemId(o.product.name))
+    + text(2, 'VERS', o.product.version, seven)
+    + text(2, 'NAME', o.product.name, seven);
+  const date = line(1, 'DATE', `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`)
+    + line(2, 'TIME', seven ? `${time}Z` : time);
+  if (seven) {
+    let schma = line(1, 'SCHMA');
+    for (const [tag, uri] of Object.entries(EXTENSION_TAGS)) schma += line(2, 'TAG', `${tag} ${uri}`);
+    return line(0, 'HEAD') + line(1, 'GEDC') + line(2, 'VERS', '7.0') + schma + sour + date + text(1, 'NOTE', o.treeName, true);
+  }
+  return line(0, 'HEAD') + sour + date + line(1, 'SUBM', '@U1@')
+    + line(1, 'GEDC') + line(2, 'VERS', '5.5.1') + line(2, 'FORM', 'LINEAGE-LINKED') + line(1, 'CHAR', 'UTF-8')
+    + text(1, 'NOTE', o.treeName, false)
+    + line(0, '@U1@ SUBM') + single(1, 'NAME', o.product.name || 'Unknown', false);
+};
+
+export const writeTrailer = (): string => '0 TRLR\n';
+
+const NAME_TYPE_70: Readonly<Record<NameType, string>> = {
+  birth: 'BIRTH', maiden: 'MAIDEN', married: 'MARRIED', alias: 'AKA', professional: 'PROFESSIONAL',
+  nickname: 'OTHER', religious: 'OTHER', other: 'OTHER',
+};
+
+/** NAME TYPE lines; none for a birth name (a NAME without TYPE reads as birth). */
+const nameTypeLines = (t: NameType, seven: Seven): string => {
+  if (t === 'birth') return '';
+  if (!seven) return line(2, 'TYPE', t === 'alias' ? 'aka' : t);
+  const v = NAME_TYPE_70[t];
+  return line(2, 'TYPE', v) + (v === 'OTHER' ? line(3, 'PHRASE', t) : '');
+};
+
+const PEDI_551: Readonly<Record<ParentChildQualifier, string>> = {
+  biological: 'birth', adoptive: 'adopted', foster: 'foster', step: 'step', donor: 'donor', guardian: 'guardian',
+};
+const PEDI_70: Readonly<Record<ParentChildQualifier, string>> = {
+  biological: 'BIRTH', adoptive: 'ADOPTED', foster: 'FOSTER', step: 'OTHER', donor: 'OTHER', guardian: 'OTHER',
+};
+
+const pediLines = (q: ParentChildQualifier, seven: Seven): string => {
+  if (!seven) return line(2, 'PEDI', PEDI_551[q]);
+  const v = PEDI_70[q];
+  return line(2, 'PEDI', v) + (v === 'OTHER' ? line(3, 'PHRASE', q) : '');
+};
+
+const SEX: Readonly<Record<string, string>> = { male: 'M', female: 'F' };
+
+/** Citations placed under the names and events they cite (index-aligned), the rest on the record itself. */
+type Placed = {
+  readonly names: (Citation[] | undefined)[] | null;
+  readonly events: (Citation[] | undefined)[] | null;
+  readonly own: readonly Citation[];
+};
+const NOTHING_TO_PLACE: Placed = { names: null, events: null, own: [] };
+
+const placeCitations = (
+  citations: readonly Citation[], names: readonly { readonly id: Id }[], events: readonly { readonly id: Id }[],
+): Placed => {
+  if (citations.length === 0) return NOTHING_TO_PLACE;
+  let byName: (Citation[] | undefined)[] | null = null;
+  let byEvent: (Citation[] | undefined)[] | null = null;
+  const own: Citation[] = [];
+  for (const c of citations) {
+    const { kind, id } = c.target;
+    const list = kind === 'name' ? names : kind === 'event' ? events : null;
+    let i = -1;
+    if (list !== null) for (let j = 0; j < list.length; j++) if (list[j]!.id === id) { i = j; break; }
+    if (i < 0) own.push(c);
+    else if (kind === 'name') ((byName ??= [])[i] ??= []).push(c);
+    else ((byEvent ??= [])[i] ??= []).push(c);
+  }
+  return { names: byName, events: byEvent, own };
+};
+
+export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => {
+  const seven = o.version === '7.0';
+  const placed = placeCitations(p.citations, p.names, p.events);
+  let s = `0 ${x.person(p.person.id)} INDI\n`;
+  if (p.person.privacy === 'private') s += line(1, 'RESN', seven ? 'CONFIDENTIAL' : 'confidential');
+  // The first NAME is the primary one on import: put the primary name first even if the caller did not.
+  let primary = 0;
+  while (primary < p.names.length && !p.names[primary]!.isPrimary) primary++;
+  if (primary === p.names.length) primary = 0;
+  for (let k = 0; k < p.names.length; k++) {
+    const i = k === 0 ? primary : k <= primary ? k - 1 : k;
+    const n = p.names[i]!;
+    s += nameLine(n.givenName, n.surname, seven)
+      + nameTypeLines(n.nameType, seven)
+      + single(2, 'GIVN', n.givenName, seven)
+      + single(2, 'SURN', n.surname, seven);
+    const cites = placed.names?.[i];
+    if (cites !== undefined) for (const c of cites) s += citationLines(2, c, x.source, seven);
+  }
+  s += line(1, 'SEX', p.person.sex === null ? 'U' : SEX[p.person.sex]);
+  for (let i = 0; i < p.events.length; i++) s += eventLines(1, p.events[i]!, false, placed.events?.[i], x.source, seven);
+  for (const f of p.famc) s += line(1, 'FAMC', x.family(f.familyKey)) + pediLines(f.qualifier, seven);
+  for (const key of p.fams) s += line(1, 'FAMS', x.family(key));
+  s += text(1, 'NOTE', p.person.notes, seven);
+  for (const c of placed.own) s += citationLines(1, c, x.source, seven);
+  return s;
+};
+
+export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => {
+  const seven = o.version === '7.0';
+  const placed = placeCitations(f.citations, [], f.events);
+  const fam = f.family;
+  let s = `0 ${x.family(fam.key)} FAM\n`;
+  for (let i = 0; i < fam.partners.length; i++) s += line(1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
+  for (const c of fam.children) s += line(1, 'CHIL', x.person(c.id));
+  for (let i = 0; i < f.events.length; i++) s += eventLines(1, f.events[i]!, true, placed.events?.[i], x.source, seven);
+  s += text(1, 'NOTE', f.notes, seven);
+  for (const c of placed.own) s += citationLines(1, c, x.source, seven);
+  return s;
+};
+
+export const writeSource = (o: WriterOptions, x: Xrefs, src: Source): string => {
+  const seven = o.version === '7.0';
+  return `0 ${x.source(src.id)} SOUR\n`
+    + text(1, 'TITL', src.title, seven)
+    + text(1, 'AUTH', src.author, seven)
+    + text(1, 'PUBL', src.publication, seven)
+    + text(1, 'NOTE', src.notes, seven);
+};

@@ -1,0 +1,45 @@
+/** A byte range of an object, both ends inclusive (HTTP `Range: bytes=start-end`). */
+export type ByteRange = { readonly start: number; readonly end: number };
+
+/** An object's bytes as they stream out of the store. */
+export type BlobBody = AsyncIterable<Uint8Array>;
+
+/**
+ * Where media bytes live: a directory under DATA_DIR, or an S3 bucket (MinIO). Keys are non-empty
+ * segments of `[A-Za-z0-9_.-]` separated by `/`, none of them `.`, none containing `..`, at most
+ * 1024 characters (so that on disk two keys never fold into one file); any other key is refused.
+ *
+ * Failures: when the store cannot be reached (a refused connection, a timeout, a missing disk) every
+ * operation throws `BlobStoreUnavailableError`; other unexpected errors are thrown as they are.
+ */
+export type BlobStore = {
+  /**
+   * Streams `body` into the object `key`, never holding it whole in memory, and answers the number of
+   * bytes stored. `size` is the exact byte count when the caller knows it (the S3 adapter needs it to
+   * avoid a multipart upload); a body of another length fails the put. The write is atomic: until
+   * `put` resolves no reader sees the new object, and when it fails (the body throws, the size is
+   * wrong, the store fails) the key keeps what it held before: nothing, or the old object whole.
+   * An existing object under `key` is replaced.
+   * Zero-byte objects are allowed.
+   */
+  readonly put: (key: string, body: BlobBody, size: number) => Promise<{ readonly size: number }>;
+  /** The object's size in bytes, or null when there is no object under `key`. */
+  readonly stat: (key: string) => Promise<{ readonly size: number } | null>;
+  /**
+   * Streams the object's bytes, or the inclusive `range` of them, or answers null when there is no
+   * object under `key`. A range must lie within the object (the caller checks it against `stat`).
+   */
+  readonly get: (key: string, range?: ByteRange) => Promise<BlobBody | null>;
+  /** Removes the object; a missing key is not an error. */
+  readonly remove: (key: string) => Promise<void>;
+  /** Resolves when the store answers (the bucket or directory exists and is reachable); throws otherwise. */
+  readonly ping: () => Promise<void>;
+};
+
+/** The object store cannot be reached: media routes answer 503, everything else carries on. */
+export class BlobStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BlobStoreUnavailableError';
+  }
+}

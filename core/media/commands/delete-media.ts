@@ -1,0 +1,34 @@
+import { actorId, type Actor } from '../../shared/actor.js';
+import { auditEntry } from '../../shared/audit-entry.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import { newId, type Id } from '../../shared/ids.js';
+import { editableRecord } from '../../people/editable.js';
+import type { MediaDeps } from '../deps.js';
+import type { Media } from '../model.js';
+
+/** Soft delete: the bytes stay in the store until the purge worker removes row and object together. */
+export const deleteMedia =
+  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, id: Id): AsyncResult<void> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'media', id, await tx.media.byId(id));
+      if (E.isLeft(found)) return found;
+      const m = found.right.record;
+      await tx.media.update({ ...m, deletedAt: deps.clock.now(), deletionId: newId() });
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.delete', { type: 'media', id, treeId: m.treeId }, { title: m.title }));
+      return ok(undefined);
+    });
+
+/** Brings back a soft-deleted item with its attachment (a purged target has already set it to null). */
+export const restoreMedia =
+  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, id: Id): AsyncResult<Media> =>
+    deps.storage.uow.run(async (tx) => {
+      const found = await editableRecord(tx, actor, 'media', id, await tx.media.byId(id), 'deleted');
+      if (E.isLeft(found)) return found;
+      const m = found.right.record;
+      const next: Media = { ...m, deletedAt: null, deletionId: null, updatedAt: deps.clock.now() };
+      await tx.media.update(next);
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.restore', { type: 'media', id, treeId: m.treeId }, { title: m.title }));
+      return ok(next);
+    });

@@ -1,0 +1,11 @@
+import type { Clock } from '../shared/clock.js';
+import type { Storage } from '../shared/ports.js';
+import type { BlobStore } from './blob-store.js';
+
+export type MediaDeps = {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly blobs: BlobStore;
+  /** Where a removal that failed after a failed write is reported; the object is queued instead. */
+  readonly onOrphan?: (key: string, err: unknown) => void;
+};

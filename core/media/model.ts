@@ -1,0 +1,29 @@
+import type { Id } from '../shared/ids.js';
+import type { Deletion } from '../people/model.js';
+
+export const mediaTargets = ['person', 'event', 'source'] as const;
+export type MediaTargetKind = (typeof mediaTargets)[number];
+export type MediaTarget = { readonly kind: MediaTargetKind; readonly id: Id };
+
+/** A media item's metadata; its bytes live in the BlobStore under `storageKey`. */
+export type Media = Deletion & {
+  readonly id: Id;
+  readonly treeId: Id;
+  readonly title: string;
+  /** The file name the uploader's client gave (no path), or '' when it gave none. */
+  readonly fileName: string;
+  /** Decided from the file's first bytes (see sniff.ts), never only from the client's word. */
+  readonly contentType: string;
+  readonly size: number;
+  /** SHA-256 of the bytes, lower-case hex. */
+  readonly checksum: string;
+  /** At most one person, event or source of the same tree, or null (members only). */
+  readonly target: MediaTarget | null;
+  readonly storageKey: string;
+  readonly createdBy: Id | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+};
+
+/** Where a tree's media bytes go: one prefix per tree, one object per media item. */
+export const mediaStorageKey = (treeId: Id, mediaId: Id): string => `media/${treeId}/${mediaId}`;

@@ -1,0 +1,27 @@
+import type { Id } from '../shared/ids.js';
+import type { ListOptions } from '../people/ports.js';
+import type { Media } from './model.js';
+
+export type MediaRepository = {
+  /** The item whether deleted or not, or null. */
+  readonly byId: (id: Id) => Promise<Media | null>;
+  /** Live items of the tree (deleted = true: the soft-deleted ones), ordered by id; `after` and `limit` page. */
+  readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Media[]>;
+  readonly insert: (media: Media) => Promise<void>;
+  /** Replaces title, target, updatedAt and the deletion stamp. */
+  readonly update: (media: Media) => Promise<void>;
+};
+
+/**
+ * Object keys whose bytes must go from the BlobStore: queued in the same transaction that removes
+ * their metadata (the purges queue them themselves), and drained after commit, so a crash or a store outage between the two only
+ * delays the removal, never loses track of it.
+ */
+export type BlobRemovalQueue = {
+  /** Queues these keys; a key already queued stays queued once. */
+  readonly enqueue: (keys: readonly string[]) => Promise<void>;
+  /** Up to `limit` queued keys, oldest first. */
+  readonly next: (limit: number) => Promise<readonly string[]>;
+  /** Forgets these keys (their objects are gone). Unknown keys are ignored. */
+  readonly done: (keys: readonly string[]) => Promise<void>;
+};

@@ -1,0 +1,42 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { notFound } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import { readerFor } from '../../privacy/reader.js';
+import type { ByteRange, BlobBody } from '../blob-store.js';
+import type { MediaDeps } from '../deps.js';
+import type { Media } from '../model.js';
+import { mediaVisibility } from '../visible-media.js';
+
+/** One media item; deleted or withheld from a non-member: 404, as if it did not exist. */
+export const getMedia =
+  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  async (actor: Actor, id: Id): AsyncResult<Media> => {
+    const m = await deps.storage.media.byId(id);
+    if (m === null) return fail(notFound('media', id));
+    const reader = await readerFor(deps.storage, actor, m.treeId, 'members');
+    if (E.isLeft(reader)) return reader;
+    if (m.deletedAt !== null) return fail(notFound('media', id));
+    const visible = await mediaVisibility(deps.storage, m.treeId, reader.right.member, deps.clock.now());
+    return visible(m) ? ok(m) : fail(notFound('media', id));
+  };
+
+/**
+ * The bytes of a media item after the same visibility check as getMedia. `open` streams the whole
+ * object or an inclusive range of it; it throws BlobStoreUnavailableError when the store is down.
+ */
+export const mediaContent =
+  (deps: Pick<MediaDeps, 'storage' | 'clock' | 'blobs'>) =>
+  async (actor: Actor, id: Id): AsyncResult<{ readonly media: Media; readonly open: (range?: ByteRange) => Promise<BlobBody> }> => {
+    const found = await getMedia(deps)(actor, id);
+    if (E.isLeft(found)) return found;
+    const media = found.right;
+    return ok({
+      media,
+      open: async (range) => {
+        const body = await deps.blobs.get(media.storageKey, range);
+        if (body === null) throw new Error(`media ${media.id}: its object ${media.storageKey} is missing from the store`);
+        return body;
+      },
+    });
+  };
