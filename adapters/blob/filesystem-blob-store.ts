@@ -157,7 +157,7 @@ export const filesystemBlobStore = (root: string): BlobStore => {
         await handle.close().catch(() => undefined);
         throw mapped(e, `blob ${key}`);
       }
-      return stream(handle.createReadStream(range === undefined ? {} : { start: range.start, end: range.end }), key);
+      return stream(handle.createReadStream({ highWaterMark: 512 * 1024, ...(range === undefined ? {} : { start: range.start, end: range.end }) }), key);
     },
 
     remove: async (key) => {

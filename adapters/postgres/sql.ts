@@ -10,6 +10,12 @@ export type Sql = {
   readonly rows: <R>(sql: string, params?: readonly unknown[]) => Promise<R[]>;
   readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
   /**
+   * Like `run`, but the parameters travel as real bind parameters instead of being inlined into the
+   * statement text by MikroORM: for bulk statements with megabytes of parameters, where inlining
+   * (escaping and re-parsing the text) doubled the time.
+   */
+  readonly runBound: (sql: string, params: readonly unknown[]) => Promise<void>;
+  /**
    * Runs `work` inside one transaction: the unit of work's when there is one, else a new one on one
    * connection (for statements that must share a transaction, such as a `set_config(..., true)`).
    */
@@ -28,6 +34,13 @@ export const sqlOn = (em: () => EntityManager): Sql => ({
   run: async (sql, params = []) => {
     const res = await em().execute<QueryResult>(sql, [...params], 'run');
     return res.affectedRows;
+  },
+  runBound: async (sql, params) => {
+    const e = em();
+    const query = e.getConnection().getKnex().raw(sql, [...params] as never[]);
+    const ctx = e.getTransactionContext();
+    if (ctx) query.transacting(ctx);
+    await query;
   },
 });
 

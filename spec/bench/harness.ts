@@ -1,0 +1,145 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { startEmbeddedPostgres, freePort, type RunningPostgres } from '../../bootstrap/embedded-postgres.js';
+import { composeApp } from '../../bootstrap/compose.js';
+import { loadConfig } from '../../bootstrap/config.js';
+import { migrate } from '../../adapters/postgres/migrate.js';
+import { createPostgresStorage } from '../../adapters/postgres/storage.js';
+import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
+import { memoryMailer } from '../../adapters/memory/mailer.js';
+import type { Storage } from '../../core/shared/ports.js';
+
+// What every benchmark needs: a PostgreSQL server (DATABASE_URL, else an embedded one), a migrated
+// scratch database, and the real service (bootstrap's composition root) on a loopback port with its
+// own DATA_DIR. Everything is removed again by `close`.
+
+export const log = (line: string): void => {
+  process.stderr.write(`[bench] ${line}\n`);
+};
+export const ms = (x: number): string => `${x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0)} ms`;
+export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+export const quantile = (xs: readonly number[], q: number): number => {
+  const s = sorted(xs);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
+};
+export const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+
+/** Peak resident set size of this process (server and client both) while `work` runs, sampled every 20 ms. */
+export const withPeakRss = async <A>(work: () => Promise<A>): Promise<{ result: A; peakRss: number }> => {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  try {
+    const result = await work();
+    return { result, peakRss: Math.max(peak, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const databaseUrl = (serverUrl: string, name: string) => {
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export type BenchService = {
+  readonly api: string;
+  /** A direct connection to the scratch database. */
+  readonly db: pg.Client;
+  readonly storage: Storage;
+  readonly dataDir: string;
+  readonly register: (email: string) => Promise<{ readonly id: string; readonly token: string }>;
+  /** Runs `work` before the service starts (bulk seeding); returns what it returns. */
+  readonly close: () => Promise<void>;
+};
+
+/** Starts the service; `seed` runs on the migrated database before the service is composed. */
+export const startBenchService = async (o: { readonly env?: Readonly<Record<string, string>>; readonly seed?: (db: pg.Client) => Promise<void> } = {}): Promise<BenchService> => {
+  const cleanup: (() => Promise<void>)[] = [];
+  const close = async (): Promise<void> => {
+    for (const step of cleanup) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
+  };
+  try {
+    let adminUrl = process.env['DATABASE_URL'];
+    let embedded: RunningPostgres | null = null;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'genealogy-bench-'));
+    cleanup.unshift(() => rm(dir, { recursive: true, force: true }));
+    await chmod(dir, 0o755); // as root, initdb runs as `postgres`, which must enter the directory
+    if (adminUrl === undefined || adminUrl === '') {
+      log('starting embedded PostgreSQL');
+      embedded = await startEmbeddedPostgres(path.join(dir, 'cluster'), { persistent: false });
+      const pgServer = embedded;
+      cleanup.unshift(() => pgServer.stop());
+      adminUrl = embedded.url('postgres');
+    }
+    const dbName = `bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    cleanup.unshift(() => admin.end());
+    await admin.query(`create database ${quoteIdent(dbName)}`);
+    cleanup.unshift(async () => {
+      await admin.query(`drop database if exists ${quoteIdent(dbName)} with (force)`);
+    });
+    const url = databaseUrl(adminUrl, dbName);
+    await migrate(url);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    cleanup.unshift(() => db.end());
+    await o.seed?.(db);
+
+    const storage = await createPostgresStorage(url);
+    cleanup.unshift(() => storage.close());
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const dataDir = path.join(dir, 'data');
+    const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, DATA_DIR: dataDir, ...o.env });
+    const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
+    const server: Server = app.listen(port, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    cleanup.unshift(async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const api = `${baseUrl}/api/v1`;
+    const register = async (email: string): Promise<{ id: string; token: string }> => {
+      const res = await fetch(`${api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse battery' }),
+      });
+      const body = (await res.json()) as { user?: { id: string }; token?: string };
+      if (res.status !== 201 || !body.user || !body.token) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(body)}`);
+      return { id: body.user.id, token: body.token };
+    };
+    return { api, db, storage, dataDir, register, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+};
+
+/** Prints a titled two-column table to stdout. */
+export const printTable = (title: string, rows: readonly (readonly [string, string])[]): void => {
+  const width = Math.max(...rows.map(([l]) => l.length));
+  console.log(`\n${title}\n${'-'.repeat(width + 40)}`);
+  for (const [l, v] of rows) console.log(`${l.padEnd(width)}  ${v}`);
+};
+
+/** Runs a bench's main and exits with its outcome. */
+export const runMain = (main: () => Promise<void>): void => {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+};
