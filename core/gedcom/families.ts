@@ -66,14 +66,23 @@ const addChild = (family: Draft, child: FamilyChild): void => {
   if (first < family.first) family.first = first;
 };
 
-/** Partnership families by both partners, in either order. */
-type PairIndex = Map<Id, Map<Id, Draft[]>>;
-const indexPair = (index: PairIndex, a: Id, b: Id, draft: Draft): void => {
-  let inner = index.get(a);
-  if (inner === undefined) index.set(a, (inner = new Map()));
-  const list = inner.get(b);
-  if (list === undefined) inner.set(b, [draft]);
+/** Partnership families by each partner (people have few, so the pair is found by a scan). */
+type PartnerIndex = Map<Id, Draft[]>;
+const indexPartner = (index: PartnerIndex, person: Id, draft: Draft): void => {
+  const list = index.get(person);
+  if (list === undefined) index.set(person, [draft]);
   else list.push(draft);
+};
+
+/** The first family of partners a and b (oldest partnership first) that does not hold the child yet. */
+const coupleFamily = (index: PartnerIndex, a: Id, b: Id, child: Id): Draft | undefined => {
+  const list = index.get(a);
+  if (list === undefined) return undefined;
+  for (const f of list) {
+    const other = f.partners[0] === a ? f.partners[1] : f.partners[0];
+    if (other === b && !hasChild(f, child)) return f;
+  }
+  return undefined;
 };
 
 /**
@@ -98,7 +107,7 @@ export const deriveFamilies = (
   // No global sort (250k edges of a 100k-person tree take longer to sort than to derive): only the
   // small groups whose order decides something are sorted, which makes the result order-independent.
   const drafts: Draft[] = [];
-  const byPair: PairIndex = new Map();
+  const byPartner: PartnerIndex = new Map();
   for (const p of partnerships) {
     const swap = sexRank(sexOf(p.personBId)) < sexRank(sexOf(p.personAId));
     const draft: Draft = {
@@ -111,11 +120,12 @@ export const deriveFamilies = (
       first: p.id,
     };
     drafts.push(draft);
-    indexPair(byPair, p.personAId, p.personBId, draft);
-    if (p.personAId !== p.personBId) indexPair(byPair, p.personBId, p.personAId, draft);
+    indexPartner(byPartner, p.personAId, draft);
+    if (p.personAId !== p.personBId) indexPartner(byPartner, p.personBId, draft);
   }
-  // Two partnerships of one pair (the service never creates them, a merge might): the older one first.
-  for (const inner of byPair.values()) for (const list of inner.values()) if (list.length > 1) list.sort((a, b) => compareIds(a.first, b.first));
+  // Several partnerships of one person: the older first, so a pair with two partnerships (a merge can
+  // make them) takes children in the older one first.
+  for (const list of byPartner.values()) if (list.length > 1) list.sort((a, b) => compareIds(a.first, b.first));
 
   const singles = new Map<Id, Draft[]>();
   const singleFamilyOf = (parent: Id, child: Id): Draft => {
@@ -152,18 +162,27 @@ export const deriveFamilies = (
       continue;
     }
     if (edges.length === 2) {
-      if (edges[0]!.id > edges[1]!.id) edges.reverse();
-    } else edges.sort(byId);
+      const [e0, e1] = edges[0]!.id < edges[1]!.id ? [edges[0]!, edges[1]!] : [edges[1]!, edges[0]!];
+      const qualifier = qualifierOf(e0);
+      const family = e0.personAId !== e1.personAId && qualifier === qualifierOf(e1)
+        ? coupleFamily(byPartner, e0.personAId, e1.personAId, child) : undefined;
+      if (family !== undefined) addChild(family, { id: child, qualifier, edgeIds: [e0.id, e1.id] });
+      else {
+        addChild(singleFamilyOf(e0.personAId, child), { id: child, qualifier, edgeIds: [e0.id] });
+        addChild(singleFamilyOf(e1.personAId, child), { id: child, qualifier: qualifierOf(e1), edgeIds: [e1.id] });
+      }
+      continue;
+    }
+    edges.sort(byId);
     const used = edges.map(() => false);
     for (let i = 0; i < edges.length; i++) {
       if (used[i]) continue;
       const ei = edges[i]!;
       const qualifier = qualifierOf(ei);
-      const partnersOfI = byPair.get(ei.personAId);
-      for (let j = i + 1; partnersOfI !== undefined && j < edges.length; j++) {
+      for (let j = i + 1; j < edges.length; j++) {
         const ej = edges[j]!;
         if (used[j] || ej.personAId === ei.personAId || qualifierOf(ej) !== qualifier) continue;
-        const family = partnersOfI.get(ej.personAId)?.find((f) => !hasChild(f, child));
+        const family = coupleFamily(byPartner, ei.personAId, ej.personAId, child);
         if (family === undefined) continue;
         addChild(family, { id: child, qualifier, edgeIds: [ei.id, ej.id] });
         used[i] = true;

@@ -18,10 +18,14 @@ for (const [tag, meaning] of Object.entries(GENERIC)) kinds.set(tag, { type: 'cu
 const isFamilyKind = (tag: string, k: EventKind): boolean => FAMILY_EVENT_TYPES.includes(k.type) || CUSTOM_FAMILY_TAGS.includes(tag);
 
 
-/** The event an INDI substructure stands for; MARR, DIV, ENGA and the custom family tags belong to FAM. */
+/**
+ * The event an INDI substructure stands for. MARR, DIV and ENGA under INDI are events of the person:
+ * the service lets a person have its own marriage, divorce or engagement (without a partnership), and
+ * export writes it so, with no other tag to read it back by. The custom family tags belong to FAM.
+ */
 export const individualEventKind = (tag: string): EventKind | null => {
   const k = kinds.get(tag);
-  return k === undefined || isFamilyKind(tag, k) ? null : k;
+  return k === undefined || CUSTOM_FAMILY_TAGS.includes(tag) ? null : k;
 };
 
 /**
@@ -39,10 +43,26 @@ export type EventDraft = Omit<PlanEvent, 'notes' | 'citations'> & {
   readonly citations: readonly CitationDraft[];
 };
 
+const DATE_FIELDS = ['qualifier', 'calendar', 'year', 'month', 'day', 'endYear', 'endMonth', 'endDay'] as const;
+
+/**
+ * GEDCOM 7 has no dual year: a 7.0 DATE gives the later year (or, as older exports did, the first) and
+ * a PHRASE the date as written with its dual year (`11 FEB 1750/51`, export adds `INT ... (phrase)`).
+ * That PHRASE is the date itself, not a phrase about it: the dual-year date, or null when it is not one.
+ */
+const dualYearPhrase = (date: GenealogicalDate | null, phrase: string): GenealogicalDate | null => {
+  if (date === null || date.text !== undefined || date.year === undefined) return null;
+  const dual = parseGedcomDate(phrase);
+  if (dual?.dualYear !== true || dual.year === undefined) return null;
+  const same = (year: number): boolean => DATE_FIELDS.every((f) => (f === 'year' ? year : dual[f]) === date[f]);
+  return same(dual.year + 1) || same(dual.year) ? dual : null;
+};
+
 /**
  * DATE via parseGedcomDate; a value it keeps as text is a warning (a `(phrase)` is not). A GEDCOM 7
  * PHRASE becomes the date's `text`; with no date value it is a `text` date; after a value kept as
- * text it is appended in parentheses, so neither is lost.
+ * text it is appended in parentheses, so neither is lost. A PHRASE that writes the DATE with a dual
+ * year gives the dual-year date instead (see dualYearPhrase).
  */
 const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDate | null => {
   const raw = text(node);
@@ -55,7 +75,8 @@ const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDat
     }
     const phrase = text(c);
     if (phrase === '') continue;
-    date = date === null ? { qualifier: 'text', text: phrase }
+    const dual = dualYearPhrase(date, phrase);
+    date = dual !== null ? dual : date === null ? { qualifier: 'text', text: phrase }
       : date.qualifier === 'text' ? { qualifier: 'text', text: `${date.text ?? ''} (${phrase})` }
         : { ...date, text: phrase };
   }

@@ -157,7 +157,7 @@ export const EVENT_TAGS: Readonly<Record<Exclude<EventType, 'custom'>, readonly 
   will: ['WILL'],
 };
 
-/** Event types that live on a partnership (FAM), not a person (INDI). */
+/** Event types that live on a partnership (FAM) as a rule; a person may have them too (INDI.MARR, INDI.DIV, INDI.ENGA read back). */
 export const FAMILY_EVENT_TYPES: readonly EventType[] = ['marriage', 'divorce', 'engagement'];
 
 /**

@@ -49,7 +49,14 @@ const escapeDate551 = (value: string): string => {
 export const dateLines = (level: number, date: GenealogicalDate, seven: Seven): string => {
   const phrase = date.text === undefined ? '' : date.text.replace(/\r\n?|\n/g, ' ').trim();
   if (date.qualifier === 'text' && phrase === '') return '';
-  const value = formatGedcomDate(date.text === undefined || date.text === phrase ? date : { ...date, text: phrase }, seven ? '7.0' : '5.5.1');
+  const written = date.text === undefined || date.text === phrase ? date : { ...date, text: phrase };
+  if (seven && date.dualYear === true && date.year !== undefined) {
+    // GEDCOM 7 has no dual year: DATE takes the later (new style) year and PHRASE the date as written
+    // (the 7.0 specification's own example), from which import takes the dual year back.
+    const { dualYear: _dual, text: _text, ...plain } = date;
+    return line(level, 'DATE', formatGedcomDate({ ...plain, year: date.year + 1 }, '7.0')) + text(level + 1, 'PHRASE', formatGedcomDate(written, '5.5.1'), true);
+  }
+  const value = formatGedcomDate(written, seven ? '7.0' : '5.5.1');
   if (seven) {
     if (value === '' && phrase === '') return '';
     return line(level, 'DATE', value) + text(level + 1, 'PHRASE', phrase, true);

@@ -136,11 +136,18 @@ export const single = (level: number, tag: string, value: string, seven: Seven):
   return logicalLine(level, tag, dropControls(value.replace(/\r\n?|\n/g, ' ')), seven, level + 1);
 };
 
+/** A name part as the NAME value can hold it: a slash would end or start the surname there, so it becomes a space. */
+const unslashed = (part: string): string => (part.includes('/') ? part.replace(/\s*\/+\s*/g, ' ').trim() : part);
+
 /**
  * `1 NAME Given /Surname/` (`/Surname/` without a given name, `Given //` without a surname). The parts
- * are checked, not the joined value, which saves a scan of a freshly concatenated string.
+ * are checked, not the joined value, which saves a scan of a freshly concatenated string. A slash in
+ * a part is written as a space here (the writer's GIVN and SURN keep the parts exactly, and import
+ * takes those over the NAME value).
  */
-export const nameLine = (givenName: string, surname: string, seven: Seven): string => {
+export const nameLine = (given: string, surnamePart: string, seven: Seven): string => {
+  const givenName = unslashed(given);
+  const surname = unslashed(surnamePart);
   const value = givenName === '' ? `/${surname}/` : `${givenName} /${surname}/`;
   if (plain(givenName, 7 + 3 + surname.length, seven) && plain(surname, 7 + 3 + givenName.length, seven)) {
     return `1 NAME ${value}\n`;

@@ -65,19 +65,21 @@ export const writeHeader = (o: WriterOptions): string => {
   const seven = o.version === '7.0';
   const d = o.exportedAt;
   const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  // The tree is the "electronic data source" of the file (HEAD.SOUR.DATA in both versions); HEAD.NOTE
+  // would do too, but import reports HEAD.NOTE as data it did not take.
   const sour = line(1, 'SOUR', systemId(o.product.name))
     + text(2, 'VERS', o.product.version, seven)
-    + text(2, 'NAME', o.product.name, seven);
+    + text(2, 'NAME', o.product.name, seven)
+    + text(2, 'DATA', o.treeName, seven);
   const date = line(1, 'DATE', `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`)
     + line(2, 'TIME', seven ? `${time}Z` : time);
   if (seven) {
     let schma = line(1, 'SCHMA');
     for (const [tag, uri] of Object.entries(EXTENSION_TAGS)) schma += line(2, 'TAG', `${tag} ${uri}`);
-    return line(0, 'HEAD') + line(1, 'GEDC') + line(2, 'VERS', '7.0') + schma + sour + date + text(1, 'NOTE', o.treeName, true);
+    return line(0, 'HEAD') + line(1, 'GEDC') + line(2, 'VERS', '7.0') + schma + sour + date;
   }
   return line(0, 'HEAD') + sour + date + line(1, 'SUBM', '@U1@')
     + line(1, 'GEDC') + line(2, 'VERS', '5.5.1') + line(2, 'FORM', 'LINEAGE-LINKED') + line(1, 'CHAR', 'UTF-8')
-    + text(1, 'NOTE', o.treeName, false)
     + line(0, '@U1@ SUBM') + single(1, 'NAME', o.product.name || 'Unknown', false);
 };
 
@@ -157,7 +159,8 @@ export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle)
     const cites = placed.names?.[i];
     if (cites !== undefined) for (const c of cites) s += citationLines(2, c, x.source, seven);
   }
-  s += line(1, 'SEX', p.person.sex === null ? 'U' : SEX[p.person.sex]);
+  // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
+  if (p.person.sex !== null) s += line(1, 'SEX', SEX[p.person.sex]);
   for (let i = 0; i < p.events.length; i++) s += eventLines(1, p.events[i]!, false, placed.events?.[i], x.source, seven);
   for (const f of p.famc) s += line(1, 'FAMC', x.family(f.familyKey)) + pediLines(f.qualifier, seven);
   for (const key of p.fams) s += line(1, 'FAMS', x.family(key));

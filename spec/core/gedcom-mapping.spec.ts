@@ -341,12 +341,29 @@ describe('GEDCOM mapping: events', () => {
     ]);
   });
 
-  it('leaves family events under INDI unmapped, and counts unused event substructures', () => {
+  it('reads MARR, DIV and ENGA under INDI as events of the person (export writes a person\'s own marriage so)', () => {
     const plan = mapGed(`0 HEAD
 0 @I1@ INDI
 1 MARR
 2 DATE 1900
+2 PLAC Delft
+1 DIV Y
+1 ENGA
+2 TYPE Promise`);
+    expect(person(plan, '@I1@').events.map((e) => [e.type, e.customType, e.date?.year, e.place, e.detail])).to.deep.equal([
+      ['marriage', null, 1900, 'Delft', ''],
+      ['divorce', null, undefined, null, ''],
+      ['engagement', null, undefined, null, 'Promise'],
+    ]);
+    expect(plan.unmapped).to.deep.equal([]);
+  });
+
+  it('leaves the custom family tags under INDI unmapped, and counts unused event substructures', () => {
+    const plan = mapGed(`0 HEAD
+0 @I1@ INDI
 1 ANUL
+2 DATE 1900
+1 MARL
 1 BIRT
 2 AGE 0y
 2 ADDR Main street
@@ -358,12 +375,12 @@ describe('GEDCOM mapping: events', () => {
 3 TIME 10:00`);
     expect(person(plan, '@I1@').events.map((e) => e.type)).to.deep.equal(['birth']);
     expect(plan.unmapped).to.deep.equal([
-      { tag: 'INDI.ANUL', count: 1, firstLine: 5 },
+      { tag: 'INDI.ANUL', count: 1, firstLine: 3 },
       { tag: 'INDI.BIRT.ADDR', count: 1, firstLine: 8 },
       { tag: 'INDI.BIRT.AGE', count: 1, firstLine: 7 },
       { tag: 'INDI.BIRT.DATE.TIME', count: 1, firstLine: 14 },
       { tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 10 },
-      { tag: 'INDI.MARR', count: 1, firstLine: 3 },
+      { tag: 'INDI.MARL', count: 1, firstLine: 5 },
     ]);
   });
 
@@ -391,6 +408,30 @@ describe('GEDCOM mapping: events', () => {
       { qualifier: 'text', text: '31 FEB 1900 (Feb the 31st)' },
     ]);
     expect(plan.warnings.map((w) => w.line)).to.deep.equal([4, 14]);
+  });
+
+  it('takes a dual year back from a 7.0 PHRASE that is the DATE written with it (later or first year in DATE), phrase included', () => {
+    const plan = mapGed(`0 HEAD
+0 @I1@ INDI
+1 BIRT
+2 DATE 11 FEB 1751
+3 PHRASE 11 FEB 1750/51
+1 BIRT
+2 DATE ABT 1750
+3 PHRASE ABT 1750/51
+1 BIRT
+2 DATE BET 1700 AND 1702
+3 PHRASE INT BET 1699/00 AND 1702 (per the register)
+1 BIRT
+2 DATE 1752
+3 PHRASE 1750/51`);
+    expect(person(plan, '@I1@').events.map((e) => e.date)).to.deep.equal([
+      { qualifier: 'exact', dualYear: true, year: 1750, month: 2, day: 11 },
+      { qualifier: 'about', dualYear: true, year: 1750 },
+      { qualifier: 'between', dualYear: true, year: 1699, endYear: 1702, text: 'per the register' },
+      { qualifier: 'exact', year: 1752, text: '1750/51' },
+    ]);
+    expect(plan.warnings).to.deep.equal([]);
   });
 });
 

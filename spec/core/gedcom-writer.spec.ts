@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { parseGedcomDate } from '../../core/gedcom/date.js';
+import { createMapper } from '../../core/gedcom/mapping.js';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, NAME_TYPES_IN, PEDI_IN, type GedcomDiagnostic, type GedcomNode } from '../../core/gedcom/types.js';
 import {
@@ -71,8 +72,8 @@ describe('GEDCOM writer', () => {
   describe('exact records', () => {
     it('5.5.1: header with SUBM, a person, a family, a source and the trailer', () => {
       expect(writeHeader(V551)).to.equal([
-        '0 HEAD', '1 SOUR Genealogy_Service', '2 VERS 0.1.0', '2 NAME Genealogy Service', '1 DATE 4 MAR 2026', '2 TIME 05:06:07',
-        '1 SUBM @U1@', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '1 NOTE Smith family',
+        '0 HEAD', '1 SOUR Genealogy_Service', '2 VERS 0.1.0', '2 NAME Genealogy Service', '2 DATA Smith family', '1 DATE 4 MAR 2026', '2 TIME 05:06:07',
+        '1 SUBM @U1@', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8',
         '0 @U1@ SUBM', '1 NAME Genealogy Service', '',
       ].join('\n'));
       expect(writeIndividual(V551, x, john)).to.equal([
@@ -103,8 +104,7 @@ describe('GEDCOM writer', () => {
     it('7.0: header with GEDC first, SCHMA and no CHAR or SUBM; enumerations in upper case with PHRASE', () => {
       expect(writeHeader(V70)).to.equal([
         '0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SCHMA', '2 TAG _MILT urn:x-genealogy-service:gedcom:_MILT',
-        '1 SOUR Genealogy_Service', '2 VERS 0.1.0', '2 NAME Genealogy Service', '1 DATE 4 MAR 2026', '2 TIME 05:06:07Z',
-        '1 NOTE Smith family', '',
+        '1 SOUR Genealogy_Service', '2 VERS 0.1.0', '2 NAME Genealogy Service', '2 DATA Smith family', '1 DATE 4 MAR 2026', '2 TIME 05:06:07Z', '',
       ].join('\n'));
       expect(writeIndividual(V70, x, john)).to.equal([
         '0 @I1@ INDI', '1 RESN CONFIDENTIAL',
@@ -130,11 +130,11 @@ describe('GEDCOM writer', () => {
   });
 
   describe('persons', () => {
-    it('SEX is M, F, or U when unknown', () => {
+    it('SEX is M or F, and left out when unknown (SEX U reads back as a warning per person)', () => {
       const sexOf = (o: WriterOptions, sex: Person['sex']): string | undefined =>
         writeIndividual(o, x, bundle({ person: person('p1', { sex }) })).split('\n').find((l) => l.startsWith('1 SEX'));
       for (const o of [V551, V70]) {
-        expect([sexOf(o, 'male'), sexOf(o, 'female'), sexOf(o, null)]).to.deep.equal(['1 SEX M', '1 SEX F', '1 SEX U']);
+        expect([sexOf(o, 'male'), sexOf(o, 'female'), sexOf(o, null)]).to.deep.equal(['1 SEX M', '1 SEX F', undefined]);
       }
     });
 
@@ -153,6 +153,20 @@ describe('GEDCOM writer', () => {
         '1 NAME /Brown/', '2 SURN Brown',
         '1 NAME //',
       ]);
+    });
+
+    it('keeps a slash inside a name part out of the NAME value (GIVN and SURN carry it), so import reads the same parts back', async () => {
+      const names = [name('n1', 'birth', 'Gerald R Ford/', 'Jr', true), name('n2', 'alias', 'A/B', 'Smith/Jones'), name('n3', 'nickname', '/', '')];
+      for (const o of [V551, V70]) {
+        const out = writeIndividual(o, x, bundle({ names }));
+        expect(out.split('\n').filter((l) => l.startsWith('1 NAME'))).to.deep.equal(['1 NAME Gerald R Ford /Jr/', '1 NAME A B /Smith Jones/', '1 NAME //']);
+        const mapper = createMapper();
+        async function* bytes(): AsyncGenerator<Uint8Array> {
+          yield new TextEncoder().encode(writeHeader(o) + out + writeTrailer());
+        }
+        for await (const r of readGedcom(bytes())) mapper.add(r);
+        expect(mapper.finish().persons[0]!.names.map((n) => [n.nameType, n.givenName, n.surname])).to.deep.equal(names.map((n) => [n.nameType, n.givenName, n.surname]));
+      }
     });
 
     it('writes the primary name first, as import makes the first NAME primary', () => {
@@ -280,6 +294,14 @@ describe('GEDCOM writer', () => {
       expect(eventLines(V551, e)).to.deep.equal(['1 BIRT', '2 DATE INT @#DJULIAN@ 1750 (by @@ the old style)']);
       expect(eventLines(V70, e)).to.deep.equal(['1 BIRT', '2 DATE JULIAN 1750', '3 PHRASE by @ the old style']);
       expect(eventLines(V551, event('e1', 'birth', { date: { qualifier: 'text', text: '' } }))).to.deep.equal(['1 BIRT Y']);
+    });
+
+    it('dates: a dual year, which 7.0 lacks, is the later year in DATE and the date as written in PHRASE (the GEDCOM 7 way)', () => {
+      const dual = event('e1', 'birth', { date: { qualifier: 'exact', dualYear: true, year: 1750, month: 2, day: 11 } });
+      expect(eventLines(V551, dual)).to.deep.equal(['1 BIRT', '2 DATE 11 FEB 1750/51']);
+      expect(eventLines(V70, dual)).to.deep.equal(['1 BIRT', '2 DATE 11 FEB 1751', '3 PHRASE 11 FEB 1750/51']);
+      const range = event('e1', 'birth', { date: { qualifier: 'between', dualYear: true, year: 1699, endYear: 1702, text: 'per the register' } });
+      expect(eventLines(V70, range)).to.deep.equal(['1 BIRT', '2 DATE BET 1700 AND 1702', '3 PHRASE INT BET 1699/00 AND 1702 (per the register)']);
     });
   });
 

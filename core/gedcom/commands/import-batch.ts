@@ -66,31 +66,48 @@ export const buildBatch = async (
     if (t.action === 'merge') mergeTargets.add(t.targetId);
   }
 
-  // Sources: an existing live source with the same title, author and publication is reused.
+  // Sources. Each SOUR record of the file is a source of its own (two records of one title, author and
+  // publication are two sources, as a tree may hold them and export writes them): it reuses a live
+  // source of the tree with the same title, author and publication that no other record of this file
+  // has taken, else it is created. An inline source (SOUR text) reuses any source of that title.
   const sourceKey = (title: string, author: string, publication: string): string => `${title.trim()}\u0000${author.trim()}\u0000${publication.trim()}`;
   const sourceByKey = new Map<string, Id>();
-  for (const s of await tx.sources.listByTree(treeId, {})) sourceByKey.set(sourceKey(s.title, s.author, s.publication), s.id);
+  const untakenByKey = new Map<string, Id[]>();
+  for (const s of await tx.sources.listByTree(treeId, {})) {
+    const key = sourceKey(s.title, s.author, s.publication);
+    if (!sourceByKey.has(key)) sourceByKey.set(key, s.id);
+    const list = untakenByKey.get(key);
+    if (list === undefined) untakenByKey.set(key, [s.id]);
+    else list.push(s.id);
+  }
   const sourceIds = new Map<string, Id>();
   const createdSources = new Set<Id>();
   const reusedSources = new Set<Id>();
-  const sourceFor = (title: string, author = '', publication = '', notes = ''): Id => {
-    const key = sourceKey(title, author, publication);
-    const found = sourceByKey.get(key);
-    if (found !== undefined) {
-      if (!createdSources.has(found) && !reusedSources.has(found)) {
-        reusedSources.add(found);
-        c.sources.reused += 1;
-      }
-      return found;
+  const reuseSource = (id: Id): Id => {
+    if (!createdSources.has(id) && !reusedSources.has(id)) {
+      reusedSources.add(id);
+      c.sources.reused += 1;
     }
+    return id;
+  };
+  const createSource = (key: string, title: string, author: string, publication: string, notes: string): Id => {
     const source: Source = { id: newId(), treeId, title: title.trim() === '' ? '(untitled source)' : title.trim(), author, publication, notes, ...stamp };
     newSources.push(source);
     createdSources.add(source.id);
-    sourceByKey.set(key, source.id);
+    if (!sourceByKey.has(key)) sourceByKey.set(key, source.id);
     c.sources.created += 1;
     return source.id;
   };
-  for (const s of plan.sources) sourceIds.set(s.xref, sourceFor(s.title, s.author, s.publication, s.notes));
+  const inlineSource = (title: string): Id => {
+    const key = sourceKey(title, '', '');
+    const found = sourceByKey.get(key);
+    return found !== undefined ? reuseSource(found) : createSource(key, title, '', '', '');
+  };
+  for (const s of plan.sources) {
+    const key = sourceKey(s.title, s.author, s.publication);
+    const untaken = untakenByKey.get(key)?.shift();
+    sourceIds.set(s.xref, untaken !== undefined ? reuseSource(untaken) : createSource(key, s.title, s.author, s.publication, s.notes));
+  }
 
   // Places, deduplicated against the tree's own and within the file.
   const placeByName = new Map<string, Id>();
@@ -117,7 +134,7 @@ export const buildBatch = async (
   };
 
   const cite = (pc: PlanCitation, kind: CitationTargetKind, id: Id): void => {
-    const sourceId = pc.sourceXref !== null ? sourceIds.get(pc.sourceXref) : sourceFor(pc.inlineTitle ?? '');
+    const sourceId = pc.sourceXref !== null ? sourceIds.get(pc.sourceXref) : inlineSource(pc.inlineTitle ?? '');
     if (sourceId === undefined) {
       warnings.push({ line: pc.line, message: `citation of ${pc.sourceXref}: no such SOUR record; skipped` });
       c.citations.skipped += 1;
