@@ -112,8 +112,9 @@ export const filesystemBlobStore = (root: string): BlobStore => {
       await usable();
       const temp = path.join(incoming, randomUUID());
       const failed = { byBody: false };
+      const out = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(exactly(body, size, failed), createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(exactly(body, size, failed), out);
         // fsync flushes the file whichever descriptor asks; a FileHandle kept open under a stream
         // cannot be closed on Node 20, hence a second, short-lived one.
         const written = await open(temp, 'r+');
@@ -122,6 +123,9 @@ export const filesystemBlobStore = (root: string): BlobStore => {
         await rename(temp, target);
         return { size };
       } catch (e) {
+        // The stream opens its file asynchronously: a body that fails at once can reject the
+        // pipeline before the file exists, so wait for the stream to close before removing it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true }).catch(() => undefined);
         throw failed.byBody ? e : mapped(e, `blob ${key}`);
       }
