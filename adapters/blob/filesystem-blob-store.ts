@@ -4,24 +4,8 @@ import { access, mkdir, open, rename, rm, stat, unlink, type FileHandle } from '
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobStoreUnavailableError, type BlobBody, type BlobStore, type ByteRange } from '../../core/media/blob-store.js';
-
-// Empty and `.` segments are refused too: the filesystem would fold `a//b` and `a/./b` into `a/b`.
-const KEY = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-
-const checkKey = (key: string): string[] => {
-  const segments = key.split('/');
-  if (!KEY.test(key) || key.includes('..') || segments.includes('.') || key.length > 1024) {
-    throw new Error(`invalid blob key ${JSON.stringify(key)}`);
-  }
-  return segments;
-};
-
-const checkRange = (range: ByteRange): void => {
-  if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
-    throw new RangeError(`invalid byte range ${range.start}-${range.end}`);
-  }
-};
+import { BlobStoreUnavailableError, checkBlobKey, checkByteRange, type BlobStore } from '../../core/media/blob-store.js';
+import { exactly } from './exact-body.js';
 
 const codeOf = (e: unknown): string | undefined =>
   e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
@@ -33,44 +17,6 @@ const mapped = (e: unknown, what: string): unknown =>
   DISK_FAILURES.has(codeOf(e) ?? '') ? new BlobStoreUnavailableError(`${what}: ${(e as Error).message}`, { cause: e }) : e;
 
 /**
- * Yields `body` unchanged and fails when it is longer or shorter than `size`, before the surplus
- * byte is written. `failed.byBody` tells the caller the body itself threw, so that its error (a
- * client that went away) is passed on as it is rather than blamed on the store.
- */
-async function* exactly(body: BlobBody, size: number, failed: { byBody: boolean }): AsyncGenerator<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
-  let seen = 0;
-  let drained = false;
-  // The latest chunk is held back until the next one arrives: the store never sees all `size`
-  // bytes (and so never completes the object) before the body has ended, on time and without error.
-  let held: Uint8Array | undefined;
-  try {
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await chunks.next();
-      } catch (e) {
-        failed.byBody = drained = true;
-        throw e;
-      }
-      if (next.done === true) {
-        drained = true;
-        break;
-      }
-      if (next.value.byteLength === 0) continue;
-      seen += next.value.byteLength;
-      if (seen > size) throw new Error(`blob body is longer than the announced ${size} bytes`);
-      if (held !== undefined) yield held;
-      held = next.value;
-    }
-  } finally {
-    if (!drained) await chunks.return?.();
-  }
-  if (seen !== size) throw new Error(`blob body has ${seen} bytes where ${size} were announced`);
-  if (held !== undefined) yield held;
-}
-
-/**
  * The BlobStore on a local directory. A put streams into `root/.incoming~/` (same filesystem, and
  * `~` is no key character, so no key can name it), is fsynced, then renamed into place: readers see
  * the old object or the whole new one, never a part.
@@ -78,7 +24,7 @@ async function* exactly(body: BlobBody, size: number, failed: { byBody: boolean 
 export const filesystemBlobStore = (root: string): BlobStore => {
   const base = path.resolve(root);
   const incoming = path.join(base, '.incoming~');
-  const fileOf = (key: string): string => path.join(base, ...checkKey(key));
+  const fileOf = (key: string): string => path.join(base, ...checkBlobKey(key));
 
   const usable = async (): Promise<void> => {
     try {
@@ -143,7 +89,7 @@ export const filesystemBlobStore = (root: string): BlobStore => {
 
     get: async (key, range) => {
       const file = fileOf(key);
-      if (range !== undefined) checkRange(range);
+      if (range !== undefined) checkByteRange(range);
       // Reading through the handle opened here keeps to one version of the object even when a put
       // renames a new one over it meanwhile.
       let handle: FileHandle;

@@ -3,7 +3,8 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
-import { BlobStoreUnavailableError, type BlobBody, type BlobStore, type ByteRange } from '../../core/media/blob-store.js';
+import { BlobStoreUnavailableError, checkBlobKey, checkByteRange, type BlobStore } from '../../core/media/blob-store.js';
+import { exactly } from './exact-body.js';
 
 export type MinioBlobStoreConfig = {
   /** The store's base URL, e.g. `http://127.0.0.1:9000`. */
@@ -18,55 +19,6 @@ export type MinioBlobStoreConfig = {
 
 // A single S3 PUT takes at most 5 GiB; larger objects would need a multipart upload.
 const MAX_SINGLE_PUT = 5 * 1024 ** 3;
-
-// Same rule as the filesystem store, so that a key works on both.
-const KEY = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-
-const checkKey = (key: string): void => {
-  if (!KEY.test(key) || key.includes('..') || key.split('/').includes('.') || key.length > 1024) {
-    throw new Error(`invalid blob key ${JSON.stringify(key)}`);
-  }
-};
-
-const checkRange = (range: ByteRange): void => {
-  if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
-    throw new RangeError(`invalid byte range ${range.start}-${range.end}`);
-  }
-};
-
-/** Yields `body` unchanged and fails when it is longer or shorter than `size`; see the filesystem store. */
-async function* exactly(body: BlobBody, size: number, failed: { byBody: boolean }): AsyncGenerator<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
-  let seen = 0;
-  let drained = false;
-  // The latest chunk is held back until the next one arrives: the store never sees all `size`
-  // bytes (and so never completes the object) before the body has ended, on time and without error.
-  let held: Uint8Array | undefined;
-  try {
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await chunks.next();
-      } catch (e) {
-        failed.byBody = drained = true;
-        throw e;
-      }
-      if (next.done === true) {
-        drained = true;
-        break;
-      }
-      if (next.value.byteLength === 0) continue;
-      seen += next.value.byteLength;
-      if (seen > size) throw new Error(`blob body is longer than the announced ${size} bytes`);
-      if (held !== undefined) yield held;
-      held = next.value;
-    }
-  } finally {
-    if (!drained) await chunks.return?.();
-  }
-  if (seen !== size) throw new Error(`blob body has ${seen} bytes where ${size} were announced`);
-  if (held !== undefined) yield held;
-}
 
 const codeOf = (e: unknown): string => (e instanceof Error && 'code' in e ? String(e.code) : '');
 
@@ -189,7 +141,7 @@ export const minioBlobStore = (config: MinioBlobStoreConfig): BlobStore => {
 
   return {
     put: async (key, body, size) => {
-      checkKey(key);
+      checkBlobKey(key);
       if (!Number.isSafeInteger(size) || size < 0 || size > MAX_SINGLE_PUT) throw new RangeError(`invalid blob size ${size}`);
       const failed = { byBody: false };
       try {
@@ -204,7 +156,7 @@ export const minioBlobStore = (config: MinioBlobStoreConfig): BlobStore => {
 
     stat: (key) =>
       guard(`stat ${key}`, async () => {
-        checkKey(key);
+        checkBlobKey(key);
         await ensureBucket();
         try {
           return { size: (await client.statObject(bucket, key)).size };
@@ -216,8 +168,8 @@ export const minioBlobStore = (config: MinioBlobStoreConfig): BlobStore => {
 
     get: (key, range) =>
       guard(`get ${key}`, async () => {
-        checkKey(key);
-        if (range !== undefined) checkRange(range);
+        checkBlobKey(key);
+        if (range !== undefined) checkByteRange(range);
         await ensureBucket();
         let body: Readable;
         try {
@@ -235,7 +187,7 @@ export const minioBlobStore = (config: MinioBlobStoreConfig): BlobStore => {
 
     remove: (key) =>
       guard(`remove ${key}`, async () => {
-        checkKey(key);
+        checkBlobKey(key);
         await ensureBucket();
         await client.removeObject(bucket, key).catch((e: unknown) => {
           if (!missing(e)) throw e;

@@ -1,4 +1,4 @@
-import { BlobStoreUnavailableError, type BlobStore } from '../../core/media/blob-store.js';
+import { BlobStoreUnavailableError, checkBlobKey, type BlobStore } from '../../core/media/blob-store.js';
 
 /**
  * The BlobStore in memory, for fast tests and alternate hosts; it passes the same contract as the
@@ -10,15 +10,10 @@ export const memoryBlobStore = (): BlobStore & { readonly down: (isDown: boolean
   const up = (): void => {
     if (isDown) throw new BlobStoreUnavailableError('memory blob store is down');
   };
-  // The same keys as the filesystem store, which must map them to distinct files.
-  const checkKey = (key: string): void => {
-    if (!/^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/.test(key) || key.includes('..') || key.split('/').includes('.') || key.length > 1024)
-      throw new Error(`invalid blob key ${JSON.stringify(key)}`);
-  };
   return {
     put: async (key, body, size) => {
       up();
-      checkKey(key);
+      checkBlobKey(key);
       if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`invalid blob size ${size}`);
       const parts: Buffer[] = [];
       let n = 0;
@@ -34,13 +29,13 @@ export const memoryBlobStore = (): BlobStore & { readonly down: (isDown: boolean
     },
     stat: async (key) => {
       up();
-      checkKey(key);
+      checkBlobKey(key);
       const o = objects.get(key);
       return o === undefined ? null : { size: o.length };
     },
     get: async (key, range) => {
       up();
-      checkKey(key);
+      checkBlobKey(key);
       const o = objects.get(key);
       if (o === undefined) return null;
       const slice = range === undefined ? o : o.subarray(range.start, range.end + 1);
@@ -50,7 +45,7 @@ export const memoryBlobStore = (): BlobStore & { readonly down: (isDown: boolean
     },
     remove: async (key) => {
       up();
-      checkKey(key);
+      checkBlobKey(key);
       objects.delete(key);
     },
     ping: async () => up(),

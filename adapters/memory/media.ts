@@ -17,10 +17,13 @@ export const memoryMedia = (s: MemoryState): MediaRepository => ({
   },
 });
 
+/** Queues a storage key once, after every key queued before it. */
+export const queueBlobRemoval = (s: MemoryState, key: string): void => {
+  if (!s.blobRemovals.has(key)) s.blobRemovals.set(key, Math.max(0, ...s.blobRemovals.values()) + 1);
+};
+
 export const memoryBlobRemovals = (s: MemoryState): BlobRemovalQueue => {
-  const enqueue = (key: string): void => {
-    if (!s.blobRemovals.has(key)) s.blobRemovals.set(key, Math.max(0, ...s.blobRemovals.values()) + 1);
-  };
+  const enqueue = (key: string): void => queueBlobRemoval(s, key);
   return {
     enqueue: async (keys) => keys.forEach(enqueue),
     next: async (limit) => [...s.blobRemovals.entries()].sort((a, b) => a[1] - b[1]).slice(0, limit).map(([k]) => k),

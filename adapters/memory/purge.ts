@@ -2,6 +2,7 @@ import type { PurgeCounts, PurgeRepository } from '../../core/people/ports.js';
 import type { CitationTargetKind } from '../../core/sources/model.js';
 import type { Id } from '../../core/shared/ids.js';
 import type { MemoryState } from './state.js';
+import { queueBlobRemoval } from './media.js';
 
 // Removal for good, owner first: a row removed with its owner is not counted under its own kind,
 // even when it was soft-deleted itself (a person's relationships carry the person's deletion stamp).
@@ -13,10 +14,6 @@ const dropCitationsOf = (s: MemoryState, kind: CitationTargetKind, id: Id): void
 /** As the foreign keys do in PostgreSQL: media of a record that goes for good is detached, not removed. */
 const detachMedia = (s: MemoryState, kind: 'person' | 'event' | 'source', id: Id): void => {
   for (const m of s.media.values()) if (m.target?.kind === kind && m.target.id === id) s.media.set(m.id, { ...m, target: null });
-};
-
-const queueRemoval = (s: MemoryState, key: string): void => {
-  if (!s.blobRemovals.has(key)) s.blobRemovals.set(key, Math.max(0, ...s.blobRemovals.values()) + 1);
 };
 
 const dropEvent = (s: MemoryState, id: Id): void => {
@@ -56,7 +53,7 @@ const dropSource = (s: MemoryState, id: Id): void => {
 /** Removes the tree and every row it owns, queueing its media objects; its audit entries stay, with a null tree. */
 export const dropTree = (s: MemoryState, id: Id): void => {
   s.trees.delete(id);
-  for (const m of s.media.values()) if (m.treeId === id) queueRemoval(s, m.storageKey);
+  for (const m of s.media.values()) if (m.treeId === id) queueBlobRemoval(s, m.storageKey);
   const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media] as const;
   for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
@@ -82,7 +79,7 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
     const events = sweep(s.events, (id) => dropEvent(s, id));
     const citations = sweep(s.citations, (id) => s.citations.delete(id));
     const media = sweep(s.media, (id) => {
-      queueRemoval(s, s.media.get(id)!.storageKey);
+      queueBlobRemoval(s, s.media.get(id)!.storageKey);
       s.media.delete(id);
     });
     const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media };

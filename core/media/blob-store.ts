@@ -43,3 +43,22 @@ export class BlobStoreUnavailableError extends Error {
     this.name = 'BlobStoreUnavailableError';
   }
 }
+
+// Empty and `.` segments are refused too: a filesystem would fold `a//b` and `a/./b` into `a/b`.
+const KEY = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+
+/** Throws unless `key` is a key the port allows (see BlobStore); answers its segments. */
+export const checkBlobKey = (key: string): string[] => {
+  const segments = key.split('/');
+  if (!KEY.test(key) || key.includes('..') || segments.includes('.') || key.length > 1024) {
+    throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+  }
+  return segments;
+};
+
+/** Throws unless `range` is a well-formed inclusive byte range. */
+export const checkByteRange = (range: ByteRange): void => {
+  if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
+    throw new RangeError(`invalid byte range ${range.start}-${range.end}`);
+  }
+};

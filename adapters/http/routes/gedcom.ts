@@ -13,6 +13,7 @@ import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js
 import type { SpooledFile } from '../multipart.js';
 import { IdParams, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
+import { contentDisposition } from '../content-disposition.js';
 import { serviceProduct } from './product.js';
 
 /** Diagnostics beyond this many are counted, not listed. */
@@ -116,10 +117,8 @@ async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Ar
   if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
 }
 
-const fileName = (treeName: string): string => {
-  const safe = treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree';
-  return `attachment; filename="${safe.replace(/[^\x20-\x7e]/g, '_')}.ged"; filename*=UTF-8''${encodeURIComponent(safe)}.ged`;
-};
+/** The tree's name as a file name: no path or control characters, at most 100 characters. */
+const gedFileName = (treeName: string): string => `${treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree'}.ged`;
 
 export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const editorFirst = async ({ actor, params }: HandlerInput<{ id: string }, unknown, undefined>) => accessTree(deps().storage, actor, params.id, 'editor');
@@ -169,7 +168,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           stream: utf8Chunks(exported.right.lines),
           headers: {
             'Content-Type': exported.right.version === '7.0' ? 'text/vnd.familysearch.gedcom; charset=utf-8' : 'application/x-gedcom; charset=utf-8',
-            'Content-Disposition': fileName(exported.right.treeName),
+            'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName)),
             'Cache-Control': 'private, no-store',
           },
         });

@@ -12,6 +12,7 @@ import { targetOf } from '../../../core/media/target.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { parseRange } from '../range.js';
+import { contentDisposition } from '../content-disposition.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, Nullable, PageQuery, Timestamp, Uuid } from '../wire.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
@@ -51,20 +52,13 @@ const nonEmpty = (v: string | undefined): string | undefined => (v === undefined
 
 /** PATCH: a non-null attachment field attaches there; fields given only as null detach. */
 const patchOf = (b: t.TypeOf<typeof MediaPatch>): Result<MediaUpdate> => {
-  const named = targetOf({
+  const given = targetOf({
     ...(b.person_id ? { personId: b.person_id } : {}), ...(b.event_id ? { eventId: b.event_id } : {}), ...(b.source_id ? { sourceId: b.source_id } : {}),
   });
-  if (E.isLeft(named)) return named;
+  if (E.isLeft(given)) return given;
   const touched = b.person_id !== undefined || b.event_id !== undefined || b.source_id !== undefined;
-  const target: MediaTarget | null | undefined = named.right ?? (touched ? null : undefined);
+  const target: MediaTarget | null | undefined = given.right ?? (touched ? null : undefined);
   return ok({ ...(b.title === undefined ? {} : { title: b.title }), ...(target === undefined ? {} : { target }) });
-};
-
-const contentDisposition = (m: Media): string => {
-  const kind = servedInline(m.contentType) ? 'inline' : 'attachment';
-  if (m.fileName === '') return kind;
-  const ascii = m.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(m.fileName)}`;
 };
 
 export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
@@ -162,7 +156,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       const etag = `"${media.checksum}"`;
       const common = {
         ETag: etag, 'Cache-Control': 'private', 'Accept-Ranges': 'bytes', 'X-Content-Type-Options': 'nosniff',
-        'Content-Disposition': contentDisposition(media),
+        'Content-Disposition': contentDisposition(servedInline(media.contentType) ? 'inline' : 'attachment', media.fileName),
         ...(servedInline(media.contentType) ? {} : { 'Content-Security-Policy': "sandbox; default-src 'none'" }),
       };
       const inm = header('If-None-Match');
