@@ -18,6 +18,7 @@ import { minioBlobStore } from '../adapters/blob/minio-blob-store.js';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { serviceVersion } from './version.js';
+import { createMetrics, type ServiceMetrics } from '../adapters/http/metrics.js';
 
 export type Overrides = {
   readonly clock?: Clock;
@@ -25,6 +26,8 @@ export type Overrides = {
   readonly mailer?: Mailer;
   readonly validateResponses?: boolean;
   readonly blobs?: BlobStore;
+  /** The metrics this service reports into (server.ts: with process metrics); default: a registry of its own. */
+  readonly metrics?: ServiceMetrics;
 };
 
 /** Media bytes: MinIO/S3 when S3_ENDPOINT is set, else files under DATA_DIR/media (the embedded default). */
@@ -43,8 +46,14 @@ export const configuredMailer = (config: Config, logger: Logger): Mailer => {
 };
 
 /** The composition root: the one place that knows every adapter (ARCHITECTURE.md "bootstrap"). */
-export const composeApp = (config: Config, storage: Storage, logger: Logger, overrides: Overrides = {}): { readonly app: Koa; readonly deps: HttpDeps } => {
+export const composeApp = (
+  config: Config,
+  storage: Storage,
+  logger: Logger,
+  overrides: Overrides = {},
+): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics } => {
   const clock = overrides.clock ?? systemClock;
+  const metrics = overrides.metrics ?? createMetrics();
   const deps: HttpDeps = {
     storage,
     clock,
@@ -64,18 +73,20 @@ export const composeApp = (config: Config, storage: Storage, logger: Logger, ove
     onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),
     version: serviceVersion,
     environment: config.environment,
+    onGedcomImport: metrics.gedcomImport,
   };
   const app = createApp({
     routes: allRoutes(deps),
     logger,
     baseUrl: config.baseUrl,
     version: serviceVersion,
-    requireEmailVerification: config.requireEmailVerification,
     sessionMaxAgeSeconds: Math.floor(defaultIdentityTtls.sessionTtlMs / 1000),
-    authenticate: authenticate({ storage, clock }),
+    authenticate: authenticate(deps),
     ready: storage.ping,
     uploadDir: path.join(config.dataDir, 'tmp'),
     validateResponses: overrides.validateResponses ?? false,
+    trustProxy: config.trustProxy,
+    observeRequest: metrics.observeRequest,
   });
-  return { app, deps };
+  return { app, deps, metrics };
 };

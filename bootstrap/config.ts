@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 // API.md "Configuration": one io-ts codec per environment variable. A value that does not decode
 // stops start-up with a message naming the variable.
@@ -112,6 +113,31 @@ const aiProviders = new t.Type<readonly AiProviderConfig[], string, unknown>(
   (a) => JSON.stringify(a),
 );
 
+const optionalPort = new t.Type<number | null, string, unknown>(
+  'a port from 1 to 65535, or empty for off',
+  (u): u is number | null => u === null || t.number.is(u),
+  (u, c) => {
+    if (u === undefined || u === '') return t.success(null);
+    const n = typeof u === 'string' && /^\s*\d+\s*$/.test(u) ? Number(u) : NaN;
+    return Number.isSafeInteger(n) && n >= 1 && n <= 65535 ? t.success(n) : t.failure(u, c);
+  },
+  (a) => (a === null ? '' : String(a)),
+);
+
+/** An IP address or a host name to listen on. */
+const listenHost = (fallback: string) =>
+  new t.Type<string, string, unknown>(
+    'an IP address or a host name',
+    t.string.is,
+    (u, c) => {
+      if (u === undefined || u === '') return t.success(fallback);
+      const v = typeof u === 'string' ? u.trim() : '';
+      const hostName = v.length <= 253 && v.split('.').every((label) => /^[a-z\d-]{1,63}$/i.test(label) && !label.startsWith('-') && !label.endsWith('-'));
+      return isIP(v) !== 0 || hostName ? t.success(v) : t.failure(u, c);
+    },
+    t.identity,
+  );
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const Environment = t.type({
@@ -133,6 +159,9 @@ export const Environment = t.type({
   MAX_UPLOAD_BYTES: wholeNumber(100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
   PURGE_AFTER_DAYS: wholeNumber(30, 0, 36500),
   AUTH_RATE_LIMIT: wholeNumber(10, 0, 1_000_000),
+  TRUST_PROXY: wholeNumber(0, 0, 20),
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: listenHost('127.0.0.1'),
   SEARCH_THRESHOLD: fraction(0.2),
   LOG_LEVEL: oneOf(logLevels, 'info'),
   APP_ENV: text(''),
@@ -154,6 +183,10 @@ export type Config = {
   readonly maxUploadBytes: number;
   readonly purgeAfterDays: number;
   readonly authRateLimit: number;
+  /** Reverse proxies in front of the service that append to X-Forwarded-For; 0 ignores the header. */
+  readonly trustProxy: number;
+  /** The Prometheus listener, or null (off). */
+  readonly metrics: { readonly host: string; readonly port: number } | null;
   readonly searchThreshold: number;
   readonly logLevel: (typeof logLevels)[number];
   readonly environment: string;
@@ -185,9 +218,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
       }
     : null;
   if (e.MAILER === 'smtp' && e.SMTP_URL === null) bad('SMTP_URL', 'is required with MAILER=smtp');
+  if (e.METRICS_PORT !== null && e.METRICS_PORT === e.PORT) bad('METRICS_PORT', 'must differ from PORT: the metrics are never served on the API port');
   return {
     port: e.PORT,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/(?<!\/)\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     s3,
@@ -200,6 +234,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    metrics: e.METRICS_PORT === null ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     searchThreshold: e.SEARCH_THRESHOLD,
     logLevel: e.LOG_LEVEL,
     environment: e.APP_ENV || e.NODE_ENV,

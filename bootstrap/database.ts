@@ -1,19 +1,61 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import pg from 'pg';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { startEmbeddedPostgres, type Supervision } from './embedded-postgres.js';
 import type { Config } from './config.js';
 
-export type Database = { readonly url: string; readonly stop: () => Promise<void> };
+export type Database = {
+  readonly url: string;
+  readonly stop: () => Promise<void>;
+  /**
+   * Embedded only: `listener` runs after each restart of a PostgreSQL that died under the service
+   * (a metrics counter: `database.onRestart(() => counter.inc())`). Never called for DATABASE_URL.
+   */
+  readonly onRestart: (listener: () => void) => void;
+  /** How many times the embedded PostgreSQL was restarted since start-up. */
+  readonly restarts: () => number;
+};
+
+export type DatabaseOptions = {
+  /** The embedded PostgreSQL died and could not be started again. Default: log and exit 1. */
+  readonly onGiveUp?: (err: Error) => void;
+  /** Tests: the waits before each restart attempt. */
+  readonly restartDelaysMs?: readonly number[];
+};
 
 const DB_NAME = 'genealogy';
 
-/** DATABASE_URL when set; otherwise the embedded PostgreSQL with its cluster under DATA_DIR/postgres. */
-export const openDatabase = async (config: Config, logger: Logger): Promise<Database> => {
-  if (config.databaseUrl !== null) return { url: config.databaseUrl, stop: async () => undefined };
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL with its cluster under DATA_DIR/postgres,
+ * supervised: started again when it dies, and when that fails the process exits non-zero so that its
+ * own supervisor (systemd, Docker, Kubernetes) restarts the whole service.
+ */
+export const openDatabase = async (config: Config, logger: Logger, options: DatabaseOptions = {}): Promise<Database> => {
+  if (config.databaseUrl !== null) return { url: config.databaseUrl, stop: async () => undefined, onRestart: () => undefined, restarts: () => 0 };
   const dir = path.join(config.dataDir, 'postgres');
+  const listeners: (() => void)[] = [];
+  let restarts = 0;
+  const supervise: Supervision = {
+    ...(options.restartDelaysMs ? { restartDelaysMs: options.restartDelaysMs } : {}),
+    onRestart: () => {
+      restarts += 1;
+      logger.warn({ restarts }, 'embedded PostgreSQL restarted after it died');
+      for (const l of listeners) l();
+    },
+    onGiveUp:
+      options.onGiveUp ??
+      ((err) => {
+        logger.fatal({ err }, 'embedded PostgreSQL died and could not be restarted; exiting');
+        process.exit(1);
+      }),
+    warn: (message) => logger.warn({ postgres_supervisor: message }),
+  };
   logger.info({ dir }, 'starting embedded PostgreSQL');
-  const server = await startEmbeddedPostgres(dir, { persistent: true, log: (line) => logger.debug({ postgres: line }) });
+  const server = await startEmbeddedPostgres(dir, {
+    persistent: true,
+    supervise,
+    log: (line) => logger.debug({ postgres: line }),
+  });
   const admin = new pg.Client({ connectionString: server.url('postgres') });
   await admin.connect();
   try {
@@ -22,5 +64,5 @@ export const openDatabase = async (config: Config, logger: Logger): Promise<Data
   } finally {
     await admin.end();
   }
-  return { url: server.url(DB_NAME), stop: server.stop };
+  return { url: server.url(DB_NAME), stop: server.stop, onRestart: (l) => void listeners.push(l), restarts: () => restarts };
 };

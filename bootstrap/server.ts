@@ -3,7 +3,9 @@ import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './database.js';
 import { composeApp } from './compose.js';
-import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
+import { initOrm, migrate, storageOnOrm } from '../adapters/postgres/index.js';
+import { poolUse } from '../adapters/postgres/pool-use.js';
+import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js';
 import { systemClock } from '../core/shared/clock.js';
 import { schedulePurge } from './purge-schedule.js';
 
@@ -21,9 +23,17 @@ const main = async (): Promise<void> => {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   await migrate(database.url);
-  const storage = await createPostgresStorage(database.url);
-  const { app, deps } = composeApp(config, storage, logger);
-  const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: deps.blobs }, logger);
+  const orm = await initOrm(database.url);
+  const storage = storageOnOrm(orm);
+  // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
+  const metrics = createMetrics({ processMetrics: config.metrics !== null });
+  metrics.poolSource(poolUse(orm));
+  database.onRestart(metrics.embeddedDbRestart);
+  const { app, deps } = composeApp(config, storage, logger, { metrics });
+  const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: deps.blobs }, logger, undefined, metrics);
+  // Its own listener, loopback unless METRICS_HOST says otherwise: never reachable on the API port.
+  const metricsListener = config.metrics === null ? null : await startMetricsListener(metrics, config.metrics);
+  if (metricsListener !== null) logger.info({ host: config.metrics?.host, port: metricsListener.port }, 'metrics listening');
   const server = app.listen(config.port, '0.0.0.0');
   await once(server, 'listening');
   const address = server.address();
@@ -37,6 +47,7 @@ const main = async (): Promise<void> => {
     stopping = true;
     logger.info({ signal }, 'stopping');
     server.close();
+    await metricsListener?.close();
     await purge.stop();
     await storage.close();
     await database.stop();

@@ -5,6 +5,7 @@ import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
 import { systemClock } from '../core/shared/clock.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
+import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
 import { configuredBlobStore } from './compose.js';
 
 // `make worker`: the background jobs as their own process (the server runs them too; the lock keeps
@@ -18,7 +19,8 @@ const main = async (): Promise<void> => {
   const deps = { storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: configuredBlobStore(config) };
   if (process.argv.includes('--once')) {
     const result = await purgeExpired(deps)();
-    process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts, blobs_removed: result.blobsRemoved, blobs_pending: result.blobsPending } : { ran: false })}\n`);
+    const windows = await purgeRateLimitWindows(deps)();
+    process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts, blobs_removed: result.blobsRemoved, blobs_pending: result.blobsPending, rate_limit_windows: windows } : { ran: false, rate_limit_windows: windows })}\n`);
     await storage.close();
     await database.stop();
     return;

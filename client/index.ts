@@ -25,7 +25,7 @@ export const createApiClient = (baseUrl: string, opts: ApiClientOptions = {}): A
   if (opts.cookie !== undefined) headers.Cookie = opts.cookie;
   if (opts.origin !== undefined) headers.Origin = opts.origin;
   return createClient<paths>({
-    baseUrl: `${baseUrl.replace(/\/+$/, '')}/api/v1`,
+    baseUrl: `${baseUrl.replace(/(?<!\/)\/+$/, '')}/api/v1`,
     headers,
     ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }),
   });

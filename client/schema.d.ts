@@ -172,7 +172,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set or clear "this is me": a live person of a tree the user can view. */
+        /** Set or clear "this is me": a live person the caller sees in full. Any other id (unknown, deleted, hidden or redacted to the caller) is the same 422 invalid_reference. */
         patch: operations["setSelfPerson"];
         trace?: never;
     };
@@ -503,7 +503,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every relationship of the tree the caller may see (both ends not hidden). */
+        /** Every relationship of the tree the caller may see (both ends not hidden); for a non-member, notes and qualifier are null unless both ends are fully visible. */
         get: operations["listTreeRelationships"];
         put?: never;
         /** Create a parent_child (a is the parent; qualifier required) or partnership edge (editor). The same pair and type is never stored twice: a repeat answers 409 relationship_exists. */
@@ -804,7 +804,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Relationships whose both ends are not hidden. */
+        /** Relationships whose both ends are not hidden; notes and qualifier are null unless both ends are fully visible. */
         get: operations["publicRelationships"];
         put?: never;
         post?: never;
@@ -927,6 +927,7 @@ export interface components {
             token: string;
         };
         PasswordResetRequest: {
+            /** Format: email */
             email: string;
         };
         PasswordResetConfirm: {
@@ -1017,6 +1018,7 @@ export interface components {
             joined_at: string;
         };
         MemberCreate: {
+            /** Format: email */
             email: string;
             role: components["schemas"]["Role"];
         };
@@ -1203,7 +1205,7 @@ export interface components {
             /** Format: uuid */
             person_b_id: string;
             qualifier: components["schemas"]["ParentChildQualifier"] | null;
-            notes: string;
+            notes: string | null;
         };
         RelationshipUpdate: {
             qualifier?: components["schemas"]["ParentChildQualifier"] | null;
@@ -1380,7 +1382,7 @@ export interface components {
              */
             file: string;
             default_action?: components["schemas"]["ImportAction"];
-            /** @description JSON text: an object from incoming xref (`"@I1@"`) to `{ "action": "new"|"skip"|"merge"|"overwrite", "target_id"?: uuid }` */
+            /** @description JSON text: an object from incoming xref (`"@I1@"`) to `{ "action": "new"|"skip"|"merge"|"overwrite", "target_id"?: uuid }`; at most 10,000,000 characters and 16 MiB */
             resolutions?: string;
         };
         /** @enum {string} */
@@ -1833,6 +1835,15 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

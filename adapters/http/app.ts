@@ -7,23 +7,28 @@ import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import * as t from 'io-ts';
 import type { Actor } from '../../core/shared/actor.js';
-import { checkAccountUsable } from '../../core/identity/policy.js';
+import type { Authenticated } from '../../core/identity/queries/authenticate.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import type { AnyRoute, Reply } from './route.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { renderDocsPage } from './openapi/docs-page.js';
 import { spoolMultipart, type SpooledFile } from './multipart.js';
+import { multipartFieldLimits } from './multipart-fields.js';
+import { unstorableTextError, unstorableTextPath } from './input-text.js';
+import { clientAddressOf } from './client-address.js';
 
 export type AppOptions = {
   readonly routes: readonly AnyRoute[];
   readonly logger: Logger;
   readonly baseUrl: string;
   readonly version: string;
-  readonly requireEmailVerification: boolean;
   readonly sessionMaxAgeSeconds: number;
-  /** Resolves a session token to the user, or null for an unknown, revoked or expired one. */
-  readonly authenticate: (token: string, clientAddress: string) => Promise<Extract<Actor, { kind: 'user' }> | null>;
+  /**
+   * Resolves a session token, or null for an unknown, revoked or expired one. The core decides the
+   * effective actor (an unverified account reads as anonymous where verification is required).
+   */
+  readonly authenticate: (token: string, clientAddress: string) => Promise<Authenticated | null>;
   /** Resolves when the database answers (GET /readyz). */
   readonly ready: () => Promise<void>;
   /** JSON body limit in bytes. */
@@ -32,6 +37,21 @@ export type AppOptions = {
   readonly uploadDir?: string;
   /** Tests: fail loudly when a success body does not match its documented codec. */
   readonly validateResponses?: boolean;
+  /** TRUST_PROXY: reverse proxies in front that append to X-Forwarded-For (0 or absent: the header is ignored). */
+  readonly trustProxy?: number;
+  /** Called once per request when its response has been sent (or the connection closed), for metrics. */
+  readonly observeRequest?: (r: ObservedRequest) => void;
+};
+
+/** `route` is the route template (`/api/v1/trees/{id}`) or `unmatched`: never a raw path, so ids never become label values. */
+export type ObservedRequest = { readonly method: string; readonly route: string; readonly status: number; readonly seconds: number };
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The template @koa/router matched (`/api/v1/trees/:id`), written as in the OpenAPI document. */
+const routeTemplate = (ctx: Context): string => {
+  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' ? matched.replace(/:(\w+)/g, '{$1}') : 'unmatched';
 };
 
 const API = '/api/v1';
@@ -44,6 +64,18 @@ const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, 
   ctx.body = JSON.stringify(p);
 };
 
+/**
+ * Decodes one part of a request (ARCHITECTURE.md rule 5): text no database can store anywhere in it
+ * (U+0000, a lone surrogate), or a value its codec refuses (type, length, range), is a list of field
+ * errors for a 422; otherwise the decoded value.
+ */
+const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: 'query' | 'body') => {
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== null) return { ok: false as const, errors: [unstorableTextError(unstorable, where)] };
+  const decoded = codec.decode(value);
+  return decoded._tag === 'Right' ? { ok: true as const, value: decoded.right } : { ok: false as const, errors: decodeErrors(decoded.left, where) };
+};
+
 const decodeErrors = (errors: t.Errors, where: 'query' | 'body') =>
   errors.slice(0, 20).map((e) => {
     const keys = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k));
@@ -51,11 +83,17 @@ const decodeErrors = (errors: t.Errors, where: 'query' | 'body') =>
     return { path: keys.length === 0 ? where : keys.join('.'), message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
   });
 
+/** pg reports a connection lost mid-statement (the database restarting) with no code, only these words. */
+const CONNECTION_LOST = ['Connection terminated', 'Connection ended unexpectedly', 'encountered a connection error', 'timeout exceeded when trying to connect', 'Timeout acquiring a connection'];
+
 /** Errors a driver raises when the database or the object store cannot be reached: unavailable, not broken. */
 const isUnavailable = (err: unknown): boolean => {
   if ((err as { name?: unknown })?.name === 'BlobStoreUnavailableError') return true;
   const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08006', '08001'].includes(code);
+  // 57P01-57P03: shut down, crashed, starting up; class 08: connection exceptions.
+  if (typeof code === 'string') return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08');
+  const message = (err as { message?: unknown })?.message;
+  return typeof message === 'string' && CONNECTION_LOST.some((m) => message.includes(m));
 };
 
 export const createApp = (opts: AppOptions): Koa => {
@@ -64,6 +102,22 @@ export const createApp = (opts: AppOptions): Koa => {
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
   const docsPage = renderDocsPage(openapi);
+
+  // Metrics when the response is finished: a streamed body (a GEDCOM export) counts its whole time.
+  const observe = opts.observeRequest;
+  if (observe)
+    app.use(async (ctx, next) => {
+      const started = process.hrtime.bigint();
+      ctx.res.once('close', () =>
+        observe({
+          method: METHODS.has(ctx.method) ? ctx.method : 'other',
+          route: routeTemplate(ctx),
+          status: ctx.res.statusCode,
+          seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        }),
+      );
+      await next();
+    });
 
   // Request id and one structured log line per request; never headers, bodies, tokens or cookies.
   app.use(async (ctx, next) => {
@@ -135,35 +189,35 @@ export const createApp = (opts: AppOptions): Koa => {
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
     router[r.method](koaPath, ...(r.upload ? [] : [body]), async (ctx) => {
-      const clientAddress = ctx.request.ip;
+      const clientAddress = clientAddressOf(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), opts.trustProxy ?? 0);
       const bearer = bearerToken(ctx.get('Authorization'));
       const cookie = bearer === null ? (ctx.cookies.get(SESSION_COOKIE) ?? null) : null;
       const token = bearer ?? cookie;
-      let actor: Actor = { kind: 'anonymous', clientAddress };
+      let session: Authenticated | null = null;
       if (token !== null) {
-        const user = await opts.authenticate(token, clientAddress);
-        if (user !== null) actor = user;
-        else if (r.auth === 'user') return sendProblem(ctx, problem(401, 'unauthenticated', 'The session is invalid or has expired.'), { 'WWW-Authenticate': 'Bearer' });
+        session = await opts.authenticate(token, clientAddress);
+        if (session === null && r.auth === 'user') return sendProblem(ctx, problem(401, 'unauthenticated', 'The session is invalid or has expired.'), { 'WWW-Authenticate': 'Bearer' });
       }
-      ctx.state['actor'] = actor;
-      if (r.auth === 'user' && actor.kind === 'anonymous') return sendProblem(ctx, problem(401, 'unauthenticated', 'Sign in to continue.'), { 'WWW-Authenticate': 'Bearer' });
+      // The request log names the account that signed the request, even where it acts as anonymous.
+      if (session !== null) ctx.state['actor'] = session.account;
+      if (r.auth === 'user' && session === null) return sendProblem(ctx, problem(401, 'unauthenticated', 'Sign in to continue.'), { 'WWW-Authenticate': 'Bearer' });
       // A request that authenticates by cookie alone must come from our own origin (CSRF).
-      if (actor.kind === 'user' && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin)
+      if (session !== null && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin)
         return sendProblem(ctx, problem(403, 'csrf', 'Cookie-authenticated changes must carry this service\'s Origin.'));
-      if (r.auth === 'user' && !r.allowUnverified) {
-        const unusable = checkAccountUsable(actor, opts.requireEmailVerification);
-        if (unusable) return sendProblem(ctx, problemOf(unusable).problem);
-      }
+      // Member operations refuse a restricted account (403 email_unverified); the few it may use get
+      // the account; everywhere else (the public surface) the request runs as the core's effective actor.
+      if (session !== null && r.auth === 'user' && !r.allowUnverified && session.restriction !== null) return sendProblem(ctx, problemOf(session.restriction).problem);
+      const actor: Actor = session === null ? { kind: 'anonymous', clientAddress } : r.allowUnverified ? session.account : session.actor;
 
       const params = r.params ? r.params.decode(ctx.params) : t.success(undefined);
       if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
-      const query = r.query ? r.query.decode({ ...ctx.query }) : t.success(undefined);
-      if (query._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', decodeErrors(query.left, 'query')));
+      const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query') : { ok: true as const, value: undefined };
+      if (!query.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', query.errors));
       const header = (name: string): string | undefined => {
         const v = ctx.get(name);
         return v === '' ? undefined : v;
       };
-      const base = { actor, params: params.right, query: query.right, sessionToken: token, header };
+      const base = { actor, params: params.right, query: query.value, sessionToken: token, header };
 
       let upload: SpooledFile | null = null;
       let fields: unknown = ctx.request.body ?? {};
@@ -175,18 +229,19 @@ export const createApp = (opts: AppOptions): Koa => {
           return sendProblem(ctx, p, headers);
         }
         if (!ctx.is('multipart/form-data')) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.'));
-        const spooled = await spoolMultipart(ctx.req, { fileField: r.upload.field, maxBytes: r.upload.maxBytes(), dir: opts.uploadDir ?? tmpdir() });
+        const spooled = await spoolMultipart(ctx.req, { fileField: r.upload.field, maxBytes: r.upload.maxBytes(), dir: opts.uploadDir ?? tmpdir(), ...multipartFieldLimits(r.body) });
         if (spooled.kind === 'too_large') return sendProblem(ctx, problem(413, 'payload_too_large', `The file is larger than the ${r.upload.maxBytes()} bytes this service accepts.`), { Connection: 'close' });
+        if (spooled.kind === 'field_too_large') return sendProblem(ctx, problem(413, 'payload_too_large', spooled.detail), { Connection: 'close' });
         if (spooled.kind === 'malformed') return sendProblem(ctx, problem(400, 'malformed_request', spooled.detail));
         upload = spooled.file;
         fields = { ...spooled.fields, ...(upload === null ? {} : { [r.upload.field]: upload.fileName ?? '' }) };
         dispose = spooled.dispose;
       }
       try {
-        const decodedBody = r.body ? r.body.decode(fields) : t.success(undefined);
-        if (decodedBody._tag === 'Left') return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodeErrors(decodedBody.left, 'body')));
+        const decodedBody = r.body ? decodePart(r.body, fields, 'body') : { ok: true as const, value: undefined };
+        if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
-        const result = await r.handle({ ...base, body: decodedBody.right, upload });
+        const result = await r.handle({ ...base, body: decodedBody.value, upload });
         if (result._tag === 'Left') {
           const { problem: p, headers } = problemOf(result.left);
           return sendProblem(ctx, p, headers);

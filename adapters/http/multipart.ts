@@ -25,17 +25,33 @@ export type SpooledFile = {
 export type SpoolResult =
   | { readonly kind: 'ok'; readonly fields: Record<string, string>; readonly file: SpooledFile | null; readonly dispose: () => Promise<void> }
   | { readonly kind: 'too_large' }
+  | { readonly kind: 'field_too_large'; readonly detail: string }
   | { readonly kind: 'malformed'; readonly detail: string };
 
+/** How much text a multipart request may carry besides its file. */
+export type FieldLimits = {
+  /** Bytes each declared text field may hold; a field not named here may hold `otherFieldBytes`. */
+  readonly fieldBytes: Readonly<Record<string, number>>;
+  readonly otherFieldBytes: number;
+  /** Text fields in all (busboy stops reading more). */
+  readonly maxFields: number;
+};
+
+/** Longest file name (characters) a file part may carry. */
+export const MAX_FILE_NAME = 1000;
+
 /**
- * Receives a multipart/form-data request: text fields into memory (small, limited), the one file
- * part `fileField` streamed to a temporary file under `dir`, counting bytes and SHA-256 as it goes,
- * never holding it in memory. Past `maxBytes` it stops writing, removes the partial file, reads and
- * discards the rest of the request (so the client sees the answer) and answers `too_large`.
+ * Receives a multipart/form-data request: text fields into memory (each within its `fieldBytes`,
+ * at most `maxFields` of them), the one file part `fileField` streamed to a temporary file under
+ * `dir`, counting bytes and SHA-256 as it goes, never holding it in memory. Past `maxBytes` it stops
+ * writing, removes the partial file, reads and discards the rest of the request (so the client sees
+ * the answer) and answers `too_large`; a text field past its bound answers `field_too_large`.
  */
-export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileField: string; readonly maxBytes: number; readonly dir: string }): Promise<SpoolResult> => {
+export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileField: string; readonly maxBytes: number; readonly dir: string } & FieldLimits): Promise<SpoolResult> => {
+  const declaredText = Object.values(o.fieldBytes).reduce((a, b) => a + b, 0);
+  const fieldLimit = (name: string): number => (Object.hasOwn(o.fieldBytes, name) ? o.fieldBytes[name]! : o.otherFieldBytes);
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > o.maxBytes + 64 * 1024) {
+  if (Number.isFinite(declared) && declared > o.maxBytes + declaredText + 64 * 1024) {
     req.resume();
     return { kind: 'too_large' };
   }
@@ -44,7 +60,9 @@ export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileFie
   const dispose = (): Promise<void> => rm(tmp, { force: true });
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 50, fieldSize: 1024 * 1024, fileSize: o.maxBytes + 1, parts: 60 } });
+    // busboy holds one field at a time up to `fieldSize` (the largest bound), then hands it over.
+    const fieldSize = Math.max(o.otherFieldBytes, ...Object.values(o.fieldBytes)) + 1;
+    parser = busboy({ headers: req.headers, limits: { files: 1, fields: o.maxFields, fieldSize, fileSize: o.maxBytes + 1, parts: o.maxFields + 1 } });
   } catch (err) {
     req.resume();
     return { kind: 'malformed', detail: (err as Error).message };
@@ -54,14 +72,22 @@ export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileFie
   let writing: Promise<void> | null = null;
   let problem: string | null = null;
   let tooLarge = false;
+  let fieldTooLarge: string | null = null;
 
   parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) problem ??= `field ${name} is too long`;
+    const limit = fieldLimit(name);
+    if (info.valueTruncated || Buffer.byteLength(value) > limit) fieldTooLarge ??= `The text field "${name}" is larger than the ${limit} bytes this service accepts.`;
+    else if (Object.hasOwn(fields, name)) problem ??= `the text field "${name}" was sent twice`;
     else fields[name] = value;
   });
+  const tooMany = (): void => {
+    problem ??= `at most ${o.maxFields} text fields and one file may be sent`;
+  };
+  parser.on('fieldsLimit', tooMany);
+  parser.on('partsLimit', tooMany);
   parser.on('file', (name, stream, info) => {
-    if (name !== o.fileField || writing !== null) {
-      problem ??= name !== o.fileField ? `unexpected file part "${name}"` : 'only one file may be sent';
+    if (name !== o.fileField || writing !== null || [...(info.filename ?? '')].length > MAX_FILE_NAME) {
+      problem ??= name !== o.fileField ? `unexpected file part "${name}"` : writing !== null ? 'only one file may be sent' : `the file name is longer than ${MAX_FILE_NAME} characters`;
       stream.resume();
       return;
     }
@@ -118,6 +144,10 @@ export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileFie
   if (tooLarge) {
     await dispose();
     return { kind: 'too_large' };
+  }
+  if (fieldTooLarge !== null) {
+    await dispose();
+    return { kind: 'field_too_large', detail: fieldTooLarge };
   }
   if (problem !== null) {
     await dispose();

@@ -9,7 +9,7 @@ import type { EventView } from '../../core/people/queries/event-views.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { TreeRead } from '../../core/trees/model.js';
 import { named, withSchema } from './openapi/json-schema.js';
-import { Nullable, Timestamp, Uuid, VisibilityCodec } from './wire.js';
+import { INDEXED_MAX, Nullable, Text, Timestamp, Uuid, VisibilityCodec } from './wire.js';
 
 const enumOf = <K extends string>(name: string, values: readonly K[]) =>
   named(name, t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>));
@@ -28,7 +28,7 @@ export const DateCodec = named('GenealogicalDate', t.intersection([
     calendar: withSchema(enumOf('Calendar', calendars), { description: 'Absent: Gregorian. Hebrew and French Republican months run 1..13.' }),
     dual_year: withSchema(t.boolean, { description: 'The year was written as a dual year (1750/51); `year` is the first.' }),
     year: Int(1, 9999), month: Int(1, 13), day: Int(1, 31), end_year: Int(1, 9999), end_month: Int(1, 13), end_day: Int(1, 31),
-    text: withSchema(t.string, { maxLength: 500, description: 'The phrase of a `text` date; on another qualifier, the phrase of a GEDCOM INT date.' }),
+    text: Text(500, { description: 'The phrase of a `text` date; on another qualifier, the phrase of a GEDCOM INT date.' }),
   }),
 ]));
 type DateWire = t.TypeOf<typeof DateCodec>;
@@ -62,7 +62,7 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
         ...(d.text === undefined ? {} : { text: d.text }),
       };
 
-export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(withSchema(t.string, { maxLength: 500 })) }));
+export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(Text(INDEXED_MAX)) }));
 export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
 
 export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean }));
@@ -94,7 +94,9 @@ export const EventRead = named('EventRead', t.type({
 }));
 
 export const RelationshipRead = named('RelationshipRead', t.type({
-  id: Uuid, tree_id: Uuid, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: t.string,
+  id: Uuid, tree_id: Uuid, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec),
+  /** Null (as is the qualifier) for a non-member when either person is not fully visible. */
+  notes: Nullable(t.string),
 }));
 
 export const SourceRead = named('SourceRead', t.type({
@@ -141,7 +143,7 @@ export const eventWire = ({ event: e, place }: EventView) => ({
   date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place, notes: e.notes, detail: e.detail,
 });
 
-export const relationshipWire = (r: Relationship) => ({
+export const relationshipWire = (r: Omit<Relationship, 'notes'> & { readonly notes: string | null }) => ({
   id: r.id, tree_id: r.treeId, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, notes: r.notes,
 });
 

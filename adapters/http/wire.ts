@@ -5,7 +5,7 @@ import type { UserView } from '../../core/identity/user-view.js';
 import type { AuditEntry } from '../../core/shared/audit.js';
 import type { AiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import type { InstanceStatus } from '../../core/admin/queries/get-instance-status.js';
-import { named, withSchema } from './openapi/json-schema.js';
+import { named, withSchema, type JsonSchema } from './openapi/json-schema.js';
 
 // Wire codecs: snake_case JSON shapes of API.md. They decode requests and document responses.
 
@@ -14,14 +14,35 @@ const enumOf = <K extends string>(name: string, values: readonly K[]) =>
 
 export const Uuid = withSchema(
   new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string' && isUuid(u), (u, c) => (typeof u === 'string' && isUuid(u) ? t.success(u) : t.failure(u, c)), t.identity),
-  { type: 'string', format: 'uuid' },
+  { type: 'string', format: 'uuid', maxLength: 36 },
 );
 export const Timestamp = withSchema(t.string, { format: 'date-time' });
-export const Email = withSchema(t.string, { format: 'email', maxLength: 320 });
-export const Password = withSchema(t.string, { minLength: 8, maxLength: 1024 });
+
+/**
+ * Client text: at most `max` characters (code points), enforced when decoding (withSchema). Every
+ * string a request carries has such a bound (spec/http/input-bounds-schema.spec.ts); U+0000 is
+ * refused for all input at once, in app.ts. Text kept in a btree-indexed column (emails, place
+ * names, rate-limit keys) stays at or under 600 characters: 4 UTF-8 bytes each fit an index entry
+ * (about 2,700 bytes) whatever the text.
+ */
+export const Text = (max: number, extra: JsonSchema = {}) => withSchema(t.string, { maxLength: max, ...extra });
+
+/** Free text a genealogist writes (notes, details): long, but bounded. */
+export const NOTES_MAX = 100_000;
+/** Text kept in a btree index (place names): 4 bytes a character must fit an index entry. */
+export const INDEXED_MAX = 500;
+/** GEDCOM import `resolutions` (JSON text, multipart): room for a 100,000-person file. */
+export const RESOLUTIONS_MAX = 10_000_000;
+
+export const Email = Text(320, { format: 'email' });
+/** A new password; a sign-in password is only bounded (`PasswordGiven`), so old accounts can still sign in. */
+export const Password = Text(1024, { minLength: 8 });
+export const PasswordGiven = Text(1024);
+/** Tokens this service mails out (base64url of 32 bytes); the bound leaves room for other formats. */
+export const Token = Text(512);
 export const NonEmpty = (max: number) =>
   withSchema(
-    new t.Type<string, string, unknown>('NonEmptyText', (u): u is string => typeof u === 'string' && u.trim().length > 0 && u.length <= max, (u, c) => (typeof u === 'string' && u.trim().length > 0 && u.length <= max ? t.success(u) : t.failure(u, c)), t.identity),
+    new t.Type<string, string, unknown>('NonEmptyText', (u): u is string => typeof u === 'string' && u.trim().length > 0, (u, c) => (typeof u === 'string' && u.trim().length > 0 ? t.success(u) : t.failure(u, c)), t.identity),
     { type: 'string', minLength: 1, maxLength: max },
   );
 export const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
@@ -43,7 +64,8 @@ export const PageQuery = t.partial({
     }, String),
     { type: 'integer', minimum: 1, maximum: 1000 },
   ),
-  cursor: t.string,
+  // An opaque cursor is the base64url of a record id (48 characters).
+  cursor: Text(64),
 });
 
 export const UserRead = named('UserRead', t.type({

@@ -69,4 +69,13 @@ export const memoryRateLimiter = (s: MemoryState): RateLimiter => ({
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000));
     return { allowed: count <= limit, retryAfterSeconds };
   },
+  purgeStartedBefore: async (cutoff) => {
+    let removed = 0;
+    for (const [key, w] of s.rateWindows)
+      if (w.windowStart < cutoff.getTime()) {
+        s.rateWindows.delete(key);
+        removed += 1;
+      }
+    return removed;
+  },
 });

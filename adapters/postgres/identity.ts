@@ -157,4 +157,6 @@ export const pgRateLimiter = (db: Sql): RateLimiter => ({
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000));
     return { allowed: count <= limit, retryAfterSeconds };
   },
+  // A sequential scan once per purge run (hourly) over the keys seen since the previous run.
+  purgeStartedBefore: async (cutoff) => db.run('delete from rate_limit_windows where window_start < ?::timestamptz', [ts(cutoff)]),
 });

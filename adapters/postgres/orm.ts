@@ -19,9 +19,18 @@ export const initOrm = (url: string, opts: OrmOptions = {}): Promise<MikroORM> =
     extensions: [Migrator],
     migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true, disableForeignKeys: false },
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    // A restarted or unreachable database: a connect that hangs fails after 5 s, a request waits at
+    // most 10 s for a pooled connection, and knex discards connections whose socket died (validated
+    // on checkout), so the pool heals once the database answers again. Its warnings carry no values.
+    driverOptions: {
+      connection: { connectionTimeoutMillis: 5000, keepAlive: true },
+      acquireConnectionTimeout: 10_000,
+      log: { warn: (m: unknown) => opts.log?.(String(m)), error: (m: unknown) => opts.log?.(String(m)), deprecate: () => undefined, debug: () => undefined },
+    },
     discovery: { warnWhenNoEntities: false },
     // The core's ids are plain strings and reads bypass the identity map; nothing is flushed.
     allowGlobalContext: false,
+    // Never 'query-params': a logged statement would carry the values of the row (notes, emails, hashes).
     debug: false,
     logger: opts.log ?? (() => undefined),
     colors: false,

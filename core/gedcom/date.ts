@@ -149,6 +149,22 @@ const readDate = (value: string): GenealogicalDate | null => {
 };
 
 /**
+ * `INT <date> (<phrase>)` or `INT <date>` split into its date and phrase ('' without one); null when
+ * `v` has another form (also `INT <date> (<phrase>` without the closing parenthesis). String code
+ * rather than one pattern: `^INT\.?\s+([^(]*?)\s*(?:\((.*)\))?$` retried every blank of a long run
+ * against the next `\s*` (quadratic). trimStart/trimEnd drop the characters `\s` matches.
+ */
+const splitInt = (v: string): { readonly date: string; readonly phrase: string } | null => {
+  const keyword = /^INT\.?\s/i.exec(v);
+  if (keyword === null) return null;
+  const rest = v.slice(keyword[0].length).trimStart();
+  const open = rest.indexOf('(');
+  if (open < 0) return { date: rest.trimEnd(), phrase: '' };
+  if (!rest.endsWith(')')) return null;
+  return { date: rest.slice(0, open).trimEnd(), phrase: rest.slice(open + 1, -1) };
+};
+
+/**
  * A GEDCOM date value (5.5.x or 7.0) as a structured date; null for an empty value (also `()`).
  * Never throws: what it cannot read becomes `{ qualifier: 'text', text }` where text is the trimmed
  * value, or for a `(phrase)` the phrase without its parentheses. See the notes at the top of this file.
@@ -161,10 +177,10 @@ export const parseGedcomDate = (value: string): GenealogicalDate | null => {
     const text = (phrase[1] ?? '').trim();
     return text === '' ? null : { qualifier: 'text', text };
   }
-  const int = /^INT\.?\s+([^(]*?)\s*(?:\((.*)\))?$/is.exec(v);
+  const int = splitInt(v);
   if (int !== null) {
-    const d = readDate(int[1] ?? '');
-    const text = (int[2] ?? '').trim();
+    const d = readDate(int.date);
+    const text = int.phrase.trim();
     if (d !== null) return text === '' ? d : { ...d, text };
   }
   return readDate(v) ?? { qualifier: 'text', text: v };

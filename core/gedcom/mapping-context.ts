@@ -1,4 +1,5 @@
-import type { GedcomDiagnostic, GedcomNode, UnmappedTag } from './types.js';
+import type { GedcomNode, UnmappedTag } from './types.js';
+import { createWarningLog, type Warnings } from './warnings.js';
 
 /**
  * What the mapping counts as lost: every structure it does not use, by tag path (`INDI.ASSO`,
@@ -21,14 +22,25 @@ export type Context = {
   readonly count: (path: string, line: number) => void;
   /** Count every substructure of a node as lost: for nodes whose own value was used. */
   readonly lostChildren: (path: string, node: GedcomNode) => void;
-  readonly warnings: () => GedcomDiagnostic[];
+  /** The first warnings by line (see warnings.ts) and their exact count. */
+  readonly warnings: () => Warnings;
   readonly unmapped: () => UnmappedTag[];
 };
 
+/**
+ * Distinct unmapped paths listed at most; a file can make up a new extension tag on every line, so
+ * the paths past these are counted together under OTHER_PATHS. A path is cut to MAX_PATH characters.
+ */
+export const MAX_UNMAPPED_PATHS = 1000;
+export const OTHER_PATHS = '(other paths)';
+const MAX_PATH = 200;
+
 export const createContext = (): Context => {
-  const warnings: GedcomDiagnostic[] = [];
+  const warnings = createWarningLog();
   const unmapped = new Map<string, { count: number; firstLine: number }>();
-  const count = (path: string, line: number): void => {
+  const count = (full: string, line: number): void => {
+    let path = full.length > MAX_PATH ? `${full.slice(0, MAX_PATH - 1)}…` : full;
+    if (unmapped.size >= MAX_UNMAPPED_PATHS && !unmapped.has(path)) path = OTHER_PATHS;
     const seen = unmapped.get(path);
     if (seen === undefined) unmapped.set(path, { count: 1, firstLine: line });
     else {
@@ -40,14 +52,14 @@ export const createContext = (): Context => {
     if (!BOOKKEEPING.has(node.tag)) count(path, node.line);
   };
   return {
-    warn: (line, message) => void warnings.push({ line, message }),
+    warn: (line, message) => warnings.add({ line, message }),
     lost,
     count,
     lostChildren: (path, node) => {
       for (const c of node.children) lost(`${path}.${c.tag}`, c);
     },
-    // Stable sorts: diagnostics in file order, unmapped paths alphabetically.
-    warnings: () => [...warnings].sort((a, b) => a.line - b.line),
+    // Diagnostics in file order (the log keeps them so), unmapped paths alphabetically.
+    warnings: warnings.result,
     unmapped: () => [...unmapped].map(([tag, u]) => ({ tag, ...u })).sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)),
   };
 };

@@ -15,6 +15,23 @@ for (const [type, tags] of Object.entries(EVENT_TAGS) as [EventType, readonly st
 for (const [tag, meaning] of Object.entries(CUSTOM_EVENT_TAGS)) kinds.set(tag, { type: 'custom', customType: meaning });
 for (const [tag, meaning] of Object.entries(GENERIC)) kinds.set(tag, { type: 'custom', customType: meaning });
 
+/**
+ * Places are unique per tree by their lower-cased text, and a PostgreSQL b-tree entry holds at most
+ * 2,704 bytes: a longer place failed the whole import. 500 characters (at most 1,500 bytes of UTF-8)
+ * is far above any real place (GEDCOM 5.5.1 allows 120); a longer one is cut, with a warning.
+ */
+export const MAX_PLACE_LENGTH = 500;
+
+const readPlace = (node: GedcomNode, ctx: Context): string | null => {
+  const value = text(node);
+  if (value === '') return null;
+  if (value.length <= MAX_PLACE_LENGTH) return value;
+  const high = value.charCodeAt(MAX_PLACE_LENGTH - 1);
+  const cut = value.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_PLACE_LENGTH - 1 : MAX_PLACE_LENGTH).trimEnd();
+  ctx.warn(node.line, `PLAC longer than ${MAX_PLACE_LENGTH} characters: cut to its first ${MAX_PLACE_LENGTH}`);
+  return cut;
+};
+
 const isFamilyKind = (tag: string, k: EventKind): boolean => FAMILY_EVENT_TYPES.includes(k.type) || CUSTOM_FAMILY_TAGS.includes(tag);
 
 
@@ -106,7 +123,7 @@ export const readEvent = (
         date = readDate(c, here, ctx);
         break;
       case 'PLAC':
-        place = text(c) === '' ? null : text(c);
+        place = readPlace(c, ctx);
         ctx.lostChildren(`${here}.PLAC`, c);
         break;
       case 'NOTE':

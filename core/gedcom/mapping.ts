@@ -145,7 +145,8 @@ export const createMapper = (): Mapper => {
       sources: sources.map((s) => ({ ...s, notes: resolveText(s.notes, notes, ctx) })),
     };
     for (const n of notes.values()) if (!n.used) ctx.count(n.tag, n.line);
-    return { ...plan, unmapped: ctx.unmapped(), warnings: ctx.warnings() };
+    const warnings = ctx.warnings();
+    return { ...plan, unmapped: ctx.unmapped(), warnings: warnings.list, warningCount: warnings.count };
   };
 
   return { add, finish };

@@ -1,3 +1,5 @@
+import { GedcomTooLargeError } from './types.js';
+
 /** Receives one physical line: `text.slice(start, end)` without its line end, and its 1-based number. */
 export type LineSink = (text: string, start: number, end: number, line: number) => void;
 
@@ -17,18 +19,25 @@ const CR = 13;
 
 /**
  * Line ends are LF, CR, CR LF and LF CR, mixed freely: a CR and an LF in either order next to each
- * other are one line end, even when a chunk boundary falls between them.
+ * other are one line end, even when a chunk boundary falls between them. A line longer than
+ * `maxLine` characters throws GedcomTooLargeError as soon as that many are in, so a file without
+ * line ends is never held whole.
  */
-export const createLineSplitter = (sink: LineSink): LineSplitter => {
+export const createLineSplitter = (sink: LineSink, maxLine: number = Infinity): LineSplitter => {
   let carry = '';
   let skip = 0; // the partner of the last line end, to swallow if it starts the next text
   let line = 0;
   let consumed = 0; // decoded characters before `carry`
   let base = 0;
 
+  const tooLong = (): never => {
+    throw new GedcomTooLargeError(line + 1, `line ${line + 1} is longer than ${maxLine} characters`);
+  };
+
   const push = (text: string): void => {
     if (text.length === 0) return;
     if (skip === 0 && text.indexOf('\n') === -1 && text.indexOf('\r') === -1) {
+      if (carry.length + text.length > maxLine) tooLong();
       carry += text;
       return;
     }
@@ -58,12 +67,14 @@ export const createLineSplitter = (sink: LineSink): LineSplitter => {
         end = cr;
         partner = LF;
       }
+      if (end - i > maxLine) tooLong();
       line++;
       sink(buf, i, end, line);
       i = end + 1;
       if (i === n) skip = partner;
       else if (buf.charCodeAt(i) === partner) i++;
     }
+    if (n - i > maxLine) tooLong();
     carry = i === 0 ? buf : buf.slice(i);
     consumed += i;
   };
@@ -79,6 +90,43 @@ export const createLineSplitter = (sink: LineSink): LineSplitter => {
   };
 
   return { push, end, lines: () => line, base: () => base };
+};
+
+/** A line as repaired by repairLine, and what was wrong with it. */
+export type LineRepair = { readonly text: string; readonly nul: boolean; readonly surrogates: boolean };
+
+/**
+ * The line `text.slice(start, end)` made fit for PostgreSQL text, or null when it is already:
+ * U+0000 removed (text cannot hold it), and each unpaired UTF-16 surrogate (from a UTF-16 file)
+ * replaced by U+FFFD, as a UTF-8 decoder does (it has no UTF-8 form, and jsonb refuses its escape).
+ */
+export const repairLine = (text: string, start: number, end: number): LineRepair | null => {
+  let out: string[] | null = null;
+  let from = start;
+  let nul = false;
+  let surrogates = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0 && (c < 0xd800 || c > 0xdfff)) continue;
+    if (c <= 0xdbff && c !== 0 && i + 1 < end) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    out ??= [];
+    out.push(text.slice(from, i));
+    if (c === 0) nul = true;
+    else {
+      surrogates = true;
+      out.push('\uFFFD');
+    }
+    from = i + 1;
+  }
+  if (out === null) return null;
+  out.push(text.slice(from, end));
+  return { text: out.join(''), nul, surrogates };
 };
 
 /** A parsed line: blank, malformed (with the reason), or level, xref, tag and raw value. */

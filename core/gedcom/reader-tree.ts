@@ -10,7 +10,12 @@ export type TreeBuilder = {
   readonly end: (lastLine: number) => void;
   /** The records completed since the last call. */
   readonly take: () => GedcomNode[];
+  /** What the record being read holds so far (one object, updated in place). */
+  readonly held: () => HeldRecord;
 };
+
+/** The record being read: its first line's number, the lines it holds (continuations included) and their characters. */
+export type HeldRecord = { readonly line: number; readonly lines: number; readonly chars: number };
 
 /** `@X1@`, GEDCOM 7 `@VOID@` included; `@#D...@` starts a 5.5 escape (a calendar), not a pointer. */
 const POINTER = /^@[^@#\s][^@\s]*@$/;
@@ -29,6 +34,7 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
   let trailerLine = 0;
   let afterTrailerReported = false;
   let misleveled: Node | null = null; // the line whose same-level continuations were last reported
+  const held = { line: 0, lines: 0, chars: 0 };
 
   const unescape = gedcom7
     ? (v: string): string => (v.startsWith('@@') ? v.slice(1) : v)
@@ -42,7 +48,10 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
       if (v !== null) {
         const last = v.charCodeAt(v.length - 1);
         if (last === 32 || last === 9) {
-          const trimmed = v.replace(/[ \t]+$/, '');
+          // A loop, not `/[ \t]+$/`: that pattern retries from every blank of a long inner run (quadratic).
+          let end = v.length - 1;
+          while (end > 0 && (v.charCodeAt(end - 1) === 32 || v.charCodeAt(end - 1) === 9)) end--;
+          const trimmed = v.slice(0, end);
           node.value = trimmed === '' ? null : trimmed;
         }
       }
@@ -82,6 +91,8 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
       }
       if (superior.pointer) return report({ line: lineNo, message: `${tag} continues a pointer value; line skipped` });
       close(level);
+      held.lines += 1;
+      held.chars += end - start;
       const more = parsed.value === null ? '' : unescape(parsed.value);
       superior.value = (superior.value ?? '') + (tag === 'CONT' ? '\n' : '') + more;
       return;
@@ -104,6 +115,9 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
     const node: Node = { tag, xref: parsed.xref, value, pointer, line: lineNo, children: [] };
     if (level === 0) {
       closeRecord();
+      held.line = lineNo;
+      held.lines = 1;
+      held.chars = end - start;
       if (trailerLine > 0 && !afterTrailerReported) {
         afterTrailerReported = true;
         report({ line: lineNo, message: `record after TRLR (line ${trailerLine})` });
@@ -112,6 +126,8 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
     } else {
       close(level);
       stack[level - 1]!.children.push(node);
+      held.lines += 1;
+      held.chars += end - start;
     }
     stack.push(node);
   };
@@ -128,5 +144,5 @@ export const createTreeBuilder = (opts: { readonly gedcom7: boolean; readonly re
     return out;
   };
 
-  return { line, end, take };
+  return { line, end, take, held: () => held };
 };

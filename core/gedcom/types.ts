@@ -25,11 +25,26 @@ export type GedcomVersion = '5.5' | '5.5.1' | '5.5.5' | '7.0';
 /** A problem the reader stepped over: the line is skipped, reading goes on. */
 export type GedcomDiagnostic = { readonly line: number; readonly message: string };
 
-/** Thrown (the only thing the reader throws for bad input) when the bytes are not GEDCOM at all. */
+/** Thrown by the reader, before yielding anything, when the bytes are not GEDCOM at all. */
 export class NotGedcomError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NotGedcomError';
+  }
+}
+
+/**
+ * Thrown by the reader when a line or one level-0 record is longer than it holds in memory (see
+ * ReadLimits in reader.ts); `line` is the number of the line that is too long, or of the record's
+ * first line. The reader throws nothing else for bad input.
+ */
+export class GedcomTooLargeError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GedcomTooLargeError';
   }
 }
 
@@ -123,8 +138,12 @@ export type ImportPlan = {
   readonly sources: readonly PlanSource[];
   /** Tags the mapping did not use, keyed by path (`INDI.ASSO`, `HEAD.SOUR`), with counts and the first line. */
   readonly unmapped: readonly UnmappedTag[];
-  /** Values it could not take (SEX U, a date it could not read, a pointer to nothing), with line numbers. */
+  /**
+   * Values it could not take (SEX U, a date it could not read, a pointer to nothing), with line
+   * numbers: the first MAX_WARNINGS by line (warnings.ts); `warningCount` counts them all.
+   */
   readonly warnings: readonly GedcomDiagnostic[];
+  readonly warningCount: number;
 };
 
 // ---------------------------------------------------------------------------------------------

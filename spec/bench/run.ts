@@ -5,7 +5,8 @@
 //   DATABASE_URL    an existing server (a scratch database is created and dropped); else an embedded one
 import os from 'node:os';
 import { loadConfig } from '../../bootstrap/config.js';
-import { generateTree, seededRandom, type GeneratedPerson, type GeneratedTree } from './generate-tree.js';
+import { generateTree, seededRandom, type GeneratedTree } from './generate-tree.js';
+import { withTypo } from './typos.js';
 import { log, mb, median, ms, printTable, quantile, runMain, startBenchService, withPeakRss } from './harness.js';
 
 const N = Number(process.env['BENCH_PERSONS'] ?? 100_000);
@@ -13,17 +14,6 @@ const SEED = Number(process.env['BENCH_SEED'] ?? 20261122);
 if (!Number.isInteger(N) || N < 10) throw new Error('BENCH_PERSONS must be an integer >= 10');
 
 type Timed = { readonly ms: number; readonly bytes: number; readonly status: number; readonly body: Buffer };
-
-/** `given surname` with one typo in one of the words: two adjacent letters swapped, or one dropped. */
-const withTypo = (rng: () => number, p: GeneratedPerson): string => {
-  const words = `${p.given.split(' ')[0]!} ${p.surname}`.split(' ');
-  const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => w.length >= 4);
-  if (candidates.length === 0) return words.join(' ');
-  const [w, i] = candidates[Math.floor(rng() * candidates.length)]!;
-  const at = 1 + Math.floor(rng() * (w.length - 2)); // never the first letter
-  words[i] = rng() < 0.5 ? w.slice(0, at) + w[at + 1]! + w[at]! + w.slice(at + 2) : w.slice(0, at) + w.slice(at + 1);
-  return words.join(' ');
-};
 
 const main = async (): Promise<void> => {
   const rows: [string, string][] = [];

@@ -45,6 +45,17 @@ export const rateLimiterContract = (name: string, make: MakeStorage): Mocha.Suit
       });
     });
 
+    it('purges the windows that started before a cutoff, keeps the others, and says how many it removed', async () => {
+      expect((await hit('old', 1, at('2025-03-01T10:00:30.000Z'))).allowed).to.equal(true);
+      expect((await hit('old', 1, at('2025-03-01T10:00:31.000Z'))).allowed).to.equal(false);
+      expect((await hit('live', 1, at('2025-03-01T10:01:05.000Z'))).allowed).to.equal(true);
+      expect(await storage().rateLimits.purgeStartedBefore(at('2025-03-01T10:01:00.000Z'))).to.equal(1);
+      expect(await storage().rateLimits.purgeStartedBefore(at('2025-03-01T10:01:00.000Z'))).to.equal(0);
+      // The live window keeps its count; the purged key starts afresh (as a new window would anyway).
+      expect((await hit('live', 1, at('2025-03-01T10:01:10.000Z'))).allowed).to.equal(false);
+      expect((await hit('old', 1, at('2025-03-01T10:00:40.000Z'))).allowed).to.equal(true);
+    });
+
     it('counts concurrent hits exactly', async () => {
       const now = at('2025-03-01T10:00:00.000Z');
       const results = await Promise.all(Array.from({ length: 20 }, () => hit('burst', 7, now)));

@@ -30,6 +30,10 @@ describe('parseGedcomDate', () => {
     ['INT 1995 (from estimated age)', { qualifier: 'exact', year: 1995, text: 'from estimated age' }],
     ['INT ABT 1900 (family story)', { qualifier: 'about', year: 1900, text: 'family story' }],
     ['INT 1900', { qualifier: 'exact', year: 1900 }],
+    ['int. 1900   (x)', { qualifier: 'exact', year: 1900, text: 'x' }],
+    ['INT\t1900 (a) (b)', { qualifier: 'exact', year: 1900, text: 'a) (b' }],
+    ['INT 1900 ()', { qualifier: 'exact', year: 1900 }],
+    ['INT 1900 (a\nb)', { qualifier: 'exact', year: 1900, text: 'a\nb' }],
     ['(Stillborn, after the flood)', { qualifier: 'text', text: 'Stillborn, after the flood' }],
     ['( spaced phrase )', { qualifier: 'text', text: 'spaced phrase' }],
     ['JAN 1740/41', { qualifier: 'exact', dualYear: true, year: 1740, month: 1 }],
@@ -91,6 +95,10 @@ describe('parseGedcomDate', () => {
     ['FROM 1900 TO', 'FROM 1900 TO'],
     ['ABT', 'ABT'],
     ['INT garbage (phrase)', 'INT garbage (phrase)'],
+    ['INT 1900 (x', 'INT 1900 (x'],
+    ['INT 1900 x)', 'INT 1900 x)'],
+    ['INT (x)', 'INT (x)'],
+    ['INT.1900 (x)', 'INT.1900 (x)'],
     ['12/03/1901', '12/03/1901'],
   ];
   for (const [value, text] of asText) {
@@ -191,7 +199,9 @@ const valueArb: fc.Arbitrary<string> = fc.record({
   const s = part(a, true);
   const e = part(b, false);
   const text = shape === 'BET' ? `BET ${s} AND ${e}` : shape === 'FROMTO' ? `FROM ${s} TO ${e}` : shape === 'INT' ? `INT ${s} (${phrase})` : shape === '' ? s : `${shape} ${s}`;
-  const spaced = text.replace(/ (?![^(]*\))/g, spaces);
+  // Widen the spaces before the phrase only (split at its `(`: the former `/ (?![^(]*\))/g` rescanned the rest at every space).
+  const open = text.indexOf('(');
+  const spaced = open < 0 ? text.replaceAll(' ', spaces) : text.slice(0, open).replaceAll(' ', spaces) + text.slice(open);
   return lower ? spaced.toLowerCase() : spaced;
 });
 

@@ -19,7 +19,7 @@ const storesWith = (sources: readonly Source[]) => {
 };
 
 const plan = (sources: readonly PlanSource[], persons: readonly PlanPerson[] = []): ImportPlan =>
-  ({ version: '5.5.1', persons, families: [], sources, unmapped: [], warnings: [] });
+  ({ version: '5.5.1', persons, families: [], sources, unmapped: [], warnings: [], warningCount: 0 });
 const sour = (xref: string, title: string, notes = ''): PlanSource => ({ xref, line: 1, title, author: '', publication: '', notes });
 const citation = (sourceXref: string | null, inlineTitle: string | null = null): PlanCitation =>
   ({ sourceXref, inlineTitle, page: '', detail: '', confidence: null, line: 1 });

@@ -271,7 +271,7 @@ describe('GEDCOM writer', () => {
       for (const [tag, meaning] of Object.entries(CUSTOM_EVENT_TAGS)) {
         const e = event('e1', 'custom', { customType: meaning, notes: 'n' });
         const onIndi = eventLines(V551, e)[0];
-        const onFam = writeFamily(V551, x, { ...family, events: [e], citations: [] }).split('\n').find((l) => / (EVEN|[A-Z]{3,4})$/.test(l) && l.startsWith('1 ') && !/HUSB|WIFE|CHIL/.test(l));
+        const onFam = writeFamily(V551, x, { ...family, events: [e], citations: [] }).split('\n').find((l) => / [A-Z]{3,4}$/.test(l) && l.startsWith('1 ') && !/HUSB|WIFE|CHIL/.test(l));
         if (CUSTOM_FAMILY_TAGS.includes(tag)) {
           expect(onFam, tag).to.equal(`1 ${tag}`);
           expect(onIndi, tag).to.equal('1 EVEN');

@@ -51,7 +51,7 @@ describe('identity (core, memory adapters)', () => {
     const { user, token } = right(await register(deps)(anonymous, { email: 'Root@Example.org', password: 'long enough' }));
     expect(user.isInstanceOwner).to.equal(false);
     right(await verifyEmail(deps)({ token: tokenOf(mails[0]!.link) }));
-    const actor = (await authenticate(deps)(token, '::1'))!;
+    const { actor } = (await authenticate(deps)(token, '::1'))!;
     expect(right(await getMe(deps)(actor)).isInstanceOwner).to.equal(true);
   });
 

@@ -173,6 +173,72 @@ describe('io-ts -> JSON Schema', () => {
       const Limit = withSchema(NumberFromString, { type: 'integer', minimum: 1, maximum: 1000 });
       expect(toJsonSchema(Limit)).to.deep.equal({ type: 'integer', minimum: 1, maximum: 1000 });
       expect(Limit.decode('12')).to.deep.equal({ _tag: 'Right', right: 12 });
+      expect(Limit.decode('0')._tag, 'minimum is enforced on the decoded number').to.equal('Left');
+      expect(Limit.decode('1001')._tag, 'maximum is enforced on the decoded number').to.equal('Left');
+    });
+  });
+
+  describe('withSchema bounds are enforced by decode', () => {
+    const messages = (v: t.Validation<unknown>): (string | undefined)[] => (v._tag === 'Left' ? v.left.map((e) => e.message) : []);
+
+    it('refuses a string longer than maxLength or shorter than minLength, with a message', () => {
+      const Name = withSchema(t.string, { minLength: 2, maxLength: 5 });
+      expect(Name.decode('abcde')).to.deep.equal({ _tag: 'Right', right: 'abcde' });
+      expect(messages(Name.decode('abcdef'))).to.deep.equal(['at most 5 characters']);
+      expect(messages(Name.decode('a'))).to.deep.equal(['at least 2 characters']);
+      expect(Name.decode(5)._tag).to.equal('Left');
+    });
+
+    it('counts code points, as JSON Schema does, not UTF-16 units', () => {
+      const Place = withSchema(t.string, { maxLength: 3 });
+      expect(Place.decode('𝔸𝔸𝔸')._tag).to.equal('Right');
+      expect(Place.decode('𝔸𝔸𝔸𝔸')._tag).to.equal('Left');
+      expect(withSchema(t.string, { minLength: 2 }).decode('𝔸')._tag).to.equal('Left');
+    });
+
+    it('checks the length before the codec runs: an over-long text never reaches a slow check', () => {
+      let calls = 0;
+      const Slow = new t.Type<string, string, unknown>('Slow', (u): u is string => typeof u === 'string', (u, c) => {
+        calls += 1;
+        return typeof u === 'string' ? t.success(u) : t.failure(u, c);
+      }, t.identity);
+      const Bounded = withSchema(Slow, { type: 'string', maxLength: 10 });
+      expect(Bounded.decode('x'.repeat(11))._tag).to.equal('Left');
+      expect(calls).to.equal(0);
+      expect(Bounded.decode('x')._tag).to.equal('Right');
+      expect(calls).to.equal(1);
+    });
+
+    it('enforces minimum/maximum of numbers and maxItems of arrays', () => {
+      const Month = withSchema(t.Int, { minimum: 1, maximum: 13 });
+      expect(Month.decode(13)._tag).to.equal('Right');
+      expect(messages(Month.decode(14))).to.deep.equal(['at most 13']);
+      expect(messages(Month.decode(0))).to.deep.equal(['at least 1']);
+      const Few = withSchema(t.array(t.string), { maxItems: 2 });
+      expect(Few.decode(['a', 'b'])._tag).to.equal('Right');
+      expect(messages(Few.decode(['a', 'b', 'c']))).to.deep.equal(['at most 2 items']);
+    });
+
+    it('keeps enforcing through named(), unions and objects, and names the field', () => {
+      const Body = named('Body', t.type({ place: t.union([withSchema(t.string, { maxLength: 3 }), t.null]) }));
+      const v = Body.decode({ place: 'abcd' });
+      expect(v._tag).to.equal('Left');
+      const keys = v._tag === 'Left' ? v.left.map((e) => e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k)).join('.')) : [];
+      expect(keys).to.include('place');
+      expect(messages(v)).to.include('at most 3 characters');
+    });
+
+    it('stacks bounds: both the inner and the outer hold', () => {
+      const Both = withSchema(withSchema(t.string, { maxLength: 5 }), { minLength: 2 });
+      expect(Both.decode('abcdef')._tag).to.equal('Left');
+      expect(Both.decode('a')._tag).to.equal('Left');
+      expect(Both.decode('abc')._tag).to.equal('Right');
+    });
+
+    it('leaves `is` and the shared codec alone', () => {
+      const Short = withSchema(t.string, { maxLength: 1 });
+      expect(Short.is('long')).to.equal(true);
+      expect(t.string.decode('long')._tag).to.equal('Right');
     });
   });
 

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { isPossiblyLiving, lifeFactsOf, visibilityMap, visibilityOf, LIVING_WINDOW_YEARS, type LifeFacts } from '../../core/privacy/engine.js';
-import { deathFacts, eventTypes, personPrivacies, type EventType, type GenealogicalDate, type LifeEvent, type Person, type PersonPrivacy } from '../../core/people/model.js';
+import { deathFacts, eventTypes, personPrivacies, type EventType, type GenealogicalDate, type LifeEvent, type Person, type PersonPrivacy, type Relationship } from '../../core/people/model.js';
+import { recordFilter } from '../../core/privacy/record-filter.js';
+import { relationshipView } from '../../core/privacy/relationship-view.js';
 
 // The privacy engine (SPEC "Visibility resolution result", API.md `is_living` and person privacy):
 // unit cases for the possibly-living rule and the three results, then properties over random inputs.
@@ -239,6 +241,33 @@ describe('privacy engine', () => {
         const expected = s.privacy === 'private' ? 'hidden' : s.privacy === 'public' ? 'full' : isPossiblyLiving(f, NOW) ? 'redacted' : 'full';
         expect(viewOf(stranger, p, events)).to.equal(expected);
       }));
+    });
+  });
+
+  describe('relationshipView', () => {
+    const edge = (a: Person, b: Person): Relationship => ({
+      id: uuid(), treeId: TREE, type: 'parent_child', personAId: a.id, personBId: b.id, qualifier: 'adoptive', notes: 'private story',
+      createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null,
+    });
+    const read = (reader: { member: boolean }, r: Relationship, persons: readonly Person[], events: readonly LifeEvent[]) =>
+      relationshipView(recordFilter(reader.member, visibilityMap(reader, lifeFactsOf(persons, events), NOW), { partnership: () => undefined }))(r);
+
+    it('a non-member reads notes and qualifier only when both persons are full; a member always', () => {
+      const living = person();
+      const living2 = person();
+      const dead = person();
+      const dead2 = person();
+      const publicLiving = person({ privacy: 'public' });
+      const events = [dead, dead2].map((p) => event(p, 'death', exact(1900)));
+      const persons = [living, living2, dead, dead2, publicLiving];
+      const redacted = { notes: null, qualifier: null };
+      const shown = { notes: 'private story', qualifier: 'adoptive' };
+      for (const [a, b, want] of [[living, living2, redacted], [dead, living, redacted], [living, dead, redacted], [dead, dead2, shown], [publicLiving, dead, shown]] as const) {
+        const r = edge(a, b);
+        expect(read(stranger, r, persons, events)).to.include(want);
+        expect(read(stranger, r, persons, events)).to.include({ id: r.id, personAId: a.id, personBId: b.id, type: 'parent_child' });
+        expect(read(member, r, persons, events)).to.deep.equal(r);
+      }
     });
   });
 });

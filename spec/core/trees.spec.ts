@@ -17,7 +17,7 @@ const setup = async () => {
   const { deps } = coreDeps();
   const user = async (email: string): Promise<Extract<Actor, { kind: 'user' }>> => {
     const { token } = right(await register(deps)(anonymous, { email, password: 'long enough' }));
-    return (await authenticate(deps)(token, '::1'))!;
+    return (await authenticate(deps)(token, '::1'))!.account;
   };
   return { deps, user };
 };

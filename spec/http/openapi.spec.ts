@@ -126,7 +126,7 @@ describe('OpenAPI document', () => {
 
     it('declares every path template parameter', () => {
       for (const r of routes) {
-        const names = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+        const names = [...r.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
         const params = ((operationOf(doc, r).parameters ?? []) as Obj[]).filter((p) => p.in === 'path').map((p) => p.name);
         expect(params, r.operationId).to.deep.equal(names);
       }

@@ -12,7 +12,8 @@ type Reply = { status: number; text: string; body: any };
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Strings planted on withheld people or records: never in a non-member's response. */
-const SECRET_TEXT = ['Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING'];
+// EDGE-NOTE and `donor`: the notes and qualifier of edges with a living end (issue 9, finding 2).
+const SECRET_TEXT = ['Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING', 'EDGE-NOTE', 'donor'];
 const LIVING_BIRTH_YEAR = '1990';
 
 const REDACTED = (id: string, treeId: string) => ({
@@ -97,9 +98,9 @@ describe('HTTP privacy leaks', function () {
 
     const nickname = await post(`/persons/${living.id}/names`, { name_type: 'nickname', given_name: 'Zizi', surname: 'Livingston' });
     const residence = await post(`/trees/${treeId}/events`, { type: 'residence', person_id: living.id, place: 'Secretville', notes: 'SECRET-NOTE residence', date: { qualifier: 'exact', year: 2010 } });
-    const relLivDeadPc = await post(`/trees/${treeId}/relationships`, { type: 'parent_child', person_a_id: dead.id, person_b_id: living.id, qualifier: 'biological' });
+    const relLivDeadPc = await post(`/trees/${treeId}/relationships`, { type: 'parent_child', person_a_id: dead.id, person_b_id: living.id, qualifier: 'donor', notes: 'EDGE-NOTE pc' });
     const relPrivDead = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: priv.id, person_b_id: dead.id });
-    const relLivDeadPartner = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: living.id, person_b_id: dead.id });
+    const relLivDeadPartner = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: living.id, person_b_id: dead.id, notes: 'EDGE-NOTE partners' });
     const marriagePriv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relPrivDead.id, notes: 'WED-PRIV', date: { qualifier: 'exact', year: 1820 } });
     const marriageLiv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relLivDeadPartner.id, notes: 'WED-LIVING', date: { qualifier: 'exact', year: 1861 } });
 
@@ -322,6 +323,7 @@ describe('HTTP privacy leaks', function () {
       it('relationships: LIVING–DEAD present, PRIVATE–DEAD absent', async () => {
         const rows: any[] = await ok(`${treeBase()}/relationships`);
         expect(rows.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+        for (const r of rows) expect(r, 'an edge with a living end has no notes or qualifier').to.include({ notes: null, qualifier: null });
         if (surface === 'members') {
           const ofDead: any[] = await ok(`/persons/${p().dead}/relationships`);
           expect(ofDead.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
@@ -420,6 +422,7 @@ describe('HTTP privacy leaks', function () {
           expect((await get(`/trees/${p.treeId}/sources`, t)).body).to.have.length(5);
           for (const id of [p.livingBirthEvt, p.marriagePrivEvt]) expect((await get(`/events/${id}`, t)).status).to.equal(200);
           expect((await get(`/relationships/${p.relPrivDead}`, t)).status).to.equal(200);
+          expect((await get(`/relationships/${p.relLivDeadPc}`, t)).body).to.include({ notes: 'EDGE-NOTE pc', qualifier: 'donor' });
           for (const id of [p.cLivEvt, p.cPriv, p.cLivName]) expect((await get(`/citations/${id}`, t)).status).to.equal(200);
           for (const id of [p.sLivEvt, p.sPriv]) expect((await get(`/sources/${id}`, t)).status).to.equal(200);
         });

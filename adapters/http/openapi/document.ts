@@ -36,7 +36,7 @@ export const reasonPhrase = (status: number): string => reasons[status] ?? `Stat
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
-const pathTemplateParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+const pathTemplateParams = (path: string): string[] => [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string);
 
 /** Query parameters are strings on the wire: objects are documented as strings, scalars and arrays as they are. */
 const querySchema = (schema: JsonSchema): JsonSchema =>
@@ -128,7 +128,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version },
-    servers: [{ url: `${info.serverUrl.replace(/\/+$/, '')}/api/v1` }],
+    servers: [{ url: `${info.serverUrl.replace(/(?<!\/)\/+$/, '')}/api/v1` }],
     tags,
     paths,
     components: {

@@ -31,14 +31,80 @@ const cloneCodec = <C extends t.Any>(codec: C): C => {
   return copy;
 };
 
+/** Code points of `s`, as JSON Schema's minLength/maxLength count them; stops counting past `stop`. */
+const codePoints = (s: string, stop: number): number => {
+  let n = 0;
+  for (let i = 0; i < s.length && n <= stop; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i += 1;
+    }
+    n += 1;
+  }
+  return n;
+};
+
+const num = (s: JsonSchema, k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+
+/** Why `u`, the text a client sent, breaks minLength/maxLength; undefined when it does not. */
+const lengthProblem = (s: JsonSchema, u: unknown): string | undefined => {
+  if (typeof u !== 'string') return undefined;
+  const max = num(s, 'maxLength');
+  const min = num(s, 'minLength');
+  // UTF-16 length bounds the code points from both sides: count only when it cannot decide.
+  if (max !== undefined && u.length > max && (u.length > 2 * max || codePoints(u, max) > max)) return `at most ${max} characters`;
+  if (min !== undefined && u.length < 2 * min && codePoints(u, min) < min) return `at least ${min} characters`;
+  return undefined;
+};
+
+/** Why `a`, the decoded value, breaks minimum/maximum/minItems/maxItems; undefined when it does not. */
+const rangeProblem = (s: JsonSchema, a: unknown): string | undefined => {
+  const [min, max, emin, emax] = [num(s, 'minimum'), num(s, 'maximum'), num(s, 'exclusiveMinimum'), num(s, 'exclusiveMaximum')];
+  if (typeof a === 'number') {
+    if (min !== undefined && a < min) return `at least ${min}`;
+    if (max !== undefined && a > max) return `at most ${max}`;
+    if (emin !== undefined && a <= emin) return `more than ${emin}`;
+    if (emax !== undefined && a >= emax) return `less than ${emax}`;
+  }
+  if (Array.isArray(a)) {
+    const [minItems, maxItems] = [num(s, 'minItems'), num(s, 'maxItems')];
+    if (maxItems !== undefined && a.length > maxItems) return `at most ${maxItems} items`;
+    if (minItems !== undefined && a.length < minItems) return `at least ${minItems} items`;
+  }
+  return undefined;
+};
+
+const BOUNDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
+
 /**
  * A copy of `codec` that documents itself with extra JSON Schema keywords, merged over the derived
  * schema: `withSchema(t.string, { format: 'uuid' })`, `withSchema(t.Int, { minimum: 0, maximum: 3 })`.
  * For custom `new t.Type(...)` codecs (no `_tag`), this is the only way to say what they accept.
+ *
+ * Bounds are not only documentation: the copy's `validate` (so `decode`) enforces the bound keywords
+ * it is given. Lengths are checked on the input text, before the codec's own validation runs (no
+ * pattern ever sees an over-long text) and count code points, as JSON Schema does; numeric and item
+ * bounds are checked on the decoded value. `is` is unchanged: bounds guard what clients send, not
+ * what the service already holds.
  */
 export const withSchema = <C extends t.Any>(codec: C, extra: JsonSchema): C => {
   const copy = cloneCodec(codec);
   hints.set(copy, { ...hints.get(codec), ...extra });
+  if (!BOUNDS.some((k) => extra[k] !== undefined)) return copy;
+  const inner = copy.validate;
+  const validate: t.Validate<unknown, unknown> = (u, c) => {
+    const tooLong = lengthProblem(extra, u);
+    if (tooLong !== undefined) return t.failure(u, c, tooLong);
+    const result = inner(u, c);
+    if (result._tag === 'Left') return result;
+    const outside = rangeProblem(extra, result.right);
+    return outside === undefined ? result : t.failure(u, c, outside);
+  };
+  Object.defineProperty(copy, 'validate', { value: validate, writable: true, enumerable: true, configurable: true });
+  // io-ts binds `decode` to the original instance: rebind it to this copy's `validate`.
+  const decode = (i: unknown): t.Validation<unknown> => validate(i, [{ key: '', type: copy, actual: i }]);
+  Object.defineProperty(copy, 'decode', { value: decode, writable: true, enumerable: true, configurable: true });
   return copy;
 };
 
@@ -85,7 +151,7 @@ type State = {
 const owners = new WeakMap<Record<string, JsonSchema>, Map<string, object>>();
 
 const componentName = (raw: string): string => {
-  const cleaned = raw.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');
+  const cleaned = raw.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|(?<!_)_+$/g, '');
   return cleaned === '' ? 'Schema' : cleaned;
 };
 

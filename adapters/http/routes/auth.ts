@@ -9,13 +9,13 @@ import { requestPasswordReset } from '../../../core/identity/commands/request-pa
 import { confirmPasswordReset } from '../../../core/identity/commands/confirm-password-reset.js';
 import { changePassword } from '../../../core/identity/commands/change-password.js';
 import { route, type AnyRoute } from '../route.js';
-import { AuthResult, Email, Password, userWire } from '../wire.js';
+import { AuthResult, Email, Password, PasswordGiven, Token, userWire } from '../wire.js';
 import { named } from '../openapi/json-schema.js';
 import { noContent, type LazyDeps } from './deps.js';
 
-const Credentials = named('Credentials', t.type({ email: Email, password: t.string }));
+const Credentials = named('Credentials', t.type({ email: Email, password: PasswordGiven }));
 const NewAccount = named('NewAccount', t.type({ email: Email, password: Password }));
-const TokenBody = named('TokenBody', t.type({ token: t.string }));
+const TokenBody = named('TokenBody', t.type({ token: Token }));
 
 const signedIn = (status: number) =>
   E.map((r: { readonly user: Parameters<typeof userWire>[0]; readonly token: string }) => ({
@@ -66,7 +66,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'requestPasswordReset', method: 'post', path: '/auth/password-reset', tag: 'auth', auth: 'optional',
     summary: 'Mail a reset link if the email has an account; the answer never says which.',
-    body: named('PasswordResetRequest', t.type({ email: t.string })),
+    body: named('PasswordResetRequest', t.type({ email: Email })),
     success: { status: 202, description: 'Accepted (whether or not the email exists).' },
     errors: [400, 422, 429],
     handle: async ({ actor, body }) => E.map(() => ({ status: 202 }))(await requestPasswordReset(deps())(actor, body)),
@@ -74,7 +74,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'confirmPasswordReset', method: 'post', path: '/auth/password-reset/confirm', tag: 'auth', auth: 'optional',
     summary: 'Set a new password with a reset token; revokes every prior session.',
-    body: named('PasswordResetConfirm', t.type({ token: t.string, new_password: Password })),
+    body: named('PasswordResetConfirm', t.type({ token: Token, new_password: Password })),
     success: { status: 204, description: 'Password changed; sign in again.' },
     errors: [400, 422],
     handle: async ({ body }) => noContent(await confirmPasswordReset(deps())({ token: body.token, newPassword: body.new_password })),
@@ -82,9 +82,9 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'changePassword', method: 'post', path: '/auth/change-password', tag: 'auth', auth: 'user', allowUnverified: true,
     summary: 'Change the password (the current one re-verified); revokes the other sessions.',
-    body: named('ChangePassword', t.type({ current_password: t.string, new_password: Password })),
+    body: named('ChangePassword', t.type({ current_password: PasswordGiven, new_password: Password })),
     success: { status: 204, description: 'Password changed.' },
-    errors: [400, 401, 403, 422],
+    errors: [400, 401, 403, 422, 429],
     handle: async ({ actor, body }) =>
       noContent(await changePassword(deps())(actor, { currentPassword: body.current_password, newPassword: body.new_password })),
   }),

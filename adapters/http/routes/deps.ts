@@ -12,6 +12,8 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly environment: string;
   /** MAX_UPLOAD_BYTES: a larger upload is 413 and leaves nothing behind. */
   readonly maxUploadBytes: number;
+  /** Metrics: one call per GEDCOM import (imported; rejected: a client error; failed: a fault). */
+  readonly onGedcomImport?: (outcome: 'imported' | 'rejected' | 'failed') => void;
 };
 
 /** Routes are built before their dependencies exist (the OpenAPI generator needs no database). */

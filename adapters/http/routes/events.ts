@@ -5,17 +5,16 @@ import { getEvent } from '../../../core/people/queries/get-event.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import type { EventView } from '../../../core/people/queries/event-views.js';
-import { named, withSchema } from '../openapi/json-schema.js';
+import { named } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { INDEXED_MAX, IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
-const Text = (max: number) => withSchema(t.string, { maxLength: max });
 const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
-  place: Nullable(Text(500)), notes: Text(100_000), detail: Text(2000),
+  place: Nullable(Text(INDEXED_MAX)), notes: Text(NOTES_MAX), detail: Text(2000),
 });
 const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
 const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));

@@ -11,13 +11,10 @@ import { isUuid } from '../../../core/shared/ids.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js';
 import type { SpooledFile } from '../multipart.js';
-import { IdParams, Uuid } from '../wire.js';
+import { IdParams, RESOLUTIONS_MAX, Text, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
 import { contentDisposition } from '../content-disposition.js';
 import { serviceProduct } from './product.js';
-
-/** Diagnostics beyond this many are counted, not listed. */
-const MAX_WARNINGS = 1000;
 
 const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part)' });
 const ActionCodec = named('ImportAction', t.keyof(Object.fromEntries(importActions.map((a) => [a, null])) as Record<(typeof importActions)[number], null>));
@@ -26,7 +23,8 @@ const ImportForm = withMediaType('multipart/form-data', named('GedcomImportUploa
   t.type({ file: FileField }),
   t.partial({
     default_action: ActionCodec,
-    resolutions: withSchema(t.string, { description: 'JSON text: an object from incoming xref (`"@I1@"`) to `{ "action": "new"|"skip"|"merge"|"overwrite", "target_id"?: uuid }`' }),
+    // 100,000 resolutions of about 90 characters each fit; the multipart reader holds at most 16 MiB of it.
+    resolutions: Text(RESOLUTIONS_MAX, { description: 'JSON text: an object from incoming xref (`"@I1@"`) to `{ "action": "new"|"skip"|"merge"|"overwrite", "target_id"?: uuid }`; at most 10,000,000 characters and 16 MiB' }),
   }),
 ])));
 
@@ -55,7 +53,8 @@ const ReportRead = named('GedcomImportReport', t.type({
 const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null }) });
 
 const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
-const warningsWire = (w: readonly GedcomDiagnostic[]) => ({ warnings: w.slice(0, MAX_WARNINGS).map((d) => ({ line: d.line, message: d.message })), warning_count: w.length });
+/** The core keeps the first MAX_WARNINGS (core/gedcom/warnings.ts) and counts them all. */
+const warningsWire = (w: readonly GedcomDiagnostic[], count: number) => ({ warnings: w.map((d) => ({ line: d.line, message: d.message })), warning_count: count });
 
 const previewWire = (p: GedcomPreview) => ({
   counts: p.counts,
@@ -64,13 +63,13 @@ const previewWire = (p: GedcomPreview) => ({
     candidates: m.candidates.map((c) => ({ person_id: c.personId, display_name: c.displayName, birth_year: c.birthYear, score: c.score, similarity: c.similarity, reasons: [...c.reasons] })),
   })),
   unmapped_tags: unmappedWire(p.unmapped),
-  ...warningsWire(p.warnings),
+  ...warningsWire(p.warnings, p.warningCount),
 });
 
 const reportWire = (r: ImportReport) => ({
   persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places,
   unmapped_tags: unmappedWire(r.unmapped),
-  ...warningsWire(r.warnings),
+  ...warningsWire(r.warnings, r.warningCount),
 });
 
 const missingFile = () => E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
@@ -86,7 +85,7 @@ const parseResolutions = (text: string | undefined): Result<Record<string, Resol
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return E.left(invalidInput('invalid_input', '`resolutions` must be an object from xref to resolution.', [{ path: 'resolutions', message: 'expected an object' }]));
-  const out: Record<string, Resolution> = {};
+  const out: [string, Resolution][] = [];
   for (const [xref, r] of Object.entries(raw)) {
     const action = (r as { action?: unknown })?.action;
     const target = (r as { target_id?: unknown })?.target_id;
@@ -94,9 +93,10 @@ const parseResolutions = (text: string | undefined): Result<Record<string, Resol
       return E.left(invalidInput('invalid_input', `resolutions.${xref}.action must be one of ${importActions.join(', ')}.`, [{ path: `resolutions.${xref}.action`, message: 'unknown action' }]));
     if (target !== undefined && target !== null && (typeof target !== 'string' || !isUuid(target)))
       return E.left(invalidInput('invalid_input', `resolutions.${xref}.target_id must be a person id.`, [{ path: `resolutions.${xref}.target_id`, message: 'expected a uuid' }]));
-    out[xref] = { action: action as Resolution['action'], ...(typeof target === 'string' ? { targetId: target } : {}) };
+    out.push([xref, { action: action as Resolution['action'], ...(typeof target === 'string' ? { targetId: target } : {}) }]);
   }
-  return ok(out);
+  // fromEntries defines each key as its own property: `__proto__` stays an xref (refused later), not a prototype.
+  return ok(Object.fromEntries(out));
 };
 
 const readUpload = async (upload: SpooledFile | null): Promise<Result<ReadPlan>> => (upload === null ? missingFile() : readPlan(upload.open()));
@@ -144,12 +144,23 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'The mapping report: counts per kind, unmapped tags, warnings.', body: ReportRead },
       errors: [400, 401, 403, 404, 413, 415, 422],
       handle: async ({ actor, params, body, upload }) => {
-        const resolutions = parseResolutions(body.resolutions);
-        if (E.isLeft(resolutions)) return resolutions;
-        const read = await readUpload(upload);
-        if (E.isLeft(read)) return read;
-        const report = await importGedcom(deps())(actor, params.id, read.right, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right });
-        return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
+        const count = deps().onGedcomImport ?? (() => undefined);
+        try {
+          const rejected = <A>(left: A): A => {
+            count('rejected');
+            return left;
+          };
+          const resolutions = parseResolutions(body.resolutions);
+          if (E.isLeft(resolutions)) return rejected(resolutions);
+          const read = await readUpload(upload);
+          if (E.isLeft(read)) return rejected(read);
+          const report = await importGedcom(deps())(actor, params.id, read.right, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right });
+          count(E.isRight(report) ? 'imported' : 'rejected');
+          return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
+        } catch (err) {
+          count('failed');
+          throw err;
+        }
       },
     }),
     route({

@@ -14,7 +14,7 @@ import { nextPageHeaders } from '../pagination.js';
 import { parseRange } from '../range.js';
 import { contentDisposition } from '../content-disposition.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
-import { IdParams, Nullable, PageQuery, Timestamp, Uuid } from '../wire.js';
+import { IdParams, Nullable, PageQuery, Text, Timestamp, Uuid } from '../wire.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 export const MediaRead = named('MediaRead', t.type({
@@ -35,14 +35,14 @@ const mediaWire = (baseUrl: string) => (m: Media): t.TypeOf<typeof MediaRead> =>
 });
 
 // Multipart text fields: io-ts sees them as strings; an empty attachment field means "none".
-const OptionalUuidField = withSchema(t.union([Uuid, t.literal('')]), { type: 'string', format: 'uuid' });
+const OptionalUuidField = withSchema(t.union([Uuid, t.literal('')]), { type: 'string', format: 'uuid', maxLength: 36 });
 const MediaUploadForm = withMediaType('multipart/form-data', named('MediaUpload', t.intersection([
   t.type({ file: withSchema(t.string, { type: 'string', format: 'binary', description: 'The file (one part)' }) }),
-  t.partial({ title: withSchema(t.string, { maxLength: 1000 }), person_id: OptionalUuidField, event_id: OptionalUuidField, source_id: OptionalUuidField }),
+  t.partial({ title: Text(1000), person_id: OptionalUuidField, event_id: OptionalUuidField, source_id: OptionalUuidField }),
 ])));
 
 const MediaPatch = named('MediaUpdate', t.partial({
-  title: withSchema(t.string, { maxLength: 1000 }),
+  title: Text(1000),
   person_id: Nullable(Uuid), event_id: Nullable(Uuid), source_id: Nullable(Uuid),
 }));
 

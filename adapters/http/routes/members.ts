@@ -6,7 +6,7 @@ import { listMembers } from '../../../core/trees/queries/list-members.js';
 import type { MemberRead } from '../../../core/trees/model.js';
 import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, MemberReadCodec, RoleCodec, TreeMemberParams, memberWire } from '../wire.js';
+import { Email, IdParams, MemberReadCodec, RoleCodec, TreeMemberParams, memberWire } from '../wire.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
 export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
@@ -22,7 +22,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     operationId: 'addMember', method: 'post', path: '/trees/{id}/members', tag: 'members', auth: 'user',
     summary: 'Add an existing account by email with a role (owner). 404 without such an account, 409 when already a member.',
     params: IdParams,
-    body: named('MemberCreate', t.type({ email: t.string, role: RoleCodec })),
+    body: named('MemberCreate', t.type({ email: Email, role: RoleCodec })),
     success: { status: 201, description: 'The new member.', body: MemberReadCodec },
     errors: [400, 401, 403, 404, 409, 422],
     handle: async ({ actor, params, body }) => reply(201, memberWire)(await addMember(deps())(actor, params.id, body)),

@@ -2,13 +2,13 @@ import * as t from 'io-ts';
 import { createName, deleteName, makePrimaryName, updateName, type NameInput } from '../../../core/people/commands/name-commands.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import type { Name } from '../../../core/people/model.js';
-import { named, withSchema } from '../openapi/json-schema.js';
+import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Uuid } from '../wire.js';
+import { IdParams, Text, Uuid } from '../wire.js';
 import { NameRead, NameTypeCodec, nameWire } from '../wire-records.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
-const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: withSchema(t.string, { maxLength: 500 }), surname: withSchema(t.string, { maxLength: 500 }), is_primary: t.boolean });
+const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), is_primary: t.boolean });
 const NameParams = t.type({ id: Uuid, name_id: Uuid });
 
 const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({

@@ -12,11 +12,9 @@ import type { VitalInput } from '../../../core/people/write-vital.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Nullable, PageQuery } from '../wire.js';
+import { IdParams, NOTES_MAX, Nullable, PageQuery, Text } from '../wire.js';
 import { PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
 import { reply, withPage, type LazyDeps } from './deps.js';
-
-const Text = (max: number) => withSchema(t.string, { maxLength: max });
 
 const PersonWrite = t.partial({
   given_name: Text(500),
@@ -24,7 +22,7 @@ const PersonWrite = t.partial({
   sex: Nullable(SexCodec),
   is_living: Nullable(t.boolean),
   privacy: PrivacyCodec,
-  notes: Text(100_000),
+  notes: Text(NOTES_MAX),
   birth: Nullable(VitalInputCodec),
   death: Nullable(VitalInputCodec),
 });
@@ -38,12 +36,12 @@ const IdList = withSchema(
     const ids = u.split(',').map((s) => s.trim()).filter((s) => s !== '');
     return ids.length <= 1000 && ids.every(isUuid) ? t.success(ids) : t.failure(u, c);
   }, (a) => a.join(',')),
-  { type: 'string', description: 'comma-separated person ids (at most 1000)' },
+  { type: 'string', maxLength: 36_999, description: 'comma-separated person ids (at most 1000)' },
 );
 
 const PersonsQuery = t.intersection([
   PageQuery,
-  t.partial({ q: withSchema(t.string, { maxLength: 200 }), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
+  t.partial({ q: Text(200), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
 ]);
 
 type PersonWireInput = t.TypeOf<typeof PersonWrite>;

@@ -8,14 +8,14 @@ import { listPersonNames } from '../../../core/people/queries/list-person-names.
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
 import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
-import type { Name, Relationship } from '../../../core/people/model.js';
+import type { Name } from '../../../core/people/model.js';
+import type { RelationshipView } from '../../../core/privacy/relationship-view.js';
 import type { PersonView } from '../../../core/people/vitals.js';
 import type { EventView } from '../../../core/people/queries/event-views.js';
 import type { TreeRead } from '../../../core/trees/model.js';
-import { withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, PageQuery } from '../wire.js';
+import { IdParams, PageQuery, Text } from '../wire.js';
 import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
 import { reply, withPage, type LazyDeps } from './deps.js';
 
@@ -44,7 +44,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     route({
       operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional',
       summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only.',
-      params: IdParams, query: t.intersection([PageQuery, t.partial({ q: withSchema(t.string, { maxLength: 200 }) })]),
+      params: IdParams, query: t.intersection([PageQuery, t.partial({ q: Text(200) })]),
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors,
@@ -57,14 +57,14 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional',
-      summary: 'Relationships whose both ends are not hidden.',
+      summary: 'Relationships whose both ends are not hidden; notes and qualifier are null unless both ends are fully visible.',
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Relationships.', body: t.array(RelationshipRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors,
       handle: async ({ actor, params, query }) =>
         withPage(query, async (page) =>
-          E.map((r: { rows: readonly Relationship[]; lastId: string | null }) => ({
+          E.map((r: { rows: readonly RelationshipView[]; lastId: string | null }) => ({
             status: 200, body: r.rows.map(relationshipWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/relationships`)),
           }))(await listTreeRelationships(deps())(actor, params.id, page, 'public')),
         ),

@@ -4,20 +4,20 @@ import { createRelationship, deleteRelationship, updateRelationship } from '../.
 import { getRelationship } from '../../../core/people/queries/get-relationship.js';
 import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
 import { listPersonRelationships } from '../../../core/people/queries/list-person-relationships.js';
-import type { Relationship } from '../../../core/people/model.js';
-import { named, withSchema } from '../openapi/json-schema.js';
+import type { RelationshipView } from '../../../core/privacy/relationship-view.js';
+import { named } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 const RelationshipCreate = named('RelationshipCreate', t.intersection([
   t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
-  t.partial({ qualifier: Nullable(QualifierCodec), notes: withSchema(t.string, { maxLength: 100_000 }) }),
+  t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }),
 ]));
-const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: withSchema(t.string, { maxLength: 100_000 }) }));
-const rows = (rs: readonly Relationship[]) => rs.map(relationshipWire);
+const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }));
+const rows = (rs: readonly RelationshipView[]) => rs.map(relationshipWire);
 
 export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
@@ -37,7 +37,7 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listTreeRelationships', method: 'get', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user',
-    summary: 'Every relationship of the tree the caller may see (both ends not hidden).',
+    summary: 'Every relationship of the tree the caller may see (both ends not hidden); for a non-member, notes and qualifier are null unless both ends are fully visible.',
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
@@ -45,7 +45,7 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     handle: async ({ actor, params, query }) =>
       withPage(query, async (page) => {
         const d = deps();
-        return E.map((r: { rows: readonly Relationship[]; lastId: string | null }) => ({
+        return E.map((r: { rows: readonly RelationshipView[]; lastId: string | null }) => ({
           status: 200, body: rows(r.rows), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/relationships`)),
         }))(await listTreeRelationships(d)(actor, params.id, page));
       }),

@@ -10,20 +10,19 @@ import type { Citation, Source } from '../../../core/sources/model.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Nullable, PageQuery, Uuid } from '../wire.js';
+import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-records.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
-const Text = (max: number) => withSchema(t.string, { maxLength: max });
-const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(100_000) });
+const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX) });
 const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
 const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
 const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
 const CitationCreate = named('CitationCreate', t.intersection([
   t.type({ source_id: Uuid }),
-  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(100_000), confidence: Confidence }),
+  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }),
 ]));
-const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(100_000), confidence: Confidence }));
+const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }));
 
 const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
   ...(b.title === undefined ? {} : { title: b.title }),

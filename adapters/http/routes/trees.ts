@@ -15,17 +15,17 @@ import { named } from '../openapi/json-schema.js';
 import { decodeCursor, pageOf } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import {
-  AiPolicyRead, AuditEntryRead, DeletedQuery, IdParams, NonEmpty, Nullable, PageQuery, TreeReadCodec, Uuid, VisibilityCodec,
+  AiPolicyRead, AuditEntryRead, DeletedQuery, IdParams, NonEmpty, Nullable, PageQuery, Text, TreeReadCodec, Uuid, VisibilityCodec,
   aiPolicyWire, auditWire, treeWire,
 } from '../wire.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
 const TreeCreate = named('TreeCreate', t.intersection([
   t.type({ name: NonEmpty(200) }),
-  t.partial({ description: t.string, visibility: VisibilityCodec }),
+  t.partial({ description: Text(10_000), visibility: VisibilityCodec }),
 ]));
-const TreeUpdate = named('TreeUpdate', t.partial({ name: NonEmpty(200), description: t.string, visibility: VisibilityCodec, home_person_id: Nullable(Uuid) }));
-const AiPolicyUpdate = named('AiPolicyUpdate', t.partial({ ai_member_provider: Nullable(t.string), ai_recommender_provider: Nullable(t.string) }));
+const TreeUpdate = named('TreeUpdate', t.partial({ name: NonEmpty(200), description: Text(10_000), visibility: VisibilityCodec, home_person_id: Nullable(Uuid) }));
+const AiPolicyUpdate = named('AiPolicyUpdate', t.partial({ ai_member_provider: Nullable(Text(100)), ai_recommender_provider: Nullable(Text(100)) }));
 
 export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
@@ -90,7 +90,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     operationId: 'purgeTree', method: 'post', path: '/trees/{id}/purge', tag: 'trees', auth: 'user',
     summary: 'Remove a deleted tree for good (owner, the name retyped); audit entries stay with a null tree.',
     params: IdParams,
-    body: named('TreePurge', t.type({ name: t.string })),
+    body: named('TreePurge', t.type({ name: Text(1000) })),
     success: { status: 204, description: 'Purged.' },
     errors: [400, 401, 403, 404, 422],
     handle: async ({ actor, params, body }) => noContent(await purgeTree(deps())(actor, params.id, body)),

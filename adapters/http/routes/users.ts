@@ -16,7 +16,7 @@ export const userRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'setSelfPerson', method: 'patch', path: '/users/me/self-person', tag: 'users', auth: 'user',
-    summary: 'Set or clear "this is me": a live person of a tree the user can view.',
+    summary: 'Set or clear "this is me": a live person the caller sees in full. Any other id (unknown, deleted, hidden or redacted to the caller) is the same 422 invalid_reference.',
     body: named('SelfPersonUpdate', t.type({ person_id: Nullable(Uuid) })),
     success: { status: 200, description: 'The current user.', body: UserRead },
     errors: [400, 401, 403, 422],

@@ -4,7 +4,8 @@ import { dateDisplay } from '../../people/date.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
 import type { Citation, CitationTargetKind, Source } from '../../sources/model.js';
 import type { RecordBatch } from '../ports.js';
-import type { GedcomDiagnostic, ImportPlan, PlanCitation, PlanEvent, PlanPerson } from '../types.js';
+import type { ImportPlan, PlanCitation, PlanEvent, PlanPerson } from '../types.js';
+import { createWarningLog, type Warnings } from '../warnings.js';
 import type { ImportCounts } from './import-gedcom.js';
 
 /** What becomes of one incoming person. */
@@ -17,7 +18,7 @@ export type BuiltImport = {
   readonly overwritten: readonly Id[];
   /** Existing persons a merge changed (notes, a missing sex, a stricter privacy). */
   readonly updatedPersons: readonly Person[];
-  readonly warnings: readonly GedcomDiagnostic[];
+  readonly warnings: Warnings;
 };
 
 const lower = (s: string): string => s.trim().toLowerCase();
@@ -35,7 +36,7 @@ export const buildBatch = async (
   targets: ReadonlyMap<string, PersonTarget>,
   now: Date,
 ): Promise<BuiltImport> => {
-  const warnings: GedcomDiagnostic[] = [];
+  const warnings = createWarningLog();
   const persons: Person[] = [];
   const names: Name[] = [];
   const events: LifeEvent[] = [];
@@ -136,7 +137,7 @@ export const buildBatch = async (
   const cite = (pc: PlanCitation, kind: CitationTargetKind, id: Id): void => {
     const sourceId = pc.sourceXref !== null ? sourceIds.get(pc.sourceXref) : inlineSource(pc.inlineTitle ?? '');
     if (sourceId === undefined) {
-      warnings.push({ line: pc.line, message: `citation of ${pc.sourceXref}: no such SOUR record; skipped` });
+      warnings.add({ line: pc.line, message: `citation of ${pc.sourceXref}: no such SOUR record; skipped` });
       c.citations.skipped += 1;
       return;
     }
@@ -259,7 +260,7 @@ export const buildBatch = async (
     } else {
       c.events.skipped += f.events.length;
       c.citations.skipped += f.citations.length;
-      if (couple === null && f.events.length > 0) warnings.push({ line: f.line, message: `family ${f.xref} has no couple: its ${f.events.length} event(s) were not imported` });
+      if (couple === null && f.events.length > 0) warnings.add({ line: f.line, message: `family ${f.xref} has no couple: its ${f.events.length} event(s) were not imported` });
     }
     for (const child of f.children) {
       const childId = personIds.get(child.xref);
@@ -268,7 +269,7 @@ export const buildBatch = async (
         const parentId = personIds.get(partnerXref);
         if (parentId === undefined || parentId === childId) return;
         if (edges.has(pairKey('parent_child', childId, parentId))) {
-          warnings.push({ line: f.line, message: `family ${f.xref}: ${child.xref} is already a parent of ${partnerXref}; the reverse edge was not created` });
+          warnings.add({ line: f.line, message: `family ${f.xref}: ${child.xref} is already a parent of ${partnerXref}; the reverse edge was not created` });
           c.relationships.skipped += 1;
           return;
         }
@@ -282,6 +283,6 @@ export const buildBatch = async (
     counts: c,
     overwritten: [...overwritten],
     updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),
-    warnings,
+    warnings: warnings.result(),
   };
 };

@@ -10,6 +10,7 @@ import { duplicateIndex } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
 import { incomingPerson, type ReadPlan } from '../read-plan.js';
 import type { GedcomDiagnostic, PlanPerson, UnmappedTag } from '../types.js';
+import { mergeWarnings } from '../warnings.js';
 import { buildBatch, type PersonTarget } from './import-batch.js';
 
 export const importActions = ['new', 'skip', 'merge', 'overwrite'] as const;
@@ -34,7 +35,10 @@ export type ImportCounts = {
 
 export type ImportReport = ImportCounts & {
   readonly unmapped: readonly UnmappedTag[];
+  /** The first MAX_WARNINGS (warnings.ts) of the reader, the mapping and the import, by line. */
   readonly warnings: readonly GedcomDiagnostic[];
+  /** All of them. */
+  readonly warningCount: number;
 };
 
 const badResolution = (xref: string, message: string) =>
@@ -104,7 +108,11 @@ export const importGedcom =
       for (const person of built.updatedPersons) await tx.persons.update(person);
       await tx.bulk.insertAll(built.batch);
 
-      const warnings = [...read.diagnostics, ...read.plan.warnings, ...built.warnings].sort((a, b) => a.line - b.line);
+      const warnings = mergeWarnings([
+        { list: read.diagnostics, count: read.diagnosticCount },
+        { list: read.plan.warnings, count: read.plan.warningCount },
+        built.warnings,
+      ]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'gedcom.import', { type: 'tree', id: treeId, treeId }, {
         default_action: input.defaultAction,
         resolutions: Object.keys(input.resolutions).length,
@@ -116,7 +124,7 @@ export const importGedcom =
         citations: built.counts.citations,
         places: built.counts.places,
         unmapped_tags: read.plan.unmapped.reduce((n, u) => n + u.count, 0),
-        warnings: warnings.length,
+        warnings: warnings.count,
       }));
-      return ok({ ...built.counts, unmapped: read.plan.unmapped, warnings });
+      return ok({ ...built.counts, unmapped: read.plan.unmapped, warnings: warnings.list, warningCount: warnings.count });
     });

@@ -8,6 +8,7 @@ import { duplicateIndex, type Candidate } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
 import { incomingBirthYear, incomingPerson, type ReadPlan } from '../read-plan.js';
 import type { GedcomDiagnostic, UnmappedTag } from '../types.js';
+import { mergeWarnings } from '../warnings.js';
 
 export type PreviewMatch = {
   readonly xref: string;
@@ -21,7 +22,10 @@ export type GedcomPreview = {
   /** Incoming persons that resemble existing ones, in file order, each with its best candidates. */
   readonly matches: readonly PreviewMatch[];
   readonly unmapped: readonly UnmappedTag[];
+  /** The first MAX_WARNINGS (warnings.ts) of the reader and the mapping, by line. */
   readonly warnings: readonly GedcomDiagnostic[];
+  /** All of them. */
+  readonly warningCount: number;
 };
 
 const display = (n: { readonly given: string; readonly surname: string } | undefined): string => (n === undefined ? '' : `${n.given} ${n.surname}`.trim());
@@ -46,10 +50,12 @@ export const previewGedcom =
         candidates: candidates.map((c) => ({ ...c, displayName: display(byId.get(c.personId)?.names[0]), birthYear: byId.get(c.personId)?.birthYear ?? null })),
       });
     }
+    const warnings = mergeWarnings([{ list: read.diagnostics, count: read.diagnosticCount }, { list: read.plan.warnings, count: read.plan.warningCount }]);
     return ok({
       counts: { persons: read.plan.persons.length, families: read.plan.families.length, sources: read.plan.sources.length },
       matches,
       unmapped: read.plan.unmapped,
-      warnings: [...read.diagnostics, ...read.plan.warnings].sort((a, b) => a.line - b.line),
+      warnings: warnings.list,
+      warningCount: warnings.count,
     });
   };

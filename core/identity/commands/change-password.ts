@@ -4,12 +4,19 @@ import { fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, unauthenticated } from '../../shared/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
+import { checkUserRateLimit } from '../rate-limit.js';
 
-/** Re-verifies the current password, sets the new one, and revokes the user's other sessions. */
+/**
+ * Re-verifies the current password, sets the new one, and revokes the user's other sessions.
+ * Limited per user and per client address before any hashing: each attempt costs a scrypt, and a
+ * stolen session could otherwise guess the current password at will.
+ */
 export const changePassword =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher'>) =>
+  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher' | 'identity'>) =>
   async (actor: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): AsyncResult<void> => {
     if (actor.kind !== 'user') return fail(unauthenticated());
+    const limited = await checkUserRateLimit(deps, 'change-password', actor.clientAddress, actor.userId);
+    if (limited) return fail(limited);
     const user = await deps.storage.users.byId(actor.userId);
     if (user === null) return fail(unauthenticated());
     if (!(await deps.hasher.verify(input.currentPassword, user.passwordHash)))

@@ -4,11 +4,16 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
+import { personVisibility } from '../../privacy/person-visibility.js';
 import { badReference } from '../../people/references.js';
 import type { IdentityDeps } from '../deps.js';
 import { userView, type UserView } from '../user-view.js';
 
-/** Sets or clears "this is me": a live person of a tree the user can view. */
+/**
+ * Sets or clears "this is me": a live person the user sees in full. Any other id (unknown, deleted,
+ * of a tree the user may not view, hidden or redacted to them) gets the same answer, so the endpoint
+ * never tells whether a withheld person exists.
+ */
 export const setSelfPerson =
   (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>) =>
   async (actor: Actor, personId: Id | null): AsyncResult<UserView> => {
@@ -17,10 +22,13 @@ export const setSelfPerson =
       const user = await tx.users.byId(actor.userId);
       if (user === null) return fail(unauthenticated());
       if (personId !== null) {
+        const unknown = fail(badReference('person_id', 'person'));
         const person = await tx.persons.byId(personId);
-        if (person === null || person.deletedAt !== null) return fail(badReference('person_id', 'person'));
+        if (person === null || person.deletedAt !== null) return unknown;
         const reader = await readerFor(tx, actor, person.treeId, 'members');
-        if (E.isLeft(reader)) return fail(badReference('person_id', 'person'));
+        if (E.isLeft(reader)) return unknown;
+        const visibility = await personVisibility(tx, person.treeId, reader.right.member, deps.clock.now(), { kind: 'persons', ids: [personId] }, { persons: [person] });
+        if (visibility.of(personId) !== 'full') return unknown;
       }
       const next = { ...user, selfPersonId: personId };
       await tx.users.update(next);

@@ -6,12 +6,12 @@ import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
 import type { RecordDeps } from '../deps.js';
-import type { Relationship } from '../model.js';
+import { relationshipView, type RelationshipView } from '../../privacy/relationship-view.js';
 
-/** One relationship: a non-member sees it only when neither end is hidden. */
+/** One relationship: a non-member sees it only when neither end is hidden, its details only when both are full. */
 export const getRelationship =
   (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
-  async (actor: Actor, id: Id): AsyncResult<Relationship> => {
+  async (actor: Actor, id: Id): AsyncResult<RelationshipView> => {
     const s = deps.storage;
     const rel = await s.relationships.byId(id);
     if (rel === null) return fail(notFound('relationship', id));
@@ -22,5 +22,6 @@ export const getRelationship =
     const persons = await s.persons.byIds(rel.treeId, ends);
     if (persons.length !== 2) return fail(notFound('relationship', id));
     const visibility = await personVisibility(s, rel.treeId, reader.right.member, deps.clock.now(), { kind: 'persons', ids: ends }, { persons });
-    return recordFilter(reader.right.member, visibility, { partnership: () => undefined }).relationship(rel) ? ok(rel) : fail(notFound('relationship', id));
+    const filter = recordFilter(reader.right.member, visibility, { partnership: () => undefined });
+    return filter.relationship(rel) ? ok(relationshipView(filter)(rel)) : fail(notFound('relationship', id));
   };

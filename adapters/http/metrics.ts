@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ObservedRequest } from './app.js';
+
+// Prometheus metrics, on a listener of their own (METRICS_PORT), never on the API port. Each service
+// has its own registry, so several services in one process (the specs) count apart. Label values
+// are bounded: route templates, methods, statuses, fixed outcome names; never ids or raw paths.
+
+/** Connections of the database pool: in use, idle, and requests waiting for one. */
+export type PoolUse = { readonly used: number; readonly free: number; readonly pending: number; readonly max: number };
+
+export type PurgeOutcome = 'ran' | 'skipped' | 'failed';
+export type ImportOutcome = 'imported' | 'rejected' | 'failed';
+
+export type ServiceMetrics = {
+  readonly registry: Registry;
+  readonly observeRequest: (r: ObservedRequest) => void;
+  readonly gedcomImport: (outcome: ImportOutcome) => void;
+  /** One purge run; `removed` counts what it deleted for good, by kind (persons, trees, rate-limit windows...). */
+  readonly purgeRun: (outcome: PurgeOutcome, removed?: Readonly<Record<string, number>>) => void;
+  /** The embedded PostgreSQL was restarted by its supervisor. */
+  readonly embeddedDbRestart: () => void;
+  /** Where pool use is read at each scrape; without one, no pool samples are reported. */
+  readonly poolSource: (read: () => PoolUse | null) => void;
+};
+
+export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}): ServiceMetrics => {
+  const registry = new Registry();
+  if (opts.processMetrics === true) collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route template and status.', labelNames, registers: [registry] });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to the end of its response, by route template and status.',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const imports = new Counter({ name: 'gedcom_imports_total', help: 'GEDCOM imports by outcome (imported, rejected: a client error, failed: a fault).', labelNames: ['outcome'], registers: [registry] });
+  const purges = new Counter({ name: 'purge_runs_total', help: 'Purge runs by outcome (skipped: another instance held the lock).', labelNames: ['outcome'], registers: [registry] });
+  const purged = new Counter({ name: 'purged_records_total', help: 'Records removed for good by the purge, by kind.', labelNames: ['kind'], registers: [registry] });
+  const restarts = new Counter({ name: 'embedded_db_restarts_total', help: 'Restarts of the embedded PostgreSQL by its supervisor.', registers: [registry] });
+  for (const outcome of ['imported', 'rejected', 'failed']) imports.inc({ outcome }, 0);
+  for (const outcome of ['ran', 'skipped', 'failed']) purges.inc({ outcome }, 0);
+
+  let readPool: () => PoolUse | null = () => null;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state (used, free, pending: requests waiting for a connection).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const use = readPool();
+      if (use === null) return;
+      this.set({ state: 'used' }, use.used);
+      this.set({ state: 'free' }, use.free);
+      this.set({ state: 'pending' }, use.pending);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_max_connections',
+    help: 'The most connections the database pool opens.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const use = readPool();
+      if (use !== null) this.set(use.max);
+    },
+  });
+
+  return {
+    registry,
+    observeRequest: (r) => {
+      const labels = { method: r.method, route: r.route, status: String(r.status) };
+      requests.inc(labels);
+      durations.observe(labels, r.seconds);
+    },
+    gedcomImport: (outcome) => imports.inc({ outcome }),
+    purgeRun: (outcome, removed = {}) => {
+      purges.inc({ outcome });
+      for (const [kind, n] of Object.entries(removed)) if (n > 0) purged.inc({ kind }, n);
+    },
+    embeddedDbRestart: () => restarts.inc(),
+    poolSource: (read) => {
+      readPool = read;
+    },
+  };
+};
+
+export type MetricsListener = { readonly port: number; readonly address: AddressInfo; readonly close: () => Promise<void> };
+
+/** Serves GET /metrics (and only that) on `host:port`; port 0 picks a free one. */
+export const startMetricsListener = async (metrics: ServiceMetrics, at: { readonly host: string; readonly port: number }): Promise<MetricsListener> => {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+      () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected\n'),
+    );
+  });
+  server.listen(at.port, at.host);
+  await once(server, 'listening');
+  const address = server.address() as AddressInfo;
+  return {
+    port: address.port,
+    address,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

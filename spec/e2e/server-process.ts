@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+export type ServerProcess = {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly baseUrl: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  readonly output: () => string;
+  /** Resolves with the exit code once the process has exited. */
+  readonly exited: () => Promise<number | null>;
+};
+
+/** `npm start` as a child process (tsx bootstrap/server.ts) on a free port, with `env` over ours. */
+export const spawnServer = async (env: Readonly<Record<string, string>>): Promise<ServerProcess> => {
+  const port = await freePort();
+  const child = spawn(tsx, ['bootstrap/server.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited: () => exit };
+};
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers `status` (true) or `withinMs` passes (false). */
+export const waitForStatus = async (url: string, status: number, withinMs: number, intervalMs = 100): Promise<boolean> => {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    const s = await fetch(url).then((r) => r.status, () => 0);
+    if (s === status) return true;
+    await sleep(intervalMs);
+  }
+  return false;
+};
+
+/** Registers an account on a running server and returns its session token. */
+export const registerOn = async (baseUrl: string, email: string): Promise<string> => {
+  const res = await fetch(`${baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }) });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+};

@@ -1,0 +1,138 @@
+import { newAgent, send, type Received } from './http.js';
+import { readApi, type Api, type Operation } from './openapi.js';
+import { mulberry32, rngFor, type Rng } from './prng.js';
+import { planRequest, type Planned } from './plan.js';
+import { createWorld, seedTrees, type Mail, type World } from './world.js';
+import { upkeep } from './upkeep.js';
+import { extraRequest } from './extra.js';
+
+export type FuzzOptions = {
+  readonly baseUrl: string;
+  readonly requests: number;
+  readonly seed: number;
+  /** The mails the service sent (verification and reset tokens); without it those flows stay invalid. */
+  readonly mailbox?: () => readonly Mail[];
+  /** A request slower than this is a failure (the issue's bound: 3 s). */
+  readonly slowMs?: number;
+  readonly timeoutMs?: number;
+  /** Run only these request indexes (replay). */
+  readonly only?: readonly number[];
+  /** A fresh set of seeded trees every this many requests. */
+  readonly reseedEvery?: number;
+  readonly onProgress?: (done: number) => void;
+  /** Every request's outcome, as it comes (npm run fuzz -- --log FILE). */
+  readonly onOutcome?: (o: Outcome) => void;
+  /** Makes the seeded accounts' emails unique: `owner.<tag>@example.com` (see ownerEmail). */
+  readonly tag?: string;
+};
+
+/** The email of the seeded tree owner, for OWNER_EMAIL (the instance owner reaches /admin routes). */
+export const ownerEmail = (tag: string): string => `owner.${tag}@example.com`;
+
+export type Outcome = {
+  readonly seed: number;
+  readonly index: number;
+  readonly operationId: string;
+  readonly caller: string;
+  readonly mutation: string;
+  readonly method: string;
+  readonly path: string;
+  readonly body: string;
+  readonly status: number;
+  readonly ms: number;
+  readonly error?: string;
+  readonly detail?: string;
+};
+
+export type FuzzReport = {
+  readonly seed: number;
+  readonly requests: number;
+  readonly counts: ReadonlyMap<string, number>;
+  readonly perOperation: ReadonlyMap<string, number>;
+  readonly failures: readonly Outcome[];
+  readonly slowest: readonly Outcome[];
+  /** Operations of the document no request reached. */
+  readonly unexercised: readonly string[];
+  readonly setupRequests: number;
+  readonly seconds: number;
+};
+
+/** Round after round, every operation once in an order drawn from the seed: every route is reached. */
+const operationAt = (ops: readonly (Operation | null)[], seed: number, index: number): Operation | null => {
+  const round = Math.floor(index / ops.length);
+  const order: Rng = mulberry32((seed ^ Math.imul(round + 1, 0x27d4eb2d)) >>> 0);
+  return order.shuffle(ops)[index % ops.length] ?? null;
+};
+
+/** A short, printable account of a body: type, size, the start, long runs folded. */
+export const summarize = (headers: Readonly<Record<string, string>>, body?: Buffer): string => {
+  if (body === undefined) return '(no body)';
+  const text = body.subarray(0, 4000).toString('utf8').replace(/(.)\1{15,}/gsu, (run, ch: string) => `<${JSON.stringify(ch)} x${run.length}>`);
+  const shown = JSON.stringify(text.length > 240 ? `${text.slice(0, 240)}...` : text);
+  return `${headers['Content-Type'] ?? '(no content-type)'}, ${body.length} bytes: ${shown}`;
+};
+
+const isFailure = (r: Received, sentBytes: number, slowMs: number): boolean => {
+  if (r.status >= 500 || r.ms > slowMs) return true;
+  if (r.error === undefined) return false;
+  // An upload the service refused before reading it may see its connection closed (413): no fault.
+  return !(sentBytes > 1024 * 1024 && /EPIPE|ECONNRESET/.test(r.error));
+};
+
+export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
+  const started = Date.now();
+  const slowMs = o.slowMs ?? 3000;
+  const timeoutMs = o.timeoutMs ?? 60_000;
+  const agent = newAgent();
+  try {
+    const docRes = await send(o.baseUrl, { method: 'GET', path: '/api/v1/openapi.json', headers: {} }, agent, 30_000);
+    if (docRes.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docRes.status}`);
+    const api: Api = readApi(JSON.parse(docRes.body.toString('utf8')));
+    const ops = [...api.operations].sort((a, b) => a.operationId.localeCompare(b.operationId));
+    const slots: (Operation | null)[] = [...ops, null, null];
+    const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`);
+    const counts = new Map<string, number>();
+    const perOperation = new Map<string, number>();
+    const failures: Outcome[] = [];
+    const all: Outcome[] = [];
+    const indexes = o.only ?? Array.from({ length: o.requests }, (_, i) => i);
+    let done = 0;
+    for (const index of indexes) {
+      if (done > 0 && done % (o.reseedEvery ?? 250) === 0) await seedTrees(world);
+      const rng = rngFor(o.seed, index);
+      const op = operationAt(slots, o.seed, index);
+      const planned: Planned = op === null ? extraRequest(rng, api, world) : planRequest(rng, api, world, op);
+      const r = await send(o.baseUrl, planned.sent, agent, timeoutMs);
+      const outcome: Outcome = {
+        seed: o.seed, index, operationId: planned.operationId, caller: planned.caller, mutation: planned.mutation,
+        method: planned.sent.method, path: planned.sent.path.length > 300 ? `${planned.sent.path.slice(0, 300)}... (${planned.sent.path.length} chars)` : planned.sent.path,
+        body: summarize(planned.sent.headers, planned.sent.body), status: r.status, ms: Math.round(r.ms),
+        ...(r.error === undefined ? {} : { error: r.error }),
+        ...(r.status >= 500 ? { detail: r.body.toString('utf8').slice(0, 300) } : {}),
+      };
+      const key = r.status === 0 ? 'no answer' : String(r.status);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      perOperation.set(planned.operationId, (perOperation.get(planned.operationId) ?? 0) + 1);
+      all.push(outcome);
+      o.onOutcome?.(outcome);
+      if (isFailure(r, planned.sent.body?.length ?? 0, slowMs)) failures.push(outcome);
+      if (op !== null) await upkeep(world, planned, r);
+      done++;
+      o.onProgress?.(done);
+    }
+    return {
+      seed: o.seed,
+      requests: indexes.length,
+      counts,
+      perOperation,
+      failures,
+      slowest: [...all].sort((a, b) => b.ms - a.ms).slice(0, 10),
+      unexercised: ops.map((x) => x.operationId).filter((id) => !perOperation.has(id)),
+      setupRequests: world.setupRequests,
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    agent.destroy();
+  }
+};
+

@@ -1,0 +1,47 @@
+import type { Received } from './http.js';
+import type { Planned } from './plan.js';
+import { relogin, remember, requestReset, seedTrees, type World } from './world.js';
+
+const parse = (b: Buffer | undefined): any => {
+  try {
+    return b === undefined ? null : JSON.parse(b.toString('utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Keeps the world usable after a request that succeeded: new ids join the pools, a revoked session
+ * or a changed password is followed, and a deleted main tree is replaced.
+ */
+export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> => {
+  if (r.status < 200 || r.status > 299) return;
+  const cursor = r.headers['x-next-cursor'];
+  if (typeof cursor === 'string' && cursor !== '') {
+    w.cursors.push(cursor);
+    if (w.cursors.length > 50) w.cursors.shift();
+  }
+  const { op, pathIds, account } = p.draft;
+  const json = r.headers['content-type']?.toString().includes('json') ? parse(r.body) : null;
+  if (op.method === 'POST' && json !== null && op.successSchema !== null) {
+    if (typeof json.id === 'string') {
+      const kind = op.successSchema.replace(/Read$/, '').replace(/^./, (c) => c.toLowerCase());
+      remember(w, kind, json.id);
+      if (kind === 'name') {
+        const person = typeof json.person_id === 'string' ? json.person_id : pathIds['id'] ?? '';
+        w.namesOf.set(person, [...(w.namesOf.get(person) ?? []), json.id]);
+      }
+      if (kind === 'tree' && typeof json.name === 'string') w.treeNames.set(json.id, json.name);
+    } else if (typeof json.user?.id === 'string') remember(w, 'user', json.user.id);
+  }
+  const sentBody = parse(p.sent.body);
+  if (op.path.endsWith('/logout') && account) await relogin(w, account);
+  if (op.path.endsWith('/change-password') && account && typeof sentBody?.new_password === 'string') account.password = sentBody.new_password;
+  if (op.path.endsWith('/password-reset/confirm')) {
+    const target = w.spare[2];
+    if (target && typeof sentBody?.new_password === 'string') target.password = sentBody.new_password;
+    if (target) await requestReset(w, target);
+  }
+  const treeGone = (op.method === 'DELETE' && op.path === '/trees/{id}') || op.path.endsWith('/purge');
+  if (treeGone && pathIds['id'] === w.mainTree) await seedTrees(w);
+};

@@ -1,0 +1,180 @@
+import { expect } from 'chai';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { memoryStorage } from '../../adapters/memory/storage.js';
+import { memoryMailer } from '../../adapters/memory/mailer.js';
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
+import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
+import { createMetrics, startMetricsListener, type ServiceMetrics } from '../../adapters/http/metrics.js';
+import { initOrm, storageOnOrm } from '../../adapters/postgres/index.js';
+import { poolUse } from '../../adapters/postgres/pool-use.js';
+import { composeApp } from '../../bootstrap/compose.js';
+import { loadConfig } from '../../bootstrap/config.js';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { schedulePurge } from '../../bootstrap/purge-schedule.js';
+import { createApiClient } from '../../client/index.js';
+import type { Storage } from '../../core/shared/ports.js';
+import { freshDatabaseUrl } from '../support/database.js';
+import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
+
+// Prometheus metrics on a listener of their own (METRICS_PORT), never on the API port. Labels are
+// route templates, so ids never become label values.
+
+type Running = {
+  readonly api: string;
+  readonly metricsUrl: string;
+  readonly metrics: ServiceMetrics;
+  readonly scrape: () => Promise<string>;
+  readonly close: () => Promise<void>;
+};
+
+const start = async (storage: Storage = memoryStorage(), metrics = createMetrics()): Promise<Running> => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-metrics-'));
+  const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir });
+  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), blobs: memoryBlobStore(), metrics });
+  const server: Server = app.listen(port, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const listener = await startMetricsListener(metrics, { host: '127.0.0.1', port: 0 });
+  const metricsUrl = `http://127.0.0.1:${listener.port}/metrics`;
+  return {
+    api: `http://127.0.0.1:${port}`,
+    metricsUrl,
+    metrics,
+    scrape: async () => (await fetch(metricsUrl)).text(),
+    close: async () => {
+      await listener.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await storage.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** The value of one sample line (`name{labels} value`), or undefined. */
+const sample = (text: string, name: string, labels: Readonly<Record<string, string>> = {}): number | undefined => {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+};
+
+describe('metrics', () => {
+  let svc: Running;
+  before(async () => {
+    svc = await start();
+  });
+  after(async () => svc.close());
+
+  it('counts requests and their duration by route template and status, never by raw path', async () => {
+    const c = createApiClient(svc.api);
+    const reg = await c.POST('/auth/register', { body: { email: 'metrics@example.org', password: 'correct horse' } });
+    const token = reg.data!.token;
+    const tree = await createApiClient(svc.api, { token }).POST('/trees', { body: { name: 'Metrics tree', visibility: 'private' } });
+    const id = tree.data!.id;
+    for (let i = 0; i < 3; i++) expect((await createApiClient(svc.api, { token }).GET('/trees/{id}', { params: { path: { id } } })).response.status).to.equal(200);
+    expect((await fetch(`${svc.api}/api/v1/trees/${id}`)).status).to.equal(401);
+    expect((await fetch(`${svc.api}/api/v1/no-such/${id}`)).status).to.equal(404);
+    const text = await svc.scrape();
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/v1/trees/{id}', status: '200' })).to.equal(3);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/v1/trees/{id}', status: '401' })).to.equal(1);
+    expect(sample(text, 'http_requests_total', { method: 'POST', route: '/api/v1/auth/register', status: '201' })).to.equal(1);
+    expect(sample(text, 'http_requests_total', { route: 'unmatched', status: '404' })).to.equal(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/trees/{id}', status: '200' })).to.equal(3);
+    expect(text).not.to.include(id);
+  });
+
+  it('is not served on the API port', async () => {
+    expect((await fetch(`${svc.api}/metrics`)).status).to.equal(404);
+    expect((await fetch(svc.metricsUrl)).headers.get('content-type')).to.match(/^text\/plain/);
+    expect((await fetch(svc.metricsUrl.replace('/metrics', '/api/v1/openapi.json'))).status).to.equal(404);
+  });
+
+  it('counts GEDCOM imports by outcome', async () => {
+    const reg = await createApiClient(svc.api).POST('/auth/register', { body: { email: 'metrics-ged@example.org', password: 'correct horse' } });
+    const c = createApiClient(svc.api, { token: reg.data!.token });
+    const tree = await c.POST('/trees', { body: { name: 'Imports', visibility: 'private' } });
+    expect((await importGedcomFile(c, tree.data!.id, TINY_GEDCOM)).response.status).to.equal(200);
+    expect((await importGedcomFile(c, tree.data!.id, TINY_GEDCOM, { resolutions: 'not an object' })).response.status).to.equal(422);
+    const text = await svc.scrape();
+    expect(sample(text, 'gedcom_imports_total', { outcome: 'imported' })).to.equal(1);
+    expect(sample(text, 'gedcom_imports_total', { outcome: 'rejected' })).to.equal(1);
+  });
+
+  it('counts purge runs, and embedded database restarts through its increment function', async () => {
+    const storage = memoryStorage();
+    const schedule = schedulePurge({ storage, clock: { now: () => new Date() }, purgeAfterDays: 30, blobs: memoryBlobStore() }, pino({ level: 'silent' }), 3_600_000, svc.metrics);
+    await schedule.stop();
+    svc.metrics.embeddedDbRestart();
+    const text = await svc.scrape();
+    expect(sample(text, 'purge_runs_total', { outcome: 'ran' })).to.equal(1);
+    expect(sample(text, 'embedded_db_restarts_total')).to.equal(1);
+  });
+
+  it('keeps a registry per service: two services in one process count apart', async () => {
+    const other = await start();
+    try {
+      expect((await fetch(`${other.api}/healthz`)).status).to.equal(200);
+      expect(sample(await other.scrape(), 'http_requests_total', { route: '/healthz' })).to.equal(1);
+      expect(sample(await other.scrape(), 'embedded_db_restarts_total')).to.equal(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('metrics of the database pool (PostgreSQL)', () => {
+  it('reports used, free and pending connections and the pool size', async () => {
+    const orm = await initOrm(await freshDatabaseUrl(), { poolMax: 4 });
+    const metrics = createMetrics();
+    metrics.poolSource(poolUse(orm));
+    const svc = await start(storageOnOrm(orm), metrics);
+    try {
+      expect((await fetch(`${svc.api}/readyz`)).status).to.equal(200);
+      const text = await svc.scrape();
+      expect(sample(text, 'db_pool_connections', { state: 'used' })).to.equal(0);
+      expect(sample(text, 'db_pool_connections', { state: 'free' })).to.be.at.least(1);
+      expect(sample(text, 'db_pool_connections', { state: 'pending' })).to.equal(0);
+      expect(sample(text, 'db_pool_max_connections')).to.equal(4);
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('metrics listener', () => {
+  it('binds loopback by default and serves only /metrics', async () => {
+    const config = loadConfig({ METRICS_PORT: '9464' });
+    expect(config.metrics).to.deep.equal({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({}).metrics).to.equal(null);
+    const listener = await startMetricsListener(createMetrics(), { host: config.metrics!.host, port: 0 });
+    try {
+      expect((listener.address as AddressInfo).address).to.equal('127.0.0.1');
+      expect((await fetch(`http://127.0.0.1:${listener.port}/`)).status).to.equal(404);
+      expect((await fetch(`http://127.0.0.1:${listener.port}/metrics`, { method: 'POST' })).status).to.equal(405);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  for (const [name, env] of [
+    ['METRICS_PORT', { METRICS_PORT: '70000' }],
+    ['METRICS_PORT', { METRICS_PORT: 'abc' }],
+    ['METRICS_PORT', { METRICS_PORT: '8080' }],
+    ['METRICS_HOST', { METRICS_PORT: '9464', METRICS_HOST: 'not a host!' }],
+  ] as const)
+    it(`stops with a message naming ${name} for ${JSON.stringify(env)}`, () => {
+      expect(() => loadConfig(env)).to.throw(new RegExp(`\\b${name}\\b`));
+    });
+
+  it('reads METRICS_HOST', () => {
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).to.deep.equal({ host: '0.0.0.0', port: 9464 });
+  });
+});
