@@ -8,6 +8,8 @@ import { poolUse } from '../adapters/postgres/pool-use.js';
 import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js';
 import { systemClock } from '../core/shared/clock.js';
 import { schedulePurge } from './purge-schedule.js';
+import { releaseSignalHooks } from './embedded-postgres.js';
+import { drainable, SHUTDOWN_GRACE_MS } from './http-drain.js';
 
 const main = async (): Promise<void> => {
   let config;
@@ -35,24 +37,37 @@ const main = async (): Promise<void> => {
   const metricsListener = config.metrics === null ? null : await startMetricsListener(metrics, config.metrics);
   if (metricsListener !== null) logger.info({ host: config.metrics?.host, port: metricsListener.port }, 'metrics listening');
   const server = app.listen(config.port, '0.0.0.0');
+  const http = drainable(server);
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   logger.info({ port }, 'listening');
   process.stdout.write(`Genealogy service listening on http://localhost:${port} (API under /api/v1, docs at /api/v1/docs)\n`);
 
+  // SIGTERM/SIGINT: refuse new connections, let requests in flight and a running purge finish (up
+  // to SHUTDOWN_GRACE_MS), then close the pool and the embedded database, and exit 0.
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping');
-    server.close();
-    await metricsListener?.close();
-    await purge.stop();
-    await storage.close();
-    await database.stop();
+    logger.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'stopping: finishing requests in flight');
+    try {
+      const [{ cut }] = await Promise.all([
+        http.drain(SHUTDOWN_GRACE_MS),
+        // A purge cut at the deadline rolls back; the next run starts it again.
+        Promise.race([purge.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]),
+        metricsListener?.close(),
+      ]);
+      if (cut > 0) logger.warn({ cut }, 'requests still running at the deadline were cut');
+      await storage.close();
+      await database.stop();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
+  releaseSignalHooks();
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 };
