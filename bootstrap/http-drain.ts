@@ -18,14 +18,14 @@ export const drainable = (server: Server) => {
     res.once('close', () => {
       inFlight.delete(res);
       // A response whose headers went out before the drain leaves a kept-alive connection behind.
-      // Y
+      if (draining) server.closeIdleConnections();
     });
   });
   return {
     drain: (graceMs = SHUTDOWN_GRACE_MS): Promise<{ readonly cut: number }> =>
       new Promise((resolve) => {
         draining = true;
-        // X
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         const deadline = setTimeout(() => {
           const cut = inFlight.size;
           server.closeAllConnections();

@@ -38,6 +38,13 @@ const describeDriverError = (e: ErrorLike) => {
   return out;
 };
 
+/** The database error in `err`'s cause chain, if any. */
+const driverErrorIn = (err: unknown): ErrorLike | undefined => {
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as ErrorLike).cause, depth++)
+    if (isDriverError(e as ErrorLike)) return e as ErrorLike;
+  return undefined;
+};
+
 /**
  * The `err` serializer of every log line: a database error anywhere in the cause chain is logged by
  * its code and statement shape only, so no call site can log a person's notes, an email or a password
@@ -45,13 +52,11 @@ const describeDriverError = (e: ErrorLike) => {
  */
 export const serializeError = (err: unknown): unknown => {
   if (typeof err !== 'object' || err === null) return err;
+  const driver = driverErrorIn(err);
+  if (driver === undefined) return err instanceof Error ? stdSerializers.err(err) : err;
+  const described = describeDriverError(driver);
   const outer = err as ErrorLike;
-  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as ErrorLike).cause, depth++) {
-    if (!isDriverError(e as ErrorLike)) continue;
-    const described = describeDriverError(e as ErrorLike);
-    return e === err ? described : { type: typeof outer.name === 'string' ? outer.name : 'Error', cause: described };
-  }
-  return err instanceof Error ? stdSerializers.err(err) : err;
+  return driver === err ? described : { type: typeof outer.name === 'string' ? outer.name : 'Error', cause: described };
 };
 
 /** Structured JSON logs; secrets are redacted wherever a careless log call might put them. */
@@ -61,6 +66,14 @@ export const createLogger = (level: Config['logLevel'], destination?: Destinatio
       level,
       redact: { paths: ['password', '*.password', 'token', '*.token', 'cookie', '*.cookie', 'authorization', '*.authorization', 'req.headers'], censor: '[redacted]' },
       serializers: { err: serializeError, error: serializeError },
+      hooks: {
+        // `logger.error(err)` makes the error's message the line's message: not a database error's.
+        logMethod(args, method) {
+          const [first, second] = args as unknown[];
+          if (first instanceof Error && typeof second !== 'string' && driverErrorIn(first) !== undefined) return method.call(this, first, 'database error');
+          return method.apply(this, args);
+        },
+      },
     },
     destination ?? pino.destination(1),
   );

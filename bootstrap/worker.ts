@@ -7,6 +7,8 @@ import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
 import { configuredBlobStore } from './compose.js';
+import { releaseSignalHooks } from './embedded-postgres.js';
+import { SHUTDOWN_GRACE_MS } from './http-drain.js';
 
 // `make worker`: the background jobs as their own process (the server runs them too; the lock keeps
 // two instances from purging at once). `--once` runs the purge one time and exits.
@@ -27,12 +29,19 @@ const main = async (): Promise<void> => {
   }
   const schedule = schedulePurge(deps, logger);
   logger.info({ purge_after_days: config.purgeAfterDays }, 'worker running');
+  // SIGTERM/SIGINT: a running purge gets the grace period to finish (cut, it rolls back), then the
+  // pool and the embedded database close and the worker exits 0.
+  let stopping = false;
   const stop = async (): Promise<void> => {
-    await schedule.stop();
+    if (stopping) return;
+    stopping = true;
+    logger.info('worker stopping');
+    await Promise.race([schedule.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]);
     await storage.close();
     await database.stop();
     process.exit(0);
   };
+  releaseSignalHooks();
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   setInterval(() => undefined, 1 << 30);

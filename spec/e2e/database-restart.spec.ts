@@ -42,6 +42,17 @@ describe('database restarts (e2e)', function () {
   this.timeout(60_000);
   let dataDir: string;
   let server: ServerProcess | undefined;
+  // One initialised cluster for the last two cases (initdb is the slow part): first the
+  // "external" database, then the supervised one whose configuration is broken at the end.
+  let clusterRoot: string;
+  let clusterDir: string;
+
+  before(async () => {
+    clusterRoot = await tempDir('genealogy-cluster-');
+    clusterDir = path.join(clusterRoot, 'cluster');
+    await (await startEmbeddedPostgres(clusterDir, { persistent: true })).stop();
+  });
+  after(async () => rm(clusterRoot, { recursive: true, force: true }));
 
   beforeEach(async () => {
     dataDir = await tempDir('genealogy-restart-');
@@ -81,7 +92,6 @@ describe('database restarts (e2e)', function () {
   });
 
   it('finds an external PostgreSQL (DATABASE_URL) again after it restarts', async () => {
-    const clusterDir = path.join(dataDir, 'external');
     let external: RunningPostgres | undefined = await startEmbeddedPostgres(clusterDir, { persistent: true });
     const port = Number(new URL(external.url('postgres')).port);
     try {
@@ -116,8 +126,8 @@ describe('database restarts (e2e)', function () {
     let gaveUp: (err: Error) => void = () => undefined;
     const givenUp = new Promise<Error>((resolve) => (gaveUp = resolve));
     let restarted: () => void = () => undefined;
-    const cluster = await startEmbeddedPostgres(path.join(dataDir, 'supervised'), {
-      persistent: false,
+    const cluster = await startEmbeddedPostgres(clusterDir, {
+      persistent: true,
       supervise: { restartDelaysMs: [50, 100, 100], onRestart: () => (restarts.push(Date.now()), restarted()), onGiveUp: gaveUp },
     });
     try {
@@ -131,7 +141,7 @@ describe('database restarts (e2e)', function () {
       await client.end();
 
       // A configuration PostgreSQL refuses: every restart attempt fails.
-      await appendFile(path.join(dataDir, 'supervised', 'postgresql.conf'), '\nshared_buffers = nonsense\n');
+      await appendFile(path.join(clusterDir, 'postgresql.conf'), '\nshared_buffers = nonsense\n');
       process.kill(cluster.pid()!, 'SIGKILL');
       const err = await givenUp;
       expect(err.message).to.match(/exited during start-up/);

@@ -11,6 +11,7 @@ import { createLogger } from '../../bootstrap/logger.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { createApiClient } from '../../client/index.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
+import { aUser } from '../contracts/fixtures.js';
 
 // A failed statement is logged by its error code and the shape of the statement, never with the
 // values it carried (notes, emails, password hashes), and once per failure.
@@ -59,5 +60,27 @@ describe('error logs carry no personal data', () => {
     const err = errors[0]!['err'] as Record<string, unknown>;
     expect(err).to.include({ code: '23503' });
     expect(String(err['statement'])).to.match(/^insert into "?persons"?/);
+  });
+
+  it('logs a failed user update by its code, never the password hash it carried', async () => {
+    const b = aUser();
+    const hash = 'scrypt$marker-hash-5be1';
+    let failure: unknown;
+    // An id PostgreSQL cannot read (22P02): its message repeats the id, the statement holds the hash.
+    const badId = 'not-a-uuid-marker-77d2';
+    await fx.storage.users.update({ ...b, id: badId, passwordHash: hash }).catch((e: unknown) => (failure = e));
+    expect(failure).to.not.equal(undefined);
+    const captured: string[] = [];
+    const logger = createLogger('info', new Writable({ write: (chunk: Buffer, _enc, done) => (captured.push(chunk.toString()), done()) }));
+    logger.error({ err: failure }, 'user update failed');
+    logger.error(failure as Error);
+    logger.error({ err: new Error('wrapped', { cause: failure }) }, 'wrapped failure');
+    const text = captured.join('');
+    expect(text).to.not.include(hash);
+    expect(text).to.not.include(badId);
+    const logged = text.trim().split('\n').map((l) => JSON.parse(l) as { err: Record<string, unknown> & { cause?: Record<string, unknown> } });
+    expect(logged[0]!.err).to.include({ code: '22P02', statement: 'update users' });
+    expect(logged[1]!.err).to.include({ code: '22P02' });
+    expect(logged[2]!.err.cause).to.include({ code: '22P02' });
   });
 });
