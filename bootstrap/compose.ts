@@ -42,7 +42,14 @@ export const configuredMailer = (config: Config, logger: Logger): Mailer => {
     config.mailer === 'smtp' && config.smtpUrl !== null
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : consoleMailer((line) => logger.info(line));
-  return reportingMailer(inner, (err, to) => logger.error({ err, to }, 'mail delivery failed'));
+  // The recipient's address is personal data: the log names its domain only (enough to see a provider failing).
+  return reportingMailer(inner, (err, to) => logger.error({ err: mailError(err), to_domain: to.slice(to.lastIndexOf('@') + 1) }, 'mail delivery failed'));
+};
+
+/** SMTP errors repeat the recipient in their message and response; keep the code and the SMTP status only. */
+const mailError = (err: unknown): Record<string, unknown> => {
+  const e = err as { name?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
+  return { type: typeof e.name === 'string' ? e.name : 'Error', code: e.code, response_code: e.responseCode, command: e.command };
 };
 
 /** The composition root: the one place that knows every adapter (ARCHITECTURE.md "bootstrap"). */

@@ -84,6 +84,7 @@ describe('database restarts (e2e)', function () {
     await traffic.stop();
 
     expect(server.child.exitCode, 'the service itself kept running').to.equal(null);
+    expect(server.output()).to.include('embedded PostgreSQL restarted after it died');
     expect(Number((await readFile(pidFile, 'utf8')).split('\n')[0])).to.not.equal(killed);
     expect(traffic.statuses.filter((s) => s !== 200 && s !== 503), `only 200 or 503 under the crash; output:\n${server.output()}`).to.deep.equal([]);
     expect(traffic.statuses.at(-1)).to.equal(200);

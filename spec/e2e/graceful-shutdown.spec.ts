@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import http from 'node:http';
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,5 +81,26 @@ describe('graceful shutdown (e2e)', function () {
     // The 10 s grace period is for requests in flight; kept-alive connections must not use it up.
     expect(Date.now() - answeredAt).to.be.below(5000);
     agent.destroy();
+  });
+
+  it('stops the worker on SIGTERM with exit code 0', async () => {
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['bootstrap/worker.ts'], {
+      env: { ...process.env, DATABASE_URL: await freshDatabaseUrl(), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let output = '';
+    const running = new Promise<void>((resolve) =>
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+        if (output.includes('worker running')) resolve();
+      }),
+    );
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    await Promise.race([running, exited]);
+    expect(output).to.include('worker running');
+    child.kill('SIGTERM');
+    expect(await exited, output).to.equal(0);
+    expect(output).to.include('worker stopping');
   });
 });

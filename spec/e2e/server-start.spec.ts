@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ describe('server entry point (npm start)', function () {
       child.kill('SIGTERM');
     }
     expect(await exitOf(child)).to.equal(0);
+    // PostgreSQL removes its pid file when it shuts down cleanly: the service stopped it, not left it.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).to.equal(false);
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {

@@ -5,7 +5,7 @@ import type { Storage } from '../../core/shared/ports.js';
 import { newId } from '../../core/shared/ids.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
-import { composeApp } from '../../bootstrap/compose.js';
+import { composeApp, configuredMailer } from '../../bootstrap/compose.js';
 import { loadConfig } from '../../bootstrap/config.js';
 import { createLogger } from '../../bootstrap/logger.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
@@ -82,5 +82,17 @@ describe('error logs carry no personal data', () => {
     expect(logged[0]!.err).to.include({ code: '22P02', statement: 'update users' });
     expect(logged[1]!.err).to.include({ code: '22P02' });
     expect(logged[2]!.err.cause).to.include({ code: '22P02' });
+  });
+
+  it('logs a failed mail delivery without the recipient address', async () => {
+    const port = await freePort(); // nothing listens there: the SMTP connection is refused
+    const captured: string[] = [];
+    const logger = createLogger('info', new Writable({ write: (chunk: Buffer, _enc, done) => (captured.push(chunk.toString()), done()) }));
+    const config = loadConfig({ MAILER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'service@example.org' });
+    await configuredMailer(config, logger).send({ to: 'recipient-marker-91c@example.net', subject: 'Verify', text: 'link', link: 'http://localhost/verify-email?token=x' });
+    const text = captured.join('');
+    expect(text).to.include('mail delivery failed');
+    expect(text).to.not.include('recipient-marker-91c');
+    expect(JSON.parse(text.trim().split('\n')[0]!)).to.include({ to_domain: 'example.net' });
   });
 });
