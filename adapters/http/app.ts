@@ -184,7 +184,21 @@ export const createApp = (opts: AppOptions): Koa => {
     ctx.body = docsPage;
   });
 
-  const body = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: opts.jsonLimitBytes ?? 1024 * 1024, jsonStrict: true });
+  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: opts.jsonLimitBytes ?? 1024 * 1024, jsonStrict: true });
+  // Whatever fails while a body is read and decoded (a broken gzip, deflate or brotli stream, a
+  // charset iconv does not know) is the client's fault: 400, or 413 past the limit, never a 500.
+  const body: Koa.Middleware = async (ctx, next) => {
+    try {
+      await parseJson(ctx, async () => undefined);
+    } catch (err) {
+      const e = err as { status?: number; type?: string };
+      if (e.status === 413 || e.type === 'entity.too.large') throw err;
+      if (e.status === 415) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'This Content-Encoding or charset is not accepted.'));
+      if (e.status === undefined || e.status >= 500) return sendProblem(ctx, problem(400, 'malformed_request', 'The body could not be decoded as its Content-Encoding says.'));
+      throw err;
+    }
+    await next();
+  };
 
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
@@ -257,7 +271,8 @@ export const createApp = (opts: AppOptions): Koa => {
   app.use(async (ctx, next) => {
     await next();
     if (ctx.body != null) return;
-    if (ctx.status === 405) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
+    // @koa/router answers 501 for a method it has no route for at all (PROPFIND, TRACE): still 405 here.
+    if (ctx.status === 405 || ctx.status === 501) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
     else if (ctx.status === 404) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
   });
   app.use(router.routes());
