@@ -59,6 +59,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, string>> = {}): void => {
   ctx.status = p.status;
+  // Refused before its body was read whole: the rest of the body would be taken for the next request
+  // on a kept-alive connection (which then stalls), so this connection ends with the answer.
+  if (!ctx.req.complete) ctx.set('Connection', 'close');
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(p);

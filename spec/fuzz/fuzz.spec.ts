@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { TestService } from '../support/service.js';
 import { startFuzzService } from './service.js';
 import { runFuzz } from './fuzzer.js';
-import { describeOutcome, formatReport } from './report.js';
+import { failureLine, formatReport } from './report.js';
 
 // Every operation of the OpenAPI document, driven with hostile input as each kind of caller: a
 // fixed seed so a failure replays (`npm run fuzz -- --seed S --only I`); FUZZ_SEED tries another.
@@ -22,6 +22,6 @@ describe('fuzz: 1,000 hostile requests over every documented operation', functio
     const report = await runFuzz({ baseUrl: svc.baseUrl, requests: REQUESTS, seed: SEED, tag, mailbox: () => svc.mails });
     console.log(formatReport(report).replace(/^/gm, '      '));
     expect(report.unexercised, 'operations the run never reached').to.deep.equal([]);
-    expect(report.failures.map(describeOutcome), 'requests answered >= 500, not at all, or slower than 3 s').to.deep.equal([]);
+    expect(report.failures.map(failureLine), 'requests answered >= 500, not at all, or slower than 3 s').to.deep.equal([]);
   });
 });

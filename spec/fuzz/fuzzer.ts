@@ -1,4 +1,4 @@
-import { newAgent, send, type Received } from './http.js';
+import { newAgent, send, UNSENT, type Received } from './http.js';
 import { readApi, type Api, type Operation } from './openapi.js';
 import { mulberry32, rngFor, type Rng } from './prng.js';
 import { planRequest, type Planned } from './plan.js';
@@ -38,6 +38,8 @@ export type Outcome = {
   readonly method: string;
   readonly path: string;
   readonly body: string;
+  /** The headers a reader needs to replay it by hand (credentials shortened). */
+  readonly headers: string;
   readonly status: number;
   readonly ms: number;
   readonly error?: string;
@@ -57,11 +59,14 @@ export type FuzzReport = {
   readonly seconds: number;
 };
 
-/** Round after round, every operation once in an order drawn from the seed: every route is reached. */
-const operationAt = (ops: readonly (Operation | null)[], seed: number, index: number): Operation | null => {
-  const round = Math.floor(index / ops.length);
+/**
+ * Round after round, every slot once in an order drawn from the seed, so every route is reached.
+ * Returns the slot's position in `slots` (its mutation cycle starts there).
+ */
+const slotAt = (slotCount: number, seed: number, index: number): number => {
+  const round = Math.floor(index / slotCount);
   const order: Rng = mulberry32((seed ^ Math.imul(round + 1, 0x27d4eb2d)) >>> 0);
-  return order.shuffle(ops)[index % ops.length] ?? null;
+  return order.shuffle(Array.from({ length: slotCount }, (_, i) => i))[index % slotCount] ?? 0;
 };
 
 /** A short, printable account of a body: type, size, the start, long runs folded. */
@@ -69,12 +74,19 @@ export const summarize = (headers: Readonly<Record<string, string>>, body?: Buff
   if (body === undefined) return '(no body)';
   const text = body.subarray(0, 4000).toString('utf8').replace(/(.)\1{15,}/gsu, (run, ch: string) => `<${JSON.stringify(ch)} x${run.length}>`);
   const shown = JSON.stringify(text.length > 240 ? `${text.slice(0, 240)}...` : text);
-  return `${headers['Content-Type'] ?? '(no content-type)'}, ${body.length} bytes: ${shown}`;
+  const type = headers['Content-Type'] ?? '(no content-type)';
+  return `${type.length > 80 ? `${type.slice(0, 60)}... (${type.length} chars)` : type}, ${body.length} bytes: ${shown}`;
 };
+
+export const headerSummary = (headers: Readonly<Record<string, string>>): string =>
+  Object.entries(headers)
+    .filter(([k]) => k !== 'Accept' && k !== 'Content-Type')
+    .map(([k, v]) => `${k}: ${v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}... (${v.length} chars)` : JSON.stringify(v)}`)
+    .join('; ');
 
 const isFailure = (r: Received, sentBytes: number, slowMs: number): boolean => {
   if (r.status >= 500 || r.ms > slowMs) return true;
-  if (r.error === undefined) return false;
+  if (r.error === undefined || r.error.startsWith(UNSENT)) return false;
   // An upload the service refused before reading it may see its connection closed (413): no fault.
   return !(sentBytes > 1024 * 1024 && /EPIPE|ECONNRESET/.test(r.error));
 };
@@ -89,7 +101,9 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
     if (docRes.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docRes.status}`);
     const api: Api = readApi(JSON.parse(docRes.body.toString('utf8')));
     const ops = [...api.operations].sort((a, b) => a.operationId.localeCompare(b.operationId));
-    const slots: (Operation | null)[] = [...ops, null, null];
+    // Uploads take any bytes: they get three slots a round. Two slots go outside the document.
+    const uploads = ops.filter((x) => x.body?.mediaType.startsWith('multipart/'));
+    const slots: (Operation | null)[] = [...ops, ...uploads, ...uploads, null, null];
     const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`);
     const counts = new Map<string, number>();
     const perOperation = new Map<string, number>();
@@ -97,26 +111,31 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
     const all: Outcome[] = [];
     const indexes = o.only ?? Array.from({ length: o.requests }, (_, i) => i);
     let done = 0;
+    let previous: number | null = null;
     for (const index of indexes) {
       if (done > 0 && done % (o.reseedEvery ?? 250) === 0) await seedTrees(world);
       const rng = rngFor(o.seed, index);
-      const op = operationAt(slots, o.seed, index);
-      const planned: Planned = op === null ? extraRequest(rng, api, world) : planRequest(rng, api, world, op);
+      const slot = slotAt(slots.length, o.seed, index);
+      const op = slots[slot] ?? null;
+      const cycle = Math.floor(index / slots.length) + slot;
+      const planned: Planned = op === null ? extraRequest(rng, api, world) : planRequest(rng, api, world, op, cycle);
       const r = await send(o.baseUrl, planned.sent, agent, timeoutMs);
       const outcome: Outcome = {
         seed: o.seed, index, operationId: planned.operationId, caller: planned.caller, mutation: planned.mutation,
         method: planned.sent.method, path: planned.sent.path.length > 300 ? `${planned.sent.path.slice(0, 300)}... (${planned.sent.path.length} chars)` : planned.sent.path,
-        body: summarize(planned.sent.headers, planned.sent.body), status: r.status, ms: Math.round(r.ms),
-        ...(r.error === undefined ? {} : { error: r.error }),
+        body: summarize(planned.sent.headers, planned.sent.body), headers: headerSummary(planned.sent.headers), status: r.status, ms: Math.round(r.ms),
+        // A connection the previous request left half-read fails the next one: name it.
+        ...(r.error === undefined ? {} : { error: r.status === 0 && previous !== null ? `${r.error}; the request before was #${previous}` : r.error }),
         ...(r.status >= 500 ? { detail: r.body.toString('utf8').slice(0, 300) } : {}),
       };
-      const key = r.status === 0 ? 'no answer' : String(r.status);
+      const key = r.error?.startsWith(UNSENT) ? 'not sent' : r.status === 0 ? 'no answer' : String(r.status);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       perOperation.set(planned.operationId, (perOperation.get(planned.operationId) ?? 0) + 1);
       all.push(outcome);
       o.onOutcome?.(outcome);
       if (isFailure(r, planned.sent.body?.length ?? 0, slowMs)) failures.push(outcome);
       if (op !== null) await upkeep(world, planned, r);
+      previous = index;
       done++;
       o.onProgress?.(done);
     }
@@ -127,7 +146,7 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       perOperation,
       failures,
       slowest: [...all].sort((a, b) => b.ms - a.ms).slice(0, 10),
-      unexercised: ops.map((x) => x.operationId).filter((id) => !perOperation.has(id)),
+      unexercised: o.only ? [] : ops.map((x) => x.operationId).filter((id) => !perOperation.has(id)),
       setupRequests: world.setupRequests,
       seconds: (Date.now() - started) / 1000,
     };

@@ -20,11 +20,17 @@ export type Received = {
 
 const MAX_KEPT_BODY = 256 * 1024;
 
+export const UNSENT = 'not sent';
+
 /** node:http refuses other characters in a header value; a client cannot send them either. */
 const sendable = (headers: Readonly<Record<string, string>>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?')]));
 
 /** One request over node:http (not fetch: it lets us send any header a client could). Never throws. */
+/** node:http refuses a path with spaces or non-ASCII characters: escape those (UTF-8), keep the rest as given. */
+const sendablePath = (path: string): string =>
+  path.replace(/[^\x21-\x7e]/gu, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+
 export const send = (baseUrl: string, req: Sent, agent: Agent, timeoutMs: number): Promise<Received> =>
   new Promise((resolve) => {
     const started = process.hrtime.bigint();
@@ -41,19 +47,26 @@ export const send = (baseUrl: string, req: Sent, agent: Agent, timeoutMs: number
     let headers: Received['headers'] = {};
     const chunks: Buffer[] = [];
     let kept = 0;
-    const r = request(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers: { ...sendable(req.headers), ...(req.body ? { 'Content-Length': String(req.body.length) } : {}) }, agent },
-      (res) => {
-        status = res.statusCode ?? 0;
-        headers = res.headers;
-        res.on('data', (c: Buffer) => {
-          if (kept < MAX_KEPT_BODY) chunks.push(c);
-          kept += c.length;
-        });
-        res.on('end', () => finish({ status, headers, body: Buffer.concat(chunks) }));
-        res.on('error', (e) => finish({ status, headers, body: Buffer.concat(chunks), error: `response aborted: ${e.message}` }));
-      },
-    );
+    let r: ReturnType<typeof request>;
+    try {
+      r = request(
+        { host: url.hostname, port: url.port, method: req.method, path: sendablePath(req.path), headers: { ...sendable(req.headers), ...(req.body ? { 'Content-Length': String(req.body.length) } : {}) }, agent },
+        (res) => {
+          status = res.statusCode ?? 0;
+          headers = res.headers;
+          res.on('data', (c: Buffer) => {
+            if (kept < MAX_KEPT_BODY) chunks.push(c);
+            kept += c.length;
+          });
+          res.on('end', () => finish({ status, headers, body: Buffer.concat(chunks) }));
+          res.on('error', (e) => finish({ status, headers, body: Buffer.concat(chunks), error: `response aborted: ${e.message}` }));
+        },
+      );
+    } catch (e) {
+      // Not the service's fault: this client refused to send it.
+      resolve({ status: 0, ms: 0, headers: {}, body: Buffer.alloc(0), error: `${UNSENT}: ${(e as Error).message}` });
+      return;
+    }
     const timer = setTimeout(() => {
       r.destroy(new Error('timeout'));
       finish({ status: 0, headers, body: Buffer.alloc(0), error: `no answer in ${timeoutMs} ms` });

@@ -1,8 +1,9 @@
+import { gzipSync } from 'node:zlib';
 import type { Rng } from './prng.js';
 import type { Operation } from './openapi.js';
 import type { Part } from './multipart.js';
 import type { Account, World } from './world.js';
-import { brokenJson, hostileString, randomText, wrongType } from './hostile.js';
+import { brokenJson, fieldAttack, hostileString, randomText, wrongType } from './hostile.js';
 import { brokenMultipart } from './multipart.js';
 import { randomUuid } from './generate.js';
 import { hostileHeader } from './headers.js';
@@ -23,6 +24,10 @@ export type Draft = {
   rawQuery?: string;
   readonly account: Account | null;
 };
+
+let bomb: Buffer | undefined;
+/** 64 MiB of spaces in about 64 KiB of gzip, made once. */
+const gzipBomb = (): Buffer => (bomb ??= gzipSync(Buffer.alloc(64 * 1024 * 1024, ' '), { level: 9 }));
 
 type Leaf = { readonly path: string[]; readonly value: unknown };
 
@@ -90,22 +95,35 @@ const badQuery = (rng: Rng, d: Draft): string => {
   return `bad-query:${rng.pick(kinds)()}`;
 };
 
-/** Applies one to three mutations (or none: a valid request); returns their names. */
-export const mutate = (rng: Rng, d: Draft, w: World): string[] => {
+/** Applies one or two mutations (or none: a valid request); returns their names. */
+export const mutate = (rng: Rng, d: Draft, w: World, cycle: number): string[] => {
   const multipart = d.parts !== null;
+  // On an upload the JSON mutations would only hide the file from the parser: fewer of them.
+  const json = multipart ? 0 : 1;
   const menu: [number, () => string | null][] = [
     [3, () => null],
-    [5, () => {
+    [multipart ? 2 : 5, () => {
       // Path parameters have their own mutation (bad-id): a 100,000-character path only meets 431.
-      const targets = stringTargets(d).filter((t) => !t.startsWith('path.'));
+      const targets = stringTargets(d);
       if (targets.length === 0) return null;
       const every = rng.chance(0.25);
       const one = rng.pick(targets);
-      const h = hostileString(rng, every ? '' : one.slice(one.indexOf('.') + 1));
+      const h = hostileString(rng);
       for (const t of every ? targets : [one]) setTarget(d, t, h.value);
       return `hostile-string:${h.kind}@${every ? 'all' : one}`;
     }],
-    [1.5, () => {
+    [multipart ? 1 : 2, () => {
+      // Every field whose name suggests an attack gets it: emails the email shapes, text long text.
+      const done: string[] = [];
+      for (const t of stringTargets(d)) {
+        const h = fieldAttack(rng, t.slice(t.indexOf('.') + 1).split('.').pop() ?? '');
+        if (h === null) continue;
+        setTarget(d, t, h.value);
+        done.push(`${h.kind}@${t}`);
+      }
+      return done.length === 0 ? null : `field-attack:${done.join(',')}`;
+    }],
+    [1.5 * json, () => {
       if (!isObject(d.body)) { d.body = wrongType(rng).value; return 'wrong-type@body'; }
       const ls = leaves(d.body);
       if (ls.length === 0) { d.body = wrongType(rng).value; return 'wrong-type@body'; }
@@ -114,7 +132,7 @@ export const mutate = (rng: Rng, d: Draft, w: World): string[] => {
       setAt(d.body, l.path, v.value);
       return `wrong-type:${v.kind}@body.${l.path.join('.')}`;
     }],
-    [1, () => {
+    [json, () => {
       if (!isObject(d.body)) return null;
       const ls = leaves(d.body);
       if (ls.length === 0) return null;
@@ -122,13 +140,13 @@ export const mutate = (rng: Rng, d: Draft, w: World): string[] => {
       deleteAt(d.body, l.path);
       return `missing@body.${l.path.join('.')}`;
     }],
-    [1, () => {
+    [json, () => {
       if (!isJsonOp(d)) return null;
       const base = isObject(d.body) ? JSON.stringify(d.body) : '{}';
       d.raw = Buffer.from(base.replace('{', `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},"${randomText(rng, 8)}":${JSON.stringify(hostileString(rng).value)}${base === '{}' ? '' : ','}`));
       return 'extra-fields';
     }],
-    [1, () => {
+    [json, () => {
       if (multipart) return null;
       // Built as text: JSON.stringify itself overflows the stack on a deep enough value.
       const depth = rng.pick([1000, 5000, 50_000]);
@@ -140,18 +158,26 @@ export const mutate = (rng: Rng, d: Draft, w: World): string[] => {
       if (d.op.body === null) d.contentType = 'application/json';
       return 'deep-nesting';
     }],
-    [1.5, () => {
+    [1.5 * json, () => {
       const b = brokenJson(rng, JSON.stringify(d.body ?? { name: 'x' }));
       d.raw = b.text;
       if (multipart || d.op.body === null) d.contentType = 'application/json';
       return `broken-json:${b.kind}`;
     }],
-    [1, () => {
+    [multipart ? 0.3 : 1, () => {
       const ct = rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/vnd.api+json', 'application/xml', '', 'application/json, text/plain', `application/json; ${randomText(rng, 3000)}=1`]);
       if (ct.includes('latin1')) d.raw = Buffer.from(JSON.stringify(d.body ?? {}), 'latin1');
       d.contentType = ct;
-      if (rng.chance(0.3)) d.headers['Content-Encoding'] = rng.pick(['gzip', 'deflate', 'br', 'identity, gzip', 'x-unknown']);
-      return `content-type:${ct.slice(0, 40) || 'none'}`;
+      return `content-type:${ct.length > 60 ? 'application/json; (a 3,000-character parameter)' : ct || 'none'}`;
+    }],
+    [json * 0.7, () => {
+      const enc = rng.pick(['gzip', 'deflate', 'br', 'identity, gzip', 'x-unknown', 'gzip-valid', 'gzip-bomb']);
+      const text = Buffer.from(JSON.stringify(d.body ?? {}));
+      d.headers['Content-Encoding'] = enc.startsWith('gzip-') ? 'gzip' : enc;
+      if (d.op.body === null || enc.startsWith('gzip-')) d.contentType = 'application/json';
+      if (enc === 'gzip-valid') d.raw = gzipSync(text);
+      if (enc === 'gzip-bomb') d.raw = gzipBomb();
+      return `content-encoding:${enc}`;
     }],
     [1.5, () => {
       const keys = Object.keys(d.pathIds);
@@ -166,20 +192,23 @@ export const mutate = (rng: Rng, d: Draft, w: World): string[] => {
       const h = hostileHeader(rng, w, d);
       return `header:${h}`;
     }],
-    [multipart ? 4 : 0, () => {
+    [multipart ? 2 : 0, () => {
       const b = brokenMultipart(rng, d.parts ?? [], 'file');
       d.raw = b.bytes;
       d.contentType = b.contentType;
       return `multipart:${b.kind}`;
     }],
   ];
+  // The first mutation cycles through the menu (round after round, each operation meets each kind);
+  // a second one, now and then, is drawn by weight.
   const applied: string[] = [];
-  const rounds = rng.chance(0.2) ? 2 : 1;
-  for (let i = 0; i < rounds; i++) {
+  const eligible = menu.filter(([wgt]) => wgt > 0);
+  const first = eligible[cycle % eligible.length]?.[1]();
+  if (first) applied.push(first);
+  if (rng.chance(0.2)) {
     const total = menu.reduce((a, [wgt]) => a + wgt, 0);
     let x = rng.next() * total;
-    const entry = menu.find(([wgt]) => (x -= wgt) < 0) ?? menu[0];
-    const name = entry?.[1]();
+    const name = (menu.find(([wgt]) => (x -= wgt) < 0) ?? menu[0])?.[1]();
     if (name) applied.push(name);
   }
   return applied;

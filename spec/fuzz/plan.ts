@@ -19,7 +19,8 @@ export type Planned = {
   readonly draft: Draft;
 };
 
-const CALLER_WEIGHTS: Readonly<Record<Caller, number>> = { owner: 4, editor: 2, viewer: 1.5, outsider: 1.5, anonymous: 1, unverified: 0.7 };
+// Mostly callers who get past authorisation, so that hostile input reaches the code behind it.
+const CALLER_WEIGHTS: Readonly<Record<Caller, number>> = { owner: 5, editor: 3, viewer: 1, outsider: 1, anonymous: 1, unverified: 0.5 };
 
 const pickCaller = (rng: Rng, op: Operation): Caller => {
   const weights = callers.map((c) => (c === 'anonymous' && !op.anonymous ? 0.3 : CALLER_WEIGHTS[c]));
@@ -42,7 +43,7 @@ const fileFor = (rng: Rng, op: Operation): { part: Part; kind: string } => {
 };
 
 /** Builds request `index` for `op`: valid-looking from the schemas, then made hostile (or not). */
-export const planRequest = (rng: Rng, api: Api, w: World, op: Operation): Planned => {
+export const planRequest = (rng: Rng, api: Api, w: World, op: Operation, cycle: number): Planned => {
   const caller = pickCaller(rng, op);
   const account: Account | null = caller === 'anonymous' ? null : w.accounts[caller];
   const pathIds: Record<string, string> = {};
@@ -90,7 +91,7 @@ export const planRequest = (rng: Rng, api: Api, w: World, op: Operation): Planne
     }
   }
   const draft: Draft = { op, pathIds, query, body, parts, headers, raw: null, contentType: null, account };
-  const applied = mutate(rng, draft, w);
+  const applied = mutate(rng, draft, w, cycle);
   const mutation = [...(fileKind === 'valid' ? [] : [`gedcom:${fileKind}`]), ...applied].join('+') || 'valid';
   return { operationId: op.operationId, caller, mutation, sent: encode(api, draft), draft };
 };

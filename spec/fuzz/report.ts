@@ -8,9 +8,14 @@ export const describeOutcome = (o: Outcome): string =>
     `#${o.index} ${o.operationId} as ${o.caller} [${o.mutation}] -> ${o.status === 0 ? 'no answer' : o.status} in ${o.ms} ms${o.error ? ` (${o.error})` : ''}`,
     `    ${o.method} ${o.path}`,
     `    body: ${o.body}`,
+    ...(o.headers ? [`    headers: ${o.headers}`] : []),
     ...(o.detail ? [`    answer: ${o.detail}`] : []),
     `    replay: npm run fuzz -- --seed ${o.seed} --only ${o.index}`,
   ].join('\n');
+
+/** One line per failure, for an assertion message. */
+export const failureLine = (o: Outcome): string =>
+  `#${o.index} ${o.operationId} as ${o.caller} [${o.mutation.slice(0, 120)}] -> ${o.status === 0 ? `no answer (${o.error ?? ''})` : o.status} in ${o.ms} ms: ${o.method} ${o.path.slice(0, 120)}`;
 
 /** Failures grouped by operation and mutation (without the field), the first of each shown whole. */
 export const failureGroups = (failures: readonly Outcome[]): Map<string, Outcome[]> => {

@@ -1,10 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import type { Received } from './http.js';
 import type { Planned } from './plan.js';
 import { relogin, remember, requestReset, seedTrees, type World } from './world.js';
 
-const parse = (b: Buffer | undefined): any => {
+const parse = (b: Buffer | undefined, encoding?: string): any => {
   try {
-    return b === undefined ? null : JSON.parse(b.toString('utf8'));
+    return b === undefined ? null : JSON.parse((encoding === 'gzip' ? gunzipSync(b) : b).toString('utf8'));
   } catch {
     return null;
   }
@@ -15,6 +16,8 @@ const parse = (b: Buffer | undefined): any => {
  * or a changed password is followed, and a deleted main tree is replaced.
  */
 export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> => {
+  // A session lost some way this upkeep did not follow: sign in again.
+  if (r.status === 401 && p.mutation === 'valid' && p.draft.account) await relogin(w, p.draft.account);
   if (r.status < 200 || r.status > 299) return;
   const cursor = r.headers['x-next-cursor'];
   if (typeof cursor === 'string' && cursor !== '') {
@@ -34,7 +37,7 @@ export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> =
       if (kind === 'tree' && typeof json.name === 'string') w.treeNames.set(json.id, json.name);
     } else if (typeof json.user?.id === 'string') remember(w, 'user', json.user.id);
   }
-  const sentBody = parse(p.sent.body);
+  const sentBody = parse(p.sent.body, p.sent.headers['Content-Encoding']);
   if (op.path.endsWith('/logout') && account) await relogin(w, account);
   if (op.path.endsWith('/change-password') && account && typeof sentBody?.new_password === 'string') account.password = sentBody.new_password;
   if (op.path.endsWith('/password-reset/confirm')) {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
@@ -8,9 +8,9 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 
 type Raw = { readonly status: number; readonly type: string; readonly body: string };
 
-const raw = (baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<Raw> =>
+const raw = (baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer | string, agent?: Agent): Promise<Raw> =>
   new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(path, baseUrl), { method, headers }, (res) => {
+    const req = httpRequest(new URL(path, baseUrl), { method, headers, ...(agent ? { agent } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString() }));
@@ -66,6 +66,21 @@ describe('hostile request framing answers 4xx', () => {
     for (const ct of [`application/json; ${'x'.repeat(3000)}=1`, 'application/json; charset=latin1', 'application/json; charset="', 'application/json; ;;;', 'application/vnd.api+json']) {
       const r = await raw(svc.baseUrl, 'PATCH', `/api/v1/trees/${treeId}`, { ...auth, 'Content-Type': ct }, '{"name":"z"}');
       expect(r.status, `${ct.slice(0, 40)}: ${r.body}`).to.be.within(200, 499);
+    }
+  });
+
+  it('an error answered before a large body was read does not stall the next request on that connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const junk = Buffer.alloc(400 * 1024, 0x7a);
+      const r = await raw(svc.baseUrl, 'POST', '/api/v1/trees', { ...auth, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, junk, agent);
+      expect(r.status).to.equal(400);
+      const started = Date.now();
+      const next = await raw(svc.baseUrl, 'GET', '/healthz', {}, undefined, agent);
+      expect(next.status).to.equal(200);
+      expect(Date.now() - started, 'the next request waited for the unread body').to.be.below(1000);
+    } finally {
+      agent.destroy();
     }
   });
 });
