@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { rawCaller } from '../support/raw-call.js';
 
 // Privacy is the product: plant living, private, dead, unknown and public-living people (with names,
 // events, relationships, sources and citations) in trees of every visibility, then read every path
@@ -8,7 +9,6 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 type Visibility = 'public' | 'unlisted' | 'site_members' | 'private';
-type Reply = { status: number; text: string; body: any };
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Strings planted on withheld people or records: never in a non-member's response. */
@@ -58,20 +58,7 @@ describe('HTTP privacy leaks', function () {
   let stranger: User;
   const trees = {} as Record<Visibility, Planted>;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Reply> => {
-    const headers: Record<string, string> = {};
-    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${svc.baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, text, body: parsed };
-  };
+  const call = rawCaller(() => svc.baseUrl);
   const get = (path: string, token?: string) => call('GET', path, token);
   const post = async (path: string, body: unknown, token = owner.token): Promise<any> => {
     const r = await call('POST', path, token, body);

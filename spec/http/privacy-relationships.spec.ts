@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
+import { rawCaller } from '../support/raw-call.js';
 
 // Relationships of living people (issue 9, finding 2): a non-member sees an edge's notes and
 // qualifier only when both its persons are fully visible; otherwise both are null, and the planted
@@ -8,7 +9,6 @@ import { registerUser, startTestService, tokenFromMail, type TestService } from 
 // returns relationships, on a public and a site_members tree, with REQUIRE_EMAIL_VERIFICATION on so
 // an unverified account is one of the readers (it must read as anonymous: finding 3).
 
-type Reply = { readonly status: number; readonly text: string; readonly body: any };
 type Reader = 'anonymous' | 'unverified' | 'stranger' | 'viewer' | 'owner';
 const readers: readonly Reader[] = ['anonymous', 'unverified', 'stranger', 'viewer', 'owner'];
 type TreeKind = 'public' | 'site_members';
@@ -44,20 +44,7 @@ describe('HTTP privacy of relationships of living people (every reader, every re
   const tokens = {} as Record<Reader, string | undefined>;
   const trees = {} as Record<TreeKind, Planted>;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<Reply> => {
-    const headers: Record<string, string> = {};
-    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${svc.baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, text, body: parsed };
-  };
+  const call = rawCaller(() => svc.baseUrl);
   const post = async (path: string, body: unknown): Promise<any> => {
     const r = await call('POST', path, tokens.owner, body);
     if (r.status !== 201) throw new Error(`setup: POST ${path}: ${r.status} ${r.text}`);
