@@ -901,6 +901,7 @@ export interface components {
         NewAccount: {
             /** Format: email */
             email: string;
+            /** @description At least 8 characters (else 422 weak_password). */
             password: string;
         };
         AuthResult: {
@@ -932,10 +933,12 @@ export interface components {
         };
         PasswordResetConfirm: {
             token: string;
+            /** @description At least 8 characters (else 422 weak_password). */
             new_password: string;
         };
         ChangePassword: {
             current_password: string;
+            /** @description At least 8 characters (else 422 weak_password). */
             new_password: string;
         };
         SelfPersonUpdate: {

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { isUuid } from '../../core/shared/ids.js';
 import { roles, visibilities, type MemberRead, type Role, type TreeRead } from '../../core/trees/model.js';
 import type { UserView } from '../../core/identity/user-view.js';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../core/identity/policy.js';
 import type { AuditEntry } from '../../core/shared/audit.js';
 import type { AiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import type { InstanceStatus } from '../../core/admin/queries/get-instance-status.js';
@@ -22,22 +23,25 @@ export const Timestamp = withSchema(t.string, { format: 'date-time' });
  * Client text: at most `max` characters (code points), enforced when decoding (withSchema). Every
  * string a request carries has such a bound (spec/http/input-bounds-schema.spec.ts); U+0000 is
  * refused for all input at once, in app.ts. Text kept in a btree-indexed column (emails, place
- * names, rate-limit keys) stays at or under 600 characters: 4 UTF-8 bytes each fit an index entry
+ * names: MAX_EMAIL_LENGTH, MAX_PLACE_LENGTH) stays at or under 600 characters: 4 UTF-8 bytes each fit an index entry
  * (about 2,700 bytes) whatever the text.
  */
 export const Text = (max: number, extra: JsonSchema = {}) => withSchema(t.string, { maxLength: max, ...extra });
 
 /** Free text a genealogist writes (notes, details): long, but bounded. */
 export const NOTES_MAX = 100_000;
-/** Text kept in a btree index (place names): 4 bytes a character must fit an index entry. */
-export const INDEXED_MAX = 500;
 /** GEDCOM import `resolutions` (JSON text, multipart): room for a 100,000-person file. */
 export const RESOLUTIONS_MAX = 10_000_000;
 
-export const Email = Text(320, { format: 'email' });
-/** A new password; a sign-in password is only bounded (`PasswordGiven`), so old accounts can still sign in. */
-export const Password = Text(1024, { minLength: 8 });
-export const PasswordGiven = Text(1024);
+export const Email = Text(MAX_EMAIL_LENGTH, { format: 'email' });
+/**
+ * A new password. Its minimum is the core's rule (422 `weak_password`, core/identity/policy.ts), so
+ * the codec bounds only the length and says the minimum in words: a `minLength` here would refuse a
+ * short password first, as a generic `invalid_input`.
+ */
+export const Password = Text(MAX_PASSWORD_LENGTH, { description: `At least ${MIN_PASSWORD_LENGTH} characters (else 422 weak_password).` });
+/** A password given to sign in or re-verify: only bounded, so old accounts can still sign in. */
+export const PasswordGiven = Text(MAX_PASSWORD_LENGTH);
 /** Tokens this service mails out (base64url of 32 bytes); the bound leaves room for other formats. */
 export const Token = Text(512);
 export const NonEmpty = (max: number) =>

@@ -267,6 +267,14 @@ describe('HTTP auth', () => {
       const { response } = await svc.client(u.token).POST('/auth/change-password', { body: { current_password: u.password, new_password: 'x' } });
       expect(response.status).to.equal(422);
     });
+
+    it('a too-short password is the core\'s 422 weak_password on register and change, not a generic decode error', async () => {
+      const reg = await svc.client().POST('/auth/register', { body: { email: uniqueEmail('weak-code'), password: 'short' } });
+      expect((reg.error as { code?: string }).code).to.equal('weak_password');
+      const u = await registerUser(svc, uniqueEmail('chg-weak-code'));
+      const chg = await svc.client(u.token).POST('/auth/change-password', { body: { current_password: u.password, new_password: 'x' } });
+      expect((chg.error as { code?: string }).code).to.equal('weak_password');
+    });
   });
 
   describe('GET /users/me', () => {
