@@ -12,8 +12,6 @@ export type Database = {
    * (a metrics counter: `database.onRestart(() => counter.inc())`). Never called for DATABASE_URL.
    */
   readonly onRestart: (listener: () => void) => void;
-  /** How many times the embedded PostgreSQL was restarted since start-up. */
-  readonly restarts: () => number;
 };
 
 export type DatabaseOptions = {
@@ -31,7 +29,7 @@ const DB_NAME = 'genealogy';
  * own supervisor (systemd, Docker, Kubernetes) restarts the whole service.
  */
 export const openDatabase = async (config: Config, logger: Logger, options: DatabaseOptions = {}): Promise<Database> => {
-  if (config.databaseUrl !== null) return { url: config.databaseUrl, stop: async () => undefined, onRestart: () => undefined, restarts: () => 0 };
+  if (config.databaseUrl !== null) return { url: config.databaseUrl, stop: async () => undefined, onRestart: () => undefined };
   const dir = path.join(config.dataDir, 'postgres');
   const listeners: (() => void)[] = [];
   let restarts = 0;
@@ -64,5 +62,5 @@ export const openDatabase = async (config: Config, logger: Logger, options: Data
   } finally {
     await admin.end();
   }
-  return { url: server.url(DB_NAME), stop: server.stop, onRestart: (l) => void listeners.push(l), restarts: () => restarts };
+  return { url: server.url(DB_NAME), stop: server.stop, onRestart: (l) => void listeners.push(l) };
 };

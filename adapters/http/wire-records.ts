@@ -1,15 +1,16 @@
 import * as t from 'io-ts';
 import {
-  calendars, dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
-  type GenealogicalDate, type Name, type Relationship,
+  MAX_PLACE_LENGTH, calendars, dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
+  type GenealogicalDate, type Name,
 } from '../../core/people/model.js';
 import { dateDisplay } from '../../core/people/date.js';
+import type { RelationshipView } from '../../core/privacy/relationship-view.js';
 import type { PersonView, Vital } from '../../core/people/vitals.js';
 import type { EventView } from '../../core/people/queries/event-views.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { TreeRead } from '../../core/trees/model.js';
 import { named, withSchema } from './openapi/json-schema.js';
-import { INDEXED_MAX, Nullable, Text, Timestamp, Uuid, VisibilityCodec } from './wire.js';
+import { Nullable, Text, Timestamp, Uuid, VisibilityCodec } from './wire.js';
 
 const enumOf = <K extends string>(name: string, values: readonly K[]) =>
   named(name, t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>));
@@ -62,7 +63,7 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
         ...(d.text === undefined ? {} : { text: d.text }),
       };
 
-export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(Text(INDEXED_MAX)) }));
+export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(Text(MAX_PLACE_LENGTH)) }));
 export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
 
 export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean }));
@@ -143,7 +144,7 @@ export const eventWire = ({ event: e, place }: EventView) => ({
   date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place, notes: e.notes, detail: e.detail,
 });
 
-export const relationshipWire = (r: Omit<Relationship, 'notes'> & { readonly notes: string | null }) => ({
+export const relationshipWire = (r: RelationshipView) => ({
   id: r.id, tree_id: r.treeId, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, notes: r.notes,
 });
 

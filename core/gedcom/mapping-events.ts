@@ -1,4 +1,4 @@
-import type { EventType, GenealogicalDate } from '../people/model.js';
+import { MAX_PLACE_LENGTH, type EventType, type GenealogicalDate } from '../people/model.js';
 import { parseGedcomDate } from './date.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, type GedcomNode, type PlanEvent } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
@@ -15,13 +15,7 @@ for (const [type, tags] of Object.entries(EVENT_TAGS) as [EventType, readonly st
 for (const [tag, meaning] of Object.entries(CUSTOM_EVENT_TAGS)) kinds.set(tag, { type: 'custom', customType: meaning });
 for (const [tag, meaning] of Object.entries(GENERIC)) kinds.set(tag, { type: 'custom', customType: meaning });
 
-/**
- * Places are unique per tree by their lower-cased text, and a PostgreSQL b-tree entry holds at most
- * 2,704 bytes: a longer place failed the whole import. 500 characters (at most 1,500 bytes of UTF-8)
- * is far above any real place (GEDCOM 5.5.1 allows 120); a longer one is cut, with a warning.
- */
-export const MAX_PLACE_LENGTH = 500;
-
+/** A place longer than the model allows (it failed the whole import) is cut, with a warning. */
 const readPlace = (node: GedcomNode, ctx: Context): string | null => {
   const value = text(node);
   if (value === '') return null;

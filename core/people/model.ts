@@ -90,6 +90,13 @@ export type LifeEvent = Deletion & {
 
 export type Place = { readonly id: Id; readonly treeId: Id; readonly name: string };
 
+/**
+ * Longest place text. Places are unique per tree by their lower-cased text, and a PostgreSQL btree
+ * entry holds at most about 2,700 bytes: 500 characters take at most 2,000 bytes of UTF-8, far above
+ * any real place (GEDCOM 5.5.1 allows 120). The API refuses longer ones; a GEDCOM import cuts them.
+ */
+export const MAX_PLACE_LENGTH = 500;
+
 export const relationshipTypes = ['parent_child', 'partnership'] as const;
 export type RelationshipType = (typeof relationshipTypes)[number];
 export const parentChildQualifiers = ['biological', 'adoptive', 'step', 'foster', 'donor', 'guardian'] as const;

@@ -8,13 +8,14 @@ import type { EventView } from '../../../core/people/queries/event-views.js';
 import { named } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
-import { INDEXED_MAX, IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
+import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
+import { MAX_PLACE_LENGTH } from '../../../core/people/model.js';
 import { DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
-  place: Nullable(Text(INDEXED_MAX)), notes: Text(NOTES_MAX), detail: Text(2000),
+  place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000),
 });
 const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
 const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
