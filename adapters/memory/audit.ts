@@ -5,6 +5,9 @@ export const memoryAudit = (s: MemoryState): AuditLog => ({
   record: async (entry) => {
     s.audit.set(entry.id, entry);
   },
+  recordMany: async (entries) => {
+    for (const e of entries) s.audit.set(e.id, e);
+  },
   listForTree: async (treeId, page) => {
     const rows = [...s.audit.values()]
       .filter((a) => a.treeId === treeId && (page.after === undefined || a.id < page.after))

@@ -40,11 +40,19 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const wanted = new Set(ids);
     return [...wanted].flatMap((id) => livePerson(s, id, treeId) ?? []).sort(byId);
   },
+  inTree: async (treeId, ids) =>
+    [...new Set(ids)].flatMap((id) => {
+      const p = s.persons.get(id);
+      return p && p.treeId === treeId ? [p] : [];
+    }).sort(byId),
   listByTree: async (treeId, options) => page(s.persons.values(), options, (p) => p.treeId === treeId),
   insert: async (person) => {
     s.persons.set(person.id, person);
   },
   update: async (person) => replace(s.persons, person),
+  updateMany: async (persons) => {
+    for (const p of persons) replace(s.persons, p);
+  },
   descendants: async (treeId, rootId) => {
     const children = new Map<Id, Id[]>();
     for (const r of s.relationships.values()) {
@@ -84,6 +92,9 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
     s.names.set(name.id, name);
   },
   update: async (name) => replace(s.names, name),
+  updateMany: async (names) => {
+    for (const n of names) replace(s.names, n);
+  },
   search: async (treeId, query, threshold) => {
     const wanted = query.toLowerCase();
     const best = new Map<Id, number>();

@@ -8,6 +8,7 @@ import { memoryCitations, memorySources } from './sources.js';
 import { memoryBlobRemovals, memoryMedia } from './media.js';
 import { memoryBulkRecords } from './bulk.js';
 import { memoryPurges } from './purge.js';
+import { memoryCleanupReads } from './cleanup.js';
 
 const storesOf = (s: MemoryState): Stores => ({
   users: memoryUsers(s),
@@ -29,6 +30,7 @@ const storesOf = (s: MemoryState): Stores => ({
   blobRemovals: memoryBlobRemovals(s),
   bulk: memoryBulkRecords(s),
   purges: memoryPurges(s),
+  cleanup: memoryCleanupReads(s),
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLog, JsonValue } from '../../core/shared/audit.js';
 import { date, ts, type Sql } from './sql.js';
+import { insertAuditEntries } from './bulk.js';
 
 type AuditDb = {
   id: string;
@@ -31,6 +32,7 @@ export const pgAudit = (db: Sql): AuditLog => ({
       [e.id, e.treeId, e.actorId, e.action, e.entityType, e.entityId, JSON.stringify(e.details), ts(e.createdAt)],
     );
   },
+  recordMany: (entries) => insertAuditEntries(db, entries),
   listForTree: async (treeId, page) => {
     const params: unknown[] = [treeId];
     let sql = 'select * from audit_entries where tree_id = ?';

@@ -6,6 +6,10 @@ import type {
   Relationship, RelationshipType, Sex,
 } from '../../core/people/model.js';
 import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
+import { nameColumns, personColumns, pick, updateColumns } from './bulk.js';
+
+const personUpdate = pick(personColumns, ['id', 'sex', 'is_living', 'privacy', 'notes', 'updated_at', 'deleted_at', 'deletion_id']);
+const nameUpdate = pick(nameColumns, ['id', 'name_type', 'given_name', 'surname', 'is_primary', 'deleted_at', 'deletion_id']);
 
 // One statement per call (names.search: two, in one transaction). Sets of ids travel as one uuid[].
 
@@ -63,6 +67,11 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     );
     return rows.map(toPerson);
   },
+  inTree: async (treeId, ids) => {
+    if (ids.length === 0) return [];
+    const rows = await db.rows<PersonDb>('select * from persons where tree_id = ? and id = any(?::uuid[]) order by id', [treeId, uuids(ids)]);
+    return rows.map(toPerson);
+  },
   listByTree: async (treeId, options) => {
     const page = pageOf('p', options);
     const rows = await db.rows<PersonDb>(
@@ -86,6 +95,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
       [p.sex, p.isLiving, p.privacy, p.notes, ts(p.updatedAt), tsOrNull(p.deletedAt), p.deletionId, p.id],
     );
   },
+  updateMany: (persons) => updateColumns(db, 'persons', personUpdate, persons),
   // `union` (not `union all`) visits each person once, so rejoining lines and cycles terminate.
   descendants: async (treeId, rootId) => {
     const rows = await db.rows<{ id: string }>(
@@ -165,6 +175,7 @@ export const pgNames = (db: Sql): NameRepository => ({
       [n.nameType, n.givenName, n.surname, n.isPrimary, tsOrNull(n.deletedAt), n.deletionId, n.id],
     );
   },
+  updateMany: (names) => updateColumns(db, 'names', nameUpdate, names),
   // `%` is similarity >= pg_trgm.similarity_threshold and is what the GIN index answers; the
   // threshold is set for this transaction only. A threshold <= 0 admits names sharing no trigram,
   // which the index cannot find, so that case scans.
@@ -214,7 +225,7 @@ export const pgPlaces = (db: Sql): PlaceRepository => ({
   listByTree: async (treeId) => (await db.rows<PlaceDb>('select * from places where tree_id = ? order by id', [treeId])).map(toPlace),
 });
 
-type EventDb = DeletionDb & {
+export type EventDb = DeletionDb & {
   id: string;
   tree_id: string;
   type: EventType;
@@ -232,7 +243,7 @@ type EventDb = DeletionDb & {
 const dateKeys = ['calendar', 'dualYear', 'year', 'month', 'day', 'endYear', 'endMonth', 'endDay', 'text'] as const;
 
 /** The stored jsonb back to a GenealogicalDate: absent (or null) keys stay absent. */
-const toDate = (v: EventDb['date']): GenealogicalDate | null => {
+export const toDate = (v: EventDb['date']): GenealogicalDate | null => {
   if (v === null) return null;
   const o = (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
   const out: Record<string, unknown> = { qualifier: o['qualifier'] };

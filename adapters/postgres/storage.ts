@@ -10,6 +10,7 @@ import { pgCitations, pgSources } from './sources.js';
 import { pgBlobRemovals, pgMedia } from './media.js';
 import { pgBulkRecords } from './bulk.js';
 import { pgDeletions, pgPurges } from './purge.js';
+import { pgCleanupReads } from './cleanup.js';
 
 const storesOn = (em: () => EntityManager): Stores => {
   const db = sqlOn(em);
@@ -32,6 +33,7 @@ const storesOn = (em: () => EntityManager): Stores => {
     media: pgMedia(db),
     blobRemovals: pgBlobRemovals(db),
     bulk: pgBulkRecords(db),
+    cleanup: pgCleanupReads(db),
     purges: pgPurges(db),
   };
 };

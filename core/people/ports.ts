@@ -9,10 +9,17 @@ export type PersonRepository = {
   readonly byId: (id: Id) => Promise<Person | null>;
   /** Live persons of the tree among `ids`, ordered by id; unknown, deleted or other-tree ids are left out. */
   readonly byIds: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
+  /** Persons of the tree among `ids`, live or deleted, ordered by id; unknown or other-tree ids are left out. */
+  readonly inTree: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Person[]>;
   readonly insert: (person: Person) => Promise<void>;
   /** Replaces every mutable field, deletion stamp included. */
   readonly update: (person: Person) => Promise<void>;
+  /**
+   * `update` for each person, in a number of statements that grows with the count divided by a chunk
+   * size (10,000), not with the count; an id that does not exist is ignored. Ids are distinct.
+   */
+  readonly updateMany: (persons: readonly Person[]) => Promise<void>;
   /**
    * The live descendants of `rootId` along live parent_child edges (child = person_b), not including
    * the root, each once even where lines rejoin.
@@ -28,6 +35,8 @@ export type NameRepository = {
   readonly listByTree: (treeId: Id) => Promise<readonly Name[]>;
   readonly insert: (name: Name) => Promise<void>;
   readonly update: (name: Name) => Promise<void>;
+  /** `update` for each name, in statements per chunk of 10,000 names, not per name; ids are distinct. */
+  readonly updateMany: (names: readonly Name[]) => Promise<void>;
   /**
    * Live persons of the tree ranked by the best trigram similarity (pg_trgm's `similarity`, on
    * lower-cased "given surname") of any of their live names to `query`, best first, ties by person id;

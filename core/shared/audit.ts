@@ -19,6 +19,8 @@ export type Page = { readonly limit?: number; readonly after?: Id };
 export type AuditLog = {
   // Written inside the same unit of work as the change it records.
   readonly record: (entry: AuditEntry) => Promise<void>;
+  // `record` for each entry, in statements per chunk of 10,000 entries, not per entry.
+  readonly recordMany: (entries: readonly AuditEntry[]) => Promise<void>;
   // Newest first (ids are time-ordered). With `after`, only entries older than that id.
   readonly listForTree: (treeId: Id, page: Page) => Promise<readonly AuditEntry[]>;
 };

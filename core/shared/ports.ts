@@ -8,6 +8,7 @@ import type {
 import type { CitationRepository, SourceRepository } from '../sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
 import type { BulkRecordWriter } from '../gedcom/ports.js';
+import type { CleanupReads } from '../cleanup/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -30,6 +31,7 @@ export type Stores = {
   readonly media: MediaRepository;
   readonly blobRemovals: BlobRemovalQueue;
   readonly bulk: BulkRecordWriter;
+  readonly cleanup: CleanupReads;
 };
 
 export type UnitOfWork = {

@@ -27,6 +27,14 @@ export const auditContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await ids({ after: entries[0]!.id })).to.deep.equal([]);
     });
 
+    it('recordMany writes every entry as record does', async () => {
+      const t = await givenTree(storage());
+      const entries = Array.from({ length: 3 }, (_, i) => anAuditEntry(t.id, { entityId: newId(), details: { i, text: `a "q" \\ {b}`, list: [null, true] } }));
+      await storage().audit.recordMany(entries);
+      await storage().audit.recordMany([]);
+      expect(await storage().audit.listForTree(t.id, {})).to.deep.equal([...entries].reverse());
+    });
+
     it('returns an empty list for a tree without entries', async () => {
       expect(await storage().audit.listForTree(newId(), {})).to.deep.equal([]);
     });

@@ -20,6 +20,7 @@ import { sourcesContract } from './sources.contract.js';
 import { citationsContract } from './citations.contract.js';
 import { purgesContract } from './purges.contract.js';
 import { mediaContract } from './media.contract.js';
+import { cleanupReadsContract } from './cleanup-reads.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -50,4 +51,5 @@ for (const [name, make] of adapters) {
   citationsContract(name, make);
   purgesContract(name, make);
   mediaContract(name, make);
+  cleanupReadsContract(name, make);
 }

@@ -28,6 +28,19 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().names.byId(n.id)).to.deep.equal(changed);
     });
 
+    it('updateMany replaces the fields of each name and leaves the others alone', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const [n1, n2, n3] = [aName(p), aName(p, { isPrimary: false }), aName(p, { isPrimary: false })];
+      for (const n of [n1, n2, n3]) await storage().names.insert(n);
+      const c1 = { ...n1, givenName: `Jürgen "J" \\ {x}`, surname: "O'Brien, Jr", nameType: 'alias' as const };
+      const c2 = { ...n2, isPrimary: true, ...gone };
+      await storage().names.updateMany([c1, c2]);
+      expect(await storage().names.byId(n1.id)).to.deep.equal(c1);
+      expect(await storage().names.byId(n2.id)).to.deep.equal(c2);
+      expect(await storage().names.byId(n3.id)).to.deep.equal(n3);
+    });
+
     it('listByPersons answers the live names of those persons, primary first, then by id', async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);

@@ -36,6 +36,41 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().persons.byId(p.id)).to.deep.equal(back);
     });
 
+    it('updateMany replaces every mutable field of each person, deletion stamps included, and ignores unknown ids', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const q = await givenPerson(storage(), t.id, { sex: 'female', isLiving: true });
+      const untouched = await givenPerson(storage(), t.id);
+      const later = at('2025-06-06T06:06:06.606Z');
+      const p2 = { ...p, sex: 'male' as const, isLiving: false, privacy: 'private' as const, notes: `Quotes ' " , { } and \\ survive`, updatedAt: later, ...gone };
+      const q2 = { ...q, sex: null, isLiving: null, updatedAt: later };
+      await storage().persons.updateMany([p2, q2, aPerson(t.id)]);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(p2);
+      expect(await storage().persons.byId(q.id)).to.deep.equal(q2);
+      expect(await storage().persons.byId(untouched.id)).to.deep.equal(untouched);
+      await storage().persons.updateMany([]);
+    });
+
+    it('updateMany writes more rows than one chunk (10,000) holds', async () => {
+      const t = await givenTree(storage());
+      const many = Array.from({ length: 10_050 }, () => aPerson(t.id));
+      await storage().bulk.insertAll({ persons: many, names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+      await storage().persons.updateMany(many.map((p) => ({ ...p, isLiving: false })));
+      const living = await storage().persons.listByTree(t.id, {});
+      expect(living.filter((p) => p.isLiving === false)).to.have.length(10_050);
+    });
+
+    it('inTree answers the persons of the tree among the ids, live or deleted, ordered by id, leaving out unknown and other-tree ids', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c] = sortedIds(3);
+      await givenPerson(storage(), t.id, { id: b!, ...gone });
+      await givenPerson(storage(), t.id, { id: a! });
+      await givenPerson(storage(), other.id, { id: c! });
+      expect(ids(await storage().persons.inTree(t.id, [c!, b!, newId(), a!, a!]))).to.deep.equal([a, b]);
+      expect(await storage().persons.inTree(t.id, [])).to.deep.equal([]);
+    });
+
     it('byIds answers the live persons of the tree among the ids, ordered by id, leaving out unknown, deleted and other-tree ids', async () => {
       const t = await givenTree(storage());
       const other = await givenTree(storage());
