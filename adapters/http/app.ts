@@ -187,25 +187,30 @@ export const createApp = (opts: AppOptions): Koa => {
     ctx.body = docsPage;
   });
 
-  const parseJson = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: opts.jsonLimitBytes ?? 1024 * 1024, jsonStrict: true });
+  const jsonParser = (limit: number) => koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
   // Whatever fails while a body is read and decoded (a broken gzip, deflate or brotli stream, a
   // charset iconv does not know) is the client's fault: 400, or 413 past the limit, never a 500.
-  const body: Koa.Middleware = async (ctx, next) => {
-    try {
-      await parseJson(ctx, async () => undefined);
-    } catch (err) {
-      const e = err as { status?: number; type?: string };
-      if (e.status === 413 || e.type === 'entity.too.large') throw err;
-      if (e.status === 415) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'This Content-Encoding or charset is not accepted.'));
-      if (e.status === undefined || e.status >= 500) return sendProblem(ctx, problem(400, 'malformed_request', 'The body could not be decoded as its Content-Encoding says.'));
-      throw err;
-    }
-    await next();
+  const bodyUpTo = (limit: number): Koa.Middleware => {
+    const parseJson = jsonParser(limit);
+    return async (ctx, next) => {
+      try {
+        await parseJson(ctx, async () => undefined);
+      } catch (err) {
+        const e = err as { status?: number; type?: string };
+        if (e.status === 413 || e.type === 'entity.too.large') throw err;
+        if (e.status === 415) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'This Content-Encoding or charset is not accepted.'));
+        if (e.status === undefined || e.status >= 500) return sendProblem(ctx, problem(400, 'malformed_request', 'The body could not be decoded as its Content-Encoding says.'));
+        throw err;
+      }
+      await next();
+    };
   };
+  const body = bodyUpTo(opts.jsonLimitBytes ?? 1024 * 1024);
 
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
-    router[r.method](koaPath, ...(r.upload ? [] : [body]), async (ctx) => {
+    const parse = r.jsonLimitBytes === undefined ? body : bodyUpTo(r.jsonLimitBytes);
+    router[r.method](koaPath, ...(r.upload ? [] : [parse]), async (ctx) => {
       const clientAddress = clientAddressOf(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), opts.trustProxy ?? 0);
       const bearer = bearerToken(ctx.get('Authorization'));
       const cookie = bearer === null ? (ctx.cookies.get(SESSION_COOKIE) ?? null) : null;

@@ -48,6 +48,8 @@ export type Route<P = unknown, Q = unknown, B = unknown> = {
   readonly params?: t.Type<P, unknown, unknown>;
   readonly query?: t.Type<Q, unknown, unknown>;
   readonly body?: t.Type<B, unknown, unknown>;
+  /** A JSON body limit above the app's default (1 MiB), for bulk bodies such as the cleanup applies. */
+  readonly jsonLimitBytes?: number;
   /**
    * A multipart/form-data route: the part named `field` is received into a temporary file (counted,
    * hashed, MAX_UPLOAD_BYTES enforced: 413) and handed over as `upload`; the other parts are text

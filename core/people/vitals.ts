@@ -39,7 +39,7 @@ export const vitalEvents = (events: readonly LifeEvent[]): ReadonlyMap<Id, { bir
 export const vitalOf = (e: LifeEvent | undefined, places: ReadonlyMap<Id, Place>): Vital | null =>
   e === undefined ? null : { eventId: e.id, date: e.date, dateDisplay: dateDisplay(e.date), place: e.placeId === null ? null : (places.get(e.placeId)?.name ?? null) };
 
-export const displayNameOf = (primary: Name | null | undefined): string => {
+export const displayNameOf = (primary: Pick<Name, 'givenName' | 'surname'> | null | undefined): string => {
   const text = primary ? `${primary.givenName} ${primary.surname}`.trim() : '';
   return text === '' ? 'Unknown' : text;
 };

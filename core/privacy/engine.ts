@@ -38,29 +38,44 @@ export const visibilityOf = (reader: Reader, facts: LifeFacts, now: Date): Visib
   return isPossiblyLiving(facts, now) ? 'redacted' : 'full';
 };
 
+/** A life event as the rule reads it: whose, what, when (and whether it was deleted, when known). */
+export type FactEvent = Pick<LifeEvent, 'personId' | 'type' | 'date'> & { readonly deletedAt?: Date | null };
+
+type BirthPick = { readonly rank: number; readonly year: number | null };
+
+// The birth event wins over baptism over christening; a dated fact over an undated one; of two dated
+// facts of one rank the later year, so the order events arrive in never matters and doubt falls on
+// the side of privacy.
+const pickBirth = (seen: BirthPick | undefined, e: FactEvent): BirthPick | undefined => {
+  const rank = birthFacts.indexOf(e.type);
+  if (rank < 0) return seen;
+  const year = latestYear(e.date);
+  const wins = seen === undefined || rank < seen.rank || (rank === seen.rank && year !== null && (seen.year === null || year > seen.year));
+  return wins ? { rank, year } : seen;
+};
+
+/** The birth year the rule reads from one person's events (see LifeFacts.birthYear); null when unknown. */
+export const birthYearOf = (events: readonly FactEvent[]): number | null => {
+  let pick: BirthPick | undefined;
+  for (const e of events) if ((e.deletedAt ?? null) === null) pick = pickBirth(pick, e);
+  return pick?.year ?? null;
+};
+
 /**
  * Life facts of many persons from their events in one pass: batch evaluation, so a list of N persons
  * costs the queries that loaded them and nothing per person.
  */
-export const lifeFactsOf = (persons: readonly Person[], events: readonly LifeEvent[]): ReadonlyMap<Id, LifeFacts> => {
+export const lifeFactsOf = (
+  persons: readonly Pick<Person, 'id' | 'privacy' | 'isLiving'>[],
+  events: readonly FactEvent[],
+): ReadonlyMap<Id, LifeFacts> => {
   const death = new Set<Id>();
-  const birth = new Map<Id, { rank: number; year: number | null }>();
+  const birth = new Map<Id, BirthPick>();
   for (const e of events) {
-    if (e.personId === null || e.deletedAt !== null) continue;
+    if (e.personId === null || (e.deletedAt ?? null) !== null) continue;
     if (deathFacts.includes(e.type)) death.add(e.personId);
-    const rank = birthFacts.indexOf(e.type);
-    if (rank >= 0) {
-      const year = latestYear(e.date);
-      const seen = birth.get(e.personId);
-      // The birth event wins over baptism over christening; a dated fact over an undated one; of two
-      // dated facts of one rank the later year, so the order events arrive in never matters and
-      // doubt falls on the side of privacy.
-      const wins =
-        seen === undefined ||
-        rank < seen.rank ||
-        (rank === seen.rank && year !== null && (seen.year === null || year > seen.year));
-      if (wins) birth.set(e.personId, { rank, year });
-    }
+    const pick = pickBirth(birth.get(e.personId), e);
+    if (pick !== undefined) birth.set(e.personId, pick);
   }
   return new Map(
     persons.map((p) => [

@@ -13,6 +13,7 @@ import { sourceRoutes } from './sources.js';
 import { publicRoutes } from './public.js';
 import { mediaRoutes } from './media.js';
 import { gedcomRoutes } from './gedcom.js';
+import { cleanupRoutes } from './cleanup.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -26,7 +27,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
   return [
     ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
-    ...mediaRoutes(lazy), ...gedcomRoutes(lazy),
+    ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

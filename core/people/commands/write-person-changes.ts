@@ -2,7 +2,7 @@ import { actorId, type Actor } from '../../shared/actor.js';
 import type { AuditEntry, JsonValue } from '../../shared/audit.js';
 import { auditEntry } from '../../shared/audit-entry.js';
 import type { Clock } from '../../shared/clock.js';
-import type { Id } from '../../shared/ids.js';
+import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
 import type { Name, Person } from '../model.js';
 import { primaryNames, vitalEvents } from '../vitals.js';
@@ -16,12 +16,13 @@ export type PersonChange = { readonly person: Person; readonly input: PersonInpu
  * pass thousands. Inside the caller's unit of work, after the caller has checked editor access and
  * that each person is live; persons are distinct. Absent fields stay as they are. Flags, notes and
  * the primary name's parts cost the same few statements for any number of persons (one read of the
- * names, one update of the persons, one of the names, one insert of the audit entries); birth and
+ * names, one update of the persons, one of the names, one insert of the audit entries; a person left
+ * with no name gets a new primary one); birth and
  * death, which only single patches send, write their events person by person. One `person.update`
  * audit entry per person, naming the fields the patch gave.
  */
 export const writePersonChanges = async (
-  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'places' | 'audit'>,
+  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'places' | 'audit' | 'bulk'>,
   clock: Clock,
   actor: Actor,
   changes: readonly PersonChange[],
@@ -42,11 +43,18 @@ export const writePersonChanges = async (
   if (renamed.length > 0) {
     const primary = primaryNames(await tx.names.listByPersons(renamed.map((c) => c.person.id)));
     const names: Name[] = [];
+    const added: Name[] = [];
     for (const { person, input } of renamed) {
       const name = primary.get(person.id);
       if (name) names.push({ ...name, givenName: input.givenName?.trim() ?? name.givenName, surname: input.surname?.trim() ?? name.surname, isPrimary: true });
+      // A person whose names were all deleted gets a primary birth name, as create does.
+      else added.push({
+        id: newId(), treeId: person.treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
+        isPrimary: true, createdAt: now, deletedAt: null, deletionId: null,
+      });
     }
     await tx.names.updateMany(names);
+    if (added.length > 0) await tx.bulk.insertAll({ persons: [], names: added, places: [], relationships: [], events: [], sources: [], citations: [] });
   }
 
   const withVitals = changes.filter(({ input }) => input.birth !== undefined || input.death !== undefined);

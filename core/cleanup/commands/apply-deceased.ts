@@ -1,0 +1,25 @@
+import type { Actor } from '../../shared/actor.js';
+import type { AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import { lifeFactsOf } from '../../privacy/engine.js';
+import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
+import { isDeceased, type CleanupDeps } from '../preview.js';
+
+/**
+ * Sets `is_living` to false for the kept rows of either deceased tool. A person who is deceased by
+ * now (`is_living` false, or a death fact) is skipped as `already_deceased`.
+ */
+export const applyDeceased =
+  (deps: CleanupDeps) =>
+  (actor: Actor, treeId: Id, personIds: readonly Id[]): AsyncResult<ApplyResult> =>
+    applyCleanup(deps)(
+      actor, treeId, 'deceased',
+      // The same person twice in a list of ids asks for one change: not an error.
+      [...new Set(personIds)].map((personId, i) => ({ personId, input: { isLiving: false }, path: `person_ids[${i}]` })),
+      async (tx, persons) => {
+        const facts = lifeFactsOf(persons, await tx.events.listByPersons(persons.map((p) => p.id)));
+        const refused = new Map<Id, SkipReason>();
+        for (const p of persons) if (isDeceased(facts.get(p.id))) refused.set(p.id, 'already_deceased');
+        return refused;
+      },
+    );

@@ -1,0 +1,16 @@
+import type { Actor } from '../../shared/actor.js';
+import type { AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import type { Sex } from '../../people/model.js';
+import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
+import type { CleanupDeps } from '../preview.js';
+
+/** Sets the sex of the kept rows of the three sex tools; a person whose sex is set by now is skipped. */
+export const applySex =
+  (deps: CleanupDeps) =>
+  (actor: Actor, treeId: Id, changes: readonly { readonly personId: Id; readonly sex: Sex }[]): AsyncResult<ApplyResult> =>
+    applyCleanup(deps)(
+      actor, treeId, 'gender',
+      changes.map((c, i) => ({ personId: c.personId, input: { sex: c.sex }, path: `changes[${i}].person_id` })),
+      async (_tx, persons) => new Map<Id, SkipReason>(persons.filter((p) => p.sex !== null).map((p) => [p.id, 'sex_already_set'])),
+    );

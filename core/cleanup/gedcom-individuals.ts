@@ -1,0 +1,49 @@
+import { E, type Result } from '../shared/either.js';
+import { invalidInput } from '../shared/errors.js';
+import type { Sex } from '../people/model.js';
+import { birthYearOf } from '../privacy/engine.js';
+import { readGedcom } from '../gedcom/reader.js';
+import { createContext } from '../gedcom/mapping-context.js';
+import { createLinks } from '../gedcom/mapping-links.js';
+import { readPerson } from '../gedcom/mapping-person.js';
+import { GedcomTooLargeError, NotGedcomError } from '../gedcom/types.js';
+
+/** What the sex-from-GEDCOM tool keeps of one INDI record. */
+export type GedcomIndividual = {
+  readonly xref: string;
+  readonly sex: Sex | null;
+  /** Every name of the record (NAME, and the alternates the import makes of _MARNM, NICK, ALIA). */
+  readonly names: readonly { readonly givenName: string; readonly surname: string }[];
+  /** Read as the privacy engine reads a stored person's birth facts. */
+  readonly birthYear: number | null;
+};
+
+/**
+ * Streams a GEDCOM file (any encoding the importer reads) and keeps only what matching needs of each
+ * INDI record, so memory grows with the number of individuals, not with the file. Every INDI is kept,
+ * a repeated xref too: two records are two candidates. Same refusals as the import: 422 `not_gedcom`,
+ * 422 `gedcom_too_large`.
+ */
+export const readIndividuals = async (bytes: AsyncIterable<Uint8Array>): Promise<Result<readonly GedcomIndividual[]>> => {
+  const ctx = createContext();
+  const out: GedcomIndividual[] = [];
+  try {
+    for await (const record of readGedcom(bytes)) {
+      if (record.tag !== 'INDI') continue;
+      const draft = readPerson(record, record.xref ?? `@#L${record.line}@`, ctx, createLinks());
+      const primaryGiven = draft.names.find((n) => n.fromName && n.givenName !== null)?.givenName ?? '';
+      out.push({
+        xref: draft.xref,
+        sex: draft.sex,
+        names: draft.names.map((n) => ({ givenName: n.givenName ?? primaryGiven, surname: n.surname })),
+        birthYear: birthYearOf(draft.events.map((e) => ({ personId: draft.xref, type: e.type, date: e.date }))),
+      });
+    }
+  } catch (err) {
+    if (err instanceof NotGedcomError) return E.left(invalidInput('not_gedcom', `This file is not GEDCOM: ${err.message}`, [{ path: 'file', message: 'not a GEDCOM file' }]));
+    if (err instanceof GedcomTooLargeError)
+      return E.left(invalidInput('gedcom_too_large', `This file cannot be read: ${err.message}`, [{ path: 'file', message: `too large at line ${err.line}` }]));
+    throw err;
+  }
+  return E.right(out);
+};

@@ -1,0 +1,49 @@
+import type { Actor } from '../shared/actor.js';
+import type { Clock } from '../shared/clock.js';
+import { E, type Result } from '../shared/either.js';
+import type { Id } from '../shared/ids.js';
+import type { Storage } from '../shared/ports.js';
+import { accessTree } from '../trees/access.js';
+import { displayNameOf } from '../people/vitals.js';
+import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
+import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
+import type { CleanupPerson } from './ports.js';
+
+export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
+
+/** What every preview row carries; each tool adds its own fields. */
+export type PreviewRow = { readonly personId: Id; readonly displayName: string; readonly reason: string };
+
+export const displayName = (p: CleanupPerson): string => displayNameOf(p.name);
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Preview rows sorted by display name (accents and case aside), ties by person id, so pages of a UI stay stable. */
+export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] =>
+  rows.sort((a, b) => collator.compare(a.displayName, b.displayName) || (a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0));
+
+/** Every cleanup path is for editors (and owners): members see all, so privacy plays no part. */
+export const editorAccess = async (storage: Storage, actor: Actor, treeId: Id): Promise<Result<unknown>> => {
+  const access = await accessTree(storage, actor, treeId, 'editor');
+  return E.isLeft(access) ? access : E.right(access.right);
+};
+
+export const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];
+
+/** Already deceased: `is_living` false, or any death fact (API.md). */
+export const isDeceased = (f: LifeFacts | undefined): boolean => f !== undefined && (f.isLiving === false || f.hasDeathFact);
+
+/** The living-rule facts of every live person of the tree, from two queries. */
+export const treeLifeFacts = async (storage: Storage, treeId: Id): Promise<{ persons: readonly CleanupPerson[]; facts: ReadonlyMap<Id, LifeFacts> }> => {
+  const persons = await storage.cleanup.persons(treeId);
+  const events = await storage.cleanup.facts(treeId, lifeFactTypes);
+  return { persons, facts: lifeFactsOf(persons, events) };
+};
+
+/**
+ * A row of the sex tools: `proposed` is the sex to set; null on a row kept only to say why it is not
+ * proposed (`include_ambiguous`), with the reason.
+ */
+export type SexRow = PreviewRow & { readonly sex: null; readonly proposed: Sex | null };
+
+export const oppositeSex = (s: Sex): Sex => (s === 'male' ? 'female' : 'male');

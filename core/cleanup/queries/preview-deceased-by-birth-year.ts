@@ -1,0 +1,32 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type CleanupDeps, type PreviewRow } from '../preview.js';
+
+/** SPEC "Limits": the default cutoff of the deceased-by-birth-year tool. */
+export const DEFAULT_BIRTH_CUTOFF = 1930;
+
+export type DeceasedByBirthYearRow = PreviewRow & { readonly birthYear: number; readonly isLiving: boolean | null };
+
+/**
+ * People whose birth year (the latest year their birth fact allows: `ABT 1930` is 1930, `BET 1920 AND
+ * 1935` is 1935, `1930/31` is 1931, as the privacy engine reads it) is on or before the cutoff and who
+ * are not already deceased. An explicit `is_living: true` is listed too: the cutoff is the question.
+ */
+export const previewDeceasedByBirthYear =
+  (deps: CleanupDeps) =>
+  async (actor: Actor, treeId: Id, cutoff: number = DEFAULT_BIRTH_CUTOFF): AsyncResult<readonly DeceasedByBirthYearRow[]> => {
+    const access = await editorAccess(deps.storage, actor, treeId);
+    if (E.isLeft(access)) return access;
+    const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
+    const rows: DeceasedByBirthYearRow[] = [];
+    for (const p of persons) {
+      const f = facts.get(p.id);
+      if (f === undefined || f.birthYear === null || f.birthYear > cutoff || isDeceased(f)) continue;
+      rows.push({
+        personId: p.id, displayName: displayName(p), birthYear: f.birthYear, isLiving: p.isLiving,
+        reason: `born ${f.birthYear}, on or before ${cutoff}, with no death fact`,
+      });
+    }
+    return ok(byDisplayName(rows));
+  };

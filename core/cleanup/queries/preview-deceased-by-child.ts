@@ -1,0 +1,34 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type CleanupDeps, type PreviewRow } from '../preview.js';
+
+export type DeceasedByChildRow = PreviewRow & { readonly childBirthYear: number; readonly childId: Id };
+
+/**
+ * Parents (through parent_child edges of any qualifier) of a child born on or before `year`, unless
+ * the parent is already deceased. The child named is the earliest born of those (ties: lowest id);
+ * birth years are read as the privacy engine reads them.
+ */
+export const previewDeceasedByChild =
+  (deps: CleanupDeps) =>
+  async (actor: Actor, treeId: Id, year: number): AsyncResult<readonly DeceasedByChildRow[]> => {
+    const access = await editorAccess(deps.storage, actor, treeId);
+    if (E.isLeft(access)) return access;
+    const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
+    const edges = await deps.storage.cleanup.edges(treeId, 'parent_child');
+    const earliest = new Map<Id, { childId: Id; year: number }>();
+    for (const { a: parent, b: child } of edges) {
+      const born = facts.get(child)?.birthYear ?? null;
+      if (born === null || born > year || isDeceased(facts.get(parent))) continue;
+      const seen = earliest.get(parent);
+      if (seen === undefined || born < seen.year || (born === seen.year && child < seen.childId)) earliest.set(parent, { childId: child, year: born });
+    }
+    const rows: DeceasedByChildRow[] = [];
+    for (const p of persons) {
+      const e = earliest.get(p.id);
+      if (e === undefined) continue;
+      rows.push({ personId: p.id, displayName: displayName(p), childBirthYear: e.year, childId: e.childId, reason: `has a child born ${e.year}, on or before ${year}` });
+    }
+    return ok(byDisplayName(rows));
+  };

@@ -1,0 +1,59 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import type { Sex } from '../../people/model.js';
+import { dictionarySex, firstGivenName, nameKey } from '../given-names.js';
+import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow } from '../preview.js';
+
+export type SexFromFirstNameRow = SexRow & { readonly firstName: string };
+
+/** The keys a first name is looked up by: itself, and for `Hans-Peter` also `Hans` (as the dictionary falls back). */
+const keysOf = (first: string): string[] => {
+  const whole = nameKey(first);
+  const dash = first.indexOf('-');
+  return dash > 0 ? [whole, nameKey(first.slice(0, dash))] : [whole];
+};
+
+/**
+ * For each person with unset sex, the sex the bundled dictionary gives the first given name of their
+ * primary name (case and accents aside). Never proposed: a name the dictionary marks ambiguous, a
+ * name this tree uses (in any live name) for people of both sexes, and an unknown name.
+ * `includeAmbiguous` lists the first two with their reason.
+ */
+export const previewSexFromFirstName =
+  (deps: CleanupDeps) =>
+  async (actor: Actor, treeId: Id, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromFirstNameRow[]> => {
+    const access = await editorAccess(deps.storage, actor, treeId);
+    if (E.isLeft(access)) return access;
+    const persons = await deps.storage.cleanup.persons(treeId);
+    const names = await deps.storage.cleanup.names(treeId);
+    const sexOf = new Map(persons.map((p) => [p.id, p.sex]));
+    // How the tree itself uses each first name: the sexes of the people who bear it.
+    const usage = new Map<string, Set<Sex>>();
+    for (const n of names) {
+      const sex = sexOf.get(n.personId) ?? null;
+      const first = sex === null ? null : firstGivenName(n.givenName);
+      if (first === null || sex === null) continue;
+      const key = nameKey(first);
+      const set = usage.get(key) ?? new Set<Sex>();
+      set.add(sex);
+      usage.set(key, set);
+    }
+    const rows: SexFromFirstNameRow[] = [];
+    for (const p of persons) {
+      if (p.sex !== null || p.name === null) continue;
+      const first = firstGivenName(p.name.givenName);
+      if (first === null) continue;
+      const found = dictionarySex(first);
+      if (found === null) continue;
+      const base = { personId: p.id, displayName: displayName(p), sex: null, firstName: first };
+      const bothInTree = keysOf(first).some((k) => (usage.get(k)?.size ?? 0) > 1);
+      if (found === 'ambiguous' || bothInTree) {
+        if (options.includeAmbiguous === true)
+          rows.push({ ...base, proposed: null, reason: found === 'ambiguous' ? `ambiguous: ${first} is given to both sexes` : `ambiguous: this tree has both sexes named ${first}` });
+        continue;
+      }
+      rows.push({ ...base, proposed: found, reason: `${first} is a ${found} given name` });
+    }
+    return ok(byDisplayName(rows));
+  };

@@ -1,0 +1,83 @@
+import type { Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
+import type { Id } from '../../shared/ids.js';
+import type { GedcomIndividual } from '../gedcom-individuals.js';
+import { nameKey } from '../given-names.js';
+import { byDisplayName, displayName, editorAccess, treeLifeFacts, type CleanupDeps, type SexRow } from '../preview.js';
+
+export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
+
+/** A full name compared case-, accent- and spacing-insensitively; null for a name with no given name and no surname. */
+const fullKey = (n: { readonly givenName: string; readonly surname: string }): string | null => {
+  const given = nameKey(n.givenName).split(' ').filter((w) => w !== '').join(' ');
+  const surname = nameKey(n.surname).split(' ').filter((w) => w !== '').join(' ');
+  return given === '' && surname === '' ? null : `${given}/${surname}`;
+};
+
+const index = <T>(items: readonly T[], keysOf: (t: T) => readonly (string | null)[]): Map<string, T[]> => {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    for (const k of new Set(keysOf(item))) {
+      if (k === null) continue;
+      const list = out.get(k);
+      if (list === undefined) out.set(k, [item]);
+      else list.push(item);
+    }
+  }
+  return out;
+};
+
+/** Two birth years guard a match only when both are known. */
+const yearsAgree = (a: number | null, b: number | null): boolean => a === null || b === null || a === b;
+
+/**
+ * Matches the tree's people (live, any name) with the file's INDI records (any name) by full name and,
+ * when both have one, birth year; proposes the record's SEX for people whose sex is unset. A person
+ * matching two records, or a record matching two people of the tree, is ambiguous and not proposed;
+ * `includeAmbiguous` lists those with the reason. A match whose record has no SEX is not listed.
+ */
+export const previewSexFromGedcom =
+  (deps: CleanupDeps) =>
+  async (actor: Actor, treeId: Id, individuals: readonly GedcomIndividual[], options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
+    const access = await editorAccess(deps.storage, actor, treeId);
+    if (E.isLeft(access)) return access;
+    const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
+    const names = await deps.storage.cleanup.names(treeId);
+    const keysByPerson = new Map<Id, string[]>();
+    for (const n of names) {
+      const k = fullKey(n);
+      if (k !== null) keysByPerson.set(n.personId, [...(keysByPerson.get(n.personId) ?? []), k]);
+    }
+    const birthOf = (id: Id): number | null => facts.get(id)?.birthYear ?? null;
+    const byKey = index(individuals, (i) => i.names.map(fullKey));
+    const personsByKey = index(persons.map((p) => p.id), (id) => keysByPerson.get(id) ?? []);
+
+    const recordsFor = (id: Id): GedcomIndividual[] =>
+      [...new Set((keysByPerson.get(id) ?? []).flatMap((k) => byKey.get(k) ?? []))].filter((i) => yearsAgree(i.birthYear, birthOf(id)));
+    const peopleFor = (i: GedcomIndividual): Id[] =>
+      [...new Set(i.names.flatMap((n) => personsByKey.get(fullKey(n) ?? '') ?? []))].filter((id) => yearsAgree(i.birthYear, birthOf(id)));
+
+    const rows: SexFromGedcomRow[] = [];
+    for (const p of persons) {
+      if (p.sex !== null) continue;
+      const records = recordsFor(p.id);
+      if (records.length === 0) continue;
+      const base = { personId: p.id, displayName: displayName(p), sex: null };
+      const ambiguous = (reason: string, matchedXref: string | null): void => {
+        if (options.includeAmbiguous === true) rows.push({ ...base, proposed: null, matchedXref, reason: `ambiguous: ${reason}` });
+      };
+      if (records.length > 1) {
+        ambiguous(`matches ${records.length} INDI records (${records.slice(0, 5).map((r) => r.xref).join(', ')})`, null);
+        continue;
+      }
+      const record = records[0]!;
+      const people = peopleFor(record);
+      if (people.length > 1) {
+        ambiguous(`${record.xref} matches ${people.length} people of this tree`, record.xref);
+        continue;
+      }
+      if (record.sex === null) continue;
+      rows.push({ ...base, proposed: record.sex, matchedXref: record.xref, reason: `${record.xref} has SEX ${record.sex === 'male' ? 'M' : 'F'}` });
+    }
+    return ok(byDisplayName(rows));
+  };
