@@ -5,6 +5,11 @@ import { lifeFactsOf } from '../../privacy/engine.js';
 import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
 import { isDeceased, type CleanupDeps } from '../preview.js';
 
+const firstOccurrences = (ids: readonly Id[]): { id: Id; index: number }[] => {
+  const seen = new Set<Id>();
+  return ids.flatMap((id, index) => (seen.has(id) ? [] : (seen.add(id), [{ id, index }])));
+};
+
 /**
  * Sets `is_living` to false for the kept rows of either deceased tool. A person who is deceased by
  * now (`is_living` false, or a death fact) is skipped as `already_deceased`.
@@ -15,7 +20,7 @@ export const applyDeceased =
     applyCleanup(deps)(
       actor, treeId, 'deceased',
       // The same person twice in a list of ids asks for one change: not an error.
-      [...new Set(personIds)].map((personId, i) => ({ personId, input: { isLiving: false }, path: `person_ids[${i}]` })),
+      firstOccurrences(personIds).map(({ id, index }) => ({ personId: id, input: { isLiving: false }, path: `person_ids[${index}]` })),
       async (tx, persons) => {
         const facts = lifeFactsOf(persons, await tx.events.listByPersons(persons.map((p) => p.id)));
         const refused = new Map<Id, SkipReason>();
