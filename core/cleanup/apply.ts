@@ -34,7 +34,9 @@ export type Recheck = (tx: Stores, persons: readonly Person[], rows: ReadonlyMap
  */
 export const applyCleanup =
   (deps: CleanupDeps) =>
-  async (actor: Actor, treeId: Id, tool: string, rows: readonly ApplyRow[], recheck: Recheck): AsyncResult<ApplyResult> => {
+  async (actor: Actor, treeId: Id, tool: string, selection: readonly ApplyRow[], recheck: Recheck): AsyncResult<ApplyResult> => {
+    // A UUID is case-insensitive and the stores answer in lower case: compare the selection in it.
+    const rows = selection.map((r) => ({ ...r, personId: r.personId.toLowerCase() }));
     if (rows.length > MAX_APPLY_ROWS) return fail(invalidInput('too_many_rows', `At most ${MAX_APPLY_ROWS} rows per apply.`));
     const byId = new Map<Id, ApplyRow>();
     const repeated: FieldError[] = [];

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { Storage } from '../../core/shared/ports.js';
 import { ok } from '../../core/shared/either.js';
 import { newId, type Id } from '../../core/shared/ids.js';
-import type { GenealogicalDate, LifeEvent, Person, Place, Relationship } from '../../core/people/model.js';
+import type { GenealogicalDate, LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
@@ -165,5 +165,102 @@ describe('SQL statements per request do not grow with the tree', function () {
     const a = await count(`/public/trees/${small.treeId}/persons`, undefined);
     const b = await count(`/public/trees/${large.treeId}/persons`, undefined);
     expect(b.n, `anonymous: ${a.n} statements for 10 persons, ${b.n} for 1,000`).to.equal(a.n);
+  });
+
+  // The cleanup previews answer in a constant number of queries, and an apply writes its rows in a
+  // constant number of statements: trees of 100 and 1,000 persons where every tool has rows (every
+  // name is broken, every other person has no sex and a partner who has one, all born 1800 in a chain
+  // of parents), the applies taking every qualifying person: N rows against 10N.
+  describe('cleanup tools', () => {
+    const cleanupSmall = { treeId: '', ids: [] as Id[], gedcom: '' };
+    const cleanupLarge = { treeId: '', ids: [] as Id[], gedcom: '' };
+    /** Letters for a number, so names stay unique with no digits but the date the rule looks for. */
+    const letters = (i: number): string => (i < 26 ? '' : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
+    const seedCleanup = async (n: number) => {
+      const created = await http('POST', '/trees', ownerToken, { name: `Cleanup of ${n}` });
+      expect(created.status).to.equal(201);
+      const treeId: Id = created.body.id;
+      const now = new Date();
+      const del = { deletedAt: null, deletionId: null } as const;
+      const persons: Person[] = [];
+      const names: Name[] = [];
+      const events: LifeEvent[] = [];
+      const relationships: Relationship[] = [];
+      const records: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', createdAt: now, updatedAt: now, ...del };
+        persons.push(p);
+        const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
+        const surname = `Smith${letters(i)} 1850`;
+        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, isPrimary: true, createdAt: now, ...del });
+        events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', createdAt: now, updatedAt: now, ...del });
+        const edge = (type: Relationship['type'], a: Id) =>
+          relationships.push({ id: newId(), treeId, type, personAId: a, personBId: p.id, qualifier: type === 'parent_child' ? 'biological' : null, notes: '', createdAt: now, updatedAt: now, ...del });
+        if (i > 0) edge('parent_child', persons[i - 1]!.id);
+        if (i % 2 === 1) edge('partnership', persons[i - 1]!.id);
+        records.push(`0 @I${i}@ INDI`, `1 NAME ${given} /${surname}/`, `1 SEX ${i % 2 === 1 ? 'M' : 'F'}`, '1 BIRT', '2 DATE 1800');
+      }
+      await storage.uow.run(async (s) => {
+        await s.bulk.insertAll({ persons, names, places: [], relationships, events, sources: [], citations: [] });
+        return ok(undefined);
+      });
+      const gedcom = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', ...records, '0 TRLR', ''].join('\n');
+      return { treeId, ids: persons.map((p) => p.id), gedcom };
+    };
+
+    before(async () => {
+      Object.assign(cleanupSmall, await seedCleanup(100));
+      Object.assign(cleanupLarge, await seedCleanup(1000));
+    });
+
+    /** Statements sent while answering one request, which must answer 200 with `rows` rows (an array) or `updated` (an apply). */
+    const measure = async (label: string, send: () => Promise<Response>, expected: number): Promise<{ n: number; sql: string[] }> => {
+      await new Promise((r) => setTimeout(r, 20));
+      statements = 0;
+      log.length = 0;
+      const res = await send();
+      const body = (await res.json()) as unknown;
+      expect(res.status, `${label}: ${JSON.stringify(body).slice(0, 300)}`).to.equal(200);
+      expect(Array.isArray(body) ? body.length : (body as { updated: number }).updated, `${label}: rows`).to.equal(expected);
+      return { n: statements, sql: [...log] };
+    };
+    const call = (method: string, path: string, body?: unknown) => () =>
+      fetch(`${baseUrl}/api/v1${path}`, {
+        method, headers: { Authorization: `Bearer ${ownerToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const upload = (path: string, text: string) => () => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'application/octet-stream' }), 'tree.ged');
+      return fetch(`${baseUrl}/api/v1${path}`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` }, body: form });
+    };
+    type Tree = typeof cleanupSmall;
+    const unset = (t: Tree) => t.ids.filter((_, i) => i % 2 === 0);
+    const tools: readonly { name: string; send: (t: Tree) => () => Promise<Response>; rows: (t: Tree) => number }[] = [
+      { name: 'GET deceased-by-birth-year', send: (t) => call('GET', `/trees/${t.treeId}/cleanup/deceased-by-birth-year`), rows: (t) => t.ids.length },
+      { name: 'GET deceased-by-child', send: (t) => call('GET', `/trees/${t.treeId}/cleanup/deceased-by-child?born_on_or_before=1900`), rows: (t) => t.ids.length - 1 },
+      { name: 'POST gender/from-gedcom', send: (t) => upload(`/trees/${t.treeId}/cleanup/gender/from-gedcom`, t.gedcom), rows: (t) => unset(t).length },
+      { name: 'GET gender/from-first-name', send: (t) => call('GET', `/trees/${t.treeId}/cleanup/gender/from-first-name`), rows: (t) => unset(t).length },
+      { name: 'GET gender/from-spouse', send: (t) => call('GET', `/trees/${t.treeId}/cleanup/gender/from-spouse`), rows: (t) => unset(t).length },
+      { name: 'GET broken-names', send: (t) => call('GET', `/trees/${t.treeId}/cleanup/broken-names`), rows: (t) => t.ids.length },
+      // The applies change the trees: after the previews, and each touching what no later one reads.
+      { name: 'POST deceased', send: (t) => call('POST', `/trees/${t.treeId}/cleanup/deceased`, { person_ids: t.ids }), rows: (t) => t.ids.length },
+      {
+        name: 'POST gender', rows: (t) => unset(t).length,
+        send: (t) => call('POST', `/trees/${t.treeId}/cleanup/gender`, { changes: unset(t).map((person_id) => ({ person_id, sex: 'female' })) }),
+      },
+      {
+        name: 'POST names', rows: (t) => t.ids.length,
+        send: (t) => call('POST', `/trees/${t.treeId}/cleanup/names`, { changes: t.ids.map((person_id, i) => ({ person_id, given_name: 'Maria', surname: `Smith${letters(i)}` })) }),
+      },
+    ];
+    for (const tool of tools) {
+      it(`${tool.name}: the same statements for 100 and 1,000 persons`, async () => {
+        const a = await measure(`${tool.name} (100)`, tool.send(cleanupSmall), tool.rows(cleanupSmall));
+        const b = await measure(`${tool.name} (1,000)`, tool.send(cleanupLarge), tool.rows(cleanupLarge));
+        expect(b.n, `${tool.name}: ${a.n} statements for 100 persons, ${b.n} for 1,000\n100:\n${a.sql.join('\n')}\n1000:\n${b.sql.join('\n')}`).to.equal(a.n);
+        expect(a.n, `${tool.name}: ${a.n} statements`).to.be.at.most(16);
+      });
+    }
   });
 });

@@ -50,6 +50,12 @@ const newPerson = async (ctx: Ctx, given = 'Fresh') =>
   (await must('create person', ctx.owner.POST('/trees/{id}/persons', { params: { path: { id: ctx.treeId } }, body: { given_name: given, surname: 'Row', ...DEAD } }))).id;
 const pid = (id: string) => ({ params: { path: { id } } });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+/** A browser-style form with the GEDCOM text as its one `file` part. */
+const gedcomForm = (text: string): FormData => {
+  const f = new FormData();
+  f.append('file', new Blob([text], { type: 'application/octet-stream' }), 'tree.ged');
+  return f;
+};
 type Call = (c: ApiClient, ctx: Ctx) => Promise<{ response: Response; error?: unknown }>;
 
 type Row = {
@@ -278,6 +284,37 @@ const table: Readonly<Record<string, Row>> = {
   exportGedcom: {
     private: members(200), public: members(200),
     call: (c, ctx) => c.GET('/trees/{id}/gedcom/export', { ...path(ctx), parseAs: 'text' }),
+  },
+
+  // Cleanup: every preview and apply is for editors, on a public tree too (members see all, so the
+  // tree's visibility opens nothing). Applies act on a fresh person, so the rows change real data.
+  cleanupDeceasedByBirthYear: {
+    private: editors(200), public: editors(200),
+    call: (c, ctx) => c.GET('/trees/{id}/cleanup/deceased-by-birth-year', { params: { path: { id: ctx.treeId }, query: { born_on_or_before: 1850 } } }),
+  },
+  cleanupDeceasedByChild: {
+    private: editors(200), public: editors(200),
+    call: (c, ctx) => c.GET('/trees/{id}/cleanup/deceased-by-child', { params: { path: { id: ctx.treeId }, query: { born_on_or_before: 1900 } } }),
+  },
+  cleanupApplyDeceased: {
+    private: editors(200), public: editors(200),
+    call: async (c, ctx) => c.POST('/trees/{id}/cleanup/deceased', { ...path(ctx), body: { person_ids: [await newPerson(ctx)] } }),
+  },
+  cleanupSexFromGedcom: {
+    private: editors(200), public: editors(200),
+    call: (c, ctx) => c.POST('/trees/{id}/cleanup/gender/from-gedcom', { ...path(ctx), body: {} as never, bodySerializer: () => gedcomForm(TINY_GEDCOM) }),
+  },
+  cleanupSexFromFirstName: { private: editors(200), public: editors(200), call: (c, ctx) => c.GET('/trees/{id}/cleanup/gender/from-first-name', path(ctx)) },
+  cleanupSexFromSpouse: { private: editors(200), public: editors(200), call: (c, ctx) => c.GET('/trees/{id}/cleanup/gender/from-spouse', path(ctx)) },
+  cleanupApplyGender: {
+    private: editors(200), public: editors(200),
+    call: async (c, ctx) => c.POST('/trees/{id}/cleanup/gender', { ...path(ctx), body: { changes: [{ person_id: await newPerson(ctx), sex: 'female' }] } }),
+  },
+  cleanupBrokenNames: { private: editors(200), public: editors(200), call: (c, ctx) => c.GET('/trees/{id}/cleanup/broken-names', path(ctx)) },
+  cleanupApplyNames: {
+    private: editors(200), public: editors(200),
+    call: async (c, ctx) =>
+      c.POST('/trees/{id}/cleanup/names', { ...path(ctx), body: { changes: [{ person_id: await newPerson(ctx, 'Anna & Karl'), given_name: 'Anna', surname: 'Row' }] } }),
   },
 
   // The public surface: never 401; a tree the caller may not view is 404 for everyone, members too.

@@ -5,9 +5,13 @@ import { lifeFactsOf } from '../../privacy/engine.js';
 import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
 import { isDeceased, type CleanupDeps } from '../preview.js';
 
+/** Each person once (a UUID in any case), at the index of its first mention in the request. */
 const firstOccurrences = (ids: readonly Id[]): { id: Id; index: number }[] => {
   const seen = new Set<Id>();
-  return ids.flatMap((id, index) => (seen.has(id) ? [] : (seen.add(id), [{ id, index }])));
+  return ids.flatMap((given, index) => {
+    const id = given.toLowerCase();
+    return seen.has(id) ? [] : (seen.add(id), [{ id, index }]);
+  });
 };
 
 /**
