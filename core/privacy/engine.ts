@@ -43,14 +43,17 @@ export type FactEvent = Pick<LifeEvent, 'personId' | 'type' | 'date'> & { readon
 
 type BirthPick = { readonly rank: number; readonly year: number | null };
 
-// The birth event wins over baptism over christening; a dated fact over an undated one; of two dated
-// facts of one rank the later year, so the order events arrive in never matters and doubt falls on
-// the side of privacy.
+// A dated fact wins over an undated one (an undated birth with a baptism in 1850 was born by 1850:
+// the baptism's year bounds the birth from above, so privacy loses nothing); among dated facts the
+// birth event wins over baptism over christening; of two dated facts of one rank the later year, so
+// the order events arrive in never matters and doubt falls on the side of privacy.
 const pickBirth = (seen: BirthPick | undefined, e: FactEvent): BirthPick | undefined => {
   const rank = birthFacts.indexOf(e.type);
   if (rank < 0) return seen;
   const year = latestYear(e.date);
-  const wins = seen === undefined || rank < seen.rank || (rank === seen.rank && year !== null && (seen.year === null || year > seen.year));
+  if (seen === undefined) return { rank, year };
+  if ((year === null) !== (seen.year === null)) return year !== null ? { rank, year } : seen;
+  const wins = rank < seen.rank || (rank === seen.rank && year !== null && year > seen.year!);
   return wins ? { rank, year } : seen;
 };
 

@@ -55,8 +55,11 @@ describe('cleanup: deceased by birth year (core, memory)', () => {
     await fx.event(christened.id, 'christening', year(1860));
     const born = await fx.person({ givenName: 'Born', birth: { date: year(1950) } });
     await fx.event(born.id, 'baptism', year(1850));
+    // An undated birth (a BIRT with only a place, common in imports) does not hide a dated baptism.
+    const undated = await fx.person({ givenName: 'Undated', birth: { place: 'Bremen' } });
+    await fx.event(undated.id, 'baptism', year(1870));
     const rows = right(await previewDeceasedByBirthYear(fx.deps)(fx.owner, fx.tree.id, 1930));
-    expect(rows.map((r) => [r.personId, r.birthYear])).to.have.deep.members([[baptised.id, 1850], [christened.id, 1860]]);
+    expect(rows.map((r) => [r.personId, r.birthYear])).to.have.deep.members([[baptised.id, 1850], [christened.id, 1860], [undated.id, 1870]]);
   });
 
   it('leaves out people already deceased: is_living false or any death fact; lists is_living true', async () => {

@@ -110,6 +110,15 @@ describe('privacy engine', () => {
       expect(livingOf(r, [event(r, 'christening', exact(1777))])).to.equal(false);
     });
 
+    it('a dated birth fact beats an undated one of any rank: an undated birth with a baptism in 1850 was born by 1850', () => {
+      const p = person();
+      expect(factsOf(p, [event(p, 'birth', null), event(p, 'baptism', exact(1850))]).birthYear).to.equal(1850);
+      expect(factsOf(p, [event(p, 'baptism', exact(1850)), event(p, 'birth', null)]).birthYear).to.equal(1850);
+      expect(livingOf(p, [event(p, 'birth', { qualifier: 'text', text: 'unknown' }), event(p, 'christening', exact(1850))])).to.equal(false);
+      // The bound only ever moves from unknown to a year: a recent baptism keeps the person possibly living.
+      expect(livingOf(p, [event(p, 'birth', null), event(p, 'baptism', exact(YEAR - 5))])).to.equal(true);
+    });
+
     it('two dated birth facts of the same rank: the result does not depend on their order (the later year, conservatively)', () => {
       const p = person();
       const old = event(p, 'birth', exact(1800));
