@@ -81,8 +81,9 @@ export const writePersonChanges = async (
 const changedFields = (input: PersonInput): Record<string, JsonValue> => {
   const changed: Record<string, JsonValue> = {};
   for (const [k, v] of Object.entries({ sex: input.sex, is_living: input.isLiving, privacy: input.privacy, notes: input.notes })) if (v !== undefined) changed[k] = v;
-  if (input.givenName !== undefined) changed['given_name'] = input.givenName;
-  if (input.surname !== undefined) changed['surname'] = input.surname;
+  // As stored: trimmed.
+  if (input.givenName !== undefined) changed['given_name'] = input.givenName.trim();
+  if (input.surname !== undefined) changed['surname'] = input.surname.trim();
   if (input.birth !== undefined) changed['birth'] = input.birth === null ? null : 'set';
   if (input.death !== undefined) changed['death'] = input.death === null ? null : 'set';
   return changed;
