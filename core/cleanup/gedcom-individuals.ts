@@ -2,11 +2,13 @@ import { E, type Result } from '../shared/either.js';
 import { invalidInput } from '../shared/errors.js';
 import type { Sex } from '../people/model.js';
 import { birthYearOf } from '../privacy/engine.js';
+import { birthFacts } from '../people/model.js';
 import { readGedcom } from '../gedcom/reader.js';
-import { createContext } from '../gedcom/mapping-context.js';
-import { createLinks } from '../gedcom/mapping-links.js';
-import { readPerson } from '../gedcom/mapping-person.js';
-import { GedcomTooLargeError, NotGedcomError } from '../gedcom/types.js';
+import { createContext, type Context } from '../gedcom/mapping-context.js';
+import { individualEventKind, readEvent, type EventDraft } from '../gedcom/mapping-events.js';
+import type { NameDraft } from '../gedcom/mapping-names.js';
+import { readNames, readSex } from '../gedcom/mapping-person.js';
+import { GedcomTooLargeError, NotGedcomError, type GedcomNode } from '../gedcom/types.js';
 
 /** What the sex-from-GEDCOM tool keeps of one INDI record. */
 export type GedcomIndividual = {
@@ -16,6 +18,33 @@ export type GedcomIndividual = {
   readonly names: readonly { readonly givenName: string; readonly surname: string }[];
   /** Read as the privacy engine reads a stored person's birth facts. */
   readonly birthYear: number | null;
+};
+
+/**
+ * One INDI read with the import's own name, SEX and event readers, but only for the structures that
+ * matter here (names, SEX, birth facts): the rest of the record is skipped, not mapped.
+ */
+const individual = (record: GedcomNode, ctx: Context): GedcomIndividual => {
+  const xref = record.xref ?? `@#L${record.line}@`;
+  let sex: Sex | null = null;
+  const names: NameDraft[] = [];
+  const births: EventDraft[] = [];
+  for (const c of record.children) {
+    const named = readNames(c, 'INDI', ctx);
+    if (named !== null) names.push(...named);
+    else if (c.tag === 'SEX') sex = readSex(c, ctx);
+    else {
+      const kind = individualEventKind(c.tag);
+      if (kind !== null && birthFacts.includes(kind.type)) births.push(readEvent(c, 'INDI', kind, ctx));
+    }
+  }
+  const primaryGiven = names.find((n) => n.fromName && n.givenName !== null)?.givenName ?? '';
+  return {
+    xref,
+    sex,
+    names: names.map((n) => ({ givenName: n.givenName ?? primaryGiven, surname: n.surname })),
+    birthYear: birthYearOf(births.map((e) => ({ personId: xref, type: e.type, date: e.date }))),
+  };
 };
 
 /**
@@ -29,15 +58,7 @@ export const readIndividuals = async (bytes: AsyncIterable<Uint8Array>): Promise
   const out: GedcomIndividual[] = [];
   try {
     for await (const record of readGedcom(bytes)) {
-      if (record.tag !== 'INDI') continue;
-      const draft = readPerson(record, record.xref ?? `@#L${record.line}@`, ctx, createLinks());
-      const primaryGiven = draft.names.find((n) => n.fromName && n.givenName !== null)?.givenName ?? '';
-      out.push({
-        xref: draft.xref,
-        sex: draft.sex,
-        names: draft.names.map((n) => ({ givenName: n.givenName ?? primaryGiven, surname: n.surname })),
-        birthYear: birthYearOf(draft.events.map((e) => ({ personId: draft.xref, type: e.type, date: e.date }))),
-      });
+      if (record.tag === 'INDI') out.push(individual(record, ctx));
     }
   } catch (err) {
     if (err instanceof NotGedcomError) return E.left(invalidInput('not_gedcom', `This file is not GEDCOM: ${err.message}`, [{ path: 'file', message: 'not a GEDCOM file' }]));

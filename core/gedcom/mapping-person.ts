@@ -17,7 +17,7 @@ export type PersonDraft = {
   readonly citations: readonly CitationDraft[];
 };
 
-const readSex = (node: GedcomNode, ctx: Context): Sex | null => {
+export const readSex = (node: GedcomNode, ctx: Context): Sex | null => {
   const v = text(node).toUpperCase();
   if (v === 'M') return 'male';
   if (v === 'F') return 'female';
@@ -71,6 +71,25 @@ const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx: Contex
   return true;
 };
 
+/** The names an INDI substructure gives (NAME, _MARNM, ALIA, _AKA), or null when it is no name structure. */
+export const readNames = (c: GedcomNode, path: string, ctx: Context): NameDraft[] | null => {
+  switch (c.tag) {
+    case 'NAME':
+      return readName(c, path, ctx);
+    case '_MARNM': {
+      const m = marriedName(c, path, ctx);
+      return m === null ? [] : [m];
+    }
+    case 'ALIA':
+    case '_AKA': {
+      const a = aliasName(c, path, ctx);
+      return a === null ? [] : [a];
+    }
+    default:
+      return null;
+  }
+};
+
 export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links: Links): PersonDraft => {
   const path = record.tag;
   let sex: Sex | null = null;
@@ -86,21 +105,12 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
       events.push(readEvent(c, path, kind, ctx, extra));
       continue;
     }
+    const named = readNames(c, path, ctx);
+    if (named !== null) {
+      names.push(...named);
+      continue;
+    }
     switch (c.tag) {
-      case 'NAME':
-        names.push(...readName(c, path, ctx));
-        break;
-      case '_MARNM': {
-        const m = marriedName(c, path, ctx);
-        if (m !== null) names.push(m);
-        break;
-      }
-      case 'ALIA':
-      case '_AKA': {
-        const a = aliasName(c, path, ctx);
-        if (a !== null) names.push(a);
-        break;
-      }
       case 'SEX':
         sex = readSex(c, ctx);
         ctx.lostChildren(`${path}.SEX`, c);

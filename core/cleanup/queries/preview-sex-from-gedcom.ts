@@ -3,15 +3,34 @@ import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { GedcomIndividual } from '../gedcom-individuals.js';
 import { nameKey } from '../given-names.js';
-import { byDisplayName, displayName, editorAccess, treeLifeFacts, type CleanupDeps, type SexRow } from '../preview.js';
+import { birthFacts } from '../../people/model.js';
+import { lifeFactsOf } from '../../privacy/engine.js';
+import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow } from '../preview.js';
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
-/** A full name compared case-, accent- and spacing-insensitively; null for a name with no given name and no surname. */
-const fullKey = (n: { readonly givenName: string; readonly surname: string }): string | null => {
-  const given = nameKey(n.givenName).split(' ').filter((w) => w !== '').join(' ');
-  const surname = nameKey(n.surname).split(' ').filter((w) => w !== '').join(' ');
-  return given === '' && surname === '' ? null : `${given}/${surname}`;
+type FullKey = (n: { readonly givenName: string; readonly surname: string }) => string | null;
+
+/**
+ * A full name compared case-, accent- and spacing-insensitively; null for a name with no given name
+ * and no surname. Name parts repeat across a tree (a few thousand given names and surnames among
+ * 100,000 people), so each distinct part is normalised once.
+ */
+const fullKeys = (): FullKey => {
+  const parts = new Map<string, string>();
+  const part = (s: string): string => {
+    let k = parts.get(s);
+    if (k === undefined) {
+      k = nameKey(s).split(' ').filter((w) => w !== '').join(' ');
+      parts.set(s, k);
+    }
+    return k;
+  };
+  return (n) => {
+    const given = part(n.givenName);
+    const surname = part(n.surname);
+    return given === '' && surname === '' ? null : `${given}/${surname}`;
+  };
 };
 
 const index = <T>(items: readonly T[], keysOf: (t: T) => readonly (string | null)[]): Map<string, T[]> => {
@@ -41,8 +60,11 @@ export const previewSexFromGedcom =
   async (actor: Actor, treeId: Id, individuals: readonly GedcomIndividual[], options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;
-    const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
+    const persons = await deps.storage.cleanup.persons(treeId);
+    // Only birth years guard a match: death facts are not read.
+    const facts = lifeFactsOf(persons, await deps.storage.cleanup.facts(treeId, birthFacts));
     const names = await deps.storage.cleanup.names(treeId);
+    const fullKey = fullKeys();
     const keysByPerson = new Map<Id, string[]>();
     for (const n of names) {
       const k = fullKey(n);
