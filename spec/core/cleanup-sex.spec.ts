@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { previewSexFromSpouse } from '../../core/cleanup/queries/preview-sex-from-spouse.js';
 import { previewSexFromFirstName } from '../../core/cleanup/queries/preview-sex-from-first-name.js';
 import { previewSexFromGedcom } from '../../core/cleanup/queries/preview-sex-from-gedcom.js';
-import { readIndividuals, type GedcomIndividual } from '../../core/cleanup/gedcom-individuals.js';
+import { readIndividuals } from '../../core/cleanup/gedcom-individuals.js';
 import { applySex } from '../../core/cleanup/commands/apply-sex.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { deletePerson } from '../../core/people/commands/delete-person.js';
@@ -133,7 +133,8 @@ const indi = (xref: string, names: readonly string[], sex: string | null, born: 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
-const individuals = async (bytes: Uint8Array): Promise<readonly GedcomIndividual[]> => right(await readIndividuals(once(bytes)));
+/** The file as the route hands it over: bytes that can be read again for each preview. */
+const individuals = async (bytes: Uint8Array): Promise<AsyncIterable<Uint8Array>> => ({ [Symbol.asyncIterator]: () => once(bytes) });
 const utf8 = (...records: string[]): Uint8Array => Buffer.from(`${head('UTF-8')}${records.join('')}0 TRLR\r\n`, 'utf8');
 
 describe('cleanup: sex from a source GEDCOM (core, memory)', () => {
@@ -209,15 +210,15 @@ describe('cleanup: sex from a source GEDCOM (core, memory)', () => {
       Buffer.from(`${head('ANSEL')}0 @I2@ INDI\r\n1 NAME K`, 'latin1'), Buffer.from([0xe8]), Buffer.from('athe /B', 'latin1'),
       Buffer.from([0xe8]), Buffer.from(`ohm/\r\n1 SEX F\r\n0 TRLR\r\n`, 'latin1'),
     ]));
-    const rows = right(await previewSexFromGedcom(fx.deps)(fx.owner, fx.tree.id, [...ansi, ...ansel]));
+    const rows = [...right(await previewSexFromGedcom(fx.deps)(fx.owner, fx.tree.id, ansi)), ...right(await previewSexFromGedcom(fx.deps)(fx.owner, fx.tree.id, ansel))];
     expect(rows.map((r) => [r.personId, r.proposed, r.matchedXref])).to.have.deep.members([[jurgen.id, 'male', '@I1@'], [kaethe.id, 'female', '@I2@']]);
   });
 
   it('refuses bytes that are not GEDCOM as not_gedcom, and viewers as 403', async () => {
     const fx = await cleanupSetup();
     expect(left(await readIndividuals(once(Buffer.from('name,sex\nMaria,F\n', 'utf8'))))).to.include({ _tag: 'InvalidInput', code: 'not_gedcom' });
-    expect(left(await previewSexFromGedcom(fx.deps)(fx.viewer, fx.tree.id, []))._tag).to.equal('Forbidden');
-    expect(left(await previewSexFromGedcom(fx.deps)(fx.outsider, fx.tree.id, []))._tag).to.equal('Forbidden');
+    expect(left(await previewSexFromGedcom(fx.deps)(fx.viewer, fx.tree.id, await individuals(utf8())))._tag).to.equal('Forbidden');
+    expect(left(await previewSexFromGedcom(fx.deps)(fx.outsider, fx.tree.id, await individuals(utf8())))._tag).to.equal('Forbidden');
   });
 });
 

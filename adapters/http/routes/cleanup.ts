@@ -7,7 +7,6 @@ import { applyDeceased } from '../../../core/cleanup/commands/apply-deceased.js'
 import { applyNames } from '../../../core/cleanup/commands/apply-names.js';
 import { applySex } from '../../../core/cleanup/commands/apply-sex.js';
 import { nameFlags } from '../../../core/cleanup/broken-names.js';
-import { readIndividuals } from '../../../core/cleanup/gedcom-individuals.js';
 import { previewBrokenNames, type BrokenNameRow } from '../../../core/cleanup/queries/preview-broken-names.js';
 import { DEFAULT_BIRTH_CUTOFF, previewDeceasedByBirthYear, type DeceasedByBirthYearRow } from '../../../core/cleanup/queries/preview-deceased-by-birth-year.js';
 import { previewDeceasedByChild, type DeceasedByChildRow } from '../../../core/cleanup/queries/preview-deceased-by-child.js';
@@ -109,10 +108,8 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       errors: [400, 401, 403, 404, 413, 415, 422],
       handle: async ({ actor, params, query, upload }) => {
         if (upload === null) return E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
-        const individuals = await readIndividuals(upload.open());
-        if (E.isLeft(individuals)) return individuals;
         return reply(200, (rows: readonly SexFromGedcomRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, matched_xref: r.matchedXref })))(
-          await previewSexFromGedcom(deps())(actor, params.id, individuals.right, ambiguous(query)));
+          await previewSexFromGedcom(deps())(actor, params.id, upload.open(), ambiguous(query)));
       },
     }),
     route({

@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
-import type { GedcomIndividual } from '../gedcom-individuals.js';
+import { readIndividuals, type GedcomIndividual } from '../gedcom-individuals.js';
 import { nameKey } from '../given-names.js';
 import { birthFacts } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
@@ -50,29 +50,42 @@ const index = <T>(items: readonly T[], keysOf: (t: T) => readonly (string | null
 const yearsAgree = (a: number | null, b: number | null): boolean => a === null || b === null || a === b;
 
 /**
- * Matches the tree's people (live, any name) with the file's INDI records (any name) by full name and,
+ * Reads the tree's original GEDCOM file (422 `not_gedcom` or `gedcom_too_large` as the import) and
+ * matches the tree's people (live, any name) with the file's INDI records (any name) by full name and,
  * when both have one, birth year; proposes the record's SEX for people whose sex is unset. A person
  * matching two records, or a record matching two people of the tree, is ambiguous and not proposed;
  * `includeAmbiguous` lists those with the reason. A match whose record has no SEX is not listed.
  */
 export const previewSexFromGedcom =
   (deps: CleanupDeps) =>
-  async (actor: Actor, treeId: Id, individuals: readonly GedcomIndividual[], options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
+  async (actor: Actor, treeId: Id, file: AsyncIterable<Uint8Array>, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;
-    const persons = await deps.storage.cleanup.persons(treeId);
-    // Only birth years guard a match: death facts are not read.
-    const facts = lifeFactsOf(persons, await deps.storage.cleanup.facts(treeId, birthFacts));
-    const names = await deps.storage.cleanup.names(treeId);
+    // The file is parsed while the database answers the three reads. Only birth years guard a match:
+    // death facts are not read.
+    const [read, persons, births, names] = await Promise.all([
+      readIndividuals(file), deps.storage.cleanup.persons(treeId), deps.storage.cleanup.facts(treeId, birthFacts), deps.storage.cleanup.names(treeId),
+    ]);
+    if (E.isLeft(read)) return read;
+    const individuals = read.right;
+    const facts = lifeFactsOf(persons, births);
     const fullKey = fullKeys();
+    const byKey = index(individuals, (i) => i.names.map(fullKey));
+    // A tree name no record bears can match nothing: it is left out of both indexes.
     const keysByPerson = new Map<Id, string[]>();
+    const personsByKey = new Map<string, Id[]>();
     for (const n of names) {
       const k = fullKey(n);
-      if (k !== null) keysByPerson.set(n.personId, [...(keysByPerson.get(n.personId) ?? []), k]);
+      if (k === null || !byKey.has(k)) continue;
+      const keys = keysByPerson.get(n.personId);
+      if (keys === undefined) keysByPerson.set(n.personId, [k]);
+      else if (!keys.includes(k)) keys.push(k);
+      else continue;
+      const people = personsByKey.get(k);
+      if (people === undefined) personsByKey.set(k, [n.personId]);
+      else people.push(n.personId);
     }
     const birthOf = (id: Id): number | null => facts.get(id)?.birthYear ?? null;
-    const byKey = index(individuals, (i) => i.names.map(fullKey));
-    const personsByKey = index(persons.map((p) => p.id), (id) => keysByPerson.get(id) ?? []);
 
     const recordsFor = (id: Id): GedcomIndividual[] =>
       [...new Set((keysByPerson.get(id) ?? []).flatMap((k) => byKey.get(k) ?? []))].filter((i) => yearsAgree(i.birthYear, birthOf(id)));
