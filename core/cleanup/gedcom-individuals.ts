@@ -2,10 +2,10 @@ import { E, type Result } from '../shared/either.js';
 import { invalidInput } from '../shared/errors.js';
 import type { Sex } from '../people/model.js';
 import { birthYearOf } from '../privacy/engine.js';
-import { birthFacts } from '../people/model.js';
+import { birthFacts, type EventType, type GenealogicalDate } from '../people/model.js';
 import { readGedcom } from '../gedcom/reader.js';
 import { createContext, type Context } from '../gedcom/mapping-context.js';
-import { individualEventKind, readEvent, type EventDraft } from '../gedcom/mapping-events.js';
+import { individualEventKind, readDate } from '../gedcom/mapping-events.js';
 import type { NameDraft } from '../gedcom/mapping-names.js';
 import { readNames, readSex } from '../gedcom/mapping-person.js';
 import { GedcomTooLargeError, NotGedcomError, type GedcomNode } from '../gedcom/types.js';
@@ -28,14 +28,17 @@ const individual = (record: GedcomNode, ctx: Context): GedcomIndividual => {
   const xref = record.xref ?? `@#L${record.line}@`;
   let sex: Sex | null = null;
   const names: NameDraft[] = [];
-  const births: EventDraft[] = [];
+  const births: { type: EventType; date: GenealogicalDate | null }[] = [];
   for (const c of record.children) {
     const named = readNames(c, 'INDI', ctx);
     if (named !== null) names.push(...named);
     else if (c.tag === 'SEX') sex = readSex(c, ctx);
     else {
       const kind = individualEventKind(c.tag);
-      if (kind !== null && birthFacts.includes(kind.type)) births.push(readEvent(c, 'INDI', kind, ctx));
+      if (kind === null || !birthFacts.includes(kind.type)) continue;
+      // Only the date matters here, read as the import reads it (phrases, dual years, calendars).
+      const date = c.children.find((d) => d.tag === 'DATE');
+      births.push({ type: kind.type, date: date === undefined ? null : readDate(date, `INDI.${c.tag}`, ctx) });
     }
   }
   const primaryGiven = names.find((n) => n.fromName && n.givenName !== null)?.givenName ?? '';

@@ -8,6 +8,7 @@ import { displayNameOf } from '../people/vitals.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
 import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
 import type { CleanupPerson } from './ports.js';
+import { nameKey } from './given-names.js';
 
 export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
 
@@ -16,11 +17,16 @@ export type PreviewRow = { readonly personId: Id; readonly displayName: string; 
 
 export const displayName = (p: CleanupPerson): string => displayNameOf(p.name);
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** Preview rows sorted by display name (accents and case aside), ties by person id, so pages of a UI stay stable. */
-export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] =>
-  rows.sort((a, b) => collator.compare(a.displayName, b.displayName) || (a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0));
+/**
+ * Preview rows sorted by display name, accents and case aside (Ärger with Arger, before Berg), ties
+ * by person id, so the order is stable. Each name is folded once (a collator compare per comparison
+ * cost a tenth of a second on 25,000 rows).
+ */
+export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] => {
+  const keyed = rows.map((row) => ({ row, key: nameKey(row.displayName) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.personId < b.row.personId ? -1 : a.row.personId > b.row.personId ? 1 : 0));
+  return keyed.map((k) => k.row);
+};
 
 /** Every cleanup path is for editors (and owners): members see all, so privacy plays no part. */
 export const editorAccess = async (storage: Storage, actor: Actor, treeId: Id): Promise<Result<unknown>> => {

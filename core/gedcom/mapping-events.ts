@@ -75,7 +75,7 @@ const dualYearPhrase = (date: GenealogicalDate | null, phrase: string): Genealog
  * text it is appended in parentheses, so neither is lost. A PHRASE that writes the DATE with a dual
  * year gives the dual-year date instead (see dualYearPhrase).
  */
-const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDate | null => {
+export const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDate | null => {
   const raw = text(node);
   let date = parseGedcomDate(raw);
   if (date?.qualifier === 'text' && !raw.startsWith('(')) ctx.warn(node.line, `DATE ${raw} is not a date this service reads: kept as the phrase "${date.text}"`);

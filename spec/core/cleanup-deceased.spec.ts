@@ -92,11 +92,11 @@ describe('cleanup: deceased by birth year (core, memory)', () => {
     expect(ids(right(await previewDeceasedByBirthYear(fx.deps)(fx.owner, fx.tree.id)))).to.deep.equal([r.id]);
   });
 
-  it('sorts rows by display name, case aside', async () => {
+  it('sorts rows by display name, case and accents aside', async () => {
     const fx = await cleanupSetup();
-    for (const [g, s] of [['Zoe', 'Adams'], ['anna', 'Brown'], ['Carl', 'Adams'], ['Bert', 'adams']]) await fx.person({ givenName: g, surname: s, birth: { date: year(1800) } });
+    for (const [g, s] of [['Zoe', 'Adams'], ['anna', 'Brown'], ['Carl', 'Adams'], ['Bert', 'adams'], ['Ärne', 'Z'], ['Élise', 'Z']]) await fx.person({ givenName: g, surname: s, birth: { date: year(1800) } });
     const rows = right(await previewDeceasedByBirthYear(fx.deps)(fx.owner, fx.tree.id));
-    expect(rows.map((r) => r.displayName)).to.deep.equal(['anna Brown', 'Bert adams', 'Carl Adams', 'Zoe Adams']);
+    expect(rows.map((r) => r.displayName)).to.deep.equal(['anna Brown', 'Ärne Z', 'Bert adams', 'Carl Adams', 'Élise Z', 'Zoe Adams']);
   });
 
   it('answers editors and owners; 403 for a viewer and a non-member, 404 for an unknown tree', async () => {

@@ -9,41 +9,46 @@ import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
-type FullKey = (n: { readonly givenName: string; readonly surname: string }) => string | null;
+type FullKey = (n: { readonly givenName: string; readonly surname: string }) => number | null;
+
+/** Distinct name parts stay far below this (each name adds at most two), so a key is exact. */
+const PARTS = 2 ** 26;
 
 /**
- * A full name compared case-, accent- and spacing-insensitively; null for a name with no given name
- * and no surname. Name parts repeat across a tree (a few thousand given names and surnames among
- * 100,000 people), so each distinct part is normalised once.
+ * A full name compared case-, accent- and spacing-insensitively, as a number (given part and surname
+ * part interned); null for a name with no given name and no surname. Parts repeat across a tree (a
+ * few thousand given names and surnames among 100,000 people), so each distinct text is normalised
+ * once, and numbers keep the indexes cheap.
  */
 const fullKeys = (): FullKey => {
-  const parts = new Map<string, string>();
-  const part = (s: string): string => {
-    let k = parts.get(s);
-    if (k === undefined) {
-      k = nameKey(s).split(' ').filter((w) => w !== '').join(' ');
-      parts.set(s, k);
+  const raw = new Map<string, number>();
+  const normal = new Map<string, number>([['', 0]]);
+  const part = (s: string): number => {
+    let id = raw.get(s);
+    if (id === undefined) {
+      const k = nameKey(s).split(' ').filter((w) => w !== '').join(' ');
+      id = normal.get(k);
+      if (id === undefined) {
+        id = normal.size;
+        if (id >= PARTS) throw new Error('too many distinct name parts');
+        normal.set(k, id);
+      }
+      raw.set(s, id);
     }
-    return k;
+    return id;
   };
   return (n) => {
     const given = part(n.givenName);
     const surname = part(n.surname);
-    return given === '' && surname === '' ? null : `${given}/${surname}`;
+    return given === 0 && surname === 0 ? null : given * PARTS + surname;
   };
 };
 
-const index = <T>(items: readonly T[], keysOf: (t: T) => readonly (string | null)[]): Map<string, T[]> => {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    for (const k of new Set(keysOf(item))) {
-      if (k === null) continue;
-      const list = out.get(k);
-      if (list === undefined) out.set(k, [item]);
-      else list.push(item);
-    }
-  }
-  return out;
+/** Adds `value` under `key` once. */
+const add = <K, T>(index: Map<K, T[]>, key: K, value: T): void => {
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
 };
 
 /** Two birth years guard a match only when both are known. */
@@ -63,34 +68,46 @@ export const previewSexFromGedcom =
     if (E.isLeft(access)) return access;
     // The file is parsed while the database answers the three reads. Only birth years guard a match:
     // death facts are not read.
-    const [read, persons, births, names] = await Promise.all([
-      readIndividuals(file), deps.storage.cleanup.persons(treeId), deps.storage.cleanup.facts(treeId, birthFacts), deps.storage.cleanup.names(treeId),
-    ]);
+    const read = await readIndividuals(file);
     if (E.isLeft(read)) return read;
+    const persons = await deps.storage.cleanup.persons(treeId);
+    const births = await deps.storage.cleanup.facts(treeId, birthFacts);
+    const names = await deps.storage.cleanup.names(treeId);
     const individuals = read.right;
     const facts = lifeFactsOf(persons, births);
     const fullKey = fullKeys();
-    const byKey = index(individuals, (i) => i.names.map(fullKey));
+    const byKey = new Map<number, GedcomIndividual[]>();
+    const keysOf = new Map<GedcomIndividual, number[]>();
+    for (const i of individuals) {
+      const keys: number[] = [];
+      for (const n of i.names) {
+        const k = fullKey(n);
+        if (k !== null && !keys.includes(k)) keys.push(k);
+      }
+      keysOf.set(i, keys);
+      for (const k of keys) add(byKey, k, i);
+    }
     // A tree name no record bears can match nothing: it is left out of both indexes.
-    const keysByPerson = new Map<Id, string[]>();
-    const personsByKey = new Map<string, Id[]>();
+    const keysByPerson = new Map<Id, number[]>();
+    const personsByKey = new Map<number, Id[]>();
     for (const n of names) {
       const k = fullKey(n);
       if (k === null || !byKey.has(k)) continue;
-      const keys = keysByPerson.get(n.personId);
-      if (keys === undefined) keysByPerson.set(n.personId, [k]);
-      else if (!keys.includes(k)) keys.push(k);
-      else continue;
-      const people = personsByKey.get(k);
-      if (people === undefined) personsByKey.set(k, [n.personId]);
-      else people.push(n.personId);
+      add(keysByPerson, n.personId, k);
+      add(personsByKey, k, n.personId);
     }
     const birthOf = (id: Id): number | null => facts.get(id)?.birthYear ?? null;
 
-    const recordsFor = (id: Id): GedcomIndividual[] =>
-      [...new Set((keysByPerson.get(id) ?? []).flatMap((k) => byKey.get(k) ?? []))].filter((i) => yearsAgree(i.birthYear, birthOf(id)));
-    const peopleFor = (i: GedcomIndividual): Id[] =>
-      [...new Set(i.names.flatMap((n) => personsByKey.get(fullKey(n) ?? '') ?? []))].filter((id) => yearsAgree(i.birthYear, birthOf(id)));
+    const recordsFor = (id: Id): GedcomIndividual[] => {
+      const out: GedcomIndividual[] = [];
+      for (const k of keysByPerson.get(id) ?? []) for (const i of byKey.get(k)!) if (!out.includes(i) && yearsAgree(i.birthYear, birthOf(id))) out.push(i);
+      return out;
+    };
+    const peopleFor = (i: GedcomIndividual): Id[] => {
+      const out: Id[] = [];
+      for (const k of keysOf.get(i)!) for (const id of personsByKey.get(k) ?? []) if (!out.includes(id) && yearsAgree(i.birthYear, birthOf(id))) out.push(id);
+      return out;
+    };
 
     const rows: SexFromGedcomRow[] = [];
     for (const p of persons) {
