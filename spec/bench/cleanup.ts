@@ -7,6 +7,9 @@
 // ~15% deleted, and ~20% of primary names broken (a year in the surname or given name, no surname,
 // two people in the given name). SQL statements per request are counted in the service process by a
 // preload that wraps pg's Client#query (every statement, BEGIN and COMMIT included).
+// Beside each preview, alternating run by run, a bare Koa + pg baseline (bare-baseline.ts, a process of
+// its own on the same database) runs the same read statements and answers their rows unprocessed;
+// the ratio is the service's median over the baseline's.
 import { createWriteStream } from 'node:fs';
 import { openAsBlob } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
@@ -16,6 +19,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { startBareBaseline } from './bare-baseline.js';
 import { generateTree, type GeneratedTree } from './generate-tree.js';
 import { log, mb, median, ms, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
 import { processRss, startServiceProcess } from './service-process.js';
@@ -51,7 +55,7 @@ const roughUp = [
 ];
 
 type Row = { person_id: string; proposed: unknown; given_name?: string; surname?: string };
-type Result = { label: string; value: string; goal: string };
+type Result = { label: string; value: string; baseline: string; ratio: string; goal: string };
 
 const main = async (): Promise<void> => {
   let tree: GeneratedTree | undefined;
@@ -78,6 +82,9 @@ const main = async (): Promise<void> => {
       env: { MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024), NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import ${pathToFileURL(counterFile).href}`.trim() },
     });
     scratch.onClose(() => svc.stop());
+    log('starting the bare Koa + pg baseline process');
+    const bare = await startBareBaseline(scratch.url);
+    scratch.onClose(() => bare.stop());
     const statements = async () => Number(await (await fetch(`http://127.0.0.1:${counterPort}/`)).text());
     const owner = await registerUser(svc.api, 'owner@cleanup.bench');
     await db.query(`insert into memberships (tree_id, user_id, role, created_at) values ($1, $2, 'owner', now())`, [treeId, owner.id]);
@@ -98,6 +105,16 @@ const main = async (): Promise<void> => {
       if (res.status !== 200) throw new Error(`${req.method ?? 'GET'} ${what}: ${res.status} ${text.slice(0, 500)}`);
       return { ms: elapsed, body: JSON.parse(text) as unknown, bytes: Buffer.byteLength(text), statements: (await statements()) - before, peakRss: Math.max(peak, await svc.rss()) };
     };
+    // The same request to the baseline, timed the same way (to the last byte of the answer).
+    const callBare = async (what: string, init: () => Promise<RequestInit> | RequestInit) => {
+      const req = await init();
+      const t0 = performance.now();
+      const res = await fetch(`${bare.url}/trees/${treeId}${what}`, req);
+      const text = await res.text();
+      const elapsed = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`baseline ${req.method ?? 'GET'} ${what}: ${res.status} ${text.slice(0, 500)}`);
+      return { ms: elapsed, rows: (JSON.parse(text) as unknown[]).length, bytes: Buffer.byteLength(text) };
+    };
 
     log('exporting the clean tree as its original GEDCOM');
     const gedcom = path.join(dataDir, 'original.ged');
@@ -115,14 +132,21 @@ const main = async (): Promise<void> => {
     const preview = async (label: string, what: string, init: () => Promise<RequestInit> | RequestInit = () => ({})) => {
       log(`preview ${label}`);
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await call(what, init));
+      const bareRuns = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await call(what, init));
+        bareRuns.push(await callBare(what, init));
+      }
       const times = runs.map((r) => r.ms);
+      const bareMedian = median(bareRuns.map((r) => r.ms));
       const rows = runs[0]!.body as Row[];
       previews[label] = rows;
       const worst = Math.max(...times);
       results.push({
         label: `preview ${label}`,
         value: `median ${ms(median(times))}, max ${ms(worst)}; ${rows.length} rows, ${mb(runs[0]!.bytes)}; ${runs.map((r) => r.statements).join('/')} statements; RSS peak ${mb(Math.max(...runs.map((r) => r.peakRss)))}`,
+        baseline: `median ${ms(bareMedian)}, max ${ms(Math.max(...bareRuns.map((r) => r.ms)))}; ${bareRuns[0]!.rows} rows, ${mb(bareRuns[0]!.bytes)}`,
+        ratio: `${(median(times) / bareMedian).toFixed(1)}x`,
         goal: `< ${PREVIEW_GOAL_MS} ms: ${worst < PREVIEW_GOAL_MS ? 'met' : 'NOT met'}`,
       });
     };
@@ -145,6 +169,7 @@ const main = async (): Promise<void> => {
       results.push({
         label: `apply ${label} (${requested} rows)`,
         value: `${ms(r.ms)}; updated ${out.updated}, skipped ${out.skipped.length}; ${r.statements} statements; RSS peak ${mb(r.peakRss)}, after ${mb(await svc.rss())}`,
+        baseline: '-', ratio: '-',
         goal: requested < APPLY_ROWS ? `< ${APPLY_GOAL_MS} ms (only ${requested} rows)` : `< ${APPLY_GOAL_MS} ms: ${r.ms < APPLY_GOAL_MS ? 'met' : 'NOT met'}`,
       });
     };
@@ -160,13 +185,17 @@ const main = async (): Promise<void> => {
 
     const c = tree.counts;
     const pgVersion = (await db.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-    printTable(`Benchmark: cleanup previews (${RUNS} runs each) and applies over HTTP, ${os.cpus().length} cores`, [
+    const pad = (k: 'value' | 'baseline' | 'ratio') => Math.max(...results.map((r) => r[k].length));
+    const widths = { value: pad('value'), baseline: pad('baseline'), ratio: pad('ratio') };
+    printTable(`Benchmark: cleanup previews (${RUNS} runs each, beside a bare Koa + pg baseline) and applies over HTTP, ${os.cpus().length} cores`, [
       ['Node / PostgreSQL', `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}`],
       ['tree', `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships`],
       ['roughed up in SQL', `sex cleared ${touched[0]}, death facts deleted ${touched[1]}; names: year in surname ${touched[2]}, year in given ${touched[3]}, no surname ${touched[4]}, packed ${touched[5]}`],
       ['original GEDCOM (export of the clean tree)', mb((await stat(gedcom)).size)],
       ['service RSS before the previews', mb(rssBefore)],
-      ...results.map((r): [string, string] => [r.label, `${r.value}  | goal ${r.goal}`]),
+      ['bare baseline', 'Koa 3 + pg Pool, own process: the same read statements, all rows as one JSON array (upload discarded); no rules, ORM, codecs, auth'],
+      ['', `${'service'.padEnd(widths.value)}  | ${'bare baseline'.padEnd(widths.baseline)}  | ${'ratio'.padEnd(widths.ratio)}  | goal`],
+      ...results.map((r): [string, string] => [r.label, `${r.value.padEnd(widths.value)}  | ${r.baseline.padEnd(widths.baseline)}  | ${r.ratio.padEnd(widths.ratio)}  | goal ${r.goal}`]),
     ]);
     const missed = results.filter((r) => r.goal.includes('NOT met'));
     if (missed.length > 0) console.log(`\nMissed goals: ${missed.map((r) => r.label).join('; ')}`);

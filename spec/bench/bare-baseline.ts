@@ -1,0 +1,131 @@
+// The bare Koa + pg baseline of the cleanup bench ("measure beside a bare Koa+pg baseline in the same
+// run, and report ratios"): per preview one route that runs the statements the service's preview runs
+// to read the tree, in the same order, and answers all their rows as one JSON array. No rules, no ORM,
+// no codecs, no auth: the floor under each preview is reading the same rows and serialising them.
+// The statements are the service's own (adapters/postgres/cleanup.ts), recorded through a Sql that only
+// records, so the two cannot drift apart; they run as pg bind parameters where MikroORM inlines them.
+// Run as a script (`node --import tsx bare-baseline.ts` with DATABASE_URL and PORT) it serves;
+// imported, `startBareBaseline` runs it in a process of its own, as the service runs in its own.
+import busboy from 'busboy';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import pg from 'pg';
+import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
+import type { Sql } from '../../adapters/postgres/sql.js';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+import type { CleanupReads } from '../../core/cleanup/ports.js';
+import { lifeFactTypes } from '../../core/cleanup/preview.js';
+import { birthFacts } from '../../core/people/model.js';
+import { processRss } from './service-process.js';
+
+type Statement = { readonly text: string; readonly values: unknown[] };
+type Reads = (r: CleanupReads, treeId: string) => Promise<unknown>[];
+
+// Which reads each preview makes (core/cleanup/queries/*.ts), keyed as the service's routes under /trees/{id}/cleanup.
+const previews: Readonly<Record<string, Reads>> = {
+  'GET /deceased-by-birth-year': (r, t) => [r.persons(t), r.facts(t, lifeFactTypes)],
+  'GET /deceased-by-child': (r, t) => [r.persons(t), r.facts(t, lifeFactTypes), r.edges(t, 'parent_child')],
+  'GET /gender/from-first-name': (r, t) => [r.persons(t), r.names(t)],
+  'GET /gender/from-spouse': (r, t) => [r.persons(t), r.edges(t, 'partnership')],
+  'GET /broken-names': (r, t) => [r.persons(t)],
+  'POST /gender/from-gedcom': (r, t) => [r.persons(t), r.facts(t, birthFacts), r.names(t)],
+};
+
+/** `?` placeholders (MikroORM's) as `$1, $2, ...` (pg's); the statements hold no other `?`. */
+const numbered = (sql: string): string => {
+  const parts = sql.split('?');
+  return parts.reduce((out, part, i) => `${out}$${i}${part}`);
+};
+
+const refuse = (): never => {
+  throw new Error('the cleanup reads only read');
+};
+
+/** The statements one preview runs, in order, without running them. */
+const statementsOf = async (reads: Reads, treeId: string): Promise<Statement[]> => {
+  const seen: Statement[] = [];
+  const recorder: Sql = {
+    rows: async <R>(sql: string, params: readonly unknown[] = []) => {
+      seen.push({ text: numbered(sql), values: [...params] });
+      return [] as R[];
+    },
+    run: refuse, runBound: refuse, tx: refuse,
+  };
+  await Promise.all(reads(pgCleanupReads(recorder), treeId));
+  return seen;
+};
+
+/** Receives a multipart body whole and discards it (the service spools its file part to disk). */
+const discardMultipart = async (req: IncomingMessage): Promise<void> => {
+  const parser = busboy({ headers: req.headers });
+  parser.on('file', (_name, file) => file.resume());
+  const done = once(parser, 'close');
+  req.pipe(parser);
+  await done;
+};
+
+const serve = async (databaseUrl: string, port: number): Promise<void> => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const app = new Koa();
+  app.use(async (ctx) => {
+    if (ctx.path === '/readyz') {
+      await pool.query('select 1');
+      ctx.body = 'ok';
+      return;
+    }
+    // /trees/{id}/cleanup/{preview}
+    const [, trees, treeId, cleanup, ...rest] = ctx.path.split('/');
+    const reads = previews[`${ctx.method} /${rest.join('/')}`];
+    if (trees !== 'trees' || cleanup !== 'cleanup' || treeId === undefined || reads === undefined) {
+      ctx.status = 404;
+      return;
+    }
+    if (ctx.method === 'POST') await discardMultipart(ctx.req);
+    let rows: unknown[] = [];
+    for (const s of await statementsOf(reads, treeId)) rows = rows.concat((await pool.query(s.text, s.values)).rows);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(rows);
+  });
+  app.listen(port, '127.0.0.1');
+};
+
+export type BareBaseline = { readonly url: string; readonly pid: number; readonly rss: () => Promise<number>; readonly stop: () => Promise<void> };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Starts the baseline in a process of its own on a free loopback port; answers once /readyz does. */
+export const startBareBaseline = async (databaseUrl: string): Promise<BareBaseline> => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let ended = false;
+  const exit = once(child, 'exit').then(() => (ended = true));
+  const stopAtExit = () => void (ended || child.kill('SIGTERM'));
+  process.on('exit', stopAtExit);
+  const stop = async () => {
+    process.off('exit', stopAtExit);
+    if (ended) return;
+    child.kill('SIGTERM');
+    await exit;
+  };
+  const pid = child.pid;
+  for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
+    const ready = await fetch(`${url}/readyz`).then(async (r) => (await r.arrayBuffer(), r.ok), () => false);
+    if (ready && pid !== undefined) return { url, pid, rss: () => processRss(pid), stop };
+    if (ended || Date.now() > deadline) {
+      await stop();
+      throw new Error('the bare baseline did not start');
+    }
+  }
+};
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+}
