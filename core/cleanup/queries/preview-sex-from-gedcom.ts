@@ -9,18 +9,16 @@ import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
-type FullKey = (n: { readonly givenName: string; readonly surname: string }) => number | null;
-
-/** Distinct name parts stay far below this (each name adds at most two), so a key is exact. */
-const PARTS = 2 ** 26;
+type NameParts = { readonly givenName: string; readonly surname: string };
 
 /**
- * A full name compared case-, accent- and spacing-insensitively, as a number (given part and surname
- * part interned); null for a name with no given name and no surname. Parts repeat across a tree (a
- * few thousand given names and surnames among 100,000 people), so each distinct text is normalised
- * once, and numbers keep the indexes cheap.
+ * Full names compared case-, accent- and spacing-insensitively, as small integers. Name parts repeat
+ * across a tree (a few thousand given names and surnames among 100,000 people), so each distinct text
+ * is normalised once; a (given, surname) pair gets its number from `intern` (the file's names) and is
+ * only looked up by `find` (the tree's names: a pair no record bears can match nothing). A name with
+ * no given name and no surname has no key (null).
  */
-const fullKeys = (): FullKey => {
+const fullKeys = (): { readonly intern: (n: NameParts) => number | null; readonly find: (n: NameParts) => number | null } => {
   const raw = new Map<string, number>();
   const normal = new Map<string, number>([['', 0]]);
   const part = (s: string): number => {
@@ -30,17 +28,26 @@ const fullKeys = (): FullKey => {
       id = normal.get(k);
       if (id === undefined) {
         id = normal.size;
-        if (id >= PARTS) throw new Error('too many distinct name parts');
         normal.set(k, id);
       }
       raw.set(s, id);
     }
     return id;
   };
-  return (n) => {
-    const given = part(n.givenName);
-    const surname = part(n.surname);
-    return given === 0 && surname === 0 ? null : given * PARTS + surname;
+  const pairs = new Map<number, Map<number, number>>();
+  let next = 0;
+  return {
+    intern: (n) => {
+      const given = part(n.givenName);
+      const surname = part(n.surname);
+      if (given === 0 && surname === 0) return null;
+      let bySurname = pairs.get(given);
+      if (bySurname === undefined) pairs.set(given, (bySurname = new Map()));
+      let id = bySurname.get(surname);
+      if (id === undefined) bySurname.set(surname, (id = next++));
+      return id;
+    },
+    find: (n) => pairs.get(part(n.givenName))?.get(part(n.surname)) ?? null,
   };
 };
 
@@ -75,24 +82,24 @@ export const previewSexFromGedcom =
     const names = await deps.storage.cleanup.names(treeId);
     const individuals = read.right;
     const facts = lifeFactsOf(persons, births);
-    const fullKey = fullKeys();
+    const keys = fullKeys();
     const byKey = new Map<number, GedcomIndividual[]>();
     const keysOf = new Map<GedcomIndividual, number[]>();
     for (const i of individuals) {
-      const keys: number[] = [];
+      const own: number[] = [];
       for (const n of i.names) {
-        const k = fullKey(n);
-        if (k !== null && !keys.includes(k)) keys.push(k);
+        const k = keys.intern(n);
+        if (k !== null && !own.includes(k)) own.push(k);
       }
-      keysOf.set(i, keys);
-      for (const k of keys) add(byKey, k, i);
+      keysOf.set(i, own);
+      for (const k of own) add(byKey, k, i);
     }
     // A tree name no record bears can match nothing: it is left out of both indexes.
     const keysByPerson = new Map<Id, number[]>();
     const personsByKey = new Map<number, Id[]>();
     for (const n of names) {
-      const k = fullKey(n);
-      if (k === null || !byKey.has(k)) continue;
+      const k = keys.find(n);
+      if (k === null) continue;
       add(keysByPerson, n.personId, k);
       add(personsByKey, k, n.personId);
     }
