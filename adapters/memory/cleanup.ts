@@ -26,7 +26,10 @@ export const memoryCleanupReads = (s: MemoryState): CleanupReads => {
       [...s.events.values()]
         .filter((e) => e.deletedAt === null && e.treeId === treeId && types.includes(e.type) && livePerson(treeId, e.personId))
         .map((e) => ({ personId: e.personId!, type: e.type, date: e.date })),
-    names: async (treeId) => liveNames(treeId).map((n) => ({ personId: n.personId, givenName: n.givenName, surname: n.surname })),
+    names: async (treeId) =>
+      liveNames(treeId)
+        .sort((a, b) => (a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : Number(b.isPrimary) - Number(a.isPrimary) || (a.id < b.id ? -1 : 1)))
+        .map((n) => ({ personId: n.personId, sex: s.persons.get(n.personId)!.sex, givenName: n.givenName, surname: n.surname })),
     edges: async (treeId, type) =>
       [...s.relationships.values()]
         .filter((r) => r.deletedAt === null && r.treeId === treeId && r.type === type && livePerson(treeId, r.personAId) && livePerson(treeId, r.personBId))

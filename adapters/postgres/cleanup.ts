@@ -30,12 +30,13 @@ export const pgCleanupReads = (db: Sql): CleanupReads => ({
     return rows.map((r) => ({ personId: r.person_id, type: r.type, date: toDate(r.date) }));
   },
   names: async (treeId) => {
-    const rows = await db.rows<{ person_id: string; given_name: string; surname: string }>(
-      `select n.person_id, n.given_name, n.surname from names n join persons p on p.id = n.person_id
-       where n.tree_id = ? and n.deleted_at is null and p.deleted_at is null`,
+    const rows = await db.rows<{ person_id: string; sex: Sex | null; given_name: string; surname: string }>(
+      `select n.person_id, p.sex, n.given_name, n.surname from names n join persons p on p.id = n.person_id
+       where n.tree_id = ? and n.deleted_at is null and p.deleted_at is null
+       order by n.person_id, n.is_primary desc, n.id`,
       [treeId],
     );
-    return rows.map((r) => ({ personId: r.person_id, givenName: r.given_name, surname: r.surname }));
+    return rows.map((r) => ({ personId: r.person_id, sex: r.sex, givenName: r.given_name, surname: r.surname }));
   },
   edges: async (treeId, type) => {
     const rows = await db.rows<{ a: string; b: string }>(

@@ -12,7 +12,13 @@ export type CleanupPerson = {
 };
 
 export type CleanupFact = { readonly personId: Id; readonly type: EventType; readonly date: GenealogicalDate | null };
-export type CleanupName = { readonly personId: Id; readonly givenName: string; readonly surname: string };
+export type CleanupName = {
+  readonly personId: Id;
+  /** The person's sex: the name tools need nothing else of the person. */
+  readonly sex: Sex | null;
+  readonly givenName: string;
+  readonly surname: string;
+};
 /** parent_child: `a` is the parent, `b` the child; partnership: either way round. */
 export type CleanupEdge = { readonly a: Id; readonly b: Id };
 
@@ -25,7 +31,11 @@ export type CleanupReads = {
   readonly persons: (treeId: Id) => Promise<readonly CleanupPerson[]>;
   /** Live events of these types whose subject is a live person of the tree, in no particular order. */
   readonly facts: (treeId: Id, types: readonly EventType[]) => Promise<readonly CleanupFact[]>;
-  /** Every live name (primary or not) of live persons of the tree, in no particular order. */
+  /**
+   * Every live name (primary or not) of live persons of the tree, by person id, each person's primary
+   * name first (the first primary, else the first by name id: the `persons` rule), then by name id.
+   * Persons without a live name do not appear.
+   */
   readonly names: (treeId: Id) => Promise<readonly CleanupName[]>;
   /** Live edges of this type whose both persons are live, in no particular order. */
   readonly edges: (treeId: Id, type: RelationshipType) => Promise<readonly CleanupEdge[]>;

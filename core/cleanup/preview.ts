@@ -7,7 +7,7 @@ import { accessTree } from '../trees/access.js';
 import { displayNameOf } from '../people/vitals.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
 import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
-import type { CleanupPerson } from './ports.js';
+import type { CleanupName, CleanupPerson } from './ports.js';
 import { nameKey } from './given-names.js';
 
 export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
@@ -16,6 +16,9 @@ export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
 export type PreviewRow = { readonly personId: Id; readonly displayName: string; readonly reason: string };
 
 export const displayName = (p: CleanupPerson): string => displayNameOf(p.name);
+
+/** The primary name of each person in a `names` read: the first of the person's rows. */
+export const primaryOf = <N extends CleanupName>(names: readonly N[]): N[] => names.filter((n, i) => i === 0 || names[i - 1]!.personId !== n.personId);
 
 /**
  * Preview rows sorted by display name, accents and case aside (Ärger with Arger, before Berg), ties

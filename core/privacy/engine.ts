@@ -64,6 +64,19 @@ export const birthYearOf = (events: readonly FactEvent[]): number | null => {
   return pick?.year ?? null;
 };
 
+/** The birth year the rule reads for each person among these events (see LifeFacts.birthYear); absent when unknown. */
+export const birthYearsOf = (events: readonly FactEvent[]): ReadonlyMap<Id, number> => {
+  const birth = new Map<Id, BirthPick>();
+  for (const e of events) {
+    if (e.personId === null || (e.deletedAt ?? null) !== null) continue;
+    const pick = pickBirth(birth.get(e.personId), e);
+    if (pick !== undefined) birth.set(e.personId, pick);
+  }
+  const out = new Map<Id, number>();
+  for (const [id, pick] of birth) if (pick.year !== null) out.set(id, pick.year);
+  return out;
+};
+
 /**
  * Life facts of many persons from their events in one pass: batch evaluation, so a list of N persons
  * costs the queries that loaded them and nothing per person.

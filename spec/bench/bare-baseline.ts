@@ -29,10 +29,10 @@ type Reads = (r: CleanupReads, treeId: string) => Promise<unknown>[];
 const previews: Readonly<Record<string, Reads>> = {
   'GET /deceased-by-birth-year': (r, t) => [r.persons(t), r.facts(t, lifeFactTypes)],
   'GET /deceased-by-child': (r, t) => [r.persons(t), r.facts(t, lifeFactTypes), r.edges(t, 'parent_child')],
-  'GET /gender/from-first-name': (r, t) => [r.persons(t), r.names(t)],
+  'GET /gender/from-first-name': (r, t) => [r.names(t)],
   'GET /gender/from-spouse': (r, t) => [r.persons(t), r.edges(t, 'partnership')],
   'GET /broken-names': (r, t) => [r.persons(t)],
-  'POST /gender/from-gedcom': (r, t) => [r.persons(t), r.facts(t, birthFacts), r.names(t)],
+  'POST /gender/from-gedcom': (r, t) => [r.names(t), r.facts(t, birthFacts)],
 };
 
 /** `?` placeholders (MikroORM's) as `$1, $2, ...` (pg's); the statements hold no other `?`. */

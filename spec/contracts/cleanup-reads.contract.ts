@@ -52,17 +52,25 @@ export const cleanupReadsContract = (name: string, make: MakeStorage): Mocha.Sui
       expect(await storage().cleanup.facts(t.id, [])).to.deep.equal([]);
     });
 
-    it('names: every live name of live persons of the tree, primary or not', async () => {
+    it('names: every live name of live persons of the tree with the person\'s sex, by person, primary first, then by name id', async () => {
       const t = await givenTree(storage());
-      const p = await givenPerson(storage(), t.id);
+      const [pa, pb] = sortedIds(2);
+      const p = await givenPerson(storage(), t.id, { id: pa!, sex: 'male' });
+      const q = await givenPerson(storage(), t.id, { id: pb! });
       const dead = await givenPerson(storage(), t.id, gone);
-      await storage().names.insert(aName(p, { givenName: 'Jürgen', surname: 'Ö' }));
-      await storage().names.insert(aName(p, { givenName: 'Jörg', isPrimary: false }));
+      const [n1, n2, n3, n4] = sortedIds(4);
+      await storage().names.insert(aName(q, { id: n1!, givenName: 'Alt', isPrimary: false }));
+      await storage().names.insert(aName(q, { id: n4!, givenName: 'Prime', isPrimary: true }));
+      await storage().names.insert(aName(p, { id: n3!, givenName: 'Jürgen', surname: 'Ö' }));
+      await storage().names.insert(aName(p, { id: n2!, givenName: 'Jörg', isPrimary: false }));
       await storage().names.insert(aName(p, { givenName: 'Deleted', ...gone }));
       await storage().names.insert(aName(dead, { givenName: 'Of the dead' }));
-      const names = await storage().cleanup.names(t.id);
-      expect(names.map((n) => n.givenName).sort()).to.deep.equal(['Jörg', 'Jürgen']);
-      expect(names.find((n) => n.givenName === 'Jürgen')).to.deep.equal({ personId: p.id, givenName: 'Jürgen', surname: 'Ö' });
+      expect(await storage().cleanup.names(t.id)).to.deep.equal([
+        { personId: p.id, sex: 'male', givenName: 'Jürgen', surname: 'Ö' },
+        { personId: p.id, sex: 'male', givenName: 'Jörg', surname: 'Smith' },
+        { personId: q.id, sex: null, givenName: 'Prime', surname: 'Smith' },
+        { personId: q.id, sex: null, givenName: 'Alt', surname: 'Smith' },
+      ]);
     });
 
     it('edges: live edges of the type between live persons, parent first for parent_child', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { isPossiblyLiving, lifeFactsOf, visibilityMap, visibilityOf, LIVING_WINDOW_YEARS, type LifeFacts } from '../../core/privacy/engine.js';
+import { birthYearsOf, isPossiblyLiving, lifeFactsOf, visibilityMap, visibilityOf, LIVING_WINDOW_YEARS, type LifeFacts } from '../../core/privacy/engine.js';
 import { deathFacts, eventTypes, personPrivacies, type EventType, type GenealogicalDate, type LifeEvent, type Person, type PersonPrivacy, type Relationship } from '../../core/people/model.js';
 import { recordFilter } from '../../core/privacy/record-filter.js';
 import { relationshipView } from '../../core/privacy/relationship-view.js';
@@ -117,6 +117,15 @@ describe('privacy engine', () => {
       expect(livingOf(p, [event(p, 'birth', { qualifier: 'text', text: 'unknown' }), event(p, 'christening', exact(1850))])).to.equal(false);
       // The bound only ever moves from unknown to a year: a recent baptism keeps the person possibly living.
       expect(livingOf(p, [event(p, 'birth', null), event(p, 'baptism', exact(YEAR - 5))])).to.equal(true);
+    });
+
+    it('birthYearsOf reads the same years as lifeFactsOf, leaving out the unknown', () => {
+      const p = person();
+      const q = person();
+      const r = person();
+      const events = [event(p, 'birth', null), event(p, 'baptism', exact(1850)), event(q, 'birth', { qualifier: 'between', year: 1900, endYear: 1910 }), event(r, 'birth', null)];
+      expect([...birthYearsOf(events)].sort()).to.deep.equal([[p.id, 1850], [q.id, 1910]].sort());
+      expect(factsOf(q, events).birthYear).to.equal(1910);
     });
 
     it('two dated birth facts of the same rank: the result does not depend on their order (the later year, conservatively)', () => {

@@ -3,7 +3,8 @@ import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Sex } from '../../people/model.js';
 import { dictionarySex, firstGivenName, nameKey } from '../given-names.js';
-import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow } from '../preview.js';
+import { displayNameOf } from '../../people/vitals.js';
+import { byDisplayName, editorAccess, primaryOf, type CleanupDeps, type SexRow } from '../preview.js';
 
 export type SexFromFirstNameRow = SexRow & { readonly firstName: string };
 
@@ -25,28 +26,26 @@ export const previewSexFromFirstName =
   async (actor: Actor, treeId: Id, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromFirstNameRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;
-    const persons = await deps.storage.cleanup.persons(treeId);
+    // One read: every name with its person's sex, each person's primary name first.
     const names = await deps.storage.cleanup.names(treeId);
-    const sexOf = new Map(persons.map((p) => [p.id, p.sex]));
     // How the tree itself uses each first name: the sexes of the people who bear it.
     const usage = new Map<string, Set<Sex>>();
     for (const n of names) {
-      const sex = sexOf.get(n.personId) ?? null;
-      const first = sex === null ? null : firstGivenName(n.givenName);
-      if (first === null || sex === null) continue;
+      const first = n.sex === null ? null : firstGivenName(n.givenName);
+      if (first === null || n.sex === null) continue;
       const key = nameKey(first);
       const set = usage.get(key) ?? new Set<Sex>();
-      set.add(sex);
+      set.add(n.sex);
       usage.set(key, set);
     }
     const rows: SexFromFirstNameRow[] = [];
-    for (const p of persons) {
-      if (p.sex !== null || p.name === null) continue;
-      const first = firstGivenName(p.name.givenName);
+    for (const primary of primaryOf(names)) {
+      if (primary.sex !== null) continue;
+      const first = firstGivenName(primary.givenName);
       if (first === null) continue;
       const found = dictionarySex(first);
       if (found === null) continue;
-      const base = { personId: p.id, displayName: displayName(p), sex: null, firstName: first };
+      const base = { personId: primary.personId, displayName: displayNameOf(primary), sex: null, firstName: first };
       const bothInTree = keysOf(first).some((k) => (usage.get(k)?.size ?? 0) > 1);
       if (found === 'ambiguous' || bothInTree) {
         if (options.includeAmbiguous === true)

@@ -4,8 +4,9 @@ import type { Id } from '../../shared/ids.js';
 import { readIndividuals, type GedcomIndividual } from '../gedcom-individuals.js';
 import { nameKey } from '../given-names.js';
 import { birthFacts } from '../../people/model.js';
-import { lifeFactsOf } from '../../privacy/engine.js';
-import { byDisplayName, displayName, editorAccess, type CleanupDeps, type SexRow } from '../preview.js';
+import { birthYearsOf } from '../../privacy/engine.js';
+import { displayNameOf } from '../../people/vitals.js';
+import { byDisplayName, editorAccess, primaryOf, type CleanupDeps, type SexRow } from '../preview.js';
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
@@ -73,15 +74,14 @@ export const previewSexFromGedcom =
   async (actor: Actor, treeId: Id, file: AsyncIterable<Uint8Array>, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;
-    // The file is parsed while the database answers the three reads. Only birth years guard a match:
-    // death facts are not read.
+    // The file first, then two reads of the tree (measured faster on 2 cores than reading both at
+    // once): every name with its person's sex, primary first, and the birth facts (only birth years
+    // guard a match).
     const read = await readIndividuals(file);
     if (E.isLeft(read)) return read;
-    const persons = await deps.storage.cleanup.persons(treeId);
-    const births = await deps.storage.cleanup.facts(treeId, birthFacts);
     const names = await deps.storage.cleanup.names(treeId);
+    const years = birthYearsOf(await deps.storage.cleanup.facts(treeId, birthFacts));
     const individuals = read.right;
-    const facts = lifeFactsOf(persons, births);
     const keys = fullKeys();
     const byKey = new Map<number, GedcomIndividual[]>();
     const keysOf = new Map<GedcomIndividual, number[]>();
@@ -103,7 +103,7 @@ export const previewSexFromGedcom =
       add(keysByPerson, n.personId, k);
       add(personsByKey, k, n.personId);
     }
-    const birthOf = (id: Id): number | null => facts.get(id)?.birthYear ?? null;
+    const birthOf = (id: Id): number | null => years.get(id) ?? null;
 
     const recordsFor = (id: Id): GedcomIndividual[] => {
       const out: GedcomIndividual[] = [];
@@ -117,11 +117,11 @@ export const previewSexFromGedcom =
     };
 
     const rows: SexFromGedcomRow[] = [];
-    for (const p of persons) {
+    for (const p of primaryOf(names)) {
       if (p.sex !== null) continue;
-      const records = recordsFor(p.id);
+      const records = recordsFor(p.personId);
       if (records.length === 0) continue;
-      const base = { personId: p.id, displayName: displayName(p), sex: null };
+      const base = { personId: p.personId, displayName: displayNameOf(p), sex: null };
       const ambiguous = (reason: string, matchedXref: string | null): void => {
         if (options.includeAmbiguous === true) rows.push({ ...base, proposed: null, matchedXref, reason: `ambiguous: ${reason}` });
       };
