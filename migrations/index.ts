@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121090000_initial } from './Migration20261121090000_initial.js';
 import { Migration20261122090000_people_sources } from './Migration20261122090000_people_sources.js';
 import { Migration20261123090000_media } from './Migration20261123090000_media.js';
+import { Migration20261124090000_proposals } from './Migration20261124090000_proposals.js';
 
 /**
  * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121090000_initial', class: Migration20261121090000_initial },
   { name: 'Migration20261122090000_people_sources', class: Migration20261122090000_people_sources },
   { name: 'Migration20261123090000_media', class: Migration20261123090000_media },
+  { name: 'Migration20261124090000_proposals', class: Migration20261124090000_proposals },
 ];

@@ -54,7 +54,7 @@ const dropSource = (s: MemoryState, id: Id): void => {
 export const dropTree = (s: MemoryState, id: Id): void => {
   s.trees.delete(id);
   for (const m of s.media.values()) if (m.treeId === id) queueBlobRemoval(s, m.storageKey);
-  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media] as const;
+  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media, s.proposals] as const;
   for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
 };

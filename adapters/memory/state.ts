@@ -4,6 +4,7 @@ import type { Membership, Tree } from '../../core/trees/model.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { Media } from '../../core/media/model.js';
+import type { Proposal } from '../../core/proposals/model.js';
 
 export type MemoryState = {
   users: Map<string, User>;
@@ -23,6 +24,7 @@ export type MemoryState = {
   media: Map<string, Media>;
   /** Storage keys queued for removal, with their queue order. */
   blobRemovals: Map<string, number>;
+  proposals: Map<string, Proposal>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -42,6 +44,7 @@ export const emptyState = (): MemoryState => ({
   citations: new Map(),
   media: new Map(),
   blobRemovals: new Map(),
+  proposals: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */

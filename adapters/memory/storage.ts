@@ -9,6 +9,7 @@ import { memoryBlobRemovals, memoryMedia } from './media.js';
 import { memoryBulkRecords } from './bulk.js';
 import { memoryPurges } from './purge.js';
 import { memoryCleanupReads } from './cleanup.js';
+import { memoryProposals } from './proposals.js';
 
 const storesOf = (s: MemoryState): Stores => ({
   users: memoryUsers(s),
@@ -31,6 +32,7 @@ const storesOf = (s: MemoryState): Stores => ({
   bulk: memoryBulkRecords(s),
   purges: memoryPurges(s),
   cleanup: memoryCleanupReads(s),
+  proposals: memoryProposals(s),
 });
 
 /**

@@ -454,6 +454,44 @@ export const MediaSchema = new EntitySchema<MediaRow>({
   checks: [{ name: 'media_one_target_check', expression: 'num_nonnulls(person_id, event_id, source_id) <= 1' }],
 });
 
+export type ProposalRow = {
+  id: string;
+  tree: TreeRow;
+  status: string;
+  origin: string;
+  summary: string;
+  operations: object;
+  proposerId: string | null;
+  reviewerId: string | null;
+  applyError: object | null;
+  appliedCount: number;
+  refs: object;
+  createdAt: Date;
+  decidedAt: Date | null;
+};
+
+/** Change proposals: tree-owned (a purged tree takes them along); the users they name are kept as plain ids, like the audit trail. */
+export const ProposalSchema = new EntitySchema<ProposalRow>({
+  name: 'ProposalRow',
+  tableName: 'proposals',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    status: { type: 'text' },
+    origin: { type: 'text' },
+    summary: { type: 'text' },
+    operations: { type: 'json' },
+    proposerId: { type: 'uuid', nullable: true },
+    reviewerId: { type: 'uuid', nullable: true },
+    applyError: { type: 'json', nullable: true },
+    appliedCount: { type: 'integer' },
+    refs: { type: 'json' },
+    createdAt: { ...timestamptz },
+    decidedAt: { ...timestamptz, nullable: true },
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});
+
 export type BlobRemovalRow = { key: string; queuedAt: Date };
 
 /** Object keys waiting for removal from the BlobStore (queued with the purge that removed their rows). */
@@ -482,5 +520,6 @@ export const entities = [
   SourceSchema,
   CitationSchema,
   MediaSchema,
+  ProposalSchema,
   BlobRemovalSchema,
 ];

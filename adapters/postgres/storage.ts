@@ -11,6 +11,7 @@ import { pgBlobRemovals, pgMedia } from './media.js';
 import { pgBulkRecords } from './bulk.js';
 import { pgDeletions, pgPurges } from './purge.js';
 import { pgCleanupReads } from './cleanup.js';
+import { pgProposals } from './proposals.js';
 
 const storesOn = (em: () => EntityManager): Stores => {
   const db = sqlOn(em);
@@ -34,6 +35,7 @@ const storesOn = (em: () => EntityManager): Stores => {
     blobRemovals: pgBlobRemovals(db),
     bulk: pgBulkRecords(db),
     cleanup: pgCleanupReads(db),
+    proposals: pgProposals(db),
     purges: pgPurges(db),
   };
 };

@@ -9,6 +9,7 @@ import type { CitationRepository, SourceRepository } from '../sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
 import type { BulkRecordWriter } from '../gedcom/ports.js';
 import type { CleanupReads } from '../cleanup/ports.js';
+import type { ProposalRepository } from '../proposals/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -32,6 +33,7 @@ export type Stores = {
   readonly blobRemovals: BlobRemovalQueue;
   readonly bulk: BulkRecordWriter;
   readonly cleanup: CleanupReads;
+  readonly proposals: ProposalRepository;
 };
 
 export type UnitOfWork = {

@@ -21,6 +21,7 @@ import { citationsContract } from './citations.contract.js';
 import { purgesContract } from './purges.contract.js';
 import { mediaContract } from './media.contract.js';
 import { cleanupReadsContract } from './cleanup-reads.contract.js';
+import { proposalsContract } from './proposals.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -52,4 +53,5 @@ for (const [name, make] of adapters) {
   purgesContract(name, make);
   mediaContract(name, make);
   cleanupReadsContract(name, make);
+  proposalsContract(name, make);
 }
