@@ -72,5 +72,12 @@ export const pgProposals = (db: Sql): ProposalRepository => ({
         JSON.stringify(p.refs), tsOrNull(p.decidedAt), p.id],
     );
   },
+  advance: async (p, appliedCount) =>
+    (await db.run(
+      `update proposals set status = ?, operations = ?::jsonb, reviewer_id = ?, apply_error = ?::jsonb, applied_count = ?, refs = ?::jsonb, decided_at = ?::timestamptz
+       where id = ? and status = 'pending' and applied_count = ?`,
+      [p.status, JSON.stringify(p.operations), p.reviewerId, p.applyError === null ? null : JSON.stringify(p.applyError), p.appliedCount,
+        JSON.stringify(p.refs), tsOrNull(p.decidedAt), p.id, appliedCount],
+    )) > 0,
   remove: async (id) => (await db.run('delete from proposals where id = ?', [id])) > 0,
 });

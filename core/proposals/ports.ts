@@ -21,6 +21,12 @@ export type ProposalRepository = {
    * inserted. A missing proposal stays missing.
    */
   readonly update: (proposal: Proposal) => Promise<void>;
+  /**
+   * `update`, but only while the stored proposal is still pending with `appliedCount` operations
+   * applied; answers whether it wrote. Two applies racing over one proposal: the second waits for the
+   * first (a row lock in PostgreSQL) and then finds the count moved, so no operation runs twice.
+   */
+  readonly advance: (proposal: Proposal, appliedCount: number) => Promise<boolean>;
   /** Removes the proposal for good; answers whether there was one. Purging a tree removes its proposals. */
   readonly remove: (id: Id) => Promise<boolean>;
 };

@@ -57,6 +57,19 @@ export const proposalsContract = (name: string, make: MakeStorage): Mocha.Suite 
       expect(await storage().proposals.listByTree(t.id, {})).to.have.length(1);
     });
 
+    it('advance writes only while the proposal is pending at the expected applied count', async () => {
+      const t = await givenTree(storage());
+      const p = aProposal(t.id);
+      await storage().proposals.insert(p);
+      const one: Proposal = { ...p, appliedCount: 1, refs: { p1: newId() } };
+      expect(await storage().proposals.advance(one, 0)).to.equal(true);
+      expect(await storage().proposals.advance({ ...p, appliedCount: 1 }, 0), 'the count has moved').to.equal(false);
+      expect(await storage().proposals.byId(p.id)).to.deep.equal(one);
+      await storage().proposals.update({ ...one, status: 'rejected' });
+      expect(await storage().proposals.advance({ ...one, appliedCount: 2 }, 1), 'no longer pending').to.equal(false);
+      expect(await storage().proposals.advance(aProposal(t.id), 0), 'unknown').to.equal(false);
+    });
+
     it('lists a tree\'s proposals newest first, filtered by status, paged by after and limit; only that tree\'s', async () => {
       const t = await givenTree(storage());
       const other = await givenTree(storage());
