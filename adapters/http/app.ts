@@ -72,14 +72,14 @@ const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, 
  * (U+0000, a lone surrogate), or a value its codec refuses (type, length, range), is a list of field
  * errors for a 422; otherwise the decoded value.
  */
-const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: 'query' | 'body') => {
+export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: string) => {
   const unstorable = unstorableTextPath(value);
   if (unstorable !== null) return { ok: false as const, errors: [unstorableTextError(unstorable, where)] };
   const decoded = codec.decode(value);
   return decoded._tag === 'Right' ? { ok: true as const, value: decoded.right } : { ok: false as const, errors: decodeErrors(decoded.left, where) };
 };
 
-const decodeErrors = (errors: t.Errors, where: 'query' | 'body') =>
+export const decodeErrors = (errors: t.Errors, where: string) =>
   errors.slice(0, 20).map((e) => {
     const keys = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k));
     const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';

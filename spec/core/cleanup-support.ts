@@ -2,6 +2,7 @@
 // one tree, and persons, events and edges made through the real commands (as an HTTP client would).
 import type { Actor } from '../../core/shared/actor.js';
 import type { Id } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/shared/ports.js';
 import type { AuditEntry } from '../../core/shared/audit.js';
 import { register } from '../../core/identity/commands/register.js';
 import { authenticate } from '../../core/identity/queries/authenticate.js';
@@ -20,8 +21,9 @@ export type User = Extract<Actor, { kind: 'user' }>;
 /** An exact year: the shape of most imported dates. */
 export const year = (y: number): GenealogicalDate => ({ qualifier: 'exact', year: y });
 
-export const cleanupSetup = async () => {
-  const { deps } = coreDeps();
+export const cleanupSetup = async (storage?: Storage) => {
+  const core = coreDeps();
+  const deps = storage === undefined ? core.deps : { ...core.deps, storage };
   const user = async (email: string): Promise<User> => {
     const { token } = right(await register(deps)(anonymous, { email, password: 'long enough' }));
     return (await authenticate(deps)(token, '::1'))!.account;

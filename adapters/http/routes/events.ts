@@ -17,10 +17,10 @@ const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
   place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000),
 });
-const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
-const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
+export const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
+export const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
 
-const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput['type'] }): EventInput => ({
+export const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput['type'] }): EventInput => ({
   ...(b.type === undefined ? {} : { type: b.type }),
   ...(b.custom_type === undefined ? {} : { customType: b.custom_type }),
   ...(b.person_id === undefined ? {} : { personId: b.person_id }),

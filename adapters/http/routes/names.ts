@@ -8,10 +8,10 @@ import { IdParams, Text, Uuid } from '../wire.js';
 import { NameRead, NameTypeCodec, nameWire } from '../wire-records.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
-const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), is_primary: t.boolean });
+export const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), is_primary: t.boolean });
 const NameParams = t.type({ id: Uuid, name_id: Uuid });
 
-const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({
+export const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({
   ...(b.name_type === undefined ? {} : { nameType: b.name_type }),
   ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
   ...(b.surname === undefined ? {} : { surname: b.surname }),

@@ -48,7 +48,7 @@ type PersonWireInput = t.TypeOf<typeof PersonWrite>;
 const vital = (v: t.TypeOf<typeof VitalInputCodec> | null | undefined): VitalInput | null | undefined =>
   v == null ? v : { ...(v.date === undefined ? {} : { date: v.date === null ? null : dateFromWire(v.date) }), ...(v.place === undefined ? {} : { place: v.place }) };
 
-const personInput = (b: PersonWireInput) => ({
+export const personInput = (b: PersonWireInput) => ({
   ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
   ...(b.surname === undefined ? {} : { surname: b.surname }),
   ...(b.sex === undefined ? {} : { sex: b.sex }),

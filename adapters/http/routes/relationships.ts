@@ -12,12 +12,23 @@ import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js
 import { QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
-const RelationshipCreate = named('RelationshipCreate', t.intersection([
+export const RelationshipCreate = named('RelationshipCreate', t.intersection([
   t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
   t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }),
 ]));
-const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }));
+export const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }));
 const rows = (rs: readonly RelationshipView[]) => rs.map(relationshipWire);
+
+export const relationshipInput = (body: t.TypeOf<typeof RelationshipCreate>) => ({
+  type: body.type, personAId: body.person_a_id, personBId: body.person_b_id,
+  ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+  ...(body.notes === undefined ? {} : { notes: body.notes }),
+});
+
+export const relationshipUpdateInput = (body: t.TypeOf<typeof RelationshipUpdate>) => ({
+  ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+  ...(body.notes === undefined ? {} : { notes: body.notes }),
+});
 
 export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
@@ -28,11 +39,7 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     errors: [400, 401, 403, 404, 409, 413, 422],
     handle: async ({ actor, params, body }) =>
       reply(201, relationshipWire)(
-        await createRelationship(deps())(actor, params.id, {
-          type: body.type, personAId: body.person_a_id, personBId: body.person_b_id,
-          ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
-          ...(body.notes === undefined ? {} : { notes: body.notes }),
-        }),
+        await createRelationship(deps())(actor, params.id, relationshipInput(body)),
       ),
   }),
   route({

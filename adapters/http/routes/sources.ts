@@ -15,20 +15,37 @@ import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-reco
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX) });
-const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
-const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
+export const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
+export const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
 const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
-const CitationCreate = named('CitationCreate', t.intersection([
+export const CitationCreate = named('CitationCreate', t.intersection([
   t.type({ source_id: Uuid }),
   t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }),
 ]));
-const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }));
+export const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }));
 
-const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
+export const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
   ...(b.title === undefined ? {} : { title: b.title }),
   ...(b.author === undefined ? {} : { author: b.author }),
   ...(b.publication === undefined ? {} : { publication: b.publication }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
+});
+
+export const citationInput = (body: t.TypeOf<typeof CitationCreate>) => ({
+  sourceId: body.source_id,
+  ...(body.person_id === undefined ? {} : { personId: body.person_id }),
+  ...(body.event_id === undefined ? {} : { eventId: body.event_id }),
+  ...(body.name_id === undefined ? {} : { nameId: body.name_id }),
+  ...(body.relationship_id === undefined ? {} : { relationshipId: body.relationship_id }),
+  ...(body.page === undefined ? {} : { page: body.page }),
+  ...(body.detail === undefined ? {} : { detail: body.detail }),
+  ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
+});
+
+export const citationUpdateInput = (body: t.TypeOf<typeof CitationUpdate>) => ({
+  ...(body.page === undefined ? {} : { page: body.page }),
+  ...(body.detail === undefined ? {} : { detail: body.detail }),
+  ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
 });
 
 export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
@@ -87,16 +104,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     errors: [400, 401, 403, 404, 413, 422],
     handle: async ({ actor, params, body }) =>
       reply(201, citationWire)(
-        await createCitation(deps())(actor, params.id, {
-          sourceId: body.source_id,
-          ...(body.person_id === undefined ? {} : { personId: body.person_id }),
-          ...(body.event_id === undefined ? {} : { eventId: body.event_id }),
-          ...(body.name_id === undefined ? {} : { nameId: body.name_id }),
-          ...(body.relationship_id === undefined ? {} : { relationshipId: body.relationship_id }),
-          ...(body.page === undefined ? {} : { page: body.page }),
-          ...(body.detail === undefined ? {} : { detail: body.detail }),
-          ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
-        }),
+        await createCitation(deps())(actor, params.id, citationInput(body)),
       ),
   }),
   route({
@@ -130,11 +138,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     errors: [400, 401, 403, 404, 422],
     handle: async ({ actor, params, body }) =>
       reply(200, citationWire)(
-        await updateCitation(deps())(actor, params.id, {
-          ...(body.page === undefined ? {} : { page: body.page }),
-          ...(body.detail === undefined ? {} : { detail: body.detail }),
-          ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
-        }),
+        await updateCitation(deps())(actor, params.id, citationUpdateInput(body)),
       ),
   }),
   route({
