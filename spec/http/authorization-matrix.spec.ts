@@ -79,6 +79,10 @@ const members = (status: number): Expect => ({ anonymous: 401, nonmember: 403, v
 const editors = (status: number): Expect => ({ ...members(status), viewer: 403 });
 const anyone = (status: number): Expect => ({ ...signedIn(status) }); // viewable by any signed-in user
 
+const SOURCE_OPS = [{ op: 'create' as const, entity: 'source' as const, data: { title: 'Parish register' } }];
+/** A pending proposal by the owner in the call's tree. */
+const ownerProposal = async (ctx: Ctx): Promise<string> =>
+  (await must('propose', ctx.owner.POST('/trees/{id}/proposals', { params: { path: { id: ctx.treeId } }, body: { summary: 'setup', operations: SOURCE_OPS } }))).id;
 const PASSWORD = 'correct horse';
 const path = (ctx: Ctx) => ({ params: { path: { id: ctx.treeId } } });
 
@@ -311,6 +315,28 @@ const table: Readonly<Record<string, Row>> = {
     call: async (c, ctx) => c.POST('/trees/{id}/cleanup/gender', { ...path(ctx), body: { changes: [{ person_id: await newPerson(ctx), sex: 'female' }] } }),
   },
   cleanupBrokenNames: { private: editors(200), public: editors(200), call: (c, ctx) => c.GET('/trees/{id}/cleanup/broken-names', path(ctx)) },
+  createProposal: {
+    private: members(201), public: members(201),
+    call: (c, ctx) => c.POST('/trees/{id}/proposals', { ...path(ctx), body: { summary: 'x', operations: SOURCE_OPS } }),
+  },
+  listProposals: { private: members(200), public: members(200), call: (c, ctx) => c.GET('/trees/{id}/proposals', path(ctx)) },
+  getProposal: {
+    private: members(200), public: members(200),
+    call: async (c, ctx) => c.GET('/trees/{id}/proposals/{pid}', { params: { path: { id: ctx.treeId, pid: await ownerProposal(ctx) } } }),
+  },
+  applyProposal: {
+    private: editors(200), public: editors(200),
+    call: async (c, ctx) => c.POST('/trees/{id}/proposals/{pid}/apply', { params: { path: { id: ctx.treeId, pid: await ownerProposal(ctx) } }, body: {} }),
+  },
+  rejectProposal: {
+    private: editors(200), public: editors(200),
+    call: async (c, ctx) => c.POST('/trees/{id}/proposals/{pid}/reject', { params: { path: { id: ctx.treeId, pid: await ownerProposal(ctx) } } }),
+  },
+  // The owner proposed it: a viewer who did not may not remove it.
+  deleteProposal: {
+    private: editors(204), public: editors(204),
+    call: async (c, ctx) => c.DELETE('/trees/{id}/proposals/{pid}', { params: { path: { id: ctx.treeId, pid: await ownerProposal(ctx) } } }),
+  },
   cleanupApplyNames: {
     private: editors(200), public: editors(200),
     call: async (c, ctx) =>

@@ -14,6 +14,7 @@ import { publicRoutes } from './public.js';
 import { mediaRoutes } from './media.js';
 import { gedcomRoutes } from './gedcom.js';
 import { cleanupRoutes } from './cleanup.js';
+import { proposalRoutes } from './proposals.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -27,7 +28,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
   return [
     ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
-    ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy),
+    ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

@@ -1,0 +1,152 @@
+import * as t from 'io-ts';
+import { E, fail, type Result } from '../../../core/shared/either.js';
+import { invalidInput, type FieldError } from '../../../core/shared/errors.js';
+import { isUuid } from '../../../core/shared/ids.js';
+import { operationEntities, operationKinds, proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
+import { MAX_OPERATIONS, MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
+import { proposeChanges } from '../../../core/proposals/commands/propose-changes.js';
+import { applyProposal } from '../../../core/proposals/commands/apply-proposal.js';
+import { rejectProposal } from '../../../core/proposals/commands/reject-proposal.js';
+import { deleteProposal } from '../../../core/proposals/commands/delete-proposal.js';
+import { listProposals } from '../../../core/proposals/queries/list-proposals.js';
+import { getProposal } from '../../../core/proposals/queries/get-proposal.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { nextPageHeaders } from '../pagination.js';
+import { dataErrors, proposalOperationRunner } from '../proposal-operations.js';
+import { proposalDiff, type DiffEntry } from '../proposal-diff.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, PageQuery, Text, Timestamp, Uuid } from '../wire.js';
+import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+
+const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
+const Json = withSchema(t.UnknownRecord, { type: 'object', additionalProperties: true, description: "The entity's POST (create) or PATCH (update) body; a name's create also takes person_id" });
+const OperationCodec = named('ProposalOperation', t.intersection([
+  t.type({ op: named('ProposalOperationKind', keys(operationKinds)), entity: named('ProposalEntity', keys(operationEntities)) }),
+  t.partial({
+    id: Text(65, { description: 'The record of an update or delete: its id, or "$ref" of an earlier create' }),
+    ref: Text(64, { description: 'A name for the record this create makes, used later as "$ref"' }),
+    data: Json,
+  }),
+]));
+const Operations = withSchema(t.array(OperationCodec), { maxItems: MAX_OPERATIONS });
+const ProposeBody = named('ProposalCreate', t.intersection([t.type({ operations: Operations }), t.partial({ summary: Text(MAX_SUMMARY_LENGTH) })]));
+const ApplyBody = named('ProposalApply', t.partial({ operations: Operations }));
+const ProposalParams = t.type({ id: Uuid, pid: Uuid });
+const ListQuery = t.intersection([PageQuery, t.partial({ status: keys(proposalStatuses) })]);
+
+const ApplyErrorRead = named('ProposalApplyError', t.type({ index: t.number, code: t.string, detail: t.string }));
+const proposalFields = {
+  id: Uuid, tree_id: Uuid, status: keys(proposalStatuses), origin: t.string, summary: t.string, operations: t.array(OperationCodec),
+  proposer_id: Nullable(Uuid), reviewer_id: Nullable(Uuid), apply_error: Nullable(ApplyErrorRead), applied_count: t.number,
+  created_at: Timestamp, decided_at: Nullable(Timestamp),
+};
+const ProposalRead = named('ProposalRead', t.type(proposalFields));
+const Fields = withSchema(t.UnknownRecord, { type: 'object', additionalProperties: true });
+const DiffRead = named('ProposalDiffEntry', t.type({ index: t.number, before: Nullable(Fields), after: Nullable(Fields) }));
+const ProposalDetailRead = named('ProposalDetail', t.type({ ...proposalFields, diff: t.array(DiffRead) }));
+
+const proposalWire = (p: Proposal) => ({
+  id: p.id, tree_id: p.treeId, status: p.status, origin: p.origin, summary: p.summary, operations: p.operations,
+  proposer_id: p.proposerId, reviewer_id: p.reviewerId, apply_error: p.applyError, applied_count: p.appliedCount,
+  created_at: p.createdAt.toISOString(), decided_at: p.decidedAt === null ? null : p.decidedAt.toISOString(),
+});
+
+/**
+ * What only the entities' codecs can say of the operations: each `data` decodes as that entity's
+ * POST or PATCH body, and `id` is a uuid or a "$ref". Paths `operations[i]...`.
+ */
+const checkOperations = (operations: readonly ProposalOperation[]): Result<readonly ProposalOperation[]> => {
+  const errors: FieldError[] = [];
+  operations.forEach((o, i) => {
+    if (o.id !== undefined && !isUuid(o.id) && refOf(o.id) === null) errors.push({ path: `operations[${i}].id`, message: 'a record id or "$ref"' });
+    errors.push(...dataErrors(o, `operations[${i}].data`));
+  });
+  return errors.length === 0 ? E.right(operations) : fail(invalidInput('invalid_operations', 'The operations cannot be proposed as they are.', errors.slice(0, 100)));
+};
+
+const asOperations = (raw: readonly t.TypeOf<typeof OperationCodec>[]): ProposalOperation[] =>
+  raw.map((o) => ({
+    op: o.op, entity: o.entity, ...(o.id === undefined ? {} : { id: o.id }), ...(o.ref === undefined ? {} : { ref: o.ref }),
+    ...(o.data === undefined ? {} : { data: o.data as ProposalOperation['data'] }),
+  }));
+
+export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
+  const common = { tag: 'proposals', auth: 'user' as const };
+  return [
+    route({
+      ...common, operationId: 'createProposal', method: 'post', path: '/trees/{id}/proposals',
+      summary: 'Propose changes (any member, viewers too): stores a pending proposal with origin contributor and changes nothing else. Each operation is checked as the API call it stands for (422 with paths like operations[2].data.sex).',
+      params: IdParams, body: ProposeBody,
+      success: { status: 201, description: 'The pending proposal.', body: ProposalRead },
+      errors: [400, 401, 403, 404, 413, 422],
+      handle: async ({ actor, params, body }) => {
+        const checked = checkOperations(asOperations(body.operations));
+        if (E.isLeft(checked)) return checked;
+        return reply(201, proposalWire)(await proposeChanges(deps())(actor, params.id, { summary: body.summary ?? '', operations: checked.right }));
+      },
+    }),
+    route({
+      ...common, operationId: 'listProposals', method: 'get', path: '/trees/{id}/proposals',
+      summary: "The tree's proposals, newest first (members); `status` filters.",
+      params: IdParams, query: ListQuery,
+      success: { status: 200, description: 'Proposals.', body: t.array(ProposalRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors: [401, 403, 404, 422],
+      handle: async ({ actor, params, query }) =>
+        withPage(query, async (page) => {
+          const d = deps();
+          const listed = await listProposals(d)(actor, params.id, { ...page, ...(query.status === undefined ? {} : { status: query.status }) });
+          return E.map((ps: readonly Proposal[]) => ({
+            status: 200, body: ps.map(proposalWire),
+            headers: nextPageHeaders(page.limit !== undefined && ps.length === page.limit ? ps[ps.length - 1]!.id : null, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/proposals`)),
+          }))(listed);
+        }),
+    }),
+    route({
+      ...common, operationId: 'getProposal', method: 'get', path: '/trees/{id}/proposals/{pid}',
+      summary: 'One proposal (members) with `diff`: per operation, the current values of the fields it changes beside the proposed ones (null for a create).',
+      params: ProposalParams,
+      success: { status: 200, description: 'The proposal and its diff.', body: ProposalDetailRead },
+      errors: [401, 403, 404],
+      handle: async ({ actor, params }) => {
+        const found = await getProposal(deps())(actor, params.id, params.pid);
+        if (E.isLeft(found)) return found;
+        const diff: DiffEntry[] = await proposalDiff(deps(), actor, found.right);
+        return E.right({ status: 200, body: { ...proposalWire(found.right), diff } });
+      },
+    }),
+    route({
+      ...common, operationId: 'applyProposal', method: 'post', path: '/trees/{id}/proposals/{pid}/apply',
+      summary: 'Apply a pending proposal (editor), optionally with edited `operations` that replace the stored ones. The operations run in order through the normal commands, audited as you with the proposal id. A failing operation: 200 with the proposal still pending, `apply_error` and `applied_count`; a later apply resumes there. Not pending: 409.',
+      params: ProposalParams, body: ApplyBody,
+      success: { status: 200, description: 'The proposal: applied, or pending with apply_error.', body: ProposalRead },
+      errors: [400, 401, 403, 404, 409, 413, 422],
+      handle: async ({ actor, params, body }) => {
+        let replacement: readonly ProposalOperation[] | undefined;
+        if (body.operations !== undefined) {
+          const checked = checkOperations(asOperations(body.operations));
+          if (E.isLeft(checked)) return checked;
+          replacement = checked.right;
+        }
+        const d = deps();
+        return reply(200, proposalWire)(await applyProposal({ ...d, runOperation: proposalOperationRunner(d) })(actor, params.id, params.pid, replacement));
+      },
+    }),
+    route({
+      ...common, operationId: 'rejectProposal', method: 'post', path: '/trees/{id}/proposals/{pid}/reject',
+      summary: 'Reject a pending proposal (editor): nothing of it is applied. Not pending: 409.',
+      params: ProposalParams,
+      success: { status: 200, description: 'The rejected proposal.', body: ProposalRead },
+      errors: [401, 403, 404, 409],
+      handle: async ({ actor, params }) => reply(200, proposalWire)(await rejectProposal(deps())(actor, params.id, params.pid)),
+    }),
+    route({
+      ...common, operationId: 'deleteProposal', method: 'delete', path: '/trees/{id}/proposals/{pid}',
+      summary: 'Remove a proposal in any state (its proposer or an editor); what an apply changed stays.',
+      params: ProposalParams,
+      success: { status: 204, description: 'Removed.' },
+      errors: [401, 403, 404],
+      handle: async ({ actor, params }) => noContent(await deleteProposal(deps())(actor, params.id, params.pid)),
+    }),
+  ];
+};
