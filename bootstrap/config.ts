@@ -91,11 +91,12 @@ const emailList = new t.Type<readonly string[], string, unknown>(
   (a) => a.join(','),
 );
 
-const AiProvider = t.intersection([t.type({ name: t.string, kind: t.string, model: t.string }), t.partial({ base_url: t.string, api_key: t.string })]);
+/** `kind` is `openai`: any server speaking OpenAI's chat-completions protocol (API.md); another kind stops start-up. */
+const AiProvider = t.intersection([t.type({ name: t.string, kind: t.literal('openai'), model: t.string }), t.partial({ base_url: t.string, api_key: t.string })]);
 export type AiProviderConfig = t.TypeOf<typeof AiProvider>;
 
 const aiProviders = new t.Type<readonly AiProviderConfig[], string, unknown>(
-  'a JSON list of {name, kind, model, base_url?, api_key?} with unique names',
+  'a JSON list of {name, kind: "openai", model, base_url?, api_key?} with unique names',
   (u): u is readonly AiProviderConfig[] => t.array(AiProvider).is(u),
   (u, c) => {
     if (u === undefined || u === '') return t.success([]);
@@ -158,6 +159,7 @@ export const Environment = t.type({
   AI_PROVIDERS: aiProviders,
   MAX_UPLOAD_BYTES: wholeNumber(100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
   PURGE_AFTER_DAYS: wholeNumber(30, 0, 36500),
+  AI_TIMEOUT_MS: wholeNumber(60_000, 1, 3_600_000),
   AUTH_RATE_LIMIT: wholeNumber(10, 0, 1_000_000),
   TRUST_PROXY: wholeNumber(0, 0, 20),
   METRICS_PORT: optionalPort,
@@ -180,6 +182,8 @@ export type Config = {
   readonly requireEmailVerification: boolean;
   readonly ownerEmails: readonly string[];
   readonly aiProviders: readonly AiProviderConfig[];
+  /** How long the assistant waits for a provider's answer (504 provider_timeout after). */
+  readonly aiTimeoutMs: number;
   readonly maxUploadBytes: number;
   readonly purgeAfterDays: number;
   readonly authRateLimit: number;
@@ -231,6 +235,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     ownerEmails: e.OWNER_EMAIL,
     aiProviders: e.AI_PROVIDERS,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,

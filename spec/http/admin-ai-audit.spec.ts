@@ -8,7 +8,7 @@ const code = (error: unknown): string | undefined => (error as { code?: string }
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 const AI_PROVIDERS = JSON.stringify([
-  { name: 'local', kind: 'ollama', model: 'llama3', api_key: 'sekret', base_url: 'http://10.9.8.7:11434' },
+  { name: 'local', kind: 'openai', model: 'llama3', api_key: 'sekret', base_url: 'http://10.9.8.7:11434' },
   { name: 'cloud', kind: 'openai', model: 'gpt-x', api_key: 'sekret-two' },
 ]);
 

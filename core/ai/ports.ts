@@ -1,0 +1,30 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+
+// A model provider as the assistant and the recommender use it (issue 11): messages and tool
+// definitions in, text or tool calls out. Nothing a provider answers can write to a tree: the core
+// only ever turns a `propose_changes` call into a pending proposal.
+
+export type ChatMessage =
+  | { readonly role: 'system' | 'user'; readonly content: string }
+  | { readonly role: 'assistant'; readonly content: string | null; readonly toolCalls?: readonly ToolCall[] }
+  | { readonly role: 'tool'; readonly toolCallId: string; readonly content: string };
+
+/** A function the model may call: its name and the JSON Schema of its arguments. */
+export type ToolDefinition = { readonly name: string; readonly description: string; readonly parameters: { readonly [k: string]: unknown } };
+
+/** A call as the model wrote it: `arguments` is the raw JSON text (it may be invalid). */
+export type ToolCall = { readonly id: string; readonly name: string; readonly arguments: string };
+
+export type ModelReply = { readonly text: string | null; readonly toolCalls: readonly ToolCall[] };
+
+/**
+ * `unavailable`: the provider could not be reached or answered an error (502 provider_unavailable);
+ * `timeout`: no answer within the configured time (504 provider_timeout). `detail` never holds a key.
+ */
+export type ProviderFailure = { readonly kind: 'unavailable' | 'timeout'; readonly detail: string };
+
+export type ModelProvider = {
+  readonly name: string;
+  readonly model: string;
+  readonly complete: (request: { readonly messages: readonly ChatMessage[]; readonly tools: readonly ToolDefinition[] }) => Promise<Either<ProviderFailure, ModelReply>>;
+};
