@@ -17,6 +17,7 @@ import { filesystemBlobStore } from '../adapters/blob/filesystem-blob-store.js';
 import { minioBlobStore } from '../adapters/blob/minio-blob-store.js';
 import path from 'node:path';
 import type { Config } from './config.js';
+import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';
 import { createMetrics, type ServiceMetrics } from '../adapters/http/metrics.js';
 
@@ -81,6 +82,10 @@ export const composeApp = (
     version: serviceVersion,
     environment: config.environment,
     onGedcomImport: metrics.gedcomImport,
+    modelProviders: new Map(config.aiProviders.map((p) => [p.name, openAiProvider({
+      name: p.name, model: p.model, timeoutMs: config.aiTimeoutMs,
+      ...(p.base_url === undefined ? {} : { baseUrl: p.base_url }), ...(p.api_key === undefined ? {} : { apiKey: p.api_key }),
+    })])),
   };
   const app = createApp({
     routes: allRoutes(deps),

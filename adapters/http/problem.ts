@@ -11,7 +11,7 @@ export type Problem = {
 
 const titles: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable',
-  422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
 export const problem = (status: number, code: string, detail: string, errors?: readonly FieldError[]): Problem => ({
@@ -40,6 +40,8 @@ export const problemOf = (e: DomainError): { readonly problem: Problem; readonly
       return { problem: problem(429, 'rate_limited', `Too many attempts; try again in ${e.retryAfterSeconds} s.`), headers: { 'Retry-After': String(e.retryAfterSeconds) } };
     case 'RangeNotSatisfiable':
       return { problem: problem(416, 'range_not_satisfiable', `The range lies outside the ${e.size} bytes of this item.`), headers: { 'Content-Range': `bytes */${e.size}` } };
+    case 'Upstream':
+      return { problem: problem(e.code === 'provider_timeout' ? 504 : 502, e.code, e.detail), headers: {} };
     default: {
       const unreachable: never = e;
       throw new Error(`unmapped domain error ${JSON.stringify(unreachable)}`);

@@ -337,6 +337,11 @@ const table: Readonly<Record<string, Row>> = {
     private: editors(204), public: editors(204),
     call: async (c, ctx) => c.DELETE('/trees/{id}/proposals/{pid}', { params: { path: { id: ctx.treeId, pid: await ownerProposal(ctx) } } }),
   },
+  // No provider is configured here: a member gets as far as 409 ai_disabled.
+  askAssistant: {
+    private: members(409), public: members(409),
+    call: (c, ctx) => c.POST('/trees/{id}/assistant', { ...path(ctx), body: { messages: [{ role: 'user', content: 'Who is Anna?' }] } }),
+  },
   cleanupApplyNames: {
     private: editors(200), public: editors(200),
     call: async (c, ctx) =>

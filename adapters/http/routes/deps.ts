@@ -2,6 +2,7 @@ import type { IdentityDeps } from '../../../core/identity/deps.js';
 import type { TreeDeps } from '../../../core/trees/deps.js';
 import type { RecordDeps } from '../../../core/people/deps.js';
 import type { MediaDeps } from '../../../core/media/deps.js';
+import type { ModelProvider } from '../../../core/ai/ports.js';
 import { E, type Result } from '../../../core/shared/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor } from '../pagination.js';
@@ -14,6 +15,8 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly maxUploadBytes: number;
   /** Metrics: one call per GEDCOM import (imported; rejected: a client error; failed: a fault). */
   readonly onGedcomImport?: (outcome: 'imported' | 'rejected' | 'failed') => void;
+  /** The configured model providers by name (AI_PROVIDERS); absent: none. */
+  readonly modelProviders?: ReadonlyMap<string, ModelProvider>;
 };
 
 /** Routes are built before their dependencies exist (the OpenAPI generator needs no database). */

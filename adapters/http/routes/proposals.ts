@@ -4,7 +4,8 @@ import { invalidInput, type FieldError } from '../../../core/shared/errors.js';
 import { isUuid } from '../../../core/shared/ids.js';
 import { operationEntities, operationKinds, proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
 import { MAX_OPERATIONS, MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
-import { proposeChanges } from '../../../core/proposals/commands/propose-changes.js';
+import { proposeChanges, type ProposeInput } from '../../../core/proposals/commands/propose-changes.js';
+import { decodeErrors } from '../app.js';
 import { applyProposal } from '../../../core/proposals/commands/apply-proposal.js';
 import { rejectProposal } from '../../../core/proposals/commands/reject-proposal.js';
 import { deleteProposal } from '../../../core/proposals/commands/delete-proposal.js';
@@ -69,6 +70,14 @@ const asOperations = (raw: readonly t.TypeOf<typeof OperationCodec>[]): Proposal
     op: o.op, entity: o.entity, ...(o.id === undefined ? {} : { id: o.id }), ...(o.ref === undefined ? {} : { ref: o.ref }),
     ...(o.data === undefined ? {} : { data: o.data as ProposalOperation['data'] }),
   }));
+
+/** A `propose_changes` tool argument, checked exactly as POST /proposals checks its body. */
+export const decodeProposalInput = (raw: unknown): Result<ProposeInput> => {
+  const decoded = ProposeBody.decode(raw);
+  if (decoded._tag === 'Left') return fail(invalidInput('invalid_operations', 'The arguments are not { summary, operations }.', decodeErrors(decoded.left, 'arguments')));
+  const checked = checkOperations(asOperations(decoded.right.operations));
+  return E.isLeft(checked) ? checked : E.right({ summary: decoded.right.summary ?? '', operations: checked.right });
+};
 
 export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const common = { tag: 'proposals', auth: 'user' as const };
