@@ -1228,6 +1228,9 @@ export interface components {
             ai_member_provider: string | null;
             ai_recommender_provider: string | null;
             providers: components["schemas"]["AiProviderRead"][];
+            available: boolean;
+            ai_member_available: boolean;
+            ai_recommender_available: boolean;
         };
         AiProviderRead: {
             name: string;

@@ -109,6 +109,10 @@ export const AiPolicyRead = named('AiPolicyRead', t.type({
   ai_member_provider: Nullable(t.string),
   ai_recommender_provider: Nullable(t.string),
   providers: t.array(AiProviderRead),
+  /** False when the policy names a provider no longer configured (the assistant then answers 409 ai_disabled). */
+  available: t.boolean,
+  ai_member_available: t.boolean,
+  ai_recommender_available: t.boolean,
 }));
 
 export const AuditEntryRead = named('AuditEntryRead', t.type({
@@ -162,6 +166,9 @@ export const aiPolicyWire = (p: AiPolicyView) => ({
   ai_member_provider: p.aiMemberProvider,
   ai_recommender_provider: p.aiRecommenderProvider,
   providers: p.providers.map((x) => ({ name: x.name, model: x.model })),
+  available: p.available,
+  ai_member_available: p.aiMemberAvailable,
+  ai_recommender_available: p.aiRecommenderAvailable,
 });
 
 export const auditWire = (a: AuditEntry) => ({

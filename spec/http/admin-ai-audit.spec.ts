@@ -105,6 +105,9 @@ describe('HTTP admin, AI policy and audit', () => {
         ai_member_provider: null,
         ai_recommender_provider: null,
         providers: [{ name: 'local', model: 'llama3' }, { name: 'cloud', model: 'gpt-x' }],
+        available: true,
+        ai_member_available: false,
+        ai_recommender_available: false,
       });
     });
 
