@@ -342,6 +342,10 @@ const table: Readonly<Record<string, Row>> = {
     private: members(409), public: members(409),
     call: (c, ctx) => c.POST('/trees/{id}/assistant', { ...path(ctx), body: { messages: [{ role: 'user', content: 'Who is Anna?' }] } }),
   },
+  findRelationship: {
+    private: members(200), public: members(200),
+    call: (c, ctx) => c.GET('/trees/{id}/relationship', { params: { path: { id: ctx.treeId }, query: { from: ctx.fx().personId, to: ctx.fx().partnerId } } }),
+  },
   cleanupApplyNames: {
     private: editors(200), public: editors(200),
     call: async (c, ctx) =>

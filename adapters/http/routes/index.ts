@@ -16,6 +16,7 @@ import { gedcomRoutes } from './gedcom.js';
 import { cleanupRoutes } from './cleanup.js';
 import { proposalRoutes } from './proposals.js';
 import { assistantRoutes } from './assistant.js';
+import { kinshipRoutes } from './kinship.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -29,7 +30,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
   return [
     ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
-    ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy),
+    ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

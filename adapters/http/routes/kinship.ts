@@ -1,0 +1,29 @@
+import * as t from 'io-ts';
+import { findRelationship, type RelationshipFinding } from '../../../core/kinship/queries/find-relationship.js';
+import { named } from '../openapi/json-schema.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, Uuid } from '../wire.js';
+import { reply, type LazyDeps } from './deps.js';
+
+const StepCodec = named('KinshipStep', t.keyof({ parent: null, child: null, partner: null }));
+const KinshipRead = named('KinshipRead', t.type({
+  relationship: Nullable(t.string),
+  path: t.array(t.type({ person_id: Uuid, step: Nullable(StepCodec) })),
+  common_ancestor_ids: t.array(Uuid),
+}));
+
+export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'findRelationship', method: 'get', path: '/trees/{id}/relationship', tag: 'recommender', auth: 'user',
+    summary: 'What `to` is to `from` (members): an English kinship term ("grandmother", "first cousin once removed", "half-brother", "wife", "father-in-law", "stepson"), the shortest path (each step: what that person is to the one before) and the common ancestors; null when not connected.',
+    params: IdParams, query: t.type({ from: Uuid, to: Uuid }),
+    success: { status: 200, description: 'The relationship.', body: KinshipRead },
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) =>
+      reply(200, (r: RelationshipFinding) => ({
+        relationship: r.relationship,
+        path: r.path.map((p) => ({ person_id: p.personId, step: p.step })),
+        common_ancestor_ids: [...r.commonAncestorIds],
+      }))(await findRelationship(deps())(actor, params.id, query.from, query.to)),
+  }),
+];
