@@ -346,6 +346,10 @@ const table: Readonly<Record<string, Row>> = {
     private: members(200), public: members(200),
     call: (c, ctx) => c.GET('/trees/{id}/relationship', { params: { path: { id: ctx.treeId }, query: { from: ctx.fx().personId, to: ctx.fx().partnerId } } }),
   },
+  listRecommendations: {
+    private: members(200), public: members(200),
+    call: (c, ctx) => c.GET('/trees/{id}/recommendations', { params: { path: { id: ctx.treeId }, query: { person_id: ctx.fx().personId } } }),
+  },
   cleanupApplyNames: {
     private: editors(200), public: editors(200),
     call: async (c, ctx) =>

@@ -1,0 +1,126 @@
+import type { Actor } from '../../shared/actor.js';
+import type { JsonValue } from '../../shared/audit.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { notFound } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import type { Storage } from '../../shared/ports.js';
+import { accessTree } from '../../trees/access.js';
+import type { Name, Relationship } from '../../people/model.js';
+import { lifeFactsOf } from '../../privacy/engine.js';
+import { displayNameOf, primaryNames } from '../../people/vitals.js';
+import { duplicateIndex } from '../../gedcom/duplicates.js';
+import type { ProposalOperation } from '../../proposals/model.js';
+
+export const recommendationKinds = ['possible_duplicate', 'possible_parent', 'possible_child', 'possible_partner'] as const;
+export type RecommendationKind = (typeof recommendationKinds)[number];
+
+export type Recommendation = {
+  readonly kind: RecommendationKind;
+  /** The person asked about first, then the candidate. */
+  readonly personIds: readonly Id[];
+  /** 0..1, higher is likelier. */
+  readonly score: number;
+  readonly reasons: readonly string[];
+  /** Ready to send as a proposal (POST /trees/{id}/proposals). */
+  readonly operations: readonly ProposalOperation[];
+};
+
+/** Candidates read per request at most: the name searches are capped, so the cost follows the person, not the tree. */
+const MAX_CANDIDATES = 100;
+const GENERATION = { min: 15, max: 60 };
+
+/**
+ * Candidates for one person (members): possible duplicates (the GEDCOM import's duplicate scoring and
+ * blocking), possible parents and children (surname, a plausible generation gap, a shared birth
+ * place), and possible partners (two people who are parents of one child with no partnership between
+ * them). People already connected to the person are left out. Candidates come from two trigram name
+ * searches (the full name, the surname), so a request reads about a hundred persons whatever the
+ * tree's size. Best first.
+ */
+export const recommend =
+  (deps: { readonly storage: Storage; readonly searchThreshold: number }) =>
+  async (actor: Actor, treeId: Id, personId: Id): AsyncResult<readonly Recommendation[]> => {
+    const access = await accessTree(deps.storage, actor, treeId, 'viewer');
+    if (E.isLeft(access)) return access;
+    const s = deps.storage;
+    const [subject] = await s.persons.byIds(treeId, [personId]);
+    if (subject === undefined) return fail(notFound('person', personId));
+    const ownNames = await s.names.listByPersons([personId]);
+    const primary = primaryNames(ownNames).get(personId);
+    const surname = primary?.surname.trim() ?? '';
+    const full = primary === undefined ? '' : `${primary.givenName} ${primary.surname}`.trim();
+    const found = new Map<Id, number>();
+    for (const q of [full, surname]) {
+      if (q === '') continue;
+      for (const m of await s.names.search(treeId, q, deps.searchThreshold)) if (m.personId !== personId && found.size < MAX_CANDIDATES) found.set(m.personId, Math.max(found.get(m.personId) ?? 0, m.score));
+    }
+    const ids = [personId, ...found.keys()];
+    const persons = await s.persons.byIds(treeId, ids);
+    const names = await s.names.listByPersons(ids);
+    const events = await s.events.listByPersons(ids);
+    const edges = (await s.relationships.listByPersons(ids)).filter((r) => r.treeId === treeId);
+    const facts = lifeFactsOf(persons, events);
+    const birthOf = (id: Id) => facts.get(id)?.birthYear ?? null;
+    const placeOf = (id: Id) => events.find((e) => e.personId === id && e.type === 'birth')?.placeId ?? null;
+    const namesOf = new Map<Id, Name[]>();
+    for (const n of names) namesOf.set(n.personId, [...(namesOf.get(n.personId) ?? []), n]);
+    const display = (id: Id) => displayNameOf(primaryNames(namesOf.get(id) ?? []).get(id));
+
+    const connected = new Set<Id>([personId]);
+    const parentsOf = (id: Id) => edges.filter((r) => r.type === 'parent_child' && r.personBId === id).map((r) => r.personAId);
+    const childrenOf = (id: Id) => edges.filter((r) => r.type === 'parent_child' && r.personAId === id).map((r) => r.personBId);
+    for (const r of edges) if (r.personAId === personId || r.personBId === personId) connected.add(r.personAId === personId ? r.personBId : r.personAId);
+    const out: Recommendation[] = [];
+    const born = birthOf(personId);
+    const candidates = persons.filter((p) => !connected.has(p.id));
+
+    // Duplicates: the GEDCOM scoring over the candidates.
+    const index = duplicateIndex(candidates.map((p) => ({ id: p.id, names: (namesOf.get(p.id) ?? []).map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: birthOf(p.id) })));
+    const duplicates = new Set<Id>();
+    for (const c of index.candidatesFor({ names: ownNames.map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: born })) {
+      duplicates.add(c.personId);
+      out.push({
+        kind: 'possible_duplicate', personIds: [personId, c.personId], score: Math.round((c.score === 'high' ? 0.5 + c.similarity / 2 : c.similarity / 2) * 1000) / 1000,
+        reasons: c.reasons,
+        // Keep the person, take over the candidate's names as alternates, then remove the candidate.
+        operations: [
+          ...(namesOf.get(c.personId) ?? []).map((n): ProposalOperation => ({ op: 'create', entity: 'name', data: { person_id: personId, name_type: 'alias', given_name: n.givenName, surname: n.surname } })),
+          { op: 'delete', entity: 'person', id: c.personId },
+        ],
+      });
+    }
+
+    const link = (parent: Id, child: Id): ProposalOperation[] => [{ op: 'create', entity: 'relationship', data: { type: 'parent_child', person_a_id: parent, person_b_id: child, qualifier: 'biological' } as { [k: string]: JsonValue } }];
+    for (const p of candidates) {
+      if (duplicates.has(p.id)) continue;
+      const theirBirth = birthOf(p.id);
+      const sameSurname = (namesOf.get(p.id) ?? []).some((n) => n.surname.trim() !== '' && n.surname.trim().toLowerCase() === surname.toLowerCase());
+      const samePlace = placeOf(p.id) !== null && placeOf(p.id) === placeOf(personId);
+      if (born !== null && theirBirth !== null && sameSurname) {
+        const gap = born - theirBirth;
+        const reasons = (role: string) => [`${display(p.id)} shares the surname ${surname}`, `born ${Math.abs(gap)} years ${gap > 0 ? 'before' : 'after'}: a plausible ${role}`, ...(samePlace ? ['born in the same place'] : [])];
+        const score = (gapFit: number) => Math.round(Math.min(1, 0.45 + gapFit * 0.3 + (samePlace ? 0.2 : 0)) * 1000) / 1000;
+        const fit = (g: number) => 1 - Math.abs(g - 30) / 30;
+        if (gap >= GENERATION.min && gap <= GENERATION.max && parentsOf(personId).length < 2)
+          out.push({ kind: 'possible_parent', personIds: [personId, p.id], score: score(fit(gap)), reasons: reasons('parent'), operations: link(p.id, personId) });
+        if (-gap >= GENERATION.min && -gap <= GENERATION.max && parentsOf(p.id).length < 2)
+          out.push({ kind: 'possible_child', personIds: [personId, p.id], score: score(fit(-gap)), reasons: reasons('child'), operations: link(personId, p.id) });
+      }
+    }
+    // Partners: parents of one child with no partnership between them.
+    const partners = new Set(edges.filter((r) => r.type === 'partnership' && (r.personAId === personId || r.personBId === personId)).map((r) => (r.personAId === personId ? r.personBId : r.personAId)));
+    const coParents = new Map<Id, Id[]>();
+    const childEdges = await s.relationships.listByPersons(childrenOf(personId));
+    for (const r of childEdges as readonly Relationship[]) {
+      if (r.treeId !== treeId || r.type !== 'parent_child' || r.personAId === personId || partners.has(r.personAId) || !childrenOf(personId).includes(r.personBId)) continue;
+      coParents.set(r.personAId, [...(coParents.get(r.personAId) ?? []), r.personBId]);
+    }
+    for (const [other, kids] of coParents) {
+      out.push({
+        kind: 'possible_partner', personIds: [personId, other], score: Math.min(1, 0.7 + 0.1 * kids.length),
+        reasons: [`both are parents of ${kids.length === 1 ? 'a child' : `${kids.length} children`} and have no partnership`],
+        operations: [{ op: 'create', entity: 'relationship', data: { type: 'partnership', person_a_id: personId, person_b_id: other } }],
+      });
+    }
+    return ok(out.sort((a, b) => b.score - a.score || (a.personIds[1]! < b.personIds[1]! ? -1 : 1)));
+  };
