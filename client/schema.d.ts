@@ -993,7 +993,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. The service's own ranking (no provider re-ranks it yet). */
+        /** Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. With the tree's ai_recommender_provider set, the provider re-ranks them and adds a rationale (only the candidates' facts are sent; a failing provider leaves the service's ranking). */
         get: operations["listRecommendations"];
         put?: never;
         post?: never;
@@ -1906,6 +1906,7 @@ export interface components {
             operations: {
                 [key: string]: unknown;
             }[];
+            rationale?: string;
         };
         KinshipRead: {
             relationship: string | null;

@@ -128,6 +128,32 @@ describe('HTTP assistant (a fake OpenAI server)', function () {
     expect(r.data!.reply).to.match(/8 steps/);
   });
 
+  it('recommendations: the recommender provider re-ranks the candidates and explains them, seeing only their facts; a failing one leaves the own ranking', async () => {
+    const mk = async (given: string, surname: string, y: number) =>
+      (await owner.POST('/trees/{id}/persons', { ...pid(treeId), body: { given_name: given, surname, birth: { date: { qualifier: 'exact', year: y } } } })).data!.id;
+    const ed = await mk('Eduard', 'Kranz', 1950);
+    const twin = await mk('Eduard', 'Kranz', 1950);
+    const karl = await mk('Karl', 'Kranz', 1921);
+    await mk('Zed', 'Unrelated', 1900);
+    const list = () => viewer.GET('/trees/{id}/recommendations', { params: { path: { id: treeId }, query: { person_id: ed } } });
+    const own = (await list()).data!;
+    expect(own.map((r) => r.person_ids[1])).to.deep.equal([twin, karl]);
+    expect(own.every((r) => r.rationale === undefined)).to.equal(true);
+    expect((await owner.PATCH('/trees/{id}/ai', { ...pid(treeId), body: { ai_recommender_provider: 'fake' } })).response.status).to.equal(200);
+    fake.reset();
+    fake.script({ kind: 'message', content: 'Here: [{"index": 1, "rationale": "Karl is 29 years older and shares the surname."}, {"index": 0, "rationale": "Same name and year."}]' });
+    const ranked = (await list()).data!;
+    expect(ranked.map((r) => [r.person_ids[1], r.rationale])).to.deep.equal([[karl, 'Karl is 29 years older and shares the surname.'], [twin, 'Same name and year.']]);
+    expect(ranked[0]!.operations).to.deep.equal(own[1]!.operations);
+    const sent = JSON.stringify(fake.requests[0]!.body['messages']);
+    expect(sent).to.include('Karl Kranz');
+    expect(sent).to.not.include('Unrelated');
+    fake.script({ kind: 'status', status: 500 });
+    const fallback = (await list()).data!;
+    expect(fallback).to.deep.equal(own);
+    expect((await owner.PATCH('/trees/{id}/ai', { ...pid(treeId), body: { ai_recommender_provider: null } })).response.status).to.equal(200);
+  });
+
   it('non-members are refused (403) before the provider is asked', async () => {
     const stranger = svc.client((await registerUser(svc, 'stranger@example.org')).token);
     fake.requests.length = 0;

@@ -14,6 +14,8 @@ export type FakeOpenAi = {
   readonly baseUrl: string;
   readonly requests: { readonly body: Record<string, unknown>; readonly headers: IncomingMessage['headers'] }[];
   readonly script: (...replies: ScriptedReply[]) => void;
+  /** Forgets the recorded requests and any reply not yet used. */
+  readonly reset: () => void;
   readonly close: () => Promise<void>;
 };
 
@@ -59,6 +61,10 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     script: (...replies) => queue.push(...replies),
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
     close: async () => {
       for (const r of hanging) r.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

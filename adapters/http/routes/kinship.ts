@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
 import { findRelationship, type RelationshipFinding } from '../../../core/kinship/queries/find-relationship.js';
-import { recommend, recommendationKinds, type Recommendation } from '../../../core/kinship/queries/recommend.js';
+import { recommend, recommendationKinds } from '../../../core/kinship/queries/recommend.js';
+import { rerank } from '../../../core/ai/rerank.js';
+import { E } from '../../../core/shared/either.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Nullable, Uuid } from '../wire.js';
@@ -13,22 +15,35 @@ const KinshipRead = named('KinshipRead', t.type({
   common_ancestor_ids: t.array(Uuid),
 }));
 
-const RecommendationRead = named('Recommendation', t.type({
+const RecommendationRead = named('Recommendation', t.intersection([t.type({
   kind: t.keyof(Object.fromEntries(recommendationKinds.map((k) => [k, null])) as Record<(typeof recommendationKinds)[number], null>),
   person_ids: t.array(Uuid), score: t.number, reasons: t.array(t.string),
   operations: t.array(withSchema(t.UnknownRecord, { type: 'object', additionalProperties: true })),
-}));
+}), t.partial({ rationale: t.string })]));
 
 export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'listRecommendations', method: 'get', path: '/trees/{id}/recommendations', tag: 'recommender', auth: 'user',
-    summary: "Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. The service's own ranking (no provider re-ranks it yet).",
+    summary: "Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. With the tree's ai_recommender_provider set, the provider re-ranks them and adds a rationale (only the candidates' facts are sent; a failing provider leaves the service's ranking).",
     params: IdParams, query: t.type({ person_id: Uuid }),
     success: { status: 200, description: 'The recommendations.', body: t.array(RecommendationRead) },
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      reply(200, (rs: readonly Recommendation[]) => rs.map((r) => ({ kind: r.kind, person_ids: [...r.personIds], score: r.score, reasons: [...r.reasons], operations: [...r.operations] })))(
-        await recommend(deps())(actor, params.id, query.person_id)),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      const found = await recommend(d)(actor, params.id, query.person_id);
+      if (E.isLeft(found)) return found;
+      // With a recommender provider the list is re-ranked and explained; without one, the service's own ranking stands.
+      const tree = await d.storage.trees.byId(params.id);
+      const provider = tree?.aiRecommenderProvider == null ? undefined : d.modelProviders?.get(tree.aiRecommenderProvider);
+      const rows = provider === undefined ? found.right : (await rerank(provider, found.right)).ranked;
+      return E.right({
+        status: 200,
+        body: rows.map((r) => ({
+          kind: r.kind, person_ids: [...r.personIds], score: r.score, reasons: [...r.reasons], operations: [...r.operations],
+          ...(r.rationale === undefined ? {} : { rationale: r.rationale }),
+        })),
+      });
+    },
   }),
   route({
     operationId: 'findRelationship', method: 'get', path: '/trees/{id}/relationship', tag: 'recommender', auth: 'user',

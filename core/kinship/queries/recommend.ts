@@ -23,6 +23,10 @@ export type Recommendation = {
   readonly reasons: readonly string[];
   /** Ready to send as a proposal (POST /trees/{id}/proposals). */
   readonly operations: readonly ProposalOperation[];
+  /** The provider's words on this candidate, when a recommender provider re-ranked the list. */
+  readonly rationale?: string;
+  /** What a re-ranking provider is told of the pair (display names and birth years), and nothing else. */
+  readonly facts: { readonly names: readonly string[]; readonly birthYears: readonly (number | null)[] };
 };
 
 /** Candidates read per request at most: the name searches are capped, so the cost follows the person, not the tree. */
@@ -66,6 +70,7 @@ export const recommend =
     for (const n of names) namesOf.set(n.personId, [...(namesOf.get(n.personId) ?? []), n]);
     const display = (id: Id) => displayNameOf(primaryNames(namesOf.get(id) ?? []).get(id));
 
+    const factsOf = (other: Id) => ({ names: [display(personId), display(other)], birthYears: [birthOf(personId), birthOf(other)] });
     const connected = new Set<Id>([personId]);
     const parentsOf = (id: Id) => edges.filter((r) => r.type === 'parent_child' && r.personBId === id).map((r) => r.personAId);
     const childrenOf = (id: Id) => edges.filter((r) => r.type === 'parent_child' && r.personAId === id).map((r) => r.personBId);
@@ -80,7 +85,7 @@ export const recommend =
     for (const c of index.candidatesFor({ names: ownNames.map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: born })) {
       duplicates.add(c.personId);
       out.push({
-        kind: 'possible_duplicate', personIds: [personId, c.personId], score: Math.round((c.score === 'high' ? 0.5 + c.similarity / 2 : c.similarity / 2) * 1000) / 1000,
+        kind: 'possible_duplicate', personIds: [personId, c.personId], facts: factsOf(c.personId), score: Math.round((c.score === 'high' ? 0.5 + c.similarity / 2 : c.similarity / 2) * 1000) / 1000,
         reasons: c.reasons,
         // Keep the person, take over the candidate's names as alternates, then remove the candidate.
         operations: [
@@ -102,9 +107,9 @@ export const recommend =
         const score = (gapFit: number) => Math.round(Math.min(1, 0.45 + gapFit * 0.3 + (samePlace ? 0.2 : 0)) * 1000) / 1000;
         const fit = (g: number) => 1 - Math.abs(g - 30) / 30;
         if (gap >= GENERATION.min && gap <= GENERATION.max && parentsOf(personId).length < 2)
-          out.push({ kind: 'possible_parent', personIds: [personId, p.id], score: score(fit(gap)), reasons: reasons('parent'), operations: link(p.id, personId) });
+          out.push({ kind: 'possible_parent', personIds: [personId, p.id], facts: factsOf(p.id), score: score(fit(gap)), reasons: reasons('parent'), operations: link(p.id, personId) });
         if (-gap >= GENERATION.min && -gap <= GENERATION.max && parentsOf(p.id).length < 2)
-          out.push({ kind: 'possible_child', personIds: [personId, p.id], score: score(fit(-gap)), reasons: reasons('child'), operations: link(personId, p.id) });
+          out.push({ kind: 'possible_child', personIds: [personId, p.id], facts: factsOf(p.id), score: score(fit(-gap)), reasons: reasons('child'), operations: link(personId, p.id) });
       }
     }
     // Partners: parents of one child with no partnership between them.
@@ -117,7 +122,7 @@ export const recommend =
     }
     for (const [other, kids] of coParents) {
       out.push({
-        kind: 'possible_partner', personIds: [personId, other], score: Math.min(1, 0.7 + 0.1 * kids.length),
+        kind: 'possible_partner', personIds: [personId, other], facts: factsOf(other), score: Math.min(1, 0.7 + 0.1 * kids.length),
         reasons: [`both are parents of ${kids.length === 1 ? 'a child' : `${kids.length} children`} and have no partnership`],
         operations: [{ op: 'create', entity: 'relationship', data: { type: 'partnership', person_a_id: personId, person_b_id: other } }],
       });

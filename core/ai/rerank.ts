@@ -1,0 +1,49 @@
+import { E } from '../shared/either.js';
+import type { Recommendation } from '../kinship/queries/recommend.js';
+import type { ModelProvider } from './ports.js';
+
+const SYSTEM = [
+  'You rank suggestions for a family tree: possible duplicates, parents, children and partners of one person.',
+  'Answer with JSON only: an array of {"index": number, "rationale": string}, most likely first, one entry per suggestion.',
+].join(' ');
+
+/** The JSON array in a model's text (it may wrap it in prose or a code fence), or null. */
+const arrayIn = (text: string): unknown => {
+  const start = text.indexOf('[');
+  const end = text.lastIndexOf(']');
+  if (start < 0 || end <= start) return null;
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The recommender provider's ranking of the service's own candidates, with its rationale. Only the
+ * candidates' facts go out (kind, names, birth years, the service's reasons and score), and the answer
+ * can only reorder them and add words: it cannot add a candidate or change an operation. A provider
+ * that fails or answers something unreadable leaves the service's ranking as it was.
+ */
+export const rerank = async (provider: ModelProvider, recommendations: readonly Recommendation[]): Promise<{ readonly ranked: readonly Recommendation[]; readonly reranked: boolean }> => {
+  if (recommendations.length < 1) return { ranked: recommendations, reranked: false };
+  const described = recommendations.map((r, index) => ({
+    index, kind: r.kind, person: { name: r.facts.names[0], birth_year: r.facts.birthYears[0] }, candidate: { name: r.facts.names[1], birth_year: r.facts.birthYears[1] },
+    reasons: r.reasons, score: r.score,
+  }));
+  const answer = await provider.complete({ messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: JSON.stringify(described) }], tools: [] });
+  if (E.isLeft(answer)) return { ranked: recommendations, reranked: false };
+  const parsed = arrayIn(answer.right.text ?? '');
+  if (!Array.isArray(parsed)) return { ranked: recommendations, reranked: false };
+  const order: Recommendation[] = [];
+  const used = new Set<number>();
+  for (const entry of parsed) {
+    const index = (entry as { index?: unknown })?.index;
+    const rationale = (entry as { rationale?: unknown })?.rationale;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= recommendations.length || used.has(index)) continue;
+    used.add(index);
+    order.push({ ...recommendations[index]!, ...(typeof rationale === 'string' ? { rationale: rationale.slice(0, 2000) } : {}) });
+  }
+  if (order.length === 0) return { ranked: recommendations, reranked: false };
+  return { ranked: [...order, ...recommendations.filter((_, i) => !used.has(i))], reranked: true };
+};
