@@ -171,6 +171,12 @@ export const memoryRelationships = (s: MemoryState): RelationshipRepository => (
     const wanted = new Set(personIds);
     return [...s.relationships.values()].filter((r) => live(r) && (wanted.has(r.personAId) || wanted.has(r.personBId))).sort(byId);
   },
+  endsTouching: async (treeId, personIds) => {
+    const wanted = new Set(personIds);
+    return [...s.relationships.values()]
+      .filter((r) => live(r) && r.treeId === treeId && (wanted.has(r.personAId) || wanted.has(r.personBId)))
+      .map((r) => ({ type: r.type, personAId: r.personAId, personBId: r.personBId }));
+  },
   insert: async (relationship) => {
     s.relationships.set(relationship.id, relationship);
   },

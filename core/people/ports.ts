@@ -74,6 +74,11 @@ export type RelationshipRepository = {
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Relationship[]>;
   /** Live edges touching any of these persons, ordered by id. */
   readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly Relationship[]>;
+  /**
+   * The type and ends of the tree's live edges touching any of these persons, in no particular
+   * order (an edge between two of them may come twice): the lean read of a graph search.
+   */
+  readonly endsTouching: (treeId: Id, personIds: readonly Id[]) => Promise<readonly Pick<Relationship, 'type' | 'personAId' | 'personBId'>[]>;
   readonly insert: (relationship: Relationship) => Promise<void>;
   readonly update: (relationship: Relationship) => Promise<void>;
 };

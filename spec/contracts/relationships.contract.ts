@@ -29,6 +29,20 @@ export const relationshipsContract = (name: string, make: MakeStorage): Mocha.Su
       expect(await storage().relationships.byId(r.id)).to.deep.equal(back);
     });
 
+    it('endsTouching answers type and ends of the tree\'s live edges touching the persons, each at least once', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [p, q, r, x] = await Promise.all([0, 1, 2, 3].map(() => givenPerson(storage(), t.id)));
+      await givenEdge(storage(), t.id, 'parent_child', p!.id, q!.id);
+      await givenEdge(storage(), t.id, 'partnership', r!.id, p!.id);
+      await givenEdge(storage(), t.id, 'partnership', q!.id, x!.id, { deletedAt: at('2025-01-01T00:00:00.000Z'), deletionId: newId() });
+      await givenEdge(storage(), other.id, 'partnership', p!.id, x!.id);
+      const ends = await storage().relationships.endsTouching(t.id, [p!.id, q!.id]);
+      const keys = [...new Set(ends.map((e) => `${e.type}:${e.personAId}>${e.personBId}`))].sort();
+      expect(keys).to.deep.equal([`parent_child:${p!.id}>${q!.id}`, `partnership:${r!.id}>${p!.id}`].sort());
+      expect(await storage().relationships.endsTouching(t.id, [])).to.deep.equal([]);
+    });
+
     it('findEdge finds a partnership either way round', async () => {
       const t = await givenTree(storage());
       const [a, b, c] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];

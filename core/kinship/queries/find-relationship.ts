@@ -21,16 +21,17 @@ export type RelationshipFinding = {
 type Visit = { readonly prev: Id | null; readonly step: Step | null; readonly depth: number };
 
 /** The step from `from` across `r` to its other end: what that person is to `from`. */
-const stepAcross = (r: Relationship, from: Id): { readonly to: Id; readonly step: Step } =>
+const stepAcross = (r: Ends, from: Id): { readonly to: Id; readonly step: Step } =>
   r.type === 'partnership'
     ? { to: r.personAId === from ? r.personBId : r.personAId, step: 'partner' }
     : r.personAId === from ? { to: r.personBId, step: 'child' } : { to: r.personAId, step: 'parent' };
 
 const inverse = (s: Step): Step => (s === 'parent' ? 'child' : s === 'child' ? 'parent' : 'partner');
 
+type Ends = Pick<Relationship, 'type' | 'personAId' | 'personBId'>;
+
 /** Live edges of the tree touching these persons: one query. */
-const edgesOf = async (storage: Storage, treeId: Id, ids: readonly Id[]): Promise<readonly Relationship[]> =>
-  (await storage.relationships.listByPersons(ids)).filter((r) => r.treeId === treeId);
+const edgesOf = (storage: Storage, treeId: Id, ids: readonly Id[]): Promise<readonly Ends[]> => storage.relationships.endsTouching(treeId, ids);
 
 /** Ancestors exactly `generations` up from `id`, one query per generation. */
 const ancestorsAt = async (storage: Storage, treeId: Id, id: Id, generations: number): Promise<Set<Id>> => {
