@@ -23,7 +23,7 @@ export type ApplyRow = { readonly personId: Id; readonly input: PersonInput; rea
  * Re-checks the live persons of the selection inside the transaction: the patch to write, or why the
  * person no longer qualifies. Reads what it needs in a fixed number of queries for the whole batch.
  */
-export type Recheck = (tx: Stores, persons: readonly Person[], rows: ReadonlyMap<Id, ApplyRow>) => Promise<ReadonlyMap<Id, SkipReason>>;
+export type Recheck = (tx: Stores, persons: readonly Person[]) => Promise<ReadonlyMap<Id, SkipReason>>;
 
 /**
  * The apply shared by the cleanup tools: one transaction, all or nothing. Editor only; unknown ids
@@ -54,7 +54,7 @@ export const applyCleanup =
       if (unknown.length > 0)
         return fail(invalidInput('unknown_person', 'Some persons are not in this tree.', unknown.slice(0, 100).map((r) => ({ path: r.path, message: `no person ${r.personId} in this tree` }))));
       const live = found.filter((p) => p.deletedAt === null);
-      const refused = await recheck(tx, live, byId);
+      const refused = await recheck(tx, live);
       const skipped: { personId: Id; reason: SkipReason }[] = [];
       const changes: PersonChange[] = [];
       const liveById = new Map(live.map((p) => [p.id, p]));

@@ -7,16 +7,13 @@
 // Run as a script (`node --import tsx bare-baseline.ts` with DATABASE_URL and PORT) it serves;
 // imported, `startBareBaseline` runs it in a process of its own, as the service runs in its own.
 import busboy from 'busboy';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import pg from 'pg';
+import { isMain, startBareProcess } from './bare-process.js';
 import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
 import type { Sql } from '../../adapters/postgres/sql.js';
-import { freePort } from '../../bootstrap/embedded-postgres.js';
 import type { CleanupReads } from '../../core/cleanup/ports.js';
 import { lifeFactTypes } from '../../core/cleanup/preview.js';
 import { birthFacts } from '../../core/people/model.js';
@@ -95,37 +92,11 @@ const serve = async (databaseUrl: string, port: number): Promise<void> => {
 
 export type BareBaseline = { readonly url: string; readonly pid: number; readonly rss: () => Promise<number>; readonly stop: () => Promise<void> };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Starts the baseline in a process of its own on a free loopback port; answers once /readyz does. */
 export const startBareBaseline = async (databaseUrl: string): Promise<BareBaseline> => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let ended = false;
-  const exit = once(child, 'exit').then(() => (ended = true));
-  const stopAtExit = () => void (ended || child.kill('SIGTERM'));
-  process.on('exit', stopAtExit);
-  const stop = async () => {
-    process.off('exit', stopAtExit);
-    if (ended) return;
-    child.kill('SIGTERM');
-    await exit;
-  };
-  const pid = child.pid;
-  for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-    const ready = await fetch(`${url}/readyz`).then(async (r) => (await r.arrayBuffer(), r.ok), () => false);
-    if (ready && pid !== undefined) return { url, pid, rss: () => processRss(pid), stop };
-    if (ended || Date.now() > deadline) {
-      await stop();
-      throw new Error('the bare baseline did not start');
-    }
-  }
+  const bare = await startBareProcess(import.meta.url, databaseUrl);
+  return { ...bare, rss: () => processRss(bare.pid) };
 };
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   await serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 }

@@ -15,6 +15,7 @@ import { createRelationship } from '../../core/people/commands/relationship-comm
 import type { PersonInput } from '../../core/people/write-vital.js';
 import type { EventType, GenealogicalDate, ParentChildQualifier, Person } from '../../core/people/model.js';
 import { anonymous, coreDeps, right } from './support.js';
+import { postgresStorage } from '../support/database.js';
 
 export type User = Extract<Actor, { kind: 'user' }>;
 
@@ -57,3 +58,26 @@ export type CleanupFixture = Awaited<ReturnType<typeof cleanupSetup>>;
 
 /** Ids of preview rows, in the order given. */
 export const ids = (rows: readonly { readonly personId: Id }[]): Id[] => rows.map((r) => r.personId);
+
+/**
+ * Declares `body` once on memory storage and once on PostgreSQL; `setup` gives each case a fresh
+ * storage (every case registers the same users).
+ */
+export const onEachStorage = (title: (kind: string) => string, body: (setup: () => ReturnType<typeof cleanupSetup>) => void): void => {
+  for (const [kind, make] of [
+    ['memory', async () => ({ storage: undefined, close: async () => undefined })],
+    ['postgres', () => postgresStorage()],
+  ] as const) {
+    describe(title(kind), () => {
+      let storage: Storage | undefined;
+      let close: () => Promise<void> = async () => undefined;
+      beforeEach(async () => {
+        const made = await make();
+        storage = made.storage;
+        close = made.close;
+      });
+      afterEach(() => close());
+      body(() => cleanupSetup(storage));
+    });
+  }
+};

@@ -6,9 +6,7 @@ import type { ProposalOperation } from '../../core/proposals/model.js';
 import { newId } from '../../core/shared/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { proposalOperationRunner } from '../../adapters/http/proposal-operations.js';
-import { cleanupSetup as setup, type CleanupFixture } from './cleanup-support.js';
-import { postgresStorage } from '../support/database.js';
-import type { Storage } from '../../core/shared/ports.js';
+import { onEachStorage, type CleanupFixture } from './cleanup-support.js';
 import { left, right } from './support.js';
 
 // Applying proposals (issue 11) through the real operation runner, on memory storage.
@@ -18,20 +16,7 @@ const propose = async (fx: CleanupFixture, operations: ProposalOperation[]) =>
   right(await proposeChanges(fx.deps)(fx.viewer, fx.tree.id, { summary: 'from a cousin', operations }));
 const personCount = async (fx: CleanupFixture) => (await fx.deps.storage.persons.listByTree(fx.tree.id, {})).length;
 
-for (const [kind, make] of [
-  ['memory', async () => ({ storage: undefined, close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-] as const) describe(`applying proposals (core, ${kind}, the real operation runner)`, () => {
-  let storage: Storage | undefined;
-  let close: () => Promise<void> = async () => undefined;
-  // A storage per case: each case registers the same users.
-  beforeEach(async () => {
-    const made = await make();
-    storage = made.storage;
-    close = made.close;
-  });
-  afterEach(() => close());
-  const cleanupSetup = () => setup(storage);
+onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation runner)`, (cleanupSetup) => {
 
   it('creates a person, links them through "$ref" and updates another, audited as the editor with the proposal id', async () => {
     const fx = await cleanupSetup();

@@ -7,9 +7,7 @@ import { getProposal } from '../../core/proposals/queries/get-proposal.js';
 import type { ProposalOperation } from '../../core/proposals/model.js';
 import { newId } from '../../core/shared/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
-import { cleanupSetup as setup } from './cleanup-support.js';
-import { postgresStorage } from '../support/database.js';
-import type { Storage } from '../../core/shared/ports.js';
+import { onEachStorage } from './cleanup-support.js';
 import { left, right } from './support.js';
 
 // Proposals before apply (issue 11): propose, list, get, reject, delete, on memory storage.
@@ -19,20 +17,7 @@ const addGrandfather: ProposalOperation[] = [
   { op: 'create', entity: 'relationship', data: { type: 'parent_child', person_a_id: '$gf', person_b_id: newId() } },
 ];
 
-for (const [kind, make] of [
-  ['memory', async () => ({ storage: undefined, close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-] as const) describe(`proposals before apply (core, ${kind})`, () => {
-  let storage: Storage | undefined;
-  let close: () => Promise<void> = async () => undefined;
-  // A storage per case: each case registers the same users.
-  beforeEach(async () => {
-    const made = await make();
-    storage = made.storage;
-    close = made.close;
-  });
-  afterEach(() => close());
-  const cleanupSetup = () => setup(storage);
+onEachStorage((kind) => `proposals before apply (core, ${kind})`, (cleanupSetup) => {
 
   it('a viewer proposes: a pending contributor proposal, and nothing of the tree changes', async () => {
     const fx = await cleanupSetup();

@@ -115,9 +115,10 @@ export const recommend =
     // Partners: parents of one child with no partnership between them.
     const partners = new Set(edges.filter((r) => r.type === 'partnership' && (r.personAId === personId || r.personBId === personId)).map((r) => (r.personAId === personId ? r.personBId : r.personAId)));
     const coParents = new Map<Id, Id[]>();
-    const childEdges = await s.relationships.listByPersons(childrenOf(personId));
+    const myChildren = new Set(childrenOf(personId));
+    const childEdges = await s.relationships.listByPersons([...myChildren]);
     for (const r of childEdges as readonly Relationship[]) {
-      if (r.treeId !== treeId || r.type !== 'parent_child' || r.personAId === personId || partners.has(r.personAId) || !childrenOf(personId).includes(r.personBId)) continue;
+      if (r.treeId !== treeId || r.type !== 'parent_child' || r.personAId === personId || partners.has(r.personAId) || !myChildren.has(r.personBId)) continue;
       coParents.set(r.personAId, [...(coParents.get(r.personAId) ?? []), r.personBId]);
     }
     for (const [other, kids] of coParents) {
