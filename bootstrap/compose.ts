@@ -5,6 +5,9 @@ import type { Storage } from '../core/shared/ports.js';
 import type { Mailer, PasswordHasher } from '../core/identity/ports.js';
 import { defaultIdentityTtls } from '../core/identity/deps.js';
 import { authenticate } from '../core/identity/queries/authenticate.js';
+import { checkEmailToken } from '../core/identity/queries/check-email-token.js';
+import { verifyEmail } from '../core/identity/commands/verify-email.js';
+import { confirmPasswordReset } from '../core/identity/commands/confirm-password-reset.js';
 import { createApp } from '../adapters/http/app.js';
 import { allRoutes } from '../adapters/http/routes/index.js';
 import type { HttpDeps } from '../adapters/http/routes/deps.js';
@@ -99,6 +102,7 @@ export const composeApp = (
     validateResponses: overrides.validateResponses ?? false,
     trustProxy: config.trustProxy,
     observeRequest: metrics.observeRequest,
+    accountPages: { checkToken: checkEmailToken(deps), verifyEmail: verifyEmail(deps), confirmPasswordReset: confirmPasswordReset(deps) },
   });
   return { app, deps, metrics };
 };

@@ -153,7 +153,8 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the account for good: the email retyped (422 email_mismatch otherwise). Revokes every session, soft-deletes the trees the caller alone owns, leaves every other tree, and soft-deletes the account; the purge removes it after PURGE_AFTER_DAYS, and signing in then fails as for an unknown email. */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -174,6 +175,40 @@ export interface paths {
         head?: never;
         /** Set or clear "this is me": a live person the caller sees in full. Any other id (unknown, deleted, hidden or redacted to the caller) is the same 422 invalid_reference. */
         patch: operations["setSelfPerson"];
+        trace?: never;
+    };
+    "/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals and AI policy; deleted records left out) and media/<media_id> per file. */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a backup into NEW trees owned by the caller (new ids, every reference remapped, media stored again and checked against their checksums); all or nothing; existing trees are never touched. Members other than the caller are not restored: the report names them per tree. */
+        post: operations["importAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/trees": {
@@ -1219,6 +1254,46 @@ export interface components {
             /** Format: uuid */
             person_id: string | null;
         };
+        AccountDeletion: {
+            /** Format: email */
+            email: string;
+        };
+        AccountImport: {
+            /**
+             * Format: binary
+             * @description A zip written by GET /users/me/export
+             */
+            file: string;
+        };
+        AccountImportReport: {
+            trees: {
+                /** Format: uuid */
+                source_id: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                counts: components["schemas"]["AccountCounts"];
+                members_not_restored: {
+                    email: string;
+                    role: components["schemas"]["Role"];
+                }[];
+            }[];
+            counts: components["schemas"]["AccountCounts"];
+        };
+        AccountCounts: {
+            trees: number;
+            persons: number;
+            names: number;
+            places: number;
+            relationships: number;
+            events: number;
+            sources: number;
+            citations: number;
+            media: number;
+            proposals: number;
+        };
+        /** @enum {string} */
+        Role: "owner" | "editor" | "viewer";
         TreeCreate: {
             name: string;
             description?: string;
@@ -1246,8 +1321,6 @@ export interface components {
             /** Format: uuid */
             owner_id?: string | null;
         };
-        /** @enum {string} */
-        Role: "owner" | "editor" | "viewer";
         TreeUpdate: {
             name?: string;
             description?: string;
@@ -2379,6 +2452,64 @@ export interface operations {
             };
         };
     };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted and the session cookie cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     setSelfPerson: {
         parameters: {
             query?: never;
@@ -2421,6 +2552,123 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AccountImport"];
+            };
+        };
+        responses: {
+            /** @description The restored trees (old and new ids) and the counts per kind. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountImportReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

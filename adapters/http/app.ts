@@ -1,6 +1,6 @@
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
@@ -17,6 +17,7 @@ import { spoolMultipart, type SpooledFile } from './multipart.js';
 import { multipartFieldLimits } from './multipart-fields.js';
 import { unstorableTextError, unstorableTextPath } from './input-text.js';
 import { clientAddressOf } from './client-address.js';
+import { mountAccountPages, type AccountPages } from './pages/account-pages.js';
 
 export type AppOptions = {
   readonly routes: readonly AnyRoute[];
@@ -41,6 +42,8 @@ export type AppOptions = {
   readonly trustProxy?: number;
   /** Called once per request when its response has been sent (or the connection closed), for metrics. */
   readonly observeRequest?: (r: ObservedRequest) => void;
+  /** The HTML pages the verification and reset mails link to (/verify-email, /reset-password). */
+  readonly accountPages?: AccountPages;
 };
 
 /** `route` is the route template (`/api/v1/trees/{id}`) or `unmatched`: never a raw path, so ids never become label values. */
@@ -178,6 +181,7 @@ export const createApp = (opts: AppOptions): Koa => {
       sendProblem(ctx, problem(503, 'not_ready', 'The database does not answer.'));
     }
   });
+  if (opts.accountPages) mountAccountPages(router, opts.accountPages);
   router.get(`${API}/openapi.json`, (ctx) => {
     ctx.body = openapi;
   });
@@ -187,7 +191,9 @@ export const createApp = (opts: AppOptions): Koa => {
     ctx.body = docsPage;
   });
 
-  const jsonParser = (limit: number) => koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
+  // DELETE bodies are read too: account deletion carries the retyped email.
+  const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
+  const jsonParser = (limit: number) => koaBody({ parsedMethods, json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
   // Whatever fails while a body is read and decoded (a broken gzip, deflate or brotli stream, a
   // charset iconv does not know) is the client's fault: 400, or 413 past the limit, never a 500.
   const bodyUpTo = (limit: number): Koa.Middleware => {

@@ -20,6 +20,8 @@ export type SpooledFile = {
   readonly head: Uint8Array;
   /** Streams the received bytes from the start, as often as needed. */
   readonly open: () => AsyncIterable<Uint8Array>;
+  /** The temporary file holding them, for readers that need random access (a zip's directory); removed by `dispose`. */
+  readonly path: string;
 };
 
 export type SpoolResult =
@@ -121,6 +123,7 @@ export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileFie
         sha256: hash.digest('hex'),
         head: new Uint8Array(Buffer.concat(head)),
         open: () => createReadStream(tmp),
+        path: tmp,
       };
     });
   });

@@ -59,6 +59,13 @@ export const dropTree = (s: MemoryState, id: Id): void => {
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
 };
 
+/** A user with what the foreign keys cascade to in PostgreSQL: sessions, memberships, email tokens. */
+const dropUser = (s: MemoryState, id: Id): void => {
+  s.users.delete(id);
+  for (const map of [s.sessions, s.memberships, s.emailTokens] as const)
+    for (const [k, row] of map as Map<string, { readonly userId: Id }>) if (row.userId === id) map.delete(k);
+};
+
 export const memoryPurges = (s: MemoryState): PurgeRepository => ({
   purgeDeletedBefore: async (cutoff) => {
     const due = (row: { readonly deletedAt: Date | null }): boolean => row.deletedAt !== null && row.deletedAt.getTime() < cutoff.getTime();
@@ -82,7 +89,8 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
       queueBlobRemoval(s, s.media.get(id)!.storageKey);
       s.media.delete(id);
     });
-    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media };
+    const users = sweep(s.users, (id) => dropUser(s, id));
+    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media, users };
     return counts;
   },
 });

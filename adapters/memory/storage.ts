@@ -10,6 +10,7 @@ import { memoryBulkRecords } from './bulk.js';
 import { memoryPurges } from './purge.js';
 import { memoryCleanupReads } from './cleanup.js';
 import { memoryProposals } from './proposals.js';
+import { memoryArchiveReads } from './archive.js';
 
 const storesOf = (s: MemoryState): Stores => ({
   users: memoryUsers(s),
@@ -33,6 +34,7 @@ const storesOf = (s: MemoryState): Stores => ({
   purges: memoryPurges(s),
   cleanup: memoryCleanupReads(s),
   proposals: memoryProposals(s),
+  archive: memoryArchiveReads(s),
 });
 
 /**

@@ -43,6 +43,16 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .map((t) => withOwner(s, t)),
   count: async () => [...s.trees.values()].filter((t) => t.deletedAt === null).length,
+  softDeleteMany: async (ids, at) => {
+    let n = 0;
+    for (const id of new Set(ids)) {
+      const t = s.trees.get(id);
+      if (!t || t.deletedAt !== null) continue;
+      s.trees.set(id, { ...t, deletedAt: at, updatedAt: at });
+      n += 1;
+    }
+    return n;
+  },
 });
 
 export const memoryMemberships = (s: MemoryState): MembershipRepository => ({
@@ -66,4 +76,24 @@ export const memoryMemberships = (s: MemoryState): MembershipRepository => ({
   },
   ownersForUpdate: async (treeId) =>
     [...s.memberships.values()].filter((m) => m.treeId === treeId && m.role === 'owner').sort(byJoined).map((m) => m.userId),
+  listForUser: async (userId) => {
+    const all = [...s.memberships.values()];
+    return all
+      .filter((m) => m.userId === userId && s.trees.has(m.treeId))
+      .sort((a, b) => (a.treeId < b.treeId ? -1 : a.treeId > b.treeId ? 1 : 0))
+      .map((m) => ({
+        ...m,
+        treeDeletedAt: s.trees.get(m.treeId)!.deletedAt,
+        ownerCount: all.filter((o) => o.treeId === m.treeId && o.role === 'owner').length,
+      }));
+  },
+  removeAllForUser: async (userId, keepTreeIds) => {
+    const removed: string[] = [];
+    for (const [k, m] of s.memberships)
+      if (m.userId === userId && !keepTreeIds.includes(m.treeId)) {
+        s.memberships.delete(k);
+        removed.push(m.treeId);
+      }
+    return removed.sort();
+  },
 });

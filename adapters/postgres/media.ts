@@ -3,7 +3,7 @@ import type { Media, MediaTarget } from '../../core/media/model.js';
 import { limitOf, pageOf } from './people.js';
 import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
 
-type MediaDb = {
+export type MediaDb = {
   id: string;
   tree_id: string;
   title: string;
@@ -28,7 +28,7 @@ const targetOf = (r: MediaDb): MediaTarget | null =>
   : r.source_id !== null ? { kind: 'source', id: r.source_id }
   : null;
 
-const toMedia = (r: MediaDb): Media => ({
+export const toMedia = (r: MediaDb): Media => ({
   id: r.id,
   treeId: r.tree_id,
   title: r.title,

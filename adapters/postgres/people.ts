@@ -113,7 +113,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
   },
 });
 
-type NameDb = DeletionDb & {
+export type NameDb = DeletionDb & {
   id: string;
   tree_id: string;
   person_id: string;
@@ -124,7 +124,7 @@ type NameDb = DeletionDb & {
   created_at: string;
 };
 
-const toName = (r: NameDb): Name => ({
+export const toName = (r: NameDb): Name => ({
   id: r.id,
   treeId: r.tree_id,
   personId: r.person_id,
@@ -197,9 +197,9 @@ export const pgNames = (db: Sql): NameRepository => ({
     }),
 });
 
-type PlaceDb = { id: string; tree_id: string; name: string };
+export type PlaceDb = { id: string; tree_id: string; name: string };
 
-const toPlace = (r: PlaceDb): Place => ({ id: r.id, treeId: r.tree_id, name: r.name });
+export const toPlace = (r: PlaceDb): Place => ({ id: r.id, treeId: r.tree_id, name: r.name });
 
 export const pgPlaces = (db: Sql): PlaceRepository => ({
   // The text is stored trimmed. Two statements: the select runs with a fresh snapshot, so it sees a row a concurrent
@@ -254,7 +254,7 @@ export const toDate = (v: EventDb['date']): GenealogicalDate | null => {
 /** JSON.stringify drops undefined keys, so the stored document has only the keys present. */
 const fromDate = (d: GenealogicalDate | null): string | null => (d === null ? null : JSON.stringify(d));
 
-const toEvent = (r: EventDb): LifeEvent => ({
+export const toEvent = (r: EventDb): LifeEvent => ({
   id: r.id,
   treeId: r.tree_id,
   type: r.type,

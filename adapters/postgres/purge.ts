@@ -56,7 +56,8 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
    * citations) is not counted under its own kind, even when it was soft-deleted itself. The select
    * CTEs fix from one snapshot what goes and whether it counts, since citations have no foreign key
    * to their target; each table is then deleted by one CTE, and the foreign-key cascades (which run at
-   * the end of the statement) find nothing left but the rows of purged trees.
+   * the end of the statement) find nothing left but the rows of purged trees and users (a user's
+   * sessions, memberships and email tokens).
    */
   purgeDeletedBefore: async (cutoff) => {
     const [r] = await db.rows<CountsDb>(
@@ -95,7 +96,8 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        dr as (delete from relationships where id in (select id from r) returning id),
        ds as (delete from sources where id in (select id from s) returning id),
        dp as (delete from persons where id in (select id from p) returning id),
-       dt as (delete from trees where id in (select id from t) returning id)
+       dt as (delete from trees where id in (select id from t) returning id),
+       du as (delete from users where deleted_at < (select at from cut) returning id)
        select (select count(*) from dt) as trees,
          (select count(*) from dp) as persons,
          (select count(*) from dn join n using (id) where n.counted) as names,
@@ -103,7 +105,8 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
          (select count(*) from dr join r using (id) where r.counted) as relationships,
          (select count(*) from ds) as sources,
          (select count(*) from dc join c using (id) where c.counted) as citations,
-         (select count(*) from dm) as media`,
+         (select count(*) from dm) as media,
+         (select count(*) from du) as users`,
       [ts(cutoff)],
     );
     return {
@@ -115,6 +118,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
       sources: Number(r?.sources ?? 0),
       citations: Number(r?.citations ?? 0),
       media: Number(r?.media ?? 0),
+      users: Number(r?.users ?? 0),
     };
   },
 });

@@ -59,7 +59,7 @@ export const pgSources = (db: Sql): SourceRepository => ({
   },
 });
 
-type CitationDb = {
+export type CitationDb = {
   id: string;
   tree_id: string;
   source_id: string;
@@ -74,7 +74,7 @@ type CitationDb = {
   deletion_id: string | null;
 };
 
-const toCitation = (r: CitationDb): Citation => ({
+export const toCitation = (r: CitationDb): Citation => ({
   id: r.id,
   treeId: r.tree_id,
   sourceId: r.source_id,

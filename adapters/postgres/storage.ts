@@ -12,6 +12,7 @@ import { pgBulkRecords } from './bulk.js';
 import { pgDeletions, pgPurges } from './purge.js';
 import { pgCleanupReads } from './cleanup.js';
 import { pgProposals } from './proposals.js';
+import { pgArchiveReads } from './archive.js';
 
 const storesOn = (em: () => EntityManager): Stores => {
   const db = sqlOn(em);
@@ -36,6 +37,7 @@ const storesOn = (em: () => EntityManager): Stores => {
     bulk: pgBulkRecords(db),
     cleanup: pgCleanupReads(db),
     proposals: pgProposals(db),
+    archive: pgArchiveReads(db),
     purges: pgPurges(db),
   };
 };

@@ -1,6 +1,6 @@
 import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
 import type { MemberRead, Membership, Role, TreeRead, Visibility } from '../../core/trees/model.js';
-import { date, dateOrNull, ts, tsOrNull, type Sql } from './sql.js';
+import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
 
 type TreeDb = {
   id: string;
@@ -85,6 +85,14 @@ export const pgTrees = (db: Sql): TreeRepository => ({
     const [r] = await db.rows<{ n: string }>('select count(*) as n from trees where deleted_at is null');
     return Number(r?.n ?? 0);
   },
+  softDeleteMany: async (ids, at) =>
+    ids.length === 0
+      ? 0
+      : db.run('update trees set deleted_at = ?::timestamptz, updated_at = ?::timestamptz where id = any(?::uuid[]) and deleted_at is null', [
+          ts(at),
+          ts(at),
+          uuids(ids),
+        ]),
 });
 
 type MembershipDb = { tree_id: string; user_id: string; role: Role; created_at: string };
@@ -130,5 +138,31 @@ export const pgMemberships = (db: Sql): MembershipRepository => ({
       [treeId],
     );
     return rows.map((r) => r.user_id);
+  },
+  // The owner rows are locked tree by tree in ownersForUpdate's order, so this and a demotion never
+  // deadlock; after waiting for a lock, PostgreSQL re-reads the row, so an owner who left meanwhile
+  // is not counted.
+  listForUser: async (userId) => {
+    const rows = await db.rows<MembershipDb & { tree_deleted_at: string | null; owner_count: string }>(
+      `with mine as (select * from memberships where user_id = ?),
+       owners as materialized (
+         select o.tree_id from memberships o
+         where o.role = 'owner' and o.tree_id in (select tree_id from mine)
+         order by o.tree_id, o.created_at, o.user_id for update
+       )
+       select m.*, t.deleted_at as tree_deleted_at, (select count(*) from owners o where o.tree_id = m.tree_id) as owner_count
+       from mine m join trees t on t.id = m.tree_id
+       order by m.tree_id`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...toMembership(r), treeDeletedAt: dateOrNull(r.tree_deleted_at), ownerCount: Number(r.owner_count) }));
+  },
+  removeAllForUser: async (userId, keepTreeIds) => {
+    const rows = await db.rows<{ tree_id: string }>(
+      `with d as (delete from memberships where user_id = ? and not (tree_id = any(?::uuid[])) returning tree_id)
+       select tree_id from d order by tree_id`,
+      [userId, uuids(keepTreeIds)],
+    );
+    return rows.map((r) => r.tree_id);
   },
 });

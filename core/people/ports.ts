@@ -107,6 +107,7 @@ export type PurgeCounts = {
   readonly sources: number;
   readonly citations: number;
   readonly media: number;
+  readonly users: number;
 };
 
 export type PurgeRepository = {
@@ -117,6 +118,8 @@ export type PurgeRepository = {
    * citations), citations and media. Media of a record that goes is detached, not removed. The
    * storage keys of every media row it removes (trees' included) are queued in `blobRemovals`. Records deleted at or after `cutoff` stay. Idempotent; returns counts of
    * the records it removed, by kind, not counting rows removed only because their owner went.
+   * Users soft-deleted before `cutoff` go too, with their sessions, memberships and email tokens, so
+   * their email can register again; audit entries, proposals and media keep the bare user id.
    */
   readonly purgeDeletedBefore: (cutoff: Date) => Promise<PurgeCounts>;
 };

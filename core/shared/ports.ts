@@ -10,6 +10,7 @@ import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
 import type { BulkRecordWriter } from '../gedcom/ports.js';
 import type { CleanupReads } from '../cleanup/ports.js';
 import type { ProposalRepository } from '../proposals/ports.js';
+import type { AccountArchiveReads } from '../accounts/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -34,6 +35,7 @@ export type Stores = {
   readonly bulk: BulkRecordWriter;
   readonly cleanup: CleanupReads;
   readonly proposals: ProposalRepository;
+  readonly archive: AccountArchiveReads;
 };
 
 export type UnitOfWork = {

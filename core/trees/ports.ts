@@ -17,6 +17,11 @@ export type TreeRepository = {
   readonly listForMember: (userId: Id, deleted: boolean) => Promise<readonly (TreeRead & { readonly role: Role })[]>;
   /** Live trees. */
   readonly count: () => Promise<number>;
+  /**
+   * Soft-deletes those of the trees that are live (deletedAt and updatedAt set to `at`); deleted and
+   * unknown ones are left as they are. Answers how many it deleted.
+   */
+  readonly softDeleteMany: (ids: readonly Id[], at: Date) => Promise<number>;
   /** Live trees whose visibility is one of `visibilities`, ordered by id (the public directory). */
   readonly listByVisibility: (visibilities: readonly Visibility[]) => Promise<readonly TreeRead[]>;
 };
@@ -34,4 +39,18 @@ export type MembershipRepository = {
    * until commit, so two concurrent demotions cannot both see a second owner.
    */
   readonly ownersForUpdate: (treeId: Id) => Promise<readonly Id[]>;
+  /**
+   * Every membership of the user, of live and deleted trees alike, ordered by tree id, each with its
+   * tree's deletion time and how many owners the tree has (the user included). Inside a unit of work
+   * on PostgreSQL it locks the owner rows of those trees until commit (in the order ownersForUpdate
+   * takes them), so two owners leaving at once cannot both count the other.
+   */
+  readonly listForUser: (userId: Id) => Promise<readonly UserMembership[]>;
+  /**
+   * Removes every membership of the user except those of the trees in `keepTreeIds`, and answers the
+   * tree ids of the removed ones, ordered. A user without memberships: nothing happens, [].
+   */
+  readonly removeAllForUser: (userId: Id, keepTreeIds: readonly Id[]) => Promise<readonly Id[]>;
 };
+
+export type UserMembership = Membership & { readonly treeDeletedAt: Date | null; readonly ownerCount: number };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { newId } from '../../core/shared/ids.js';
 import { conflict } from '../../core/shared/errors.js';
 import { E } from '../../core/shared/either.js';
-import { aMembership, at, givenTree, givenUsers, sleep, withStorage, type MakeStorage } from './fixtures.js';
+import { aMembership, at, givenTree, givenUsers, sleep, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 export const membershipsContract = (name: string, make: MakeStorage): Mocha.Suite =>
   describe(`MembershipRepository contract (${name})`, () => {
@@ -103,6 +103,60 @@ export const membershipsContract = (name: string, make: MakeStorage): Mocha.Suit
         });
       const results = await Promise.all([stepDown(a!.id), stepDown(b!.id)]);
       expect(results.filter(E.isRight)).to.have.length(1);
+      expect(await storage().memberships.ownersForUpdate(t.id)).to.have.length(1);
+    });
+
+    it("lists the user's memberships of live and deleted trees by tree id, with the tree's deletion time and owner count", async () => {
+      const [u, v, w] = await givenUsers(storage(), 3);
+      const [t1, t2, t3, t4] = sortedIds(4);
+      const deletedAt = at('2025-05-05T05:05:05.555Z');
+      await givenTree(storage(), { id: t1! });
+      await givenTree(storage(), { id: t2!, deletedAt });
+      await givenTree(storage(), { id: t3! });
+      await givenTree(storage(), { id: t4! });
+      const mine = [aMembership(t3!, u!.id, 'owner'), aMembership(t1!, u!.id, 'viewer'), aMembership(t2!, u!.id, 'owner')];
+      for (const m of mine) await storage().memberships.insert(m);
+      await storage().memberships.insert(aMembership(t1!, v!.id, 'owner'));
+      await storage().memberships.insert(aMembership(t1!, w!.id, 'owner'));
+      await storage().memberships.insert(aMembership(t3!, v!.id, 'owner'));
+      await storage().memberships.insert(aMembership(t4!, v!.id, 'owner'));
+      expect(await storage().memberships.listForUser(u!.id)).to.deep.equal([
+        { ...mine[1]!, treeDeletedAt: null, ownerCount: 2 },
+        { ...mine[2]!, treeDeletedAt: deletedAt, ownerCount: 1 },
+        { ...mine[0]!, treeDeletedAt: null, ownerCount: 2 },
+      ]);
+      expect(await storage().memberships.listForUser(newId())).to.deep.equal([]);
+    });
+
+    it("removes all of the user's memberships but the kept trees', answering the removed trees by id, and no one else's", async () => {
+      const [u, v] = await givenUsers(storage(), 2);
+      const ids = sortedIds(3);
+      for (const id of ids) {
+        await givenTree(storage(), { id });
+        await storage().memberships.insert(aMembership(id, u!.id, 'editor'));
+        await storage().memberships.insert(aMembership(id, v!.id, 'owner'));
+      }
+      expect(await storage().memberships.removeAllForUser(u!.id, [ids[1]!, newId()])).to.deep.equal([ids[0], ids[2]]);
+      expect((await storage().memberships.listForUser(u!.id)).map((m) => m.treeId)).to.deep.equal([ids[1]]);
+      expect((await storage().memberships.listForUser(v!.id)).map((m) => m.treeId)).to.deep.equal(ids);
+      expect(await storage().memberships.removeAllForUser(u!.id, [])).to.deep.equal([ids[1]]);
+      expect(await storage().memberships.removeAllForUser(u!.id, [])).to.deep.equal([]);
+    });
+
+    it('never lets two owners leaving at once both count the other as staying', async () => {
+      const [a, b] = await givenUsers(storage(), 2);
+      const t = await givenTree(storage());
+      await storage().memberships.insert(aMembership(t.id, a!.id, 'owner', at('2025-01-01T00:00:00.000Z')));
+      await storage().memberships.insert(aMembership(t.id, b!.id, 'owner', at('2025-01-02T00:00:00.000Z')));
+      // Each leaves the tree while another owner remains, and keeps it (as its last owner) otherwise.
+      const leave = (userId: string) =>
+        storage().uow.run(async (s) => {
+          const [m] = await s.memberships.listForUser(userId);
+          await sleep(150);
+          return E.right(await s.memberships.removeAllForUser(userId, m!.ownerCount === 1 ? [t.id] : []));
+        });
+      const results = await Promise.all([leave(a!.id), leave(b!.id)]);
+      expect(results.map((r) => (E.isRight(r) ? r.right.length : -1)).sort()).to.deep.equal([0, 1]);
       expect(await storage().memberships.ownersForUpdate(t.id)).to.have.length(1);
     });
   });

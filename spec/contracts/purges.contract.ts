@@ -3,14 +3,14 @@ import { newId, type Id } from '../../core/shared/ids.js';
 import type { Storage } from '../../core/shared/ports.js';
 import type { PurgeCounts } from '../../core/people/ports.js';
 import {
-  aCitation, aMembership, aName, anAuditEntry, anEvent, at, givenEdge, givenPerson, givenSource, givenTree, givenUsers, withStorage,
-  type MakeStorage,
+  aCitation, aMembership, aName, anAuditEntry, anEmailToken, anEvent, aSession, at, aUser, givenEdge, givenPerson, givenSource, givenTree, givenUsers,
+  withStorage, type MakeStorage,
 } from './fixtures.js';
 
 const cutoff = at('2025-04-01T00:00:00.000Z');
 const before = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: at('2025-03-31T23:59:59.999Z'), deletionId: newId() });
 const atCutoff = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: cutoff, deletionId: newId() });
-const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0, media: 0 };
+const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0, media: 0, users: 0 };
 
 /** One row of every kind the tree owns, all live; answers a check that each is still there (true) or gone (false). */
 const givenEverything = async (s: Storage, treeId: Id): Promise<() => Promise<boolean[]>> => {
@@ -82,7 +82,7 @@ export const purgesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const keptTree = await givenTree(storage(), { deletedAt: cutoff });
 
       expect(await storage().purges.purgeDeletedBefore(cutoff)).to.deep.equal({
-        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1, media: 0,
+        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1, media: 0, users: 0,
       });
       expect(await storage().names.byId(gone.name.id)).to.equal(null);
       expect(await storage().events.byId(gone.event.id)).to.equal(null);
@@ -190,6 +190,35 @@ export const purgesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await checkOther()).to.deep.equal(all(true));
       expect(await storage().audit.listForTree(t.id, {})).to.deep.equal([]);
       expect(await storage().audit.listForTree(other.id, {})).to.have.length(1);
+    });
+
+    it('removes users deleted before the cutoff with their sessions, memberships and email tokens; audit entries keep the id; the email is free again', async () => {
+      const t = await givenTree(storage());
+      const gone = aUser({ deletedAt: before().deletedAt });
+      const kept = aUser({ deletedAt: cutoff });
+      const [live] = await givenUsers(storage(), 1);
+      for (const u of [gone, kept]) await storage().users.insert(u);
+      const rows = [gone, kept, live!].map((u) => ({ user: u, session: aSession(u.id), token: anEmailToken(u.id), membership: aMembership(t.id, u.id, 'editor') }));
+      for (const r of rows) {
+        await storage().sessions.insert(r.session);
+        await storage().emailTokens.insert(r.token);
+        await storage().memberships.insert(r.membership);
+      }
+      const entry = anAuditEntry(t.id, { actorId: gone.id, action: 'person.create' });
+      await storage().audit.record(entry);
+      const left = async () =>
+        Promise.all(rows.map(async (r) => [
+          (await storage().sessions.byTokenHash(r.session.tokenHash)) !== null,
+          (await storage().emailTokens.byTokenHash(r.token.tokenHash)) !== null,
+          (await storage().memberships.get(t.id, r.user.id)) !== null,
+        ]));
+
+      expect(await storage().purges.purgeDeletedBefore(cutoff)).to.deep.equal({ ...none, users: 1 });
+      expect(await left()).to.deep.equal([[false, false, false], [true, true, true], [true, true, true]]);
+      expect(await storage().audit.listForTree(t.id, {})).to.deep.equal([entry]);
+      expect(await storage().users.insert(aUser({ email: kept.email }))).to.equal('email_taken');
+      expect(await storage().users.insert(aUser({ email: gone.email }))).to.equal('ok');
+      expect(await storage().purges.purgeDeletedBefore(cutoff)).to.deep.equal(none);
     });
 
     it('TreeRepository.purge removes every row the tree owns too, and nothing of other trees', async () => {

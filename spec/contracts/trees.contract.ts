@@ -133,6 +133,19 @@ export const treesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().trees.listForMember(newId(), false)).to.deep.equal([]);
     });
 
+    it('soft-deletes the live trees among the ids at the given time, leaving deleted, unknown and other trees alone', async () => {
+      const earlier = at('2025-04-01T00:00:00.000Z');
+      const when = at('2025-06-06T06:06:06.666Z');
+      const a = await givenTree(storage());
+      const b = await givenTree(storage(), { deletedAt: earlier });
+      const other = await givenTree(storage());
+      expect(await storage().trees.softDeleteMany([a.id, b.id, newId()], when)).to.equal(1);
+      expect(await storage().trees.byId(a.id)).to.deep.equal({ ...a, deletedAt: when, updatedAt: when, ownerId: null });
+      expect(await storage().trees.byId(b.id)).to.deep.equal({ ...b, ownerId: null });
+      expect(await storage().trees.byId(other.id)).to.deep.equal({ ...other, ownerId: null });
+      expect(await storage().trees.softDeleteMany([], when)).to.equal(0);
+    });
+
     it('counts live trees only', async () => {
       expect(await storage().trees.count()).to.equal(0);
       await givenTree(storage());

@@ -5,6 +5,7 @@ import { planRequest, type Planned } from './plan.js';
 import { createWorld, seedTrees, type Mail, type World } from './world.js';
 import { upkeep } from './upkeep.js';
 import { extraRequest } from './extra.js';
+import { pageRequest } from './pages.js';
 
 export type FuzzOptions = {
   readonly baseUrl: string;
@@ -101,9 +102,10 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
     if (docRes.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docRes.status}`);
     const api: Api = readApi(JSON.parse(docRes.body.toString('utf8')));
     const ops = [...api.operations].sort((a, b) => a.operationId.localeCompare(b.operationId));
-    // Uploads take any bytes: they get three slots a round. Two slots go outside the document.
+    // Uploads take any bytes: they get three slots a round. Two slots go outside the document, and
+    // two to the HTML pages the mails link to (outside it too).
     const uploads = ops.filter((x) => x.body?.mediaType.startsWith('multipart/'));
-    const slots: (Operation | null)[] = [...ops, ...uploads, ...uploads, null, null];
+    const slots: (Operation | 'page' | null)[] = [...ops, ...uploads, ...uploads, null, null, 'page', 'page'];
     const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`);
     const counts = new Map<string, number>();
     const perOperation = new Map<string, number>();
@@ -118,7 +120,7 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       const slot = slotAt(slots.length, o.seed, index);
       const op = slots[slot] ?? null;
       const cycle = Math.floor(index / slots.length) + slot;
-      const planned: Planned = op === null ? extraRequest(rng, api, world) : planRequest(rng, api, world, op, cycle);
+      const planned: Planned = op === null ? extraRequest(rng, api, world) : op === 'page' ? pageRequest(rng, world) : planRequest(rng, api, world, op, cycle);
       const r = await send(o.baseUrl, planned.sent, agent, timeoutMs);
       const outcome: Outcome = {
         seed: o.seed, index, operationId: planned.operationId, caller: planned.caller, mutation: planned.mutation,
@@ -134,7 +136,7 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       all.push(outcome);
       o.onOutcome?.(outcome);
       if (isFailure(r, planned.sent.body?.length ?? 0, slowMs)) failures.push(outcome);
-      if (op !== null) await upkeep(world, planned, r);
+      if (op !== null && op !== 'page') await upkeep(world, planned, r);
       previous = index;
       done++;
       o.onProgress?.(done);

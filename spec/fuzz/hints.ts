@@ -36,6 +36,9 @@ export const fieldHints = (rng: Rng, w: World, op: Operation, caller: Account | 
   if (field === 'email') {
     if (id.includes('register')) return [`new.${rng.int(0, 1e9)}@example.com`];
     if (id.includes('member')) return w.spare.slice(0, 2).map((a) => a.email).concat(Object.values(w.accounts).map((a) => a.email));
+    // Never the caller's own: the run keeps its accounts (and their trees) to the end, so deleting
+    // an account stops at the email check (422); the deletion itself is spec/http/delete-account.spec.ts's.
+    if (id === 'deleteme') return everyAccount(w).filter((a) => a.email !== caller?.email).map((a) => a.email);
     return everyAccount(w).map((a) => a.email);
   }
   if (field === 'password') return everyAccount(w).map((a) => a.password);

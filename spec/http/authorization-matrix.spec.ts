@@ -112,6 +112,14 @@ const table: Readonly<Record<string, Row>> = {
     call: (c) => c.POST('/auth/change-password', { body: { current_password: PASSWORD, new_password: PASSWORD } }),
   },
   getMe: { private: signedIn(200), call: (c) => c.GET('/users/me') },
+  // Someone else's email: every signed-in caller reaches the check (422) and keeps the account the other rows need.
+  deleteMe: {
+    private: signedIn(422),
+    call: (c) =>
+      (c as unknown as { DELETE: (path: string, init: object) => Promise<{ response: Response; error?: unknown }> }).DELETE('/users/me', {
+        body: { email: 'spare@example.org' },
+      }),
+  },
 
   createTree: { private: signedIn(201), call: (c) => c.POST('/trees', { body: { name: 'Another' } }) },
   listTrees: { private: signedIn(200), call: (c) => c.GET('/trees') },

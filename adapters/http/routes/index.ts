@@ -17,6 +17,7 @@ import { cleanupRoutes } from './cleanup.js';
 import { proposalRoutes } from './proposals.js';
 import { assistantRoutes } from './assistant.js';
 import { kinshipRoutes } from './kinship.js';
+import { accountRoutes } from './accounts.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -28,7 +29,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     return deps;
   };
   return [
-    ...authRoutes(lazy), ...userRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
+    ...authRoutes(lazy), ...userRoutes(lazy), ...accountRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
     ...publicRoutes(lazy),

@@ -14,7 +14,8 @@ export type PurgeResult =
   | { readonly ran: true; readonly cutoff: Date; readonly counts: PurgeCounts; readonly blobsRemoved: number; readonly blobsPending: boolean };
 
 /**
- * Removes for good what was soft-deleted more than `purgeAfterDays` ago. Guarded by a lock across
+ * Removes for good what was soft-deleted more than `purgeAfterDays` ago: records, trees and deleted
+ * accounts (whose emails may then register again). Guarded by a lock across
  * instances: when another instance is purging, this one does nothing ({ ran: false }). Idempotent.
  * A run that removed anything is audited as a system action (no actor, no tree). After the commit it
  * removes the media objects queued by this run and by any earlier run the store refused.

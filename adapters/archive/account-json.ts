@@ -1,0 +1,224 @@
+import * as t from 'io-ts';
+import { ARCHIVE_FORMAT, type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
+import { MAX_PLACE_LENGTH } from '../../core/people/model.js';
+import { citationTargets } from '../../core/sources/model.js';
+import { mediaTargets } from '../../core/media/model.js';
+import { operationEntities, operationKinds, proposalOrigins, proposalStatuses } from '../../core/proposals/model.js';
+import type { JsonValue } from '../../core/shared/audit.js';
+import { Email, Nullable, RoleCodec, Text, Uuid, VisibilityCodec } from '../http/wire.js';
+import { DateCodec, dateFromWire, dateWire, EventTypeCodec, NameTypeCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec } from '../http/wire-records.js';
+import { unstorableTextPath } from '../http/input-text.js';
+
+// account.json, version 1: snake_case as the API writes records, every record with its tree_id.
+// Text is bounded generously (a backup holds what GEDCOM imports stored, which may exceed what the
+// API accepts), but bounded: every string of the file is also capped while it is read.
+
+/** The key of each record kind's array inside a tree object, in reading order. */
+export const arrayKeys: Readonly<Record<RecordKind, string>> = {
+  person: 'persons', name: 'names', place: 'places', relationship: 'relationships', event: 'events', source: 'sources',
+  citation: 'citations', media: 'media', proposal: 'proposals',
+};
+
+const TEXT = 1_048_576;
+const Str = Text(TEXT);
+const iso = (d: Date): string => d.toISOString();
+const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+const DateTime = new t.Type<Date, string, unknown>(
+  'DateTime',
+  (u): u is Date => u instanceof Date,
+  (u, c) => {
+    if (typeof u !== 'string' || u.length > 40) return t.failure(u, c, 'expected an ISO 8601 time');
+    const d = new Date(u);
+    return Number.isNaN(d.getTime()) ? t.failure(u, c, 'expected an ISO 8601 time') : t.success(d);
+  },
+  (d) => d.toISOString(),
+);
+const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
+const Count = t.refinement(t.number, (n) => Number.isSafeInteger(n) && n >= 0, 'count');
+const Stamps = { created_at: DateTime, updated_at: DateTime };
+
+
+// --- header and tree ---------------------------------------------------------------------------
+
+export const encodeHeader = (h: ArchiveHeader) => ({
+  format: h.format, version: h.version, exported_at: iso(h.exportedAt), user_id: h.userId, email: h.email, self_person_id: h.selfPersonId,
+});
+
+export const HeaderCodec = t.type({
+  format: t.literal(ARCHIVE_FORMAT), version: t.refinement(t.number, Number.isSafeInteger, 'integer'), exported_at: DateTime,
+  user_id: Uuid, email: Email, self_person_id: Nullable(Uuid),
+});
+export const headerFrom = (h: t.TypeOf<typeof HeaderCodec>): ArchiveHeader => ({
+  format: h.format, version: h.version, exportedAt: h.exported_at, userId: h.user_id, email: h.email, selfPersonId: h.self_person_id,
+});
+
+/** The tree's own fields, as the object's first keys (its record arrays follow). */
+export const encodeTree = (tree: ArchiveTree) => ({
+  id: tree.id, name: tree.name, description: tree.description, visibility: tree.visibility, home_person_id: tree.homePersonId,
+  ai_member_provider: tree.aiMemberProvider, ai_recommender_provider: tree.aiRecommenderProvider, ...stamps(tree),
+  members: tree.members.map((m) => ({ user_id: m.userId, email: m.email, role: m.role, joined_at: iso(m.createdAt) })),
+});
+
+export const TreeCodec = t.type({
+  id: Uuid, name: Text(1000), description: Str, visibility: VisibilityCodec, home_person_id: Nullable(Uuid),
+  ai_member_provider: Nullable(Text(100)), ai_recommender_provider: Nullable(Text(100)), ...Stamps,
+  members: t.array(t.type({ user_id: Uuid, email: Email, role: RoleCodec, joined_at: DateTime })),
+});
+export const treeFrom = (x: t.TypeOf<typeof TreeCodec>): ArchiveTree => ({
+  id: x.id, name: x.name, description: x.description, visibility: x.visibility, homePersonId: x.home_person_id,
+  aiMemberProvider: x.ai_member_provider, aiRecommenderProvider: x.ai_recommender_provider, createdAt: x.created_at, updatedAt: x.updated_at,
+  members: x.members.map((m) => ({ userId: m.user_id, email: m.email, role: m.role, createdAt: m.joined_at })),
+});
+
+const stamps = (r: { readonly createdAt: Date; readonly updatedAt: Date }) => ({ created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) });
+const live = { deletedAt: null, deletionId: null } as const;
+
+// --- records -----------------------------------------------------------------------------------
+
+/** One record as account.json writes it. */
+export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
+  switch (r.kind) {
+    case 'person': {
+      const p = r.row;
+      return { id: p.id, tree_id: p.treeId, sex: p.sex, is_living: p.isLiving, privacy: p.privacy, notes: p.notes, ...stamps(p) };
+    }
+    case 'name': {
+      const n = r.row;
+      return { id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, created_at: iso(n.createdAt) };
+    }
+    case 'place':
+      return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name };
+    case 'relationship': {
+      const x = r.row;
+      return { id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, notes: x.notes, ...stamps(x) };
+    }
+    case 'event': {
+      const e = r.row;
+      return {
+        id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
+        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, ...stamps(e),
+      };
+    }
+    case 'source': {
+      const s = r.row;
+      return { id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes, ...stamps(s) };
+    }
+    case 'citation': {
+      const c = r.row;
+      return { id: c.id, tree_id: c.treeId, source_id: c.sourceId, target_kind: c.target.kind, target_id: c.target.id, page: c.page, detail: c.detail, confidence: c.confidence, ...stamps(c) };
+    }
+    case 'media': {
+      const m = r.row;
+      return {
+        id: m.id, tree_id: m.treeId, title: m.title, file_name: m.fileName, content_type: m.contentType, size: m.size, checksum: m.checksum,
+        target_kind: m.target?.kind ?? null, target_id: m.target?.id ?? null, created_by: m.createdBy, ...stamps(m),
+      };
+    }
+    case 'proposal': {
+      const p = r.row;
+      return {
+        id: p.id, tree_id: p.treeId, status: p.status, origin: p.origin, summary: p.summary, operations: p.operations,
+        proposer_id: p.proposerId, reviewer_id: p.reviewerId, apply_error: p.applyError, applied_count: p.appliedCount, refs: p.refs,
+        created_at: iso(p.createdAt), decided_at: isoOrNull(p.decidedAt),
+      };
+    }
+  }
+};
+
+const Base = { id: Uuid, tree_id: Uuid };
+
+const codecs = {
+  person: t.type({ ...Base, sex: Nullable(SexCodec), is_living: Nullable(t.boolean), privacy: PrivacyCodec, notes: Str, ...Stamps }),
+  name: t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
+  place: t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }),
+  relationship: t.type({ ...Base, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: Str, ...Stamps }),
+  event: t.type({
+    ...Base, type: EventTypeCodec, custom_type: Nullable(Text(TEXT)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
+    date: Nullable(DateCodec), place_id: Nullable(Uuid), notes: Str, detail: Str, ...Stamps,
+  }),
+  source: t.type({ ...Base, title: Str, author: Str, publication: Str, notes: Str, ...Stamps }),
+  citation: t.type({
+    ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
+    confidence: Nullable(t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 3, 'confidence')), ...Stamps,
+  }),
+  media: t.type({
+    ...Base, title: Text(1000), file_name: Text(255), content_type: Text(255), size: Count, checksum: Text(64),
+    target_kind: Nullable(keys(mediaTargets)), target_id: Nullable(Uuid), created_by: Nullable(Uuid), ...Stamps,
+  }),
+  proposal: t.type({
+    ...Base, status: keys(proposalStatuses), origin: keys(proposalOrigins), summary: Str,
+    operations: t.array(t.intersection([
+      t.type({ op: keys(operationKinds), entity: keys(operationEntities) }),
+      // `data` came out of a JSON parser, so it is JSON whatever its shape.
+      t.partial({ id: Text(65), ref: Text(64), data: t.record(t.string, t.unknown) }),
+    ])),
+    proposer_id: Nullable(Uuid), reviewer_id: Nullable(Uuid),
+    apply_error: Nullable(t.type({ index: Count, code: Text(100), detail: Str })), applied_count: Count, refs: t.record(Text(64), Uuid),
+    created_at: DateTime, decided_at: Nullable(DateTime),
+  }),
+} as const;
+
+type Decoded = { readonly [K in RecordKind]: t.TypeOf<(typeof codecs)[K]> };
+
+const CHECKSUM = /^[0-9a-f]{64}$/;
+
+const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<ArchiveRecord, { kind: K }>['row'] | string } = {
+  person: (x) => ({ id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  name: (x) => ({ id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary, createdAt: x.created_at, ...live }),
+  place: (x) => (x.name.trim() === '' ? 'a place has no name' : { id: x.id, treeId: x.tree_id, name: x.name }),
+  relationship: (x) => ({
+    id: x.id, treeId: x.tree_id, type: x.type, personAId: x.person_a_id, personBId: x.person_b_id,
+    qualifier: x.type === 'parent_child' ? x.qualifier : null, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+  }),
+  event: (x) => ({
+    id: x.id, treeId: x.tree_id, type: x.type, customType: x.custom_type, personId: x.person_id, partnershipId: x.partnership_id,
+    date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+  }),
+  source: (x) => ({ id: x.id, treeId: x.tree_id, title: x.title, author: x.author, publication: x.publication, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  citation: (x) => ({
+    id: x.id, treeId: x.tree_id, sourceId: x.source_id, target: { kind: x.target_kind, id: x.target_id }, page: x.page, detail: x.detail,
+    confidence: x.confidence, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+  }),
+  media: (x) => {
+    if (!CHECKSUM.test(x.checksum)) return `media ${x.id} has no SHA-256 checksum`;
+    if ((x.target_kind === null) !== (x.target_id === null)) return `media ${x.id} names half a target`;
+    return {
+      id: x.id, treeId: x.tree_id, title: x.title, fileName: x.file_name, contentType: x.content_type, size: x.size, checksum: x.checksum,
+      target: x.target_kind === null || x.target_id === null ? null : { kind: x.target_kind, id: x.target_id },
+      storageKey: '', createdBy: x.created_by, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+    };
+  },
+  proposal: (x) => ({
+    id: x.id, treeId: x.tree_id, status: x.status, origin: x.origin, summary: x.summary,
+    operations: x.operations as readonly { readonly op: 'create' | 'update' | 'delete'; readonly entity: (typeof operationEntities)[number]; readonly id?: string; readonly ref?: string; readonly data?: { readonly [k: string]: JsonValue } }[],
+    proposerId: x.proposer_id, reviewerId: x.reviewer_id, applyError: x.apply_error, appliedCount: x.applied_count, refs: x.refs,
+    createdAt: x.created_at, decidedAt: x.decided_at,
+  }),
+};
+
+/** The record a JSON value of `kind` holds, or why it is not one (in words, naming the first field). */
+export const decodeRecord = (kind: RecordKind, value: unknown): ArchiveItem | string => {
+  const where = `a record of "${arrayKeys[kind]}"`;
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== null) return `${where} holds text with U+0000 or a lone surrogate (${unstorable})`;
+  const decoded = (codecs[kind] as t.Mixed).decode(value);
+  if (decoded._tag === 'Left') return `${where} is not valid: ${problemOf(decoded.left)}`;
+  const row = (fromWire[kind] as (x: unknown) => unknown)(decoded.right);
+  return typeof row === 'string' ? row : ({ kind, row } as ArchiveItem);
+};
+
+/** A decoded header or tree, or why it is not one. */
+export const decodeWith = <A, O>(codec: t.Type<A, O, unknown>, value: unknown, what: string): A | string => {
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== null) return `${what} holds text with U+0000 or a lone surrogate (${unstorable})`;
+  const decoded = codec.decode(value);
+  return decoded._tag === 'Right' ? decoded.right : `${what} is not valid: ${problemOf(decoded.left)}`;
+};
+
+const problemOf = (errors: t.Errors): string => {
+  const e = errors[0];
+  if (e === undefined) return 'unknown';
+  const path = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k)).join('.');
+  return `${path === '' ? 'the value' : path}: ${e.message ?? 'unexpected value'}`;
+};

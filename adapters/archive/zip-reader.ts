@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { getManyValues, none } from 'stream-chain/defs.js';
+import { jsonParser, type Token } from 'stream-json/core/parser.js';
+import type { ArchiveHeader, ArchiveItem } from '../../core/accounts/archive.js';
+import type { ArchiveFault, ArchiveFile, ArchiveSource } from '../../core/accounts/ports.js';
+import { isUuid } from '../../core/shared/ids.js';
+import { accountJsonReader } from './json-reader.js';
+import { ArchiveFaultError } from './json-values.js';
+
+export type ZipLimits = {
+  /** Entries in the central directory (account.json and one per media file). */
+  readonly maxEntries: number;
+  /** Sum of the entries' unpacked sizes (MAX_UPLOAD_BYTES x 4). */
+  readonly maxUnpackedBytes: number;
+  /** Largest unpacked/packed ratio of an entry larger than 1 MiB unpacked (a zip bomb's is about 1000). */
+  readonly maxRatio: number;
+};
+
+export const defaultZipLimits = (maxUploadBytes: number): ZipLimits => ({ maxEntries: 50_000, maxUnpackedBytes: maxUploadBytes * 4, maxRatio: 100 });
+
+const RATIO_FLOOR = 1024 * 1024;
+const MEDIA_PREFIX = 'media/';
+
+export type OpenedArchive = { readonly source: ArchiveSource; readonly close: () => void };
+
+const openZip = (path: string): Promise<ZipFile> =>
+  new Promise((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    ));
+
+const tokensOf = (out: unknown): Token[] => (out === none ? [] : (getManyValues(out as never) as Token[]));
+
+const shown = (name: string): string => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
+
+/** Reads the central directory, refusing what breaks a limit before one byte is unpacked. */
+const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json: Entry; readonly media: Map<string, Entry> }> =>
+  new Promise((resolve, reject) => {
+    const media = new Map<string, Entry>();
+    let json: Entry | null = null;
+    let unpacked = 0;
+    const refuse = (reason: string): void => {
+      zip.close();
+      reject(new ArchiveFaultError(reason));
+    };
+    zip.on('error', (err: Error) => {
+      const m = err.message;
+      if (m.startsWith('absolute path') || m.startsWith('invalid relative path') || m.startsWith('invalid characters in fileName'))
+        refuse(`it holds an entry with an unsafe name (${m.slice(0, 120)})`);
+      else refuse(`it is not a readable zip (${m.slice(0, 120)})`);
+    });
+    zip.on('entry', (entry: Entry) => {
+      const name = entry.fileName;
+      if (entry.isEncrypted()) return refuse(`the entry ${shown(name)} is encrypted`);
+      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return refuse(`the entry ${shown(name)} uses an unsupported compression method`);
+      unpacked += entry.uncompressedSize;
+      if (unpacked > limits.maxUnpackedBytes) return refuse(`it unpacks to more than ${limits.maxUnpackedBytes} bytes`);
+      if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize))
+        return refuse(`the entry ${shown(name)} is compressed more than ${limits.maxRatio} to 1, as zip bombs are`);
+      if (name === 'account.json') {
+        if (json !== null) return refuse('it holds account.json twice');
+        json = entry;
+      } else if (name.startsWith(MEDIA_PREFIX) && isUuid(name.slice(MEDIA_PREFIX.length))) {
+        const id = name.slice(MEDIA_PREFIX.length).toLowerCase();
+        if (media.has(id)) return refuse(`it holds ${shown(name)} twice`);
+        media.set(id, entry);
+      } else if (!name.endsWith('/')) {
+        return refuse(`it holds ${shown(name)}, which is not part of an account export`);
+      }
+      zip.readEntry();
+    });
+    zip.on('end', () => (json === null ? refuse('it holds no account.json, so it is not an account export') : resolve({ json, media })));
+    zip.readEntry();
+  });
+
+const entryStream = (zip: ZipFile, entry: Entry): Promise<Readable> =>
+  new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream as Readable))));
+
+/**
+ * Opens an uploaded backup: the limits of API.md "Accounts" (entry count, unpacked size, entry
+ * names, compression ratio) are checked on the central directory first, then account.json is read
+ * as far as its header. Answers the source, or the reason it is refused (nothing has been written).
+ */
+export const openAccountArchive = async (path: string, limits: ZipLimits): Promise<OpenedArchive | ArchiveFault> => {
+  let zip: ZipFile;
+  try {
+    zip = await openZip(path);
+  } catch (err) {
+    return { kind: 'fault', reason: `it is not a zip file, or it is cut short (${String((err as Error).message).slice(0, 120)})` };
+  }
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close();
+    return { kind: 'fault', reason: `it holds ${zip.entryCount} entries; a backup may hold at most ${limits.maxEntries}` };
+  }
+  let dir: { readonly json: Entry; readonly media: Map<string, Entry> };
+  try {
+    dir = await readDirectory(zip, limits);
+  } catch (err) {
+    if (err instanceof ArchiveFaultError) return { kind: 'fault', reason: err.message };
+    throw err;
+  }
+
+  let header: ArchiveHeader | null = null;
+  const queue: ArchiveItem[] = [];
+  const reader = accountJsonReader({ header: (h) => (header = h), item: (i) => queue.push(i) });
+  const parse = jsonParser({ packValues: false, streamValues: true });
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let chunks: AsyncIterator<Buffer> | null = null;
+  let ended = false;
+
+  /** Feeds the next piece of account.json through the parser; false once it is all read. */
+  const pump = async (): Promise<boolean> => {
+    if (ended) return false;
+    chunks ??= (await entryStream(zip, dir.json))[Symbol.asyncIterator]();
+    const next = await chunks.next();
+    let tokens: Token[];
+    try {
+      if (next.done) {
+        const tail = decoder.decode();
+        tokens = [...(tail === '' ? [] : tokensOf(parse(tail))), ...tokensOf(parse(none as never))];
+      } else {
+        tokens = tokensOf(parse(decoder.decode(next.value, { stream: true })));
+      }
+    } catch (err) {
+      if (err instanceof TypeError) throw new ArchiveFaultError('account.json is not UTF-8 text');
+      throw new ArchiveFaultError(`account.json is not valid JSON (${String((err as Error).message).slice(0, 120)})`);
+    }
+    for (const t of tokens) reader.consume(t);
+    if (next.done) {
+      ended = true;
+      if (!reader.finished()) throw new ArchiveFaultError('account.json ends before its last tree closes');
+    }
+    return !next.done;
+  };
+  const asFault = (err: unknown): ArchiveFault => {
+    if (err instanceof ArchiveFaultError) return { kind: 'fault', reason: err.message };
+    // yauzl reports a damaged or cut entry (bad deflate data, a size that does not match) this way.
+    return { kind: 'fault', reason: `account.json is damaged (${String((err as Error).message).slice(0, 120)})` };
+  };
+
+  try {
+    while (header === null && (await pump()));
+  } catch (err) {
+    zip.close();
+    return asFault(err);
+  }
+  if (header === null) {
+    zip.close();
+    return { kind: 'fault', reason: 'account.json has no header' };
+  }
+
+  const source: ArchiveSource = {
+    header,
+    items: async function* (): AsyncIterable<ArchiveItem | ArchiveFault> {
+      try {
+        for (;;) {
+          while (queue.length > 0) yield queue.shift()!;
+          if (!(await pump()) && queue.length === 0) return;
+        }
+      } catch (err) {
+        yield asFault(err);
+      }
+    },
+    mediaFile: (mediaId): ArchiveFile | null => {
+      const entry = dir.media.get(mediaId.toLowerCase());
+      return entry === undefined ? null : { size: entry.uncompressedSize, open: async () => entryStream(zip, entry) };
+    },
+    mediaIds: () => [...dir.media.keys()],
+  };
+  return { source, close: () => zip.close() };
+};

@@ -1,0 +1,57 @@
+import type { Id } from '../shared/ids.js';
+import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
+import type { Citation, Source } from '../sources/model.js';
+import type { Media } from '../media/model.js';
+import type { Proposal } from '../proposals/model.js';
+import type { Role, Tree } from '../trees/model.js';
+
+// What an account backup holds (API.md "Accounts"), independent of how it is written (the zip and
+// its account.json live in adapters/archive). Records keep the ids they had in the service.
+
+export const ARCHIVE_FORMAT = 'genealogy-account';
+/** The newest format this service writes and reads; a backup of a newer one is refused. */
+export const ARCHIVE_VERSION = 1;
+
+export type ArchiveHeader = {
+  readonly format: typeof ARCHIVE_FORMAT;
+  readonly version: number;
+  readonly exportedAt: Date;
+  readonly userId: Id;
+  readonly email: string;
+  /** The account's "this is me" person, when it is a person of an exported tree. */
+  readonly selfPersonId: Id | null;
+};
+
+export type ArchiveMember = { readonly userId: Id; readonly email: string; readonly role: Role; readonly createdAt: Date };
+
+/** A tree's own fields and its members; its records follow it. */
+export type ArchiveTree = Omit<Tree, 'deletedAt'> & { readonly members: readonly ArchiveMember[] };
+
+/** A record of the tree last opened. Live records only; deletion stamps are always null. */
+export type ArchiveRecord =
+  | { readonly kind: 'person'; readonly row: Person }
+  | { readonly kind: 'name'; readonly row: Name }
+  | { readonly kind: 'place'; readonly row: Place }
+  | { readonly kind: 'relationship'; readonly row: Relationship }
+  | { readonly kind: 'event'; readonly row: LifeEvent }
+  | { readonly kind: 'source'; readonly row: Source }
+  | { readonly kind: 'citation'; readonly row: Citation }
+  | { readonly kind: 'media'; readonly row: Media }
+  | { readonly kind: 'proposal'; readonly row: Proposal };
+
+export type RecordKind = ArchiveRecord['kind'];
+
+/**
+ * The order records are written in and must be read in: every record comes after what it refers to,
+ * so a reader checks each reference against what it has already seen and never holds a tree whole.
+ */
+export const recordOrder: readonly RecordKind[] = ['person', 'name', 'place', 'relationship', 'event', 'source', 'citation', 'media', 'proposal'];
+
+/** One item of a backup in reading order: a tree opens, its records follow. */
+export type ArchiveItem = { readonly kind: 'tree'; readonly tree: ArchiveTree } | ArchiveRecord;
+
+export type ArchiveCounts = { readonly [K in RecordKind | 'tree']: number };
+
+export const zeroCounts = (): { -readonly [K in keyof ArchiveCounts]: number } => ({
+  tree: 0, person: 0, name: 0, place: 0, relationship: 0, event: 0, source: 0, citation: 0, media: 0, proposal: 0,
+});

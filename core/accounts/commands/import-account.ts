@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { auditEntry } from '../../shared/audit-entry.js';
+import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
+import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
+import { invalidInput, unauthenticated, type DomainError } from '../../shared/errors.js';
+import { newId, type Id } from '../../shared/ids.js';
+import type { Storage, Stores } from '../../shared/ports.js';
+import type { BlobBody, BlobStore } from '../../media/blob-store.js';
+import { mediaStorageKey, type Media } from '../../media/model.js';
+import { decideContentType, SNIFF_BYTES } from '../../media/sniff.js';
+import { checkTreeName } from '../../trees/commands/update-tree.js';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, zeroCounts, type ArchiveCounts, type ArchiveTree } from '../archive.js';
+import type { ArchiveSource } from '../ports.js';
+import { freshIdMap } from '../remap.js';
+import { admit, startTree, type People, type TreeRestore } from '../tree-restore.js';
+import { recordBuffer, type RecordBuffer } from '../record-buffer.js';
+
+export type ImportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock; readonly onOrphan?: (key: string, err: unknown) => void };
+
+export type RestoredTree = {
+  readonly sourceId: Id;
+  readonly id: Id;
+  readonly name: string;
+  readonly counts: ArchiveCounts;
+  /** Members of the original tree other than the exporting account: not restored (they keep no access). */
+  readonly membersNotRestored: readonly { readonly email: string; readonly role: string }[];
+};
+
+export type ImportReport = { readonly trees: readonly RestoredTree[]; readonly counts: ArchiveCounts };
+
+export const invalidArchive = (reason: string): DomainError => invalidInput('invalid_archive', `This file cannot be restored: ${reason}.`);
+
+/**
+ * Restores a backup (`POST /users/me/import`, API.md "Accounts") into NEW trees owned by the caller,
+ * every record with a new id and every reference remapped, media stored again under the new ids with
+ * their checksums verified. All or nothing: the records are written in one transaction, and the
+ * objects stored before a failure are removed again (or queued for removal). Existing trees are never
+ * read or written. Members other than the caller are not restored; the report names them.
+ */
+export const importAccount =
+  (deps: ImportDeps) =>
+  async (actor: Actor, source: ArchiveSource): AsyncResult<ImportReport> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    const h = source.header;
+    if (h.format !== ARCHIVE_FORMAT) return fail(invalidArchive('it is not an account export of this service'));
+    if (h.version > ARCHIVE_VERSION) return fail(invalidArchive(`it is format version ${h.version}; this service reads up to version ${ARCHIVE_VERSION}`));
+    const stored: string[] = [];
+    try {
+      const result = await deps.storage.uow.run((tx) => restoreAll(deps, tx, actor.userId, source, stored));
+      if (E.isLeft(result)) await discard(deps, stored);
+      return result;
+    } catch (err) {
+      await discard(deps, stored);
+      throw err;
+    }
+  };
+
+const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: ArchiveSource, stored: string[]): AsyncResult<ImportReport> => {
+  const people: People = { exporter: source.header.userId, restorer: userId };
+  const report: RestoredTree[] = [];
+  const total = zeroCounts();
+  const treesSeen = new Set<Id>();
+  const filesUsed = new Set<Id>();
+  let selfPerson: Id | null = null;
+  let current: { readonly t: TreeRestore; readonly counts: ReturnType<typeof zeroCounts>; readonly buffer: RecordBuffer } | null = null;
+
+  const finish = async (): AsyncResult<void> => {
+    if (current === null) return ok(undefined);
+    const { t, counts, buffer } = current;
+    await buffer.flush();
+    const home = t.source.homePersonId;
+    if (home !== null) {
+      if (!t.seen.person.has(home)) return fail(invalidArchive(`the home person ${home} of tree ${t.source.id} is not in the backup`));
+      const tree = await tx.trees.byId(t.id);
+      if (tree !== null) await tx.trees.update({ ...tree, homePersonId: t.map(home) });
+    }
+    await tx.audit.record(auditEntry(deps.clock, userId, 'tree.import', { type: 'tree', id: t.id, treeId: t.id }, { source_id: t.source.id, ...counts }));
+    report.push({
+      sourceId: t.source.id, id: t.id, name: t.source.name, counts: { ...counts },
+      membersNotRestored: t.source.members.filter((m) => m.userId !== people.exporter).map((m) => ({ email: m.email, role: m.role })),
+    });
+    current = null;
+    return ok(undefined);
+  };
+
+  for await (const item of source.items()) {
+    if (item.kind === 'fault') return fail(invalidArchive(item.reason));
+    if (item.kind === 'tree') {
+      const done = await finish();
+      if (E.isLeft(done)) return done;
+      if (treesSeen.has(item.tree.id)) return fail(invalidArchive(`tree ${item.tree.id} appears twice`));
+      treesSeen.add(item.tree.id);
+      const opened = await openTree(deps, tx, userId, item.tree);
+      if (E.isLeft(opened)) return opened;
+      current = { t: opened.right, counts: zeroCounts(), buffer: recordBuffer(tx) };
+      current.counts.tree = 1;
+      total.tree += 1;
+      continue;
+    }
+    if (current === null) return fail(invalidArchive(`a ${item.kind} comes before any tree`));
+    const admitted = admit(current.t, item, people);
+    if (!admitted.ok) return fail(invalidArchive(admitted.reason));
+    const record = admitted.record;
+    if (item.kind === 'person' && item.row.id === source.header.selfPersonId) selfPerson = record.row.id;
+    if (record.kind === 'media') {
+      await current.buffer.flush();
+      const media = await restoreFile(deps, source, item.row as Media, record.row, stored);
+      if (E.isLeft(media)) return media;
+      filesUsed.add(item.row.id);
+      await tx.media.insert(media.right);
+    } else if (record.kind === 'proposal') {
+      await current.buffer.flush();
+      await tx.proposals.insert(record.row);
+    } else {
+      await current.buffer.add(record);
+    }
+    current.counts[item.kind] += 1;
+    total[item.kind] += 1;
+  }
+  const done = await finish();
+  if (E.isLeft(done)) return done;
+  const stray = source.mediaIds().find((id) => !filesUsed.has(id));
+  if (stray !== undefined) return fail(invalidArchive(`the file media/${stray} belongs to no media record`));
+  if (selfPerson !== null) {
+    const user = await tx.users.byId(userId);
+    if (user !== null && user.selfPersonId === null) await tx.users.update({ ...user, selfPersonId: selfPerson });
+  }
+  await tx.audit.record(auditEntry(deps.clock, userId, 'account.import', { type: 'user', id: userId, treeId: null }, {
+    tree_ids: report.map((r) => r.id), source_tree_ids: report.map((r) => r.sourceId), ...total,
+  }));
+  return ok({ trees: report, counts: total });
+};
+
+/** A new tree with the backup's fields (the home person is set when its persons are in), owned by the caller. */
+const openTree = async (deps: ImportDeps, tx: Stores, userId: Id, source: ArchiveTree): AsyncResult<TreeRestore> => {
+  const bad = checkTreeName(source.name);
+  if (bad) return fail(invalidArchive(`tree ${source.id} has no usable name`));
+  const id = newId();
+  const { members: _members, ...fields } = source;
+  await tx.trees.insert({ ...fields, id, homePersonId: null, deletedAt: null });
+  await tx.memberships.insert({ treeId: id, userId, role: 'owner', createdAt: deps.clock.now() });
+  return ok(startTree(source, id, freshIdMap()));
+};
+
+/**
+ * Stores a media item's file under its new key, counting and hashing the bytes on the way: a size or
+ * checksum that differs from the record's, or bytes that break off, refuse the backup. The content
+ * type is decided from the bytes again, as an upload's is.
+ */
+const restoreFile = async (deps: ImportDeps, source: ArchiveSource, old: Media, row: Media, stored: string[]): AsyncResult<Media> => {
+  const file = source.mediaFile(old.id);
+  if (file === null) return fail(invalidArchive(`the file of media ${old.id} is missing`));
+  if (file.size !== old.size) return fail(invalidArchive(`the file of media ${old.id} holds ${file.size} bytes, its record says ${old.size}`));
+  const key = mediaStorageKey(row.treeId, row.id);
+  const hash = createHash('sha256');
+  let head: Uint8Array = new Uint8Array(0);
+  let broken: unknown = null;
+  const counted = async function* (body: BlobBody): BlobBody {
+    try {
+      for await (const chunk of body) {
+        hash.update(chunk);
+        if (head.length < SNIFF_BYTES) head = concatHead(head, chunk);
+        yield chunk;
+      }
+    } catch (err) {
+      broken = err;
+      throw err;
+    }
+  };
+  stored.push(key);
+  try {
+    await deps.blobs.put(key, counted(await file.open()), old.size);
+  } catch (err) {
+    if (broken !== null) return fail(invalidArchive(`the file of media ${old.id} is damaged`));
+    throw err;
+  }
+  if (hash.digest('hex') !== old.checksum) return fail(invalidArchive(`the file of media ${old.id} does not match its checksum`));
+  const contentType: Result<string> = decideContentType(head, old.contentType, old.size);
+  if (E.isLeft(contentType)) return fail(invalidArchive(`the file of media ${old.id} is not the ${old.contentType} its record says`));
+  return ok({ ...row, storageKey: key, contentType: contentType.right });
+};
+
+const concatHead = (head: Uint8Array, chunk: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(Math.min(SNIFF_BYTES, head.length + chunk.length));
+  out.set(head);
+  out.set(chunk.subarray(0, out.length - head.length), head.length);
+  return out;
+};
+
+const discard = async (deps: ImportDeps, keys: readonly string[]): Promise<void> => {
+  for (const key of keys) {
+    try {
+      await deps.blobs.remove(key);
+    } catch (err) {
+      deps.onOrphan?.(key, err);
+      await deps.storage.blobRemovals.enqueue([key]).catch(() => undefined);
+    }
+  }
+};

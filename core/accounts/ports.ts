@@ -1,0 +1,48 @@
+import type { Id } from '../shared/ids.js';
+import type { LifeEvent, Name, Place } from '../people/model.js';
+import type { Citation } from '../sources/model.js';
+import type { Media } from '../media/model.js';
+import type { BlobBody } from '../media/blob-store.js';
+import type { ArchiveHeader, ArchiveItem } from './archive.js';
+
+/**
+ * What a backup reads besides the repositories' own lists: the records of one tree that a backup
+ * holds, in keyset chunks (ordered by id, strictly after `after` when given, at most `limit`), each
+ * chunk one statement. "Reachable" means live and owned by live records: a soft-deleted person's
+ * names and events, and citations of deleted sources or targets, are left out as the API hides them.
+ */
+export type AccountArchiveReads = {
+  /** Live names of live persons. */
+  readonly names: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Name[]>;
+  /** Live events of a live person or of a live partnership. */
+  readonly events: (treeId: Id, after: Id | null, limit: number) => Promise<readonly LifeEvent[]>;
+  /** Every place of the tree (places are never deleted). */
+  readonly places: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Place[]>;
+  /**
+   * Live citations whose source is live and whose target is reachable (a live person; a live name or
+   * event whose owner is live; a live relationship).
+   */
+  readonly citations: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Citation[]>;
+  /** Live media; a target that is not live (a deleted person, event or source) reads as null. */
+  readonly media: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Media[]>;
+};
+
+/** Why a backup cannot be restored, in words for the caller (a 422). */
+export type ArchiveFault = { readonly kind: 'fault'; readonly reason: string };
+
+/** A media file inside a backup. */
+export type ArchiveFile = { readonly size: number; readonly open: () => Promise<BlobBody> };
+
+/**
+ * A backup opened for restoring (the zip reader in adapters/archive): its limits already checked.
+ * `items` yields the trees and records in reading order, decoded and bounded like API input; a
+ * record that does not decode, or bytes that break off, end the iteration with a fault.
+ */
+export type ArchiveSource = {
+  readonly header: ArchiveHeader;
+  readonly items: () => AsyncIterable<ArchiveItem | ArchiveFault>;
+  /** The file stored for that media id, or null when the backup holds none. */
+  readonly mediaFile: (mediaId: Id) => ArchiveFile | null;
+  /** The media ids the backup holds files for. */
+  readonly mediaIds: () => readonly Id[];
+};

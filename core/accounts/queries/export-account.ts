@@ -1,0 +1,117 @@
+import { auditEntry } from '../../shared/audit-entry.js';
+import type { Clock } from '../../shared/clock.js';
+import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { unauthenticated } from '../../shared/errors.js';
+import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../shared/actor.js';
+import type { Storage } from '../../shared/ports.js';
+import type { BlobBody, BlobStore } from '../../media/blob-store.js';
+import type { TreeRead } from '../../trees/model.js';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader, type ArchiveItem, type ArchiveRecord } from '../archive.js';
+
+export type ExportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock };
+
+/** A media item's bytes as a backup holds them. */
+export type ExportFile = { readonly mediaId: Id; readonly size: number; readonly open: () => Promise<BlobBody> };
+
+/**
+ * A backup being written: the header, then the items and the files, each read in keyset chunks as
+ * the writer asks for them, so memory stays flat whatever the account holds. The reads are not one
+ * snapshot: a record written while the backup streams may or may not be in it.
+ */
+export type AccountExport = {
+  readonly header: ArchiveHeader;
+  readonly items: () => AsyncIterable<ArchiveItem>;
+  readonly files: () => AsyncIterable<ExportFile>;
+};
+
+/** Rows per statement: large enough that round trips do not dominate, small enough to stay flat. */
+const CHUNK = 2000;
+
+/** Every row of one keyset-paged read, chunk by chunk. */
+async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, limit: number) => Promise<readonly R[]>): AsyncIterable<R> {
+  let after: Id | null = null;
+  for (;;) {
+    const rows = await read(after, CHUNK);
+    yield* rows;
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+const live = <R extends { readonly deletedAt: Date | null; readonly deletionId: Id | null }>(row: R): R => ({ ...row, deletedAt: null, deletionId: null });
+
+async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<ArchiveRecord> {
+  const opt = (after: Id | null, limit: number) => (after === null ? { limit } : { after, limit });
+  for await (const row of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield { kind: 'person', row: live(row) };
+  for await (const row of paged((a, l) => storage.archive.names(treeId, a, l))) yield { kind: 'name', row: live(row) };
+  for await (const row of paged((a, l) => storage.archive.places(treeId, a, l))) yield { kind: 'place', row };
+  for await (const row of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) yield { kind: 'relationship', row: live(row) };
+  for await (const row of paged((a, l) => storage.archive.events(treeId, a, l))) yield { kind: 'event', row: live(row) };
+  for await (const row of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) yield { kind: 'source', row: live(row) };
+  for await (const row of paged((a, l) => storage.archive.citations(treeId, a, l))) yield { kind: 'citation', row: live(row) };
+  for await (const row of paged((a, l) => storage.archive.media(treeId, a, l))) yield { kind: 'media', row: live(row) };
+  for await (const row of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield { kind: 'proposal', row };
+}
+
+/**
+ * Everything the caller owns, for `GET /users/me/export` (API.md "Accounts"): every live tree where
+ * the caller is an owner, with its members and every reachable record; soft-deleted records are left
+ * out. Audited as `account.export` with the tree ids.
+ */
+export const exportAccount =
+  (deps: ExportDeps) =>
+  async (actor: Actor): AsyncResult<AccountExport> => {
+    if (actor.kind !== 'user') return fail(unauthenticated());
+    const user = await deps.storage.users.byId(actor.userId);
+    if (user === null) return fail(unauthenticated());
+    const owned: readonly TreeRead[] = (await deps.storage.trees.listForMember(user.id, false)).filter((t) => t.role === 'owner');
+    const treeIds = new Set(owned.map((t) => t.id));
+    const self = user.selfPersonId === null ? null : await deps.storage.persons.byId(user.selfPersonId);
+    const header: ArchiveHeader = {
+      format: ARCHIVE_FORMAT,
+      version: ARCHIVE_VERSION,
+      exportedAt: deps.clock.now(),
+      userId: user.id,
+      email: user.email,
+      selfPersonId: self !== null && self.deletedAt === null && treeIds.has(self.treeId) ? self.id : null,
+    };
+    const audited = await deps.storage.uow.run(async (tx) => {
+      await tx.audit.record(auditEntry(deps.clock, user.id, 'account.export', { type: 'user', id: user.id, treeId: null }, { tree_ids: [...treeIds] }));
+      return ok(undefined);
+    });
+    if (audited._tag === 'Left') return audited;
+    const storage = deps.storage;
+    // The files follow the media records the items wrote, exactly: a media item created or deleted
+    // between the two passes changes neither. Only the (small) metadata of media is held.
+    const written: { readonly mediaId: Id; readonly size: number; readonly key: string }[] = [];
+    return ok({
+      header,
+      items: async function* () {
+        for (const t of owned) {
+          const current = await storage.trees.byId(t.id);
+          if (current === null || current.deletedAt !== null) continue;
+          const members = await storage.memberships.list(t.id);
+          const { ownerId: _owner, deletedAt: _deleted, ...tree } = current;
+          yield { kind: 'tree', tree: { ...tree, members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role, createdAt: m.createdAt })) } };
+          for await (const record of recordsOf(storage, t.id)) {
+            if (record.kind === 'media') written.push({ mediaId: record.row.id, size: record.row.size, key: record.row.storageKey });
+            yield record;
+          }
+        }
+      },
+      files: async function* () {
+        for (const f of written) {
+          yield {
+            mediaId: f.mediaId,
+            size: f.size,
+            open: async () => {
+              const body = await deps.blobs.get(f.key);
+              if (body === null) throw new Error(`media ${f.mediaId}: its object ${f.key} is missing from the store`);
+              return body;
+            },
+          };
+        }
+      },
+    });
+  };

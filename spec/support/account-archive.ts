@@ -1,0 +1,60 @@
+import yauzl from 'yauzl';
+import type { TestService } from './service.js';
+
+/** A JSON call with a Bearer token; answers status and parsed body (or text). */
+export const jsonCall = (svc: TestService, token: string) => async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+  const res = await fetch(`${svc.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed };
+};
+
+export const exportZip = async (svc: TestService, token: string): Promise<{ status: number; type: string | null; bytes: Buffer }> => {
+  const res = await fetch(`${svc.baseUrl}/api/v1/users/me/export`, { headers: { Authorization: `Bearer ${token}` } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+};
+
+export const importZip = async (svc: TestService, token: string, zip: Uint8Array, name = 'backup.zip'): Promise<{ status: number; body: any }> => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), name);
+  const res = await fetch(`${svc.baseUrl}/api/v1/users/me/import`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: text };
+  }
+};
+
+/** Every entry of a zip held in memory, name to bytes (tests only: small zips). */
+export const unzip = (zip: Buffer): Promise<Map<string, Buffer>> =>
+  new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
+      if (err) return reject(err);
+      const out = new Map<string, Buffer>();
+      z.on('error', reject);
+      z.on('end', () => resolve(out));
+      z.on('entry', (entry: yauzl.Entry) => {
+        z.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            z.readEntry();
+          });
+        });
+      });
+      z.readEntry();
+    });
+  });
