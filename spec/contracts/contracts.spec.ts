@@ -22,6 +22,7 @@ import { purgesContract } from './purges.contract.js';
 import { mediaContract } from './media.contract.js';
 import { cleanupReadsContract } from './cleanup-reads.contract.js';
 import { proposalsContract } from './proposals.contract.js';
+import { accountArchiveReadsContract } from './account-archive-reads.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -54,4 +55,5 @@ for (const [name, make] of adapters) {
   mediaContract(name, make);
   cleanupReadsContract(name, make);
   proposalsContract(name, make);
+  accountArchiveReadsContract(name, make);
 }

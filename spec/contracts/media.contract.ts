@@ -6,7 +6,7 @@ import {
   aCitation, aName, anEvent, aPerson, aRelationship, aSource, at, givenPerson, givenSource, givenTree, ids, withStorage, type MakeStorage,
 } from './fixtures.js';
 
-const aMedia = (treeId: Id, over: Partial<Media> = {}): Media => {
+export const aMedia = (treeId: Id, over: Partial<Media> = {}): Media => {
   const id = over.id ?? newId();
   return {
     id, treeId, title: 'Wedding photo', fileName: 'wedding.jpg', contentType: 'image/jpeg', size: 123456, checksum: 'ab'.repeat(32),

@@ -5,6 +5,7 @@ import { generate, type Hints } from './generate.js';
 import { fieldHints, kindOfParam, pickId } from './hints.js';
 import { callers, type Account, type Caller, type World } from './world.js';
 import { gedcomFile } from './gedcom.js';
+import { archiveFile } from './archive.js';
 import { multipartBody, type Part } from './multipart.js';
 import { mutate, type Draft } from './mutate.js';
 
@@ -33,6 +34,10 @@ const pickCaller = (rng: Rng, op: Operation): Caller => {
 };
 
 const fileFor = (rng: Rng, op: Operation): { part: Part; kind: string } => {
+  if (op.path === '/users/me/import') {
+    const a = archiveFile(rng);
+    return { part: { name: 'file', filename: 'backup.zip', contentType: rng.pick(['application/zip', 'application/octet-stream']), data: a.bytes }, kind: a.kind };
+  }
   if (op.path.includes('gedcom')) {
     const g = gedcomFile(rng);
     return { part: { name: 'file', filename: 'tree.ged', contentType: rng.pick(['application/octet-stream', 'text/plain', 'text/vnd.familysearch.gedcom']), data: g.bytes }, kind: g.kind };
@@ -92,7 +97,7 @@ export const planRequest = (rng: Rng, api: Api, w: World, op: Operation, cycle: 
   }
   const draft: Draft = { op, pathIds, query, body, parts, headers, raw: null, contentType: null, account };
   const applied = mutate(rng, draft, w, cycle);
-  const mutation = [...(fileKind === 'valid' ? [] : [`gedcom:${fileKind}`]), ...applied].join('+') || 'valid';
+  const mutation = [...(fileKind === 'valid' ? [] : [`${op.path === '/users/me/import' ? 'archive' : 'gedcom'}:${fileKind}`]), ...applied].join('+') || 'valid';
   return { operationId: op.operationId, caller, mutation, sent: encode(api, draft), draft };
 };
 

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
 import { upload } from '../support/media.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
+import { emptyBackup } from '../support/account-archive.js';
 
 // Every operation of the route table, called by six callers, on a PRIVATE tree and (for tree-scoped
 // operations) on a PUBLIC one; each status checked against SPEC "Errors" and API.md. A route added to
@@ -115,10 +116,17 @@ const table: Readonly<Record<string, Row>> = {
   // Someone else's email: every signed-in caller reaches the check (422) and keeps the account the other rows need.
   deleteMe: {
     private: signedIn(422),
-    call: (c) =>
-      (c as unknown as { DELETE: (path: string, init: object) => Promise<{ response: Response; error?: unknown }> }).DELETE('/users/me', {
-        body: { email: 'spare@example.org' },
-      }),
+    call: (c) => c.DELETE('/users/me', { body: { email: 'spare@example.org' } }),
+  },
+  exportAccount: { private: signedIn(200), call: (c) => c.GET('/users/me/export', { parseAs: 'arrayBuffer' }) },
+  // A backup with no tree: every signed-in caller may restore it, and nothing else changes.
+  importAccount: {
+    private: signedIn(201),
+    call: async (c) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await emptyBackup())]), 'backup.zip');
+      return c.POST('/users/me/import', { body: {} as never, bodySerializer: () => form });
+    },
   },
 
   createTree: { private: signedIn(201), call: (c) => c.POST('/trees', { body: { name: 'Another' } }) },

@@ -1,3 +1,4 @@
+import yazl from 'yazl';
 import yauzl from 'yauzl';
 import type { TestService } from './service.js';
 
@@ -58,3 +59,22 @@ export const unzip = (zip: Buffer): Promise<Map<string, Buffer>> =>
       z.readEntry();
     });
   });
+
+/** A zip of the given entries, built in memory with yazl (tests only). */
+export const zipOf = (entries: readonly (readonly [name: string, bytes: Buffer | string])[]): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const z = new yazl.ZipFile();
+    for (const [name, bytes] of entries) z.addBuffer(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), name);
+    z.end();
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    z.outputStream.on('error', reject);
+    z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+
+/** A valid backup holding no tree: restoring it changes nothing but the audit trail. */
+export const emptyBackup = (): Promise<Buffer> =>
+  zipOf([['account.json', JSON.stringify({
+    format: 'genealogy-account', version: 1, exported_at: '2026-11-22T00:00:00.000Z', user_id: '01900000-0000-7000-8000-000000000000',
+    email: 'nobody@example.org', self_person_id: null, trees: [],
+  })]]);

@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { newId } from '../../core/shared/ids.js';
+import { aCitation, aName, anEvent, at, givenEdge, givenPerson, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import { aMedia } from './media.contract.js';
+
+const gone = () => ({ deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() });
+
+export const accountArchiveReadsContract = (name: string, make: MakeStorage): Mocha.Suite =>
+  describe(`AccountArchiveReads contract (${name})`, () => {
+    const storage = withStorage(make);
+
+    it('names: live names of live persons of the tree, by id, in keyset chunks', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const dead = await givenPerson(storage(), t.id, gone());
+      const [a, b, c, d, e] = sortedIds(5);
+      await storage().names.insert(aName(p, { id: c! }));
+      await storage().names.insert(aName(p, { id: a! }));
+      await storage().names.insert(aName(p, { id: b!, ...gone() }));
+      await storage().names.insert(aName(dead, { id: d! }));
+      await storage().names.insert(aName(await givenPerson(storage(), other.id), { id: e! }));
+      expect(ids(await storage().archive.names(t.id, null, 10))).to.deep.equal([a, c]);
+      expect(ids(await storage().archive.names(t.id, null, 1))).to.deep.equal([a]);
+      expect(ids(await storage().archive.names(t.id, a!, 10))).to.deep.equal([c]);
+      expect(await storage().archive.names(t.id, c!, 10)).to.deep.equal([]);
+    });
+
+    it('events: live events of a live person or of a live partnership, whole, by id', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const q = await givenPerson(storage(), t.id);
+      const dead = await givenPerson(storage(), t.id, gone());
+      const couple = await givenEdge(storage(), t.id, 'partnership', p.id, q.id);
+      const split = await givenEdge(storage(), t.id, 'partnership', q.id, dead.id, gone());
+      const kept = [
+        anEvent(t.id, { personId: p.id }, { type: 'birth', date: { qualifier: 'about', year: 1900, calendar: 'julian' }, notes: 'n', detail: 'd' }),
+        anEvent(t.id, { partnershipId: couple.id }, { type: 'marriage' }),
+      ];
+      for (const e of [...kept, anEvent(t.id, { personId: dead.id }), anEvent(t.id, { partnershipId: split.id }), anEvent(t.id, { personId: p.id }, gone())]) await storage().events.insert(e);
+      const sorted = [...kept].sort((x, y) => (x.id < y.id ? -1 : 1));
+      expect(await storage().archive.events(t.id, null, 10)).to.deep.equal(sorted);
+      expect(ids(await storage().archive.events(t.id, sorted[0]!.id, 10))).to.deep.equal([sorted[1]!.id]);
+    });
+
+    it('places: every place of the tree by id, in chunks', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [a, b, c] = sortedIds(3);
+      await storage().places.ensure(t.id, 'Oslo', b!);
+      await storage().places.ensure(t.id, 'Bergen', a!);
+      await storage().places.ensure(other.id, 'Oslo', c!);
+      expect(await storage().archive.places(t.id, null, 10)).to.deep.equal([{ id: a, treeId: t.id, name: 'Bergen' }, { id: b, treeId: t.id, name: 'Oslo' }]);
+      expect(ids(await storage().archive.places(t.id, a!, 1))).to.deep.equal([b]);
+    });
+
+    it('citations: live ones whose source is live and whose target is reachable, of every target kind', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const q = await givenPerson(storage(), t.id);
+      const dead = await givenPerson(storage(), t.id, gone());
+      const s = await givenSource(storage(), t.id);
+      const lost = await givenSource(storage(), t.id, gone());
+      const name = aName(p);
+      const deadName = aName(dead);
+      const edge = await givenEdge(storage(), t.id, 'parent_child', p.id, q.id);
+      const cut = await givenEdge(storage(), t.id, 'partnership', p.id, q.id, gone());
+      const event = anEvent(t.id, { personId: q.id });
+      const deadEvent = anEvent(t.id, { personId: dead.id });
+      for (const n of [name, deadName]) await storage().names.insert(n);
+      for (const e of [event, deadEvent]) await storage().events.insert(e);
+      const kept = [
+        aCitation(t.id, s.id, { kind: 'person', id: p.id }, { page: 'p', confidence: 2 }),
+        aCitation(t.id, s.id, { kind: 'name', id: name.id }),
+        aCitation(t.id, s.id, { kind: 'event', id: event.id }),
+        aCitation(t.id, s.id, { kind: 'relationship', id: edge.id }),
+      ];
+      const dropped = [
+        aCitation(t.id, s.id, { kind: 'person', id: dead.id }),
+        aCitation(t.id, s.id, { kind: 'name', id: deadName.id }),
+        aCitation(t.id, s.id, { kind: 'event', id: deadEvent.id }),
+        aCitation(t.id, s.id, { kind: 'relationship', id: cut.id }),
+        aCitation(t.id, lost.id, { kind: 'person', id: p.id }),
+        aCitation(t.id, s.id, { kind: 'person', id: p.id }, gone()),
+      ];
+      for (const c of [...kept, ...dropped]) await storage().citations.insert(c);
+      const sorted = [...kept].sort((x, y) => (x.id < y.id ? -1 : 1));
+      expect(await storage().archive.citations(t.id, null, 10)).to.deep.equal(sorted);
+      expect(ids(await storage().archive.citations(t.id, sorted[1]!.id, 2))).to.deep.equal(ids(sorted.slice(2, 4)));
+    });
+
+    it('media: live items by id; a target that is not live reads as null', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const dead = await givenPerson(storage(), t.id, gone());
+      const s = await givenSource(storage(), t.id, gone());
+      const [a, b, c, d] = sortedIds(4);
+      const onLive = aMedia(t.id, { id: a!, target: { kind: 'person', id: p.id } });
+      const onDead = aMedia(t.id, { id: b!, target: { kind: 'person', id: dead.id } });
+      const onLostSource = aMedia(t.id, { id: c!, target: { kind: 'source', id: s.id } });
+      for (const m of [onLive, onDead, onLostSource, aMedia(t.id, { id: d!, ...gone() })]) await storage().media.insert(m);
+      expect(await storage().archive.media(t.id, null, 10)).to.deep.equal([onLive, { ...onDead, target: null }, { ...onLostSource, target: null }]);
+      expect(ids(await storage().archive.media(t.id, a!, 1))).to.deep.equal([b]);
+    });
+  });
