@@ -19,7 +19,8 @@ export const arrayKeys: Readonly<Record<RecordKind, string>> = {
   citation: 'citations', media: 'media', proposal: 'proposals',
 };
 
-const TEXT = 1_048_576;
+// 16 MiB: a GEDCOM NOTE of many CONT lines may be that long (a record may hold 16 MiB), and it must come back.
+const TEXT = 16 * 1024 * 1024;
 const Str = Text(TEXT);
 const iso = (d: Date): string => d.toISOString();
 const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());

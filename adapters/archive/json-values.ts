@@ -1,7 +1,7 @@
 import type { Token } from 'stream-json/core/parser.js';
 
 /** Bounds on any one value read from a backup: no single string, number, key or record may grow memory without limit. */
-export const VALUE_LIMITS = { string: 1_048_576, key: 256, number: 64, depth: 64, chars: 16 * 1024 * 1024 } as const;
+export const VALUE_LIMITS = { string: 16 * 1024 * 1024, key: 256, number: 64, depth: 64, chars: 64 * 1024 * 1024 } as const;
 
 /** A broken backup, in words; thrown inside the readers and turned into a fault at their edge. */
 export class ArchiveFaultError extends Error {}
