@@ -5,7 +5,7 @@ import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
 import { operationEntities, operationKinds, proposalOrigins, proposalStatuses } from '../../core/proposals/model.js';
 import type { JsonValue } from '../../core/shared/audit.js';
-import { Email, Nullable, RoleCodec, Text, Uuid, VisibilityCodec } from '../http/wire.js';
+import { Email, Nullable, RoleCodec, Text, VisibilityCodec } from '../http/wire.js';
 import { DateCodec, dateFromWire, dateWire, EventTypeCodec, NameTypeCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec } from '../http/wire-records.js';
 import { unstorableTextPath } from '../http/input-text.js';
 
@@ -35,6 +35,10 @@ const DateTime = new t.Type<Date, string, unknown>(
   },
   (d) => d.toISOString(),
 );
+// Ids as this service writes them: lower-case UUIDs. One spelling per id, so that no two spellings
+// of one id pass as two records.
+const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const Uuid = t.refinement(t.string, (s) => LOWER_UUID.test(s), 'lower-case UUID');
 const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
 const Count = t.refinement(t.number, (n) => Number.isSafeInteger(n) && n >= 0, 'count');
 const Stamps = { created_at: DateTime, updated_at: DateTime };

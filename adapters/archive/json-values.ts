@@ -10,7 +10,7 @@ type Frame = { readonly container: Record<string, unknown> | unknown[]; key: str
 
 /**
  * Builds one JSON value from streamed tokens (keys, strings and numbers in chunks), within
- * VALUE_LIMITS. Keys are defined as own properties, so `__proto__` is a plain key as in JSON.parse.
+ * VALUE_LIMITS. `__proto__` is a plain key, as in JSON.parse.
  */
 export const valueAssembler = () => {
   const stack: Frame[] = [];
@@ -28,7 +28,10 @@ export const valueAssembler = () => {
     }
     if (Array.isArray(top.container)) top.container.push(value);
     else {
-      Object.defineProperty(top.container, top.key!, { value, enumerable: true, writable: true, configurable: true });
+      const key = top.key!;
+      // Plain assignment is the fast path; only `__proto__` would set the prototype instead of a key.
+      if (key === '__proto__') Object.defineProperty(top.container, key, { value, enumerable: true, writable: true, configurable: true });
+      else top.container[key] = value;
       top.key = null;
     }
   };

@@ -26,7 +26,7 @@ export type OpenedArchive = { readonly source: ArchiveSource; readonly close: ()
 
 const openZip = (path: string): Promise<ZipFile> =>
   new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (err, zip) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: true }, (err, zip) =>
       err ? reject(err) : resolve(zip),
     ));
 
@@ -164,7 +164,9 @@ export const openAccountArchive = async (path: string, limits: ZipLimits): Promi
     },
     mediaFile: (mediaId): ArchiveFile | null => {
       const entry = dir.media.get(mediaId.toLowerCase());
-      return entry === undefined ? null : { size: entry.uncompressedSize, open: async () => entryStream(zip, entry) };
+      // Opened only when the reader pulls the first chunk: a stream opened earlier could fail (a lying
+      // size, damaged data) before anything listens, and an unheard 'error' ends the process.
+      return entry === undefined ? null : { size: entry.uncompressedSize, open: async () => (async function* () { yield* await entryStream(zip, entry); })() };
     },
     mediaIds: () => [...dir.media.keys()],
   };

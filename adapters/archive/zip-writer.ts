@@ -35,21 +35,23 @@ export async function* accountJson(exp: AccountExport): AsyncIterable<string> {
     first = true;
     return s;
   };
-  for await (const item of exp.items() as AsyncIterable<ArchiveItem>) {
-    if (item.kind === 'tree') {
-      if (treeOpen) out += `${closeArraysUpTo(recordOrder.length)}},`;
-      out += JSON.stringify(encodeTree(item.tree)).slice(0, -1);
-      treeOpen = true;
-      next = 0;
-      inArray = false;
-    } else {
-      out += openArray(item.kind);
-      out += (first ? '' : ',') + JSON.stringify(encodeRecord(item));
-      first = false;
-    }
-    if (out.length >= PIECE) {
-      yield out;
-      out = '';
+  for await (const items of exp.items()) {
+    for (const item of items as readonly ArchiveItem[]) {
+      if (item.kind === 'tree') {
+        if (treeOpen) out += `${closeArraysUpTo(recordOrder.length)}},`;
+        out += JSON.stringify(encodeTree(item.tree)).slice(0, -1);
+        treeOpen = true;
+        next = 0;
+        inArray = false;
+      } else {
+        out += openArray(item.kind);
+        out += (first ? '' : ',') + JSON.stringify(encodeRecord(item));
+        first = false;
+      }
+      if (out.length >= PIECE) {
+        yield out;
+        out = '';
+      }
     }
   }
   if (treeOpen) out += `${closeArraysUpTo(recordOrder.length)}}`;
@@ -72,12 +74,25 @@ export const accountZip = (exp: AccountExport): Readable => {
   zip.on('error', fail);
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(out);
+  // yazl pipes the entries' streams without listening for their errors: every stream handed to it
+  // gets a listener here, or a failing read (the database or the store gone) would end the process.
   const json = Readable.from(accountJson(exp), { objectMode: false });
+  json.on('error', fail);
+  out.on('close', () => {
+    if (!json.readableEnded) json.destroy();
+  });
   json.on('end', () => {
     void (async () => {
       for await (const f of exp.files()) {
         zip.addReadStreamLazy(`media/${f.mediaId}`, { compress: false, size: f.size }, (cb) => {
-          f.open().then((body) => cb(null, Readable.from(body, { objectMode: false })), (err: unknown) => cb(err, undefined as never));
+          f.open().then(
+            (body) => {
+              const file = Readable.from(body, { objectMode: false });
+              file.on('error', fail);
+              cb(null, file);
+            },
+            (err: unknown) => cb(err, undefined as never),
+          );
         });
       }
       zip.end();

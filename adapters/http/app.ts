@@ -104,6 +104,9 @@ const isUnavailable = (err: unknown): boolean => {
 
 export const createApp = (opts: AppOptions): Koa => {
   const app = new Koa();
+  // What fails after the answer started (a streamed export whose database or store went away) can
+  // only cut the download short; it is logged here, as one structured line, not printed by Koa.
+  app.on('error', (err: unknown, ctx?: Context) => opts.logger.error({ req_id: ctx?.state['requestId'], err }, 'response failed after it started'));
   const origin = new URL(opts.baseUrl).origin;
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { JsonValue } from '../shared/audit.js';
 import type { Id } from '../shared/ids.js';
 import type { ProposalOperation } from '../proposals/model.js';
@@ -6,24 +6,28 @@ import type { ProposalOperation } from '../proposals/model.js';
 /** Maps a record's id in the backup to its id in the restored tree. */
 export type IdMap = (oldId: Id) => Id;
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /**
  * A fresh mapping for one restored tree. The new id is a function of the old one (no table of a
  * million pairs held in memory): a UUID v7 that keeps the old id's 48-bit time, so the restored
- * records sort as the originals did, with 74 bits from an HMAC under a key drawn for this tree alone,
- * so the same backup restored twice, or two trees of one backup, never share an id.
+ * records sort as the originals did, with its 74 random bits XORed with a mask drawn for this tree
+ * alone. Within a tree that is one-to-one, so two records never meet on one id; the same backup
+ * restored twice, or two trees of one backup, get other masks and so other ids.
  */
 export const freshIdMap = (): IdMap => {
-  const key = randomBytes(32);
+  const mask = randomBytes(16);
   return (oldId) => {
     const hex = oldId.replaceAll('-', '').toLowerCase();
-    const mac = createHmac('sha256', key).update(hex).digest();
-    const b = Buffer.alloc(16);
-    Buffer.from(hex.slice(0, 12), 'hex').copy(b, 0);
-    mac.copy(b, 6, 0, 10);
-    b[6] = 0x70 | (b[6]! & 0x0f);
-    b[8] = 0x80 | (b[8]! & 0x3f);
-    const h = b.toString('hex');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    let out = '';
+    for (let i = 0; i < 16; i++) {
+      // The version nibble and the variant bits stay the old id's: the map stays one-to-one
+      // whatever ids a backup holds (a v7 id stays a v7 id).
+      const byte = (parseInt(hex.slice(i * 2, i * 2 + 2), 16) || 0) ^ (i < 6 ? 0 : i === 6 ? mask[i]! & 0x0f : i === 8 ? mask[i]! & 0x3f : mask[i]!);
+      out += HEX[byte]!;
+      if (i === 3 || i === 5 || i === 7 || i === 9) out += '-';
+    }
+    return out;
   };
 };
 

@@ -1,5 +1,6 @@
 import type { Id } from '../shared/ids.js';
 import type { ArchiveRecord, ArchiveTree, RecordKind } from './archive.js';
+import { idSet, type IdSet } from './id-set.js';
 import { remapOperations, type IdMap } from './remap.js';
 
 /**
@@ -12,16 +13,16 @@ export type TreeRestore = {
   readonly source: ArchiveTree;
   readonly id: Id;
   readonly map: IdMap;
-  readonly seen: { readonly [K in RecordKind]: Set<Id> };
-  readonly partnerships: Set<Id>;
+  readonly seen: { readonly [K in RecordKind]: IdSet };
+  readonly partnerships: IdSet;
   readonly placeNames: Set<string>;
-  readonly edges: Set<string>;
+  readonly edges: IdSet;
 };
 
 export const startTree = (source: ArchiveTree, id: Id, map: IdMap): TreeRestore => ({
   source, id, map,
-  seen: { person: new Set(), name: new Set(), place: new Set(), relationship: new Set(), event: new Set(), source: new Set(), citation: new Set(), media: new Set(), proposal: new Set() },
-  partnerships: new Set(), placeNames: new Set(), edges: new Set(),
+  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet() },
+  partnerships: idSet(), placeNames: new Set(), edges: idSet(),
 });
 
 /** Whether `id` names a record of this tree read so far (any kind). */

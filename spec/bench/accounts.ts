@@ -10,10 +10,13 @@
 // Phases: the export splits where the zip's account.json ends (records read, encoded and deflated)
 // and its media entries begin; the import into sending the upload, reading the records up to the
 // first restored media file (the restored tree's folder appears in the store), and the media.
-// BENCH_CPU_PROF=<dir>: the measured service processes write V8 CPU profiles there (node --cpu-prof).
+// A preload in each measured process (accounts-memory.ts) reports its JS heap and buffers, and the heap
+// still used just after V8's full collections: memory held, as against garbage not yet collected.
+// BENCH_CPU_PROF=<dir>: each measured service process writes a V8 CPU profile of the export or import there.
 import { mkdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { memoryProbe, type MemoryPeaks } from './accounts-memory.js';
 import { accountJsonEnd, downloadExport, listDir, rssSampler, seedMedia, uploadImport, watchNewDirectory } from './accounts-io.js';
 import { generateTree, type GeneratedTree } from './generate-tree.js';
 import { log, mb, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
@@ -34,6 +37,8 @@ type Account = { label: string; tree: GeneratedTree; files: number; fileBytes: n
 type Counts = Record<string, number>;
 
 const secs = (msTaken: number) => `${(msTaken / 1000).toFixed(1)} s`;
+const heap = (m: MemoryPeaks) =>
+  `peaks: JS heap ${mb(m.heapTotal)} (used ${mb(m.heapUsed)}), external ${mb(m.external)} (ArrayBuffers ${mb(m.arrayBuffers)}); held (heap used after a full GC): ${m.majorGcs === 0 ? 'no full GC ran' : `max ${mb(m.liveAfterMajorGc)} over ${m.majorGcs}`}`;
 const goal = (growth: number) => `${growth < GOAL_BYTES ? 'met' : 'NOT met'}`;
 
 const main = async (): Promise<void> => {
@@ -55,11 +60,14 @@ const main = async (): Promise<void> => {
     await mkdir(dataDir, { recursive: true });
     await mkdir(work, { recursive: true });
     if (CPU_PROF !== undefined) await mkdir(CPU_PROF, { recursive: true });
-    const env = { MAX_UPLOAD_BYTES: String(2 * 1024 * MiB) };
-    const service = (profiled: boolean) =>
+    const probe = await memoryProbe(path.join(scratch.dir, 'memory-probe.mjs'), CPU_PROF === undefined ? null : path.resolve(CPU_PROF));
+    const service = (measuring: boolean) =>
       startServiceProcess({
         databaseUrl: scratch.url, dataDir,
-        env: profiled && CPU_PROF !== undefined ? { ...env, NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}`.trim() } : env,
+        env: {
+          MAX_UPLOAD_BYTES: String(2 * 1024 * MiB),
+          ...(measuring ? { NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} ${probe.flag}`.trim() } : {}),
+        },
       });
 
     log('starting the service process to seed the media');
@@ -79,11 +87,12 @@ const main = async (): Promise<void> => {
       try {
         const warm = await fetch(`${svc.api}/users/me`, { headers: { authorization: `Bearer ${token}` } });
         await warm.arrayBuffer();
+        await probe.reset();
         const before = await svc.rss();
         const sampler = rssSampler(svc.pid);
         const result = await run(svc.api);
         await sampler.stop();
-        return { result, before, sampler };
+        return { result, before, sampler, memory: await probe.peaks() };
       } finally {
         await svc.stop();
       }
@@ -135,9 +144,11 @@ const main = async (): Promise<void> => {
         [`${a.label}: account`, `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships, ${c.places} places; ${a.files} media files, ${mb(a.files * a.fileBytes)}`],
         ['  export', `${secs(ex.result.ms)}, ${mb(size)}, ${(size / MiB / (ex.result.ms / 1000)).toFixed(1)} MB/s; account.json ${mb(jsonBytes)} deflated to ${mb(jsonPacked)}`],
         ['  export phases', `records (to the end of account.json) ${secs(jsonMs)}, peak RSS growth ${mb(ex.sampler.peak(0, jsonMs) - ex.before)}; media ${secs(ex.result.ms - jsonMs)}, peak RSS growth ${mb(ex.sampler.peak(jsonMs) - ex.before)}`],
+        ['  export memory', heap(ex.memory)],
         ['  export RSS', `before ${mb(ex.before)}, peak ${mb(ex.sampler.peak())}, growth ${mb(exGrowth)}: goal < 100 MB ${goal(exGrowth)}`],
         ['  import', `${secs(imMs)}, ${Math.round(c.persons / (imMs / 1000))} persons/s; report counts equal the source's (201)`],
         ['  import phases', `upload ${secs(sentMs)}, peak RSS growth ${mb(im.sampler.peak(0, sentMs) - im.before)}; records ${secs(recordsEnd - sentMs)}, peak RSS growth ${mb(im.sampler.peak(sentMs, recordsEnd) - im.before)}; media ${secs(imMs - recordsEnd)}, peak RSS growth ${mb(im.sampler.peak(recordsEnd) - im.before)}`],
+        ['  import memory', heap(im.memory)],
         ['  import RSS', `before ${mb(im.before)}, peak ${mb(im.sampler.peak())}, growth ${mb(imGrowth)}: goal < 100 MB ${goal(imGrowth)}`],
       );
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { exportZip, importZip, jsonCall, unzip } from '../support/account-archive.js';
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
 
 // Issue 12: an account with two trees of every record kind, media of 0 B, 1 B and 5 MB, deleted
 // records, a partnership event and citations on every target kind: exported, restored into a fresh
@@ -218,5 +219,44 @@ describe('HTTP account export and import: the round trip', function () {
     const second = await svc.storage.persons.listByTree(ids[0], {});
     expect(second.map((p) => p.id)).not.to.include.members(first.map((p) => p.id));
     expect(first).to.have.length(3);
+  });
+});
+
+describe('HTTP account export when a read fails half way', function () {
+  this.timeout(60_000);
+  let svc: TestService;
+  let failing = false;
+  after(async () => svc?.close());
+
+  it('breaks the download (never a zip that looks whole) and the service carries on', async () => {
+    const store = memoryBlobStore();
+    const blobs = {
+      ...store,
+      get: async (key: string, range?: { start: number; end: number }) => {
+        const body = await store.get(key, range);
+        if (body === null || !failing) return body;
+        return (async function* () {
+          yield new Uint8Array([0xff, 0xd8]);
+          throw new Error('the store went away');
+        })();
+      },
+    };
+    svc = await startTestService({ storage: 'memory', blobs });
+    const u = await registerUser(svc, 'fragile@example.org');
+    const t = (await jsonCall(svc, u.token)('POST', '/trees', { name: 'Fragile' })).body.id as string;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(JPEG.subarray(0, 70_000))]), 'a.jpg');
+    expect((await fetch(`${svc.baseUrl}/api/v1/trees/${t}/media`, { method: 'POST', headers: { Authorization: `Bearer ${u.token}` }, body: form })).status).to.equal(201);
+    expect((await importZip(svc, u.token, (await exportZip(svc, u.token)).bytes)).status, 'a healthy export restores').to.equal(201);
+    failing = true;
+    const broken = await exportZip(svc, u.token).then(
+      async (r) => {
+        const restored = await importZip(svc, u.token, r.bytes);
+        return restored.status;
+      },
+      () => 'aborted',
+    );
+    expect(broken === 'aborted' || broken === 422, `the broken download restored as ${broken}`).to.equal(true);
+    expect((await fetch(`${svc.baseUrl}/healthz`)).status).to.equal(200);
   });
 });

@@ -21,7 +21,8 @@ export type ExportFile = { readonly mediaId: Id; readonly size: number; readonly
  */
 export type AccountExport = {
   readonly header: ArchiveHeader;
-  readonly items: () => AsyncIterable<ArchiveItem>;
+  /** The items in reading order, a chunk at a time (one promise per chunk, not per record). */
+  readonly items: () => AsyncIterable<readonly ArchiveItem[]>;
   readonly files: () => AsyncIterable<ExportFile>;
 };
 
@@ -29,11 +30,11 @@ export type AccountExport = {
 const CHUNK = 2000;
 
 /** Every row of one keyset-paged read, chunk by chunk. */
-async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, limit: number) => Promise<readonly R[]>): AsyncIterable<R> {
+async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, limit: number) => Promise<readonly R[]>): AsyncIterable<readonly R[]> {
   let after: Id | null = null;
   for (;;) {
     const rows = await read(after, CHUNK);
-    yield* rows;
+    if (rows.length > 0) yield rows;
     if (rows.length < CHUNK) return;
     after = rows[rows.length - 1]!.id;
   }
@@ -41,17 +42,17 @@ async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, li
 
 const live = <R extends { readonly deletedAt: Date | null; readonly deletionId: Id | null }>(row: R): R => ({ ...row, deletedAt: null, deletionId: null });
 
-async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<ArchiveRecord> {
+async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<readonly ArchiveRecord[]> {
   const opt = (after: Id | null, limit: number) => (after === null ? { limit } : { after, limit });
-  for await (const row of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield { kind: 'person', row: live(row) };
-  for await (const row of paged((a, l) => storage.archive.names(treeId, a, l))) yield { kind: 'name', row: live(row) };
-  for await (const row of paged((a, l) => storage.archive.places(treeId, a, l))) yield { kind: 'place', row };
-  for await (const row of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) yield { kind: 'relationship', row: live(row) };
-  for await (const row of paged((a, l) => storage.archive.events(treeId, a, l))) yield { kind: 'event', row: live(row) };
-  for await (const row of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) yield { kind: 'source', row: live(row) };
-  for await (const row of paged((a, l) => storage.archive.citations(treeId, a, l))) yield { kind: 'citation', row: live(row) };
-  for await (const row of paged((a, l) => storage.archive.media(treeId, a, l))) yield { kind: 'media', row: live(row) };
-  for await (const row of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield { kind: 'proposal', row };
+  for await (const rows of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'person', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.archive.names(treeId, a, l))) yield rows.map((row) => ({ kind: 'name', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.archive.places(treeId, a, l))) yield rows.map((row) => ({ kind: 'place', row }));
+  for await (const rows of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'relationship', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.archive.events(treeId, a, l))) yield rows.map((row) => ({ kind: 'event', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'source', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.archive.citations(treeId, a, l))) yield rows.map((row) => ({ kind: 'citation', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.archive.media(treeId, a, l))) yield rows.map((row) => ({ kind: 'media', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'proposal', row }));
 }
 
 /**
@@ -93,10 +94,10 @@ export const exportAccount =
           if (current === null || current.deletedAt !== null) continue;
           const members = await storage.memberships.list(t.id);
           const { ownerId: _owner, deletedAt: _deleted, ...tree } = current;
-          yield { kind: 'tree', tree: { ...tree, members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role, createdAt: m.createdAt })) } };
-          for await (const record of recordsOf(storage, t.id)) {
-            if (record.kind === 'media') written.push({ mediaId: record.row.id, size: record.row.size, key: record.row.storageKey });
-            yield record;
+          yield [{ kind: 'tree', tree: { ...tree, members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role, createdAt: m.createdAt })) } }];
+          for await (const records of recordsOf(storage, t.id)) {
+            for (const r of records) if (r.kind === 'media') written.push({ mediaId: r.row.id, size: r.row.size, key: r.row.storageKey });
+            yield records;
           }
         }
       },
