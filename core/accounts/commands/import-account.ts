@@ -66,6 +66,8 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
   let selfPerson: Id | null = null;
   let current: { readonly t: TreeRestore; readonly counts: ReturnType<typeof zeroCounts>; readonly buffer: RecordBuffer } | null = null;
 
+  const buffers: RecordBuffer[] = [];
+
   const finish = async (): AsyncResult<void> => {
     if (current === null) return ok(undefined);
     const { t, counts, buffer } = current;
@@ -85,52 +87,63 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
     return ok(undefined);
   };
 
-  for await (const item of source.items()) {
-    if (item.kind === 'fault') return fail(invalidArchive(item.reason));
-    if (item.kind === 'tree') {
-      const done = await finish();
-      if (E.isLeft(done)) return done;
-      if (treesSeen.has(item.tree.id)) return fail(invalidArchive(`tree ${item.tree.id} appears twice`));
-      treesSeen.add(item.tree.id);
-      const opened = await openTree(deps, tx, userId, item.tree);
-      if (E.isLeft(opened)) return opened;
-      current = { t: opened.right, counts: zeroCounts(), buffer: recordBuffer(tx) };
-      current.counts.tree = 1;
-      total.tree += 1;
-      continue;
+  const readAll = async (): AsyncResult<ImportReport> => {
+    for await (const item of source.items()) {
+      if (item.kind === 'fault') return fail(invalidArchive(item.reason));
+      if (item.kind === 'tree') {
+        const done = await finish();
+        if (E.isLeft(done)) return done;
+        if (treesSeen.has(item.tree.id)) return fail(invalidArchive(`tree ${item.tree.id} appears twice`));
+        treesSeen.add(item.tree.id);
+        const opened = await openTree(deps, tx, userId, item.tree);
+        if (E.isLeft(opened)) return opened;
+        const buffer = recordBuffer(tx);
+        buffers.push(buffer);
+        current = { t: opened.right, counts: zeroCounts(), buffer };
+        current.counts.tree = 1;
+        total.tree += 1;
+        continue;
+      }
+      if (current === null) return fail(invalidArchive(`a ${item.kind} comes before any tree`));
+      const admitted = admit(current.t, item, people);
+      if (!admitted.ok) return fail(invalidArchive(admitted.reason));
+      const record = admitted.record;
+      if (item.kind === 'person' && item.row.id === source.header.selfPersonId) selfPerson = record.row.id;
+      if (record.kind === 'media') {
+        await current.buffer.flush();
+        const media = await restoreFile(deps, source, item.row as Media, record.row, stored);
+        if (E.isLeft(media)) return media;
+        filesUsed.add(item.row.id);
+        await tx.media.insert(media.right);
+      } else if (record.kind === 'proposal') {
+        await current.buffer.flush();
+        await tx.proposals.insert(record.row);
+      } else {
+        await current.buffer.add(record);
+      }
+      current.counts[item.kind] += 1;
+      total[item.kind] += 1;
     }
-    if (current === null) return fail(invalidArchive(`a ${item.kind} comes before any tree`));
-    const admitted = admit(current.t, item, people);
-    if (!admitted.ok) return fail(invalidArchive(admitted.reason));
-    const record = admitted.record;
-    if (item.kind === 'person' && item.row.id === source.header.selfPersonId) selfPerson = record.row.id;
-    if (record.kind === 'media') {
-      await current.buffer.flush();
-      const media = await restoreFile(deps, source, item.row as Media, record.row, stored);
-      if (E.isLeft(media)) return media;
-      filesUsed.add(item.row.id);
-      await tx.media.insert(media.right);
-    } else if (record.kind === 'proposal') {
-      await current.buffer.flush();
-      await tx.proposals.insert(record.row);
-    } else {
-      await current.buffer.add(record);
+    const done = await finish();
+    if (E.isLeft(done)) return done;
+    const stray = source.mediaIds().find((id) => !filesUsed.has(id));
+    if (stray !== undefined) return fail(invalidArchive(`the file media/${stray} belongs to no media record`));
+    if (selfPerson !== null) {
+      const user = await tx.users.byId(userId);
+      if (user !== null && user.selfPersonId === null) await tx.users.update({ ...user, selfPersonId: selfPerson });
     }
-    current.counts[item.kind] += 1;
-    total[item.kind] += 1;
+    await tx.audit.record(auditEntry(deps.clock, userId, 'account.import', { type: 'user', id: userId, treeId: null }, {
+      tree_ids: report.map((r) => r.id), source_tree_ids: report.map((r) => r.sourceId), ...total,
+    }));
+    return ok({ trees: report, counts: total });
+  };
+
+  try {
+    return await readAll();
+  } finally {
+    // No write may still be running on the transaction when the unit of work commits or rolls back.
+    for (const b of buffers) await b.settle();
   }
-  const done = await finish();
-  if (E.isLeft(done)) return done;
-  const stray = source.mediaIds().find((id) => !filesUsed.has(id));
-  if (stray !== undefined) return fail(invalidArchive(`the file media/${stray} belongs to no media record`));
-  if (selfPerson !== null) {
-    const user = await tx.users.byId(userId);
-    if (user !== null && user.selfPersonId === null) await tx.users.update({ ...user, selfPersonId: selfPerson });
-  }
-  await tx.audit.record(auditEntry(deps.clock, userId, 'account.import', { type: 'user', id: userId, treeId: null }, {
-    tree_ids: report.map((r) => r.id), source_tree_ids: report.map((r) => r.sourceId), ...total,
-  }));
-  return ok({ trees: report, counts: total });
 };
 
 /** A new tree with the backup's fields (the home person is set when its persons are in), owned by the caller. */
