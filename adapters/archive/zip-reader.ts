@@ -7,6 +7,7 @@ import type { ArchiveFault, ArchiveFile, ArchiveSource } from '../../core/accoun
 import { isUuid } from '../../core/shared/ids.js';
 import { accountJsonReader } from './json-reader.js';
 import { ArchiveFaultError } from './json-values.js';
+import { reclaimer } from './reclaim.js';
 
 export type ZipLimits = {
   /** Entries in the central directory (account.json and one per media file). */
@@ -108,12 +109,14 @@ export const openAccountArchive = async (path: string, limits: ZipLimits): Promi
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let chunks: AsyncIterator<Buffer> | null = null;
   let ended = false;
+  const reclaim = reclaimer();
 
   /** Feeds the next piece of account.json through the parser; false once it is all read. */
   const pump = async (): Promise<boolean> => {
     if (ended) return false;
     chunks ??= (await entryStream(zip, dir.json))[Symbol.asyncIterator]();
     const next = await chunks.next();
+    if (!next.done) reclaim(next.value.length);
     let tokens: Token[];
     try {
       if (next.done) {
@@ -166,7 +169,12 @@ export const openAccountArchive = async (path: string, limits: ZipLimits): Promi
       const entry = dir.media.get(mediaId.toLowerCase());
       // Opened only when the reader pulls the first chunk: a stream opened earlier could fail (a lying
       // size, damaged data) before anything listens, and an unheard 'error' ends the process.
-      return entry === undefined ? null : { size: entry.uncompressedSize, open: async () => (async function* () { yield* await entryStream(zip, entry); })() };
+      return entry === undefined ? null : { size: entry.uncompressedSize, open: async () => (async function* () {
+        for await (const chunk of await entryStream(zip, entry)) {
+          reclaim((chunk as Buffer).length);
+          yield chunk as Buffer;
+        }
+      })() };
     },
     mediaIds: () => [...dir.media.keys()],
   };

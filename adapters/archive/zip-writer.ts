@@ -3,6 +3,7 @@ import yazl from 'yazl';
 import { recordOrder, type ArchiveItem, type RecordKind } from '../../core/accounts/archive.js';
 import type { AccountExport } from '../../core/accounts/queries/export-account.js';
 import { arrayKeys, encodeHeader, encodeRecord, encodeTree } from './account-json.js';
+import { reclaimer } from './reclaim.js';
 
 /** Text is handed to the zip in pieces of about this size: few enough calls, little held. */
 const PIECE = 64 * 1024;
@@ -18,6 +19,7 @@ export async function* accountJson(exp: AccountExport): AsyncIterable<string> {
   let next = 0; // index in recordOrder of the next array to open
   let inArray = false;
   let first = true;
+  const reclaim = reclaimer();
   const closeArraysUpTo = (end: number): string => {
     let s = inArray ? ']' : '';
     inArray = false;
@@ -49,6 +51,7 @@ export async function* accountJson(exp: AccountExport): AsyncIterable<string> {
         first = false;
       }
       if (out.length >= PIECE) {
+        reclaim(out.length);
         yield out;
         out = '';
       }

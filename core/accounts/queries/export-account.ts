@@ -27,10 +27,10 @@ export type AccountExport = {
 };
 
 /**
- * Rows per statement. Measured on the 100,000-person bench: 500-row chunks keep the service's RSS
- * flat (+24 MB), 1,000-row ones reach +97 MB (the driver's buffers for larger results).
+ * Rows per statement. Measured on the 100,000-person bench (with the writer's periodic collection):
+ * 1,000 rows: 26.8 s, RSS +70 MB; 500 rows: 43 s, +23 MB (twice the statements, each with its cost).
  */
-const CHUNK = 500;
+const CHUNK = 1000;
 
 /**
  * Every row of one keyset-paged read, chunk by chunk. The next chunk is asked for before this one is
