@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { ARCHIVE_FORMAT, type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
+import { type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
 import { MAX_PLACE_LENGTH } from '../../core/people/model.js';
 import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
@@ -51,7 +51,8 @@ export const encodeHeader = (h: ArchiveHeader) => ({
 });
 
 export const HeaderCodec = t.type({
-  format: t.literal(ARCHIVE_FORMAT), version: t.refinement(t.number, Number.isSafeInteger, 'integer'), exported_at: DateTime,
+  // Any format name decodes: the core answers "not an account export" for another one.
+  format: Text(100), version: t.refinement(t.number, Number.isSafeInteger, 'integer'), exported_at: DateTime,
   user_id: Uuid, email: Email, self_person_id: Nullable(Uuid),
 });
 export const headerFrom = (h: t.TypeOf<typeof HeaderCodec>): ArchiveHeader => ({

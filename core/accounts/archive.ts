@@ -13,7 +13,8 @@ export const ARCHIVE_FORMAT = 'genealogy-account';
 export const ARCHIVE_VERSION = 1;
 
 export type ArchiveHeader = {
-  readonly format: typeof ARCHIVE_FORMAT;
+  /** ARCHIVE_FORMAT in a backup of this service; anything else is not one. */
+  readonly format: string;
   readonly version: number;
   readonly exportedAt: Date;
   readonly userId: Id;

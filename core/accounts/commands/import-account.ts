@@ -43,7 +43,7 @@ export const importAccount =
   async (actor: Actor, source: ArchiveSource): AsyncResult<ImportReport> => {
     if (actor.kind !== 'user') return fail(unauthenticated());
     const h = source.header;
-    if (h.format !== ARCHIVE_FORMAT) return fail(invalidArchive('it is not an account export of this service'));
+    if (h.format !== ARCHIVE_FORMAT) return fail(invalidArchive(`it is not an account export of this service (its format is ${JSON.stringify(h.format.slice(0, 100))})`));
     if (!Number.isSafeInteger(h.version) || h.version < 1) return fail(invalidArchive(`its format version ${h.version} is not one this service writes`));
     if (h.version > ARCHIVE_VERSION) return fail(invalidArchive(`it is format version ${h.version}; this service reads up to version ${ARCHIVE_VERSION}`));
     const stored: string[] = [];
