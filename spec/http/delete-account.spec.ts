@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { purgeExpired } from '../../core/cleanup/commands/purge-expired.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
+import { exportZip, importZip } from '../support/account-archive.js';
 import { rawCaller } from '../support/raw-call.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
 
@@ -152,7 +153,7 @@ describe('HTTP DELETE /users/me', () => {
   });
 });
 
-describe('HTTP DELETE /users/me while REQUIRE_EMAIL_VERIFICATION holds', () => {
+describe('HTTP account routes while REQUIRE_EMAIL_VERIFICATION holds', () => {
   let svc: TestService;
   const call = rawCaller(() => svc.baseUrl);
   before(async () => {
@@ -165,5 +166,15 @@ describe('HTTP DELETE /users/me while REQUIRE_EMAIL_VERIFICATION holds', () => {
     expect((await call('POST', '/trees', me.token, { name: 'Not yet' })).body.code).to.equal('email_unverified');
     expect((await call('DELETE', '/users/me', me.token, { email: me.email })).status).to.equal(204);
     expect((await call('GET', '/users/me', me.token)).status).to.equal(401);
+  });
+
+  it('lets an unverified account take its data out, but not restore a backup', async () => {
+    const me = await registerUser(svc, 'exporter@example.org', PASSWORD);
+    const exported = await exportZip(svc, me.token);
+    expect(exported.status).to.equal(200);
+    expect(exported.type).to.equal('application/zip');
+    const restored = await importZip(svc, me.token, exported.bytes);
+    expect(restored.status).to.equal(403);
+    expect(restored.body.code).to.equal('email_unverified');
   });
 });

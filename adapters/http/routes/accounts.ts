@@ -41,7 +41,8 @@ const reportWire = (r: ImportReport) => ({
 
 export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
-    operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user',
+    // Taking one's data out does not wait for a mailbox (as leaving does not); restoring does.
+    operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user', allowUnverified: true,
     summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals and AI policy; deleted records left out) and media/<media_id> per file.',
     success: { status: 200, description: 'The backup.', mediaType: 'application/zip', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['Content-Disposition'],
