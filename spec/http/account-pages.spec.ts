@@ -159,6 +159,14 @@ describe('HTTP account pages (/verify-email, /reset-password)', () => {
       expect(await login(u.email, 'yet another secret')).to.equal(401);
     });
 
+    it('takes the new password as `password` too (a form posted by hand)', async () => {
+      const u = await registerUser(svc, uniqueEmail('page-reset-alias'));
+      await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
+      const done = await post('/reset-password', form({ token: tokenFromMail(svc, u.email), password: 'another fine secret' }));
+      expect(done.status).to.equal(200);
+      expect(await login(u.email, 'another fine secret')).to.equal(200);
+    });
+
     it('says an expired link has expired, on the GET and the POST', async () => {
       const u = await registerUser(svc, uniqueEmail('page-expired'));
       await svc.client().POST('/auth/password-reset', { body: { email: u.email } });

@@ -99,7 +99,8 @@ const postReset = (pages: AccountPages) => async (ctx: Context) => {
   // The link first: a new password is worth asking for only while the link works.
   const state = await stateOf(pages, 'reset', t);
   if (state !== 'usable') return send(ctx, text.linkRefused('reset', state));
-  const password = posted.fields.get('new_password') ?? '';
+  // `password` too: a client posting the form by hand may name the field so.
+  const password = posted.fields.get('new_password') ?? posted.fields.get('password') ?? '';
   // The API's codec bounds the length (as for POST /auth/password-reset/confirm); the core's rule
   // words both limits and checks the minimum in the command.
   if (Password.decode(password)._tag === 'Left') return send(ctx, text.resetForm(t.token, wordsOf(checkPassword(password, 'new_password'))));
