@@ -4,12 +4,17 @@ import { toCitation, type CitationDb } from './sources.js';
 import { toMedia, type MediaDb } from './media.js';
 import type { Sql } from './sql.js';
 
-// One statement per chunk, each a keyset scan of the tree's (tree_id, id) index; the joins decide
-// reachability as the API does (an owner soft-deleted hides what hangs on it).
+// One statement per chunk, each a keyset scan of the tree's (tree_id, id) index that stops at the
+// limit; reachability (an owner soft-deleted hides what hangs on it, as the API does) is decided by
+// `exists` probes of primary keys per row, never by a join the planner could answer by reading the
+// whole tree's owners for every chunk.
 
-const LIVE_EVENT = `e.deleted_at is null
-  and ((e.person_id is not null and exists (select 1 from persons p where p.id = e.person_id and p.deleted_at is null))
-    or (e.partnership_id is not null and exists (select 1 from relationships r where r.id = e.partnership_id and r.deleted_at is null)))`;
+// An event is live when it and its owner (person or partnership) are. Written with left joins on
+// primary keys: an `or` of two `exists` is planned as two hashed subplans that read every person and
+// relationship of the database once per chunk (measured: 39 ms a chunk at 30,000 persons, 2.3 ms so).
+const LIVE_OWNER = '((p.id is not null and p.deleted_at is null) or (r.id is not null and r.deleted_at is null))';
+const OWNERS = 'left join persons p on p.id = e.person_id left join relationships r on r.id = e.partnership_id';
+const liveEvent = (id: string): string => `exists (select 1 from events e ${OWNERS} where e.id = ${id} and e.deleted_at is null and ${LIVE_OWNER})`;
 
 const keyset = (alias: string, after: string | null): { readonly sql: string; readonly params: readonly unknown[] } =>
   after === null ? { sql: '', params: [] } : { sql: ` and ${alias}.id > ?`, params: [after] };
@@ -18,15 +23,20 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
   names: async (treeId, after, limit) => {
     const k = keyset('n', after);
     const rows = await db.rows<NameDb>(
-      `select n.* from names n join persons p on p.id = n.person_id
-       where n.tree_id = ? and n.deleted_at is null and p.deleted_at is null${k.sql} order by n.id limit ?`,
+      `select n.* from names n
+       where n.tree_id = ? and n.deleted_at is null${k.sql}
+         and exists (select 1 from persons p where p.id = n.person_id and p.deleted_at is null)
+       order by n.id limit ?`,
       [treeId, ...k.params, limit],
     );
     return rows.map(toName);
   },
   events: async (treeId, after, limit) => {
     const k = keyset('e', after);
-    const rows = await db.rows<EventDb>(`select e.* from events e where e.tree_id = ? and ${LIVE_EVENT}${k.sql} order by e.id limit ?`, [treeId, ...k.params, limit]);
+    const rows = await db.rows<EventDb>(
+      `select e.* from events e ${OWNERS} where e.tree_id = ? and e.deleted_at is null and ${LIVE_OWNER}${k.sql} order by e.id limit ?`,
+      [treeId, ...k.params, limit],
+    );
     return rows.map(toEvent);
   },
   places: async (treeId, after, limit) => {
@@ -37,13 +47,14 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
   citations: async (treeId, after, limit) => {
     const k = keyset('c', after);
     const rows = await db.rows<CitationDb>(
-      `select c.* from citations c join sources s on s.id = c.source_id and s.deleted_at is null
+      `select c.* from citations c
        where c.tree_id = ? and c.deleted_at is null${k.sql}
+         and exists (select 1 from sources s where s.id = c.source_id and s.deleted_at is null)
          and case c.target_kind
            when 'person' then exists (select 1 from persons t where t.id = c.target_id and t.tree_id = c.tree_id and t.deleted_at is null)
            when 'name' then exists (select 1 from names t join persons p on p.id = t.person_id
                                     where t.id = c.target_id and t.tree_id = c.tree_id and t.deleted_at is null and p.deleted_at is null)
-           when 'event' then exists (select 1 from events e where e.id = c.target_id and e.tree_id = c.tree_id and ${LIVE_EVENT})
+           when 'event' then ${liveEvent('c.target_id')}
            when 'relationship' then exists (select 1 from relationships t where t.id = c.target_id and t.tree_id = c.tree_id and t.deleted_at is null)
            else false end
        order by c.id limit ?`,
@@ -56,7 +67,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
     const rows = await db.rows<MediaDb & { target_live: boolean }>(
       `select m.*, case
          when m.person_id is not null then exists (select 1 from persons t where t.id = m.person_id and t.deleted_at is null)
-         when m.event_id is not null then exists (select 1 from events e where e.id = m.event_id and ${LIVE_EVENT})
+         when m.event_id is not null then ${liveEvent('m.event_id')}
          when m.source_id is not null then exists (select 1 from sources t where t.id = m.source_id and t.deleted_at is null)
          else true end as target_live
        from media m where m.tree_id = ? and m.deleted_at is null${k.sql} order by m.id limit ?`,
