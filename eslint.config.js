@@ -1,8 +1,6 @@
 // The core stays framework-free (ARCHITECTURE.md rule 1): this rule makes `npm test` fail when it is not.
 import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const frameworks = [
   'koa', 'koa/*', '@koa/*', 'koa-body', '@mikro-orm/*', 'pg', 'pg/*', 'minio', 'nodemailer',
@@ -53,18 +51,5 @@ export default tseslint.config(
       // Matching control characters is the point where input is sanitised (NUL, C0 in file names).
       'no-control-regex': 'off',
     },
-  },
-  // No import cycles (ARCHITECTURE.md rule 13): a file that imports itself back through others is an
-  // error in core, adapters and bootstrap. The TypeScript resolver follows the `.js` specifiers to
-  // the `.ts` sources, and the parser setting lets the rule read them.
-  {
-    files: ['core/**/*.ts', 'adapters/**/*.ts', 'bootstrap/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
