@@ -10,7 +10,7 @@ describe('core boundary lint rule', () => {
     return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
   };
 
-  for (const spec of ['koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'pg', 'minio', 'nodemailer', 'node:http', 'pino']) {
+  for (const spec of ['koa', '@koa/router', 'koa-body', '@mikro-orm/core', 'pg', 'minio', 'nodemailer', 'node:http', 'pino', 'yazl', 'yauzl', 'stream-json']) {
     it(`rejects core importing ${spec}`, async () => {
       expect(await lint('core/trees/x.ts', `import x from '${spec}';\nexport default x;\n`)).to.equal(1);
     });
