@@ -50,6 +50,11 @@ describe('HTTP account pages (/verify-email, /reset-password)', () => {
     return { status: r.status, headers: r.headers, html: await r.text() };
   };
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  /** A FormData body: fetch writes the multipart boundary into the content type itself. */
+  const postForm = async (path: string, body: FormData): Promise<Answer> => {
+    const r = await fetch(`${svc.baseUrl}${path}`, { method: 'POST', body, redirect: 'manual' });
+    return { status: r.status, headers: r.headers, html: await r.text() };
+  };
   const me = async (token: string) => (await svc.client(token).GET('/users/me')).data;
   const login = async (email: string, password: string) => (await svc.client().POST('/auth/login', { body: { email, password } })).response.status;
 
@@ -159,6 +164,18 @@ describe('HTTP account pages (/verify-email, /reset-password)', () => {
       expect(await login(u.email, 'yet another secret')).to.equal(401);
     });
 
+    it('takes a form posted by hand as multipart/form-data or as a JSON object of strings', async () => {
+      const u = await registerUser(svc, uniqueEmail('page-by-hand'));
+      const f = new FormData();
+      f.append('token', tokenFromMail(svc, u.email));
+      expect((await postForm('/verify-email', f)).status).to.equal(200);
+      expect((await me(u.token))?.email_verified).to.equal(true);
+      await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
+      const json = await post('/reset-password', JSON.stringify({ token: tokenFromMail(svc, u.email), new_password: 'posted as json' }), 'application/json');
+      expect(json.status).to.equal(200);
+      expect(await login(u.email, 'posted as json')).to.equal(200);
+    });
+
     it('takes the new password as `password` too (a form posted by hand)', async () => {
       const u = await registerUser(svc, uniqueEmail('page-reset-alias'));
       await svc.client().POST('/auth/password-reset', { body: { email: u.email } });
@@ -211,7 +228,14 @@ describe('HTTP account pages (/verify-email, /reset-password)', () => {
         ['POST with a broken escape', () => post('/verify-email', `token=${token}%ZZ`), 400, 'not a form this page understands'],
         ['POST of bytes that are not UTF-8', () => post('/verify-email', new Uint8Array([0x74, 0x6f, 0x6b, 0x65, 0x6e, 0x3d, 0xff, 0xfe])), 400, 'not a form this page understands'],
         ['POST with U+0000', () => post('/reset-password', `token=${token}&new_password=abc%00defghij`), 400, 'not a form this page understands'],
-        ['POST of JSON', () => post('/verify-email', JSON.stringify({ token }), 'application/json'), 415, 'as a web form'],
+        ['POST of plain text', () => post('/verify-email', `token=${token}`, 'text/plain'), 415, 'as a web form'],
+        ['POST of JSON that is not an object of strings', () => post('/verify-email', JSON.stringify({ token: [token] }), 'application/json'), 400, 'not a form this page understands'],
+        ['POST of a multipart form with a file', () => {
+          const f = new FormData();
+          f.append('token', token);
+          f.append('file', new Blob(['x']), 'x.txt');
+          return postForm('/verify-email', f);
+        }, 400, 'not a form this page understands'],
         ['POST in another charset', () => post('/verify-email', `token=${token}`, 'application/x-www-form-urlencoded; charset=iso-8859-1'), 415, 'as a web form'],
         ['POST of 1 MB', () => post('/verify-email', `token=${token}&pad=${'a'.repeat(1024 * 1024)}`), 413, 'larger than this page accepts'],
       ];
