@@ -134,6 +134,8 @@ describe('HTTP account import: tampered backups are refused and leave nothing be
     ['the last media file with bytes that do not match its checksum', (d, f) => flip(f.get(`media/${lastMedia(d)}`)!, 500), (d) => `media ${lastMedia(d)} does not match its checksum`],
     ['a media file one byte longer than its record says', (d, f) => f.set(`media/${lastMedia(d)}`, Buffer.concat([f.get(`media/${lastMedia(d)}`)!, Buffer.from([0])])), () => 'holds 1001 bytes, its record says 1000'],
     ['format version 2 (newer than this service reads)', (d) => (d.version = 2), () => 'version 2'],
+    ['format version 0 (no version this service wrote)', (d) => (d.version = 0), () => 'version 0'],
+    ['format version -1', (d) => (d.version = -1), () => 'version -1'],
     ['a format other than genealogy-account', (d) => (d.format = 'gramps-web'), () => 'format'],
     // Random text: a run of one letter would be refused as a zip bomb first.
     [`a string longer than ${VALUE_LIMITS.string} characters`, (d) => (treeA(d).persons[0].notes = randomBytes(Math.ceil(((VALUE_LIMITS.string + 4) * 3) / 4)).toString('base64')), () => `longer than ${VALUE_LIMITS.string}`],
