@@ -7,7 +7,7 @@ import { operationEntities, operationKinds, proposalOrigins, proposalStatuses } 
 import type { JsonValue } from '../../core/shared/audit.js';
 import { Email, Nullable, RoleCodec, Text, VisibilityCodec } from '../http/wire.js';
 import { DateCodec, dateFromWire, dateWire, EventTypeCodec, NameTypeCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec } from '../http/wire-records.js';
-import { unstorableTextPath } from '../http/input-text.js';
+import { decodePart } from '../http/app.js';
 
 // account.json, version 1: snake_case as the API writes records, every record with its tree_id.
 // Text is bounded generously (a backup holds what GEDCOM imports stored, which may exceed what the
@@ -203,28 +203,18 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
   }),
 };
 
+/** A decoded value, or why it is not one: the same decoding (storable text, codec bounds) as a request part. */
+export const decodeWith = <A, O>(codec: t.Type<A, O, unknown>, value: unknown, what: string): A | string => {
+  const decoded = decodePart(codec, value, what);
+  if (decoded.ok) return decoded.value;
+  const first = decoded.errors[0];
+  return `${what} is not valid: ${first === undefined ? 'unexpected value' : `${first.path}: ${first.message}`}`;
+};
+
 /** The record a JSON value of `kind` holds, or why it is not one (in words, naming the first field). */
 export const decodeRecord = (kind: RecordKind, value: unknown): ArchiveItem | string => {
-  const where = `a record of "${arrayKeys[kind]}"`;
-  const unstorable = unstorableTextPath(value);
-  if (unstorable !== null) return `${where} holds text with U+0000 or a lone surrogate (${unstorable})`;
-  const decoded = (codecs[kind] as t.Mixed).decode(value);
-  if (decoded._tag === 'Left') return `${where} is not valid: ${problemOf(decoded.left)}`;
-  const row = (fromWire[kind] as (x: unknown) => unknown)(decoded.right);
+  const decoded = decodeWith(codecs[kind] as t.Mixed, value, `a record of "${arrayKeys[kind]}"`);
+  if (typeof decoded === 'string') return decoded;
+  const row = (fromWire[kind] as (x: unknown) => unknown)(decoded);
   return typeof row === 'string' ? row : ({ kind, row } as ArchiveItem);
-};
-
-/** A decoded header or tree, or why it is not one. */
-export const decodeWith = <A, O>(codec: t.Type<A, O, unknown>, value: unknown, what: string): A | string => {
-  const unstorable = unstorableTextPath(value);
-  if (unstorable !== null) return `${what} holds text with U+0000 or a lone surrogate (${unstorable})`;
-  const decoded = codec.decode(value);
-  return decoded._tag === 'Right' ? decoded.right : `${what} is not valid: ${problemOf(decoded.left)}`;
-};
-
-const problemOf = (errors: t.Errors): string => {
-  const e = errors[0];
-  if (e === undefined) return 'unknown';
-  const path = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k)).join('.');
-  return `${path === '' ? 'the value' : path}: ${e.message ?? 'unexpected value'}`;
 };

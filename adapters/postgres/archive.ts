@@ -1,5 +1,5 @@
 import type { AccountArchiveReads } from '../../core/accounts/ports.js';
-import { toEvent, toName, toPlace, type EventDb, type NameDb, type PlaceDb } from './people.js';
+import { pageOf, toEvent, toName, toPlace, type EventDb, type NameDb, type PlaceDb } from './people.js';
 import { toCitation, type CitationDb } from './sources.js';
 import { toMedia, type MediaDb } from './media.js';
 import type { Sql } from './sql.js';
@@ -16,15 +16,15 @@ const LIVE_OWNER = '((p.id is not null and p.deleted_at is null) or (r.id is not
 const OWNERS = 'left join persons p on p.id = e.person_id left join relationships r on r.id = e.partnership_id';
 const liveEvent = (id: string): string => `exists (select 1 from events e ${OWNERS} where e.id = ${id} and e.deleted_at is null and ${LIVE_OWNER})`;
 
-const keyset = (alias: string, after: string | null): { readonly sql: string; readonly params: readonly unknown[] } =>
-  after === null ? { sql: '', params: [] } : { sql: ` and ${alias}.id > ?`, params: [after] };
+/** Live rows after `after`: the repositories' own page condition. */
+const live = (alias: string, after: string | null) => pageOf(alias, after === null ? {} : { after });
 
 export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
   names: async (treeId, after, limit) => {
-    const k = keyset('n', after);
+    const k = live('n', after);
     const rows = await db.rows<NameDb>(
       `select n.* from names n
-       where n.tree_id = ? and n.deleted_at is null${k.sql}
+       where n.tree_id = ?${k.sql}
          and exists (select 1 from persons p where p.id = n.person_id and p.deleted_at is null)
        order by n.id limit ?`,
       [treeId, ...k.params, limit],
@@ -32,23 +32,26 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
     return rows.map(toName);
   },
   events: async (treeId, after, limit) => {
-    const k = keyset('e', after);
+    const k = live('e', after);
     const rows = await db.rows<EventDb>(
-      `select e.* from events e ${OWNERS} where e.tree_id = ? and e.deleted_at is null and ${LIVE_OWNER}${k.sql} order by e.id limit ?`,
+      `select e.* from events e ${OWNERS} where e.tree_id = ?${k.sql} and ${LIVE_OWNER} order by e.id limit ?`,
       [treeId, ...k.params, limit],
     );
     return rows.map(toEvent);
   },
   places: async (treeId, after, limit) => {
-    const k = keyset('pl', after);
-    const rows = await db.rows<PlaceDb>(`select pl.* from places pl where pl.tree_id = ?${k.sql} order by pl.id limit ?`, [treeId, ...k.params, limit]);
+    // Places are never deleted: only the keyset condition.
+    const rows = await db.rows<PlaceDb>(
+      `select pl.* from places pl where pl.tree_id = ?${after === null ? '' : ' and pl.id > ?'} order by pl.id limit ?`,
+      [treeId, ...(after === null ? [] : [after]), limit],
+    );
     return rows.map(toPlace);
   },
   citations: async (treeId, after, limit) => {
-    const k = keyset('c', after);
+    const k = live('c', after);
     const rows = await db.rows<CitationDb>(
       `select c.* from citations c
-       where c.tree_id = ? and c.deleted_at is null${k.sql}
+       where c.tree_id = ?${k.sql}
          and exists (select 1 from sources s where s.id = c.source_id and s.deleted_at is null)
          and case c.target_kind
            when 'person' then exists (select 1 from persons t where t.id = c.target_id and t.tree_id = c.tree_id and t.deleted_at is null)
@@ -63,14 +66,14 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
     return rows.map(toCitation);
   },
   media: async (treeId, after, limit) => {
-    const k = keyset('m', after);
+    const k = live('m', after);
     const rows = await db.rows<MediaDb & { target_live: boolean }>(
       `select m.*, case
          when m.person_id is not null then exists (select 1 from persons t where t.id = m.person_id and t.deleted_at is null)
          when m.event_id is not null then ${liveEvent('m.event_id')}
          when m.source_id is not null then exists (select 1 from sources t where t.id = m.source_id and t.deleted_at is null)
          else true end as target_live
-       from media m where m.tree_id = ? and m.deleted_at is null${k.sql} order by m.id limit ?`,
+       from media m where m.tree_id = ?${k.sql} order by m.id limit ?`,
       [treeId, ...k.params, limit],
     );
     return rows.map((r) => {

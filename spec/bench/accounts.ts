@@ -44,14 +44,13 @@ const goal = (growth: number) => `${growth < GOAL_BYTES ? 'met' : 'NOT met'}`;
 const main = async (): Promise<void> => {
   const accounts: Account[] = [];
   const scratch = await startScratchDatabase({
+    closeOnSignal: true,
     seed: async (db) => {
       log(`generating ${SMALL} and ${N} persons`);
       accounts.push({ label: `small (${SMALL} persons)`, tree: await generateTree(db, { persons: SMALL, seed: SEED + 1 }), files: 5, fileBytes: 2 * MiB });
       accounts.push({ label: `large (${N} persons)`, tree: await generateTree(db, { persons: N, seed: SEED }), files: MEDIA_FILES, fileBytes: Math.floor((MEDIA_MB * MiB) / MEDIA_FILES) });
     },
   });
-  const onSignal = () => void scratch.close().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     const { db } = scratch;
     await db.query('vacuum analyze');
@@ -161,7 +160,6 @@ const main = async (): Promise<void> => {
     if (missed.length > 0) console.log(`\nMissed goals: ${missed.join('; ')}`);
   } finally {
     await scratch.close();
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 };
 

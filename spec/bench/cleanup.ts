@@ -20,8 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { startBareBaseline } from './bare-baseline.js';
-import { generateTree, type GeneratedTree } from './generate-tree.js';
-import { log, mb, median, ms, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
+import { log, mb, median, ms, printTable, registerUser, runMain, startScratchTree } from './harness.js';
 import { processRss, startServiceProcess } from './service-process.js';
 
 const N = Number(process.env['BENCH_PERSONS'] ?? 100_000);
@@ -58,17 +57,8 @@ type Row = { person_id: string; proposed: unknown; given_name?: string; surname?
 type Result = { label: string; value: string; baseline: string; ratio: string; goal: string };
 
 const main = async (): Promise<void> => {
-  let tree: GeneratedTree | undefined;
-  const scratch = await startScratchDatabase({
-    seed: async (db) => {
-      log(`generating ${N} persons`);
-      tree = await generateTree(db, { persons: N, seed: SEED });
-    },
-  });
-  const onSignal = () => void scratch.close().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const { scratch, tree } = await startScratchTree({ persons: N, seed: SEED });
   try {
-    if (tree === undefined) throw new Error('the tree was not generated');
     const { treeId } = tree;
     const { db } = scratch;
     const dataDir = path.join(scratch.dir, 'data');
@@ -201,7 +191,6 @@ const main = async (): Promise<void> => {
     if (missed.length > 0) console.log(`\nMissed goals: ${missed.map((r) => r.label).join('; ')}`);
   } finally {
     await scratch.close();
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 };
 

@@ -14,6 +14,7 @@ import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import type { Storage } from '../../core/shared/ports.js';
+import { generateTree, type GeneratedTree } from './generate-tree.js';
 
 // What every benchmark needs: a PostgreSQL server (DATABASE_URL, else an embedded one), a migrated
 // scratch database, and the real service (bootstrap's composition root) on a loopback port with its
@@ -65,13 +66,23 @@ export type ScratchDatabase = {
 
 /**
  * A PostgreSQL server (DATABASE_URL, else an embedded one under a temporary directory) with a new,
- * migrated scratch database; `seed` runs on it. `close` drops and removes everything again.
+ * migrated scratch database; `seed` runs on it. `close` drops and removes everything again. With
+ * `closeOnSignal`, Ctrl-C (SIGINT, SIGTERM) closes it too and exits with 130.
  */
-export const startScratchDatabase = async (o: { readonly seed?: (db: pg.Client) => Promise<void> } = {}): Promise<ScratchDatabase> => {
+export const startScratchDatabase = async (
+  o: { readonly seed?: (db: pg.Client) => Promise<void>; readonly closeOnSignal?: boolean } = {},
+): Promise<ScratchDatabase> => {
   const cleanup: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
     for (const step of cleanup.splice(0)) await step().catch((e: unknown) => log(`cleanup: ${String(e)}`));
   };
+  if (o.closeOnSignal) {
+    const onSignal = () => void close().finally(() => process.exit(130));
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+    cleanup.push(async () => {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    });
+  }
   try {
     let adminUrl = process.env['DATABASE_URL'];
     let embedded: RunningPostgres | null = null;
@@ -113,6 +124,23 @@ export const startScratchDatabase = async (o: { readonly seed?: (db: pg.Client) 
     await close();
     throw err;
   }
+};
+
+/** A scratch database holding one generated tree of `persons` (closed on Ctrl-C). */
+export const startScratchTree = async (o: { readonly persons: number; readonly seed: number }): Promise<{ readonly scratch: ScratchDatabase; readonly tree: GeneratedTree }> => {
+  let tree: GeneratedTree | undefined;
+  const scratch = await startScratchDatabase({
+    closeOnSignal: true,
+    seed: async (db) => {
+      log(`generating ${o.persons} persons`);
+      tree = await generateTree(db, { persons: o.persons, seed: o.seed });
+    },
+  });
+  if (tree === undefined) {
+    await scratch.close();
+    throw new Error('the tree was not generated');
+  }
+  return { scratch, tree };
 };
 
 /** Registers an account through the API; answers its id and session token. */

@@ -15,8 +15,8 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { BARE_STATEMENT, startBareKinship } from './bare-kinship.js';
-import { generateTree, seededRandom, type GeneratedTree } from './generate-tree.js';
-import { log, median, ms, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
+import { seededRandom } from './generate-tree.js';
+import { log, median, ms, printTable, registerUser, runMain, startScratchTree } from './harness.js';
 import { closedLoop, percentiles, type Percentiles } from './load.js';
 import type { Call } from './soak-mix.js';
 import { startServiceProcess } from './service-process.js';
@@ -76,17 +76,8 @@ const pct = (p: Percentiles) => `p50 ${ms(p.p50)}, p95 ${ms(p.p95)}, p99 ${ms(p.
 const goal = (p95: number, limit: number) => `p95 < ${limit} ms: ${p95 < limit ? 'met' : 'NOT met'}`;
 
 const main = async (): Promise<void> => {
-  let tree: GeneratedTree | undefined;
-  const scratch = await startScratchDatabase({
-    seed: async (db) => {
-      log(`generating ${N} persons`);
-      tree = await generateTree(db, { persons: N, seed: SEED });
-    },
-  });
-  const onSignal = () => void scratch.close().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const { scratch, tree } = await startScratchTree({ persons: N, seed: SEED });
   try {
-    if (tree === undefined) throw new Error('the tree was not generated');
     const { treeId, persons } = tree;
     const { db } = scratch;
     // As a live database is after autovacuum: hint bits set, GIN pending lists merged, statistics fresh.
@@ -285,7 +276,6 @@ const main = async (): Promise<void> => {
     if (missed.length > 0) console.log(`\nMissed goals: ${missed.join('; ')}`);
   } finally {
     await scratch.close();
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 };
 

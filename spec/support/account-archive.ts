@@ -1,23 +1,11 @@
 import yazl from 'yazl';
 import yauzl from 'yauzl';
 import type { TestService } from './service.js';
+import { rawCaller, type RawReply } from './raw-call.js';
 
-/** A JSON call with a Bearer token; answers status and parsed body (or text). */
-export const jsonCall = (svc: TestService, token: string) => async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-  const res = await fetch(`${svc.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body: parsed };
-};
+/** `rawCaller` with the token bound: `(method, path, body?)`, answering status and parsed body. */
+export const jsonCall = (svc: TestService, token: string) => (method: string, path: string, body?: unknown): Promise<RawReply> =>
+  rawCaller(() => svc.baseUrl)(method, path, token, body);
 
 export const exportZip = async (svc: TestService, token: string): Promise<{ status: number; type: string | null; bytes: Buffer }> => {
   const res = await fetch(`${svc.baseUrl}/api/v1/users/me/export`, { headers: { Authorization: `Bearer ${token}` } });

@@ -9,6 +9,7 @@ import type { Storage, Stores } from '../../shared/ports.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import { mediaStorageKey, type Media } from '../../media/model.js';
 import { decideContentType, SNIFF_BYTES } from '../../media/sniff.js';
+import { discardBlobs } from '../../media/discard-blobs.js';
 import { checkTreeName } from '../../trees/commands/update-tree.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, zeroCounts, type ArchiveCounts, type ArchiveTree } from '../archive.js';
 import type { ArchiveSource } from '../ports.js';
@@ -49,10 +50,10 @@ export const importAccount =
     const stored: string[] = [];
     try {
       const result = await deps.storage.uow.run((tx) => restoreAll(deps, tx, actor.userId, source, stored));
-      if (E.isLeft(result)) await discard(deps, stored);
+      if (E.isLeft(result)) await discardBlobs(deps, stored);
       return result;
     } catch (err) {
-      await discard(deps, stored);
+      await discardBlobs(deps, stored);
       throw err;
     }
   };
@@ -200,15 +201,4 @@ const concatHead = (head: Uint8Array, chunk: Uint8Array): Uint8Array => {
   out.set(head);
   out.set(chunk.subarray(0, out.length - head.length), head.length);
   return out;
-};
-
-const discard = async (deps: ImportDeps, keys: readonly string[]): Promise<void> => {
-  for (const key of keys) {
-    try {
-      await deps.blobs.remove(key);
-    } catch (err) {
-      deps.onOrphan?.(key, err);
-      await deps.storage.blobRemovals.enqueue([key]).catch(() => undefined);
-    }
-  }
 };

@@ -8,6 +8,7 @@ import type { BlobBody } from '../blob-store.js';
 import type { MediaDeps } from '../deps.js';
 import { mediaStorageKey, type Media } from '../model.js';
 import { decideContentType } from '../sniff.js';
+import { discardBlobs } from '../discard-blobs.js';
 import { checkTarget, targetOf, type TargetInput } from '../target.js';
 
 /** The uploaded file, already received whole (size and checksum known) and readable again from the start. */
@@ -75,19 +76,10 @@ export const uploadMedia =
         }));
         return E.right(media);
       });
-      if (E.isLeft(written)) await discard(deps, key);
+      if (E.isLeft(written)) await discardBlobs(deps, [key]);
       return written;
     } catch (err) {
-      await discard(deps, key);
+      await discardBlobs(deps, [key]);
       throw err;
     }
   };
-
-const discard = async (deps: MediaDeps, key: string): Promise<void> => {
-  try {
-    await deps.blobs.remove(key);
-  } catch (err) {
-    deps.onOrphan?.(key, err);
-    await deps.storage.blobRemovals.enqueue([key]).catch(() => undefined);
-  }
-};
