@@ -23,7 +23,7 @@ const inChunks = async <R>(rows: readonly R[], write: (chunk: readonly R[]) => P
 
 const insertColumns = async <R>(db: Sql, table: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> =>
   inChunks(rows, (chunk) =>
-    db.runBound(`insert into ${table} (${columns.map(([n]) => n).join(', ')}) select * from ${unnestOf(columns)}`, columns.map(([, , value]) => arrayLiteral(chunk.map(value)))));
+    db.run(`insert into ${table} (${columns.map(([n]) => n).join(', ')}) select * from ${unnestOf(columns)}`, columns.map(([, , value]) => arrayLiteral(chunk.map(value)))).then(() => undefined));
 
 /**
  * Sets the `columns` of the rows whose `id` matches, one statement per chunk: the first column must
@@ -31,11 +31,11 @@ const insertColumns = async <R>(db: Sql, table: string, columns: readonly Column
  */
 export const updateColumns = async <R>(db: Sql, table: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> =>
   inChunks(rows, (chunk) =>
-    db.runBound(
+    db.run(
       `update ${table} t set ${columns.slice(1).map(([n]) => `${n} = u.${n}`).join(', ')}
        from ${unnestOf(columns)} as u(${columns.map(([n]) => n).join(', ')}) where t.id = u.id`,
       columns.map(([, , value]) => arrayLiteral(chunk.map(value))),
-    ));
+    ).then(() => undefined));
 
 /** The columns of `all` named in `names`, in that order (`id` first for an update). */
 export const pick = <R>(all: readonly Column<R>[], names: readonly string[]): Column<R>[] =>

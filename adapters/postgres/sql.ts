@@ -1,20 +1,16 @@
-import type { EntityManager, QueryResult } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * What a repository needs from the database: plain rows in, affected-row counts out. Statements go
- * through the EntityManager (so they join its transaction) but never through its identity map, so a
- * read after an update in one transaction cannot see a stale cached entity. Parameters are `?`
- * placeholders; a Date must be passed through `ts` so the driver never formats it in local time.
+ * What a repository needs from the database: plain rows in, affected-row counts out. Statements run
+ * on MikroORM's pool and join its transaction (the unit of work's), but never go through its identity
+ * map, so a read after an update in one transaction cannot see a stale cached entity. Parameters are
+ * `?` placeholders and always travel as bind parameters, never inlined into the text; a Date must be
+ * passed through `ts` so the driver never formats it in local time. A set of ids is a JS array cast
+ * in SQL (`?::uuid[]`).
  */
 export type Sql = {
   readonly rows: <R>(sql: string, params?: readonly unknown[]) => Promise<R[]>;
   readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
-  /**
-   * Like `run`, but the parameters travel as real bind parameters instead of being inlined into the
-   * statement text by MikroORM: for bulk statements with megabytes of parameters, where inlining
-   * (escaping and re-parsing the text) doubled the time.
-   */
-  readonly runBound: (sql: string, params: readonly unknown[]) => Promise<void>;
   /**
    * Runs `work` inside one transaction: the unit of work's when there is one, else a new one on one
    * connection (for statements that must share a transaction, such as a `set_config(..., true)`).
@@ -22,26 +18,58 @@ export type Sql = {
   readonly tx: <A>(work: (db: Sql) => Promise<A>) => Promise<A>;
 };
 
-/** `em` is called once per statement: outside a unit of work it hands out a fresh fork each time. */
-export const sqlOn = (em: () => EntityManager): Sql => ({
+type PgResult = { readonly rows: unknown[]; readonly rowCount: number | null };
+type PgConnection = { readonly query: (q: { readonly text: string; readonly values: unknown[] }) => Promise<PgResult> };
+type PoolClient = { readonly acquireConnection: () => Promise<PgConnection>; readonly releaseConnection: (c: PgConnection) => Promise<unknown> };
+
+const numberedCache = new Map<string, string>();
+
+/**
+ * `?` placeholders (MikroORM's convention, kept in every repository) as pg's `$1, $2, ...`. No
+ * statement of ours holds a `?` of its own (no jsonb `?` operator, no `?` in a literal). The texts
+ * are the code's own, so the cache stays as small as the set of statements.
+ */
+export const numbered = (sql: string): string => {
+  const known = numberedCache.get(sql);
+  if (known !== undefined) return known;
+  const parts = sql.split('?');
+  const text = parts.reduce((out, part, i) => `${out}$${i}${part}`);
+  if (numberedCache.size < 10_000) numberedCache.set(sql, text);
+  return text;
+};
+
+/**
+ * The pg connection of the unit of work's transaction when there is one (knex's transaction client
+ * hands out that one connection and never releases it), else one from the pool for one statement.
+ */
+const poolClientOf = (em: EntityManager): PoolClient => {
+  const trx = em.getTransactionContext<{ client: PoolClient }>();
+  return trx !== undefined ? trx.client : (em.getConnection().getKnex().client as PoolClient);
+};
+
+const query = async (em: EntityManager, sql: string, params: readonly unknown[], onQuery: (sql: string) => void): Promise<PgResult> => {
+  const client = poolClientOf(em);
+  const connection = await client.acquireConnection();
+  try {
+    onQuery(sql);
+    return await connection.query({ text: numbered(sql), values: [...params] });
+  } finally {
+    await client.releaseConnection(connection);
+  }
+};
+
+/**
+ * `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time.
+ * `onQuery` sees every statement's text before it runs (the query-count specs count them).
+ */
+export const sqlOn = (em: () => EntityManager, onQuery: (sql: string) => void = () => undefined): Sql => ({
   tx: async (work) => {
     const e = em();
-    if (e.isInTransaction()) return work(sqlOn(() => e));
-    return e.transactional((t) => work(sqlOn(() => t as EntityManager)));
+    if (e.isInTransaction()) return work(sqlOn(() => e, onQuery));
+    return e.transactional((t) => work(sqlOn(() => t as EntityManager, onQuery)));
   },
-  rows: async <R>(sql: string, params: readonly unknown[] = []) =>
-    (await em().execute(sql, [...params], 'all')) as unknown as R[],
-  run: async (sql, params = []) => {
-    const res = await em().execute<QueryResult>(sql, [...params], 'run');
-    return res.affectedRows;
-  },
-  runBound: async (sql, params) => {
-    const e = em();
-    const query = e.getConnection().getKnex().raw(sql, [...params] as never[]);
-    const ctx = e.getTransactionContext();
-    if (ctx) query.transacting(ctx);
-    await query;
-  },
+  rows: async <R>(sql: string, params: readonly unknown[] = []) => (await query(em(), sql, params, onQuery)).rows as R[],
+  run: async (sql, params = []) => (await query(em(), sql, params, onQuery)).rowCount ?? 0,
 });
 
 /** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */
@@ -52,5 +80,5 @@ export const tsOrNull = (d: Date | null): string | null => (d === null ? null : 
 export const date = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
 export const dateOrNull = (v: string | Date | null): Date | null => (v === null ? null : date(v));
 
-/** A uuid[] or text[] parameter (`?::uuid[]`, `?::text[]`): parameters are inlined by the driver, which has no array literal of its own. */
-export const uuids = (ids: readonly string[]): string => `{${ids.map((id) => `"${id.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+/** A uuid[] or text[] parameter (`?::uuid[]`, `?::text[]`): pg sends a JS array as an array value. */
+export const uuids = (ids: readonly string[]): string[] => [...ids];

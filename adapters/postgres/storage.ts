@@ -14,8 +14,8 @@ import { pgCleanupReads } from './cleanup.js';
 import { pgProposals } from './proposals.js';
 import { pgArchiveReads } from './archive.js';
 
-const storesOn = (em: () => EntityManager): Stores => {
-  const db = sqlOn(em);
+const storesOn = (em: () => EntityManager, onQuery?: (sql: string) => void): Stores => {
+  const db = sqlOn(em, onQuery);
   return {
     users: pgUsers(db),
     sessions: pgSessions(db),
@@ -43,9 +43,9 @@ const storesOn = (em: () => EntityManager): Stores => {
 };
 
 /** Storage over an ORM the caller already has; `close` closes that ORM. */
-export const storageOnOrm = (orm: MikroORM): Storage => {
+export const storageOnOrm = (orm: MikroORM, onQuery?: (sql: string) => void): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
-  const stores = storesOn(() => orm.em.fork());
+  const stores = storesOn(() => orm.em, onQuery);
   return {
     ...stores,
     uow: {
@@ -54,7 +54,7 @@ export const storageOnOrm = (orm: MikroORM): Storage => {
         await em.begin();
         let result;
         try {
-          result = await work(storesOn(() => em));
+          result = await work(storesOn(() => em, onQuery));
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;
@@ -86,4 +86,4 @@ export const storageOnOrm = (orm: MikroORM): Storage => {
  * statement sent, which is how the query count per request is measured.
  */
 export const createPostgresStorage = async (url: string, opts: OrmOptions = {}): Promise<Storage> =>
-  storageOnOrm(await initOrm(url, opts));
+  storageOnOrm(await initOrm(url, opts), opts.debugQueries);

@@ -13,7 +13,7 @@ import Koa from 'koa';
 import pg from 'pg';
 import { isMain, startBareProcess } from './bare-process.js';
 import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
-import type { Sql } from '../../adapters/postgres/sql.js';
+import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 import type { CleanupReads } from '../../core/cleanup/ports.js';
 import { lifeFactTypes } from '../../core/cleanup/preview.js';
 import { birthFacts } from '../../core/people/model.js';
@@ -32,12 +32,6 @@ const previews: Readonly<Record<string, Reads>> = {
   'POST /gender/from-gedcom': (r, t) => [r.names(t), r.facts(t, birthFacts)],
 };
 
-/** `?` placeholders (MikroORM's) as `$1, $2, ...` (pg's); the statements hold no other `?`. */
-const numbered = (sql: string): string => {
-  const parts = sql.split('?');
-  return parts.reduce((out, part, i) => `${out}$${i}${part}`);
-};
-
 const refuse = (): never => {
   throw new Error('the cleanup reads only read');
 };
@@ -50,7 +44,7 @@ const statementsOf = async (reads: Reads, treeId: string): Promise<Statement[]> 
       seen.push({ text: numbered(sql), values: [...params] });
       return [] as R[];
     },
-    run: refuse, runBound: refuse, tx: refuse,
+    run: refuse, tx: refuse,
   };
   await Promise.all(reads(pgCleanupReads(recorder), treeId));
   return seen;
