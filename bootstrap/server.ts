@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
 import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './database.js';
@@ -27,6 +28,9 @@ const main = async (): Promise<void> => {
   await migrate(database.url);
   const orm = await initOrm(database.url);
   const storage = storageOnOrm(orm);
+  // Persons written before the privacy facts were kept on their rows get them before the first request.
+  const backfilled = await backfillLifeFacts(storage);
+  if (backfilled > 0) logger.info({ persons: backfilled }, 'kept privacy facts filled in');
   // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
   const metrics = createMetrics({ processMetrics: config.metrics !== null });
   metrics.poolSource(poolUse(orm));

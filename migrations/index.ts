@@ -3,6 +3,7 @@ import { Migration20261121090000_initial } from './Migration20261121090000_initi
 import { Migration20261122090000_people_sources } from './Migration20261122090000_people_sources.js';
 import { Migration20261123090000_media } from './Migration20261123090000_media.js';
 import { Migration20261124090000_proposals } from './Migration20261124090000_proposals.js';
+import { Migration20261125090000_read_path } from './Migration20261125090000_read_path.js';
 
 /**
  * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122090000_people_sources', class: Migration20261122090000_people_sources },
   { name: 'Migration20261123090000_media', class: Migration20261123090000_media },
   { name: 'Migration20261124090000_proposals', class: Migration20261124090000_proposals },
+  { name: 'Migration20261125090000_read_path', class: Migration20261125090000_read_path },
 ];

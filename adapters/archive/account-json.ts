@@ -170,7 +170,7 @@ type Decoded = { readonly [K in RecordKind]: t.TypeOf<(typeof codecs)[K]> };
 const CHECKSUM = /^[0-9a-f]{64}$/;
 
 const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<ArchiveRecord, { kind: K }>['row'] | string } = {
-  person: (x) => ({ id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  person: (x) => ({ id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes, birthYear: null, hasDeathFact: false, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
   name: (x) => ({ id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary, createdAt: x.created_at, ...live }),
   place: (x) => (x.name.trim() === '' ? 'a place has no name' : { id: x.id, treeId: x.tree_id, name: x.name }),
   relationship: (x) => ({

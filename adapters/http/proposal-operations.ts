@@ -3,7 +3,7 @@ import { E, fail, type Result } from '../../core/shared/either.js';
 import { invalidInput, notFound } from '../../core/shared/errors.js';
 import type { Id } from '../../core/shared/ids.js';
 import type { Storage } from '../../core/shared/ports.js';
-import type { OperationRunner } from '../../core/proposals/ports.js';
+import type { OperationRunner } from '../../core/proposals/deps.js';
 import type { OperationEntity, ProposalOperation } from '../../core/proposals/model.js';
 import { createPerson } from '../../core/people/commands/create-person.js';
 import { updatePerson } from '../../core/people/commands/update-person.js';

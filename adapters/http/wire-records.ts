@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
 import {
-  MAX_PLACE_LENGTH, calendars, dateQualifiers, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes,
-  type GenealogicalDate, type Name,
+  MAX_PLACE_LENGTH, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes, type Name,
 } from '../../core/people/model.js';
+import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/shared/date.js';
 import { dateDisplay } from '../../core/people/date.js';
 import type { RelationshipView } from '../../core/privacy/relationship-view.js';
 import type { PersonView, Vital } from '../../core/people/vitals.js';

@@ -1,10 +1,15 @@
 import type { BlobRemovalQueue, MediaRepository } from '../../core/media/ports.js';
 import type { MemoryState } from './state.js';
 import { page } from './people.js';
+import { shownFor, sourceShown } from './shown.js';
 
 export const memoryMedia = (s: MemoryState): MediaRepository => ({
   byId: async (id) => s.media.get(id) ?? null,
-  listByTree: async (treeId, options) => page(s.media.values(), options, (m) => m.treeId === treeId),
+  listByTree: async (treeId, options) => {
+    const shown = shownFor(s, options);
+    const source = shown === null ? null : sourceShown(s, shown);
+    return page(s.media.values(), options, (m) => m.treeId === treeId && (shown === null || shown.media(m, source!)));
+  },
   insert: async (media) => {
     if ([...s.media.values()].some((m) => m.storageKey === media.storageKey)) throw new Error(`duplicate storage key ${media.storageKey}`);
     s.media.set(media.id, media);

@@ -1,10 +1,12 @@
 import type {
-  DeletionRepository, EventRepository, ListOptions, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository,
+  DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository,
 } from '../../core/people/ports.js';
+import type { ListOptions } from '../../core/shared/list.js';
 import type { Deletion, Person, Relationship } from '../../core/people/model.js';
 import type { Id } from '../../core/shared/ids.js';
 import { searchableName, similarity } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
+import { shownFilter, shownFor } from './shown.js';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => cmp(a.id, b.id);
@@ -34,6 +36,12 @@ const livePerson = (s: MemoryState, id: Id, treeId?: Id): Person | null => {
   return p && live(p) && (treeId === undefined || p.treeId === treeId) ? p : null;
 };
 
+/** As in PostgreSQL: `update` leaves the kept facts as they are. */
+const updatePerson = (s: MemoryState, person: Person): void => {
+  const current = s.persons.get(person.id);
+  if (current) replace(s.persons, { ...person, birthYear: current.birthYear, hasDeathFact: current.hasDeathFact });
+};
+
 export const memoryPersons = (s: MemoryState): PersonRepository => ({
   byId: async (id) => s.persons.get(id) ?? null,
   byIds: async (treeId, ids) => {
@@ -45,14 +53,25 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
       const p = s.persons.get(id);
       return p && p.treeId === treeId ? [p] : [];
     }).sort(byId),
-  listByTree: async (treeId, options) => page(s.persons.values(), options, (p) => p.treeId === treeId),
+  listByTree: async (treeId, options) => {
+    const shown = shownFor(s, options);
+    return page(s.persons.values(), options, (p) => p.treeId === treeId && (shown === null || shown.person(p.id) !== 'hidden'));
+  },
   insert: async (person) => {
     s.persons.set(person.id, person);
   },
-  update: async (person) => replace(s.persons, person),
+  update: async (person) => updatePerson(s, person),
   updateMany: async (persons) => {
-    for (const p of persons) replace(s.persons, p);
+    for (const p of persons) updatePerson(s, p);
   },
+  keepLifeFacts: async (facts) => {
+    for (const f of facts) {
+      const p = s.persons.get(f.id);
+      if (p) s.persons.set(f.id, { ...p, birthYear: f.birthYear, hasDeathFact: f.hasDeathFact });
+    }
+  },
+  // Every person the memory adapter holds was written with its facts.
+  withoutKeptFacts: async () => [],
   descendants: async (treeId, rootId) => {
     const children = new Map<Id, Id[]>();
     for (const r of s.relationships.values()) {
@@ -95,17 +114,19 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
   updateMany: async (names) => {
     for (const n of names) replace(s.names, n);
   },
-  search: async (treeId, query, threshold) => {
+  search: async (treeId, query, threshold, options) => {
     const wanted = query.toLowerCase();
     const best = new Map<Id, number>();
+    const a = options.audience;
+    const shown = a === undefined || a.member ? null : shownFilter(s, a.now);
     for (const n of s.names.values()) {
-      if (!live(n) || !livePerson(s, n.personId, treeId)) continue;
+      if (!live(n) || !livePerson(s, n.personId, treeId) || (shown !== null && shown.person(n.personId) !== 'full')) continue;
       const score = similarity(searchableName(n.givenName, n.surname), wanted);
       if (score >= threshold && score > (best.get(n.personId) ?? -1)) best.set(n.personId, score);
     }
-    return [...best]
-      .map(([personId, score]) => ({ personId, score }))
-      .sort((a, b) => b.score - a.score || cmp(a.personId, b.personId));
+    const ranked = [...best].map(([personId, score]) => ({ personId, score })).sort((x, y) => y.score - x.score || cmp(x.personId, y.personId));
+    const from = options.after === undefined ? 0 : ranked.findIndex((h) => h.personId === options.after) + 1;
+    return from === 0 && options.after !== undefined ? [] : ranked.slice(from, from + options.limit);
   },
 });
 
@@ -116,13 +137,16 @@ const liveRelationship = (s: MemoryState, id: Id | null): Relationship | null =>
 
 export const memoryEvents = (s: MemoryState): EventRepository => ({
   byId: async (id) => s.events.get(id) ?? null,
-  listByTree: async (treeId, options) =>
-    page(s.events.values(), options, (e) => {
+  listByTree: async (treeId, options) => {
+    const shown = shownFor(s, options);
+    return page(s.events.values(), options, (e) => {
       if (e.treeId !== treeId) return false;
       // The subject's state matters for the live listing only; the deleted listing shows what was deleted.
       if (options.deleted === true) return true;
-      return e.personId !== null ? livePerson(s, e.personId) !== null : liveRelationship(s, e.partnershipId) !== null;
-    }),
+      if (e.personId !== null ? livePerson(s, e.personId) === null : liveRelationship(s, e.partnershipId) === null) return false;
+      return shown === null || shown.event(e);
+    });
+  },
   listByPersons: async (personIds) => {
     const wanted = new Set(personIds);
     const partnerships = new Set(
@@ -164,9 +188,12 @@ export const memoryRelationships = (s: MemoryState): RelationshipRepository => (
     }
     return null;
   },
-  listByTree: async (treeId, options) =>
-    page(s.relationships.values(), options, (r) =>
-      r.treeId === treeId && (options.deleted === true || (livePerson(s, r.personAId) !== null && livePerson(s, r.personBId) !== null))),
+  listByTree: async (treeId, options) => {
+    const shown = shownFor(s, options);
+    return page(s.relationships.values(), options, (r) =>
+      r.treeId === treeId && (options.deleted === true || (livePerson(s, r.personAId) !== null && livePerson(s, r.personBId) !== null))
+      && (shown === null || shown.relationship(r)));
+  },
   listByPersons: async (personIds) => {
     const wanted = new Set(personIds);
     return [...s.relationships.values()].filter((r) => live(r) && (wanted.has(r.personAId) || wanted.has(r.personBId))).sort(byId);

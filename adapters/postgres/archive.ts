@@ -1,6 +1,7 @@
 import type { AccountArchiveReads } from '../../core/accounts/ports.js';
-import { pageOf, toEvent, toName, toPlace, type EventDb, type NameDb, type PlaceDb } from './people.js';
-import { toCitation, type CitationDb } from './sources.js';
+import { pageOf } from './people.js';
+import * as tables from './tables.js';
+import type { CitationDb, EventDb, NameDb, PlaceDb } from './tables.js';
 import { toMedia, type MediaDb } from './media.js';
 import type { Sql } from './sql.js';
 
@@ -29,7 +30,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
        order by n.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(toName);
+    return rows.map(tables.names.from);
   },
   events: async (treeId, after, limit) => {
     const k = live('e', after);
@@ -37,7 +38,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
       `select e.* from events e ${OWNERS} where e.tree_id = ?${k.sql} and ${LIVE_OWNER} order by e.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(toEvent);
+    return rows.map(tables.events.from);
   },
   places: async (treeId, after, limit) => {
     // Places are never deleted: only the keyset condition.
@@ -45,7 +46,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
       `select pl.* from places pl where pl.tree_id = ?${after === null ? '' : ' and pl.id > ?'} order by pl.id limit ?`,
       [treeId, ...(after === null ? [] : [after]), limit],
     );
-    return rows.map(toPlace);
+    return rows.map(tables.places.from);
   },
   citations: async (treeId, after, limit) => {
     const k = live('c', after);
@@ -63,7 +64,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
        order by c.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(toCitation);
+    return rows.map(tables.citations.from);
   },
   media: async (treeId, after, limit) => {
     const k = live('m', after);

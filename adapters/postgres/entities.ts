@@ -183,6 +183,8 @@ export type PersonRow = {
   isLiving: boolean | null;
   privacy: string;
   notes: string;
+  birthYear: number | null;
+  hasDeathFact: boolean | null;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -199,11 +201,16 @@ export const PersonSchema = new EntitySchema<PersonRow>({
     isLiving: { type: 'boolean', nullable: true },
     privacy: { type: 'text', default: 'default' },
     notes: { type: 'text' },
+    birthYear: { type: 'int', nullable: true },
+    hasDeathFact: { type: 'boolean', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [
+    { properties: ['tree', 'id'] },
+    { name: 'persons_unkept_facts_index', expression: `create index "persons_unkept_facts_index" on "persons" ("id") where "has_death_fact" is null` },
+  ],
 });
 
 export type NameRow = {
@@ -237,7 +244,7 @@ export const NameSchema = new EntitySchema<NameRow>({
     {
       // names.search filters with `%` on exactly this expression.
       name: 'names_search_trgm_index',
-      expression: `create index "names_search_trgm_index" on "names" using gin ((lower(given_name || ' ' || surname)) gin_trgm_ops)`,
+      expression: `create index "names_search_trgm_index" on "names" using gist ((lower(given_name || ' ' || surname)) gist_trgm_ops)`,
     },
   ],
 });

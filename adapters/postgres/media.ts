@@ -1,6 +1,7 @@
 import type { BlobRemovalQueue, MediaRepository } from '../../core/media/ports.js';
 import type { Media, MediaTarget } from '../../core/media/model.js';
 import { limitOf, pageOf } from './people.js';
+import { all, eventShown, fullPerson, sourceShown } from './privacy-sql.js';
 import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
 
 export type MediaDb = {
@@ -51,6 +52,21 @@ const targetColumns = (t: MediaTarget | null): [string | null, string | null, st
   t?.kind === 'source' ? t.id : null,
 ];
 
+/** The record filter's media rule over `m`: its person in full, its event shown, or its source shown; unattached: never. */
+const mediaShown = (now: Date) => {
+  const ev = eventShown('m_e', now);
+  return {
+    joins: ` left join persons m_p on m_p.id = m.person_id
+      left join events m_e on m_e.id = m.event_id and m_e.deleted_at is null ${ev.joins}
+      left join sources m_s on m_s.id = m.source_id and m_s.deleted_at is null`,
+    where: all(' ', [
+      { sql: '(m.person_id is not null and', params: [] }, fullPerson('m_p', now),
+      { sql: 'or m_e.id is not null and', params: [] }, ev.where,
+      { sql: 'or m_s.id is not null and', params: [] }, sourceShown('m_s', now), { sql: ')', params: [] },
+    ]),
+  };
+};
+
 export const pgMedia = (db: Sql): MediaRepository => ({
   byId: async (id) => {
     const [r] = await db.rows<MediaDb>('select * from media where id = ?', [id]);
@@ -58,9 +74,12 @@ export const pgMedia = (db: Sql): MediaRepository => ({
   },
   listByTree: async (treeId, options) => {
     const page = pageOf('m', options);
+    const a = options.audience;
+    const shown = a === undefined || a.member || options.deleted === true ? null : mediaShown(a.now);
     const rows = await db.rows<MediaDb>(
-      `select m.* from media m where m.tree_id = ?${page.sql} order by m.id${limitOf(options)}`,
-      [treeId, ...page.params],
+      `select m.* from media m${shown === null ? '' : shown.joins}
+       where m.tree_id = ?${page.sql}${shown === null ? '' : ` and ${shown.where.sql}`} order by m.id${limitOf(options)}`,
+      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params)],
     );
     return rows.map(toMedia);
   },

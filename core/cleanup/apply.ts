@@ -4,9 +4,9 @@ import { E, fail, ok, type AsyncResult } from '../shared/either.js';
 import { invalidInput, type FieldError } from '../shared/errors.js';
 import type { Id } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
-import { accessTree } from '../trees/access.js';
-import type { Person } from '../people/model.js';
+import { accessTree } from '../shared/tree-access.js';
 import { writePersonChanges, type PersonChange } from '../people/commands/write-person-changes.js';
+import type { Person } from '../people/model.js';
 import type { PersonInput } from '../people/write-vital.js';
 import type { CleanupDeps } from './preview.js';
 

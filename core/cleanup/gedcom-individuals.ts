@@ -1,14 +1,15 @@
+import type { GenealogicalDate } from '../shared/date.js';
 import { E, type Result } from '../shared/either.js';
 import { invalidInput } from '../shared/errors.js';
-import type { Sex } from '../people/model.js';
-import { birthYearOf } from '../privacy/engine.js';
-import { birthFacts, type EventType, type GenealogicalDate } from '../people/model.js';
-import { readGedcom } from '../gedcom/reader.js';
 import { createContext, type Context } from '../gedcom/mapping-context.js';
 import { individualEventKind, readDate } from '../gedcom/mapping-events.js';
 import type { NameDraft } from '../gedcom/mapping-names.js';
 import { readNames, readSex } from '../gedcom/mapping-person.js';
+import { readGedcom } from '../gedcom/reader.js';
 import { GedcomTooLargeError, NotGedcomError, type GedcomNode } from '../gedcom/types.js';
+import type { Sex } from '../people/model.js';
+import { birthFacts, type EventType } from '../people/model.js';
+import { birthYearOf } from '../privacy/engine.js';
 
 /** What the sex-from-GEDCOM tool keeps of one INDI record. */
 export type GedcomIndividual = {

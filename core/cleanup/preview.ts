@@ -3,12 +3,12 @@ import type { Clock } from '../shared/clock.js';
 import { E, type Result } from '../shared/either.js';
 import type { Id } from '../shared/ids.js';
 import type { Storage } from '../shared/ports.js';
-import { accessTree } from '../trees/access.js';
-import { displayNameOf } from '../people/vitals.js';
+import { accessTree } from '../shared/tree-access.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
+import { displayNameOf } from '../people/vitals.js';
 import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
-import type { CleanupName, CleanupPerson } from './ports.js';
 import { nameKey } from './given-names.js';
+import type { CleanupName, CleanupPerson } from './ports.js';
 
 export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
 

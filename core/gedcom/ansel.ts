@@ -1,4 +1,4 @@
-import type { ChunkDecoder } from './encoding.js';
+import type { ChunkDecoder } from './chunk-decoder.js';
 
 /**
  * ANSEL (ANSI/NISO Z39.47) as GEDCOM 5.x uses it, with the MARC-8 additions (C7 ß, C8 €) and the LDS

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
-import type { ChunkDecoder } from './encoding.js';
+import type { ChunkDecoder } from './chunk-decoder.js';
 
 /** Windows-1252 for the bytes 0x80-0xFF, the stand-in for bytes that are not UTF-8. */
 const CP1252_HIGH: readonly string[] = Array.from(

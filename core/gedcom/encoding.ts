@@ -1,9 +1,7 @@
 import iconv from 'iconv-lite';
 import { createAnselDecoder } from './ansel.js';
+import type { ChunkDecoder } from './chunk-decoder.js';
 import { createUtf8Decoder } from './encoding-utf8.js';
-
-/** A streaming decoder: bytes in any chunking, text out; a sequence split across chunks is held. */
-export type ChunkDecoder = { readonly write: (bytes: Uint8Array) => string; readonly end: () => string };
 
 export type Charset =
   | 'utf-8' | 'utf-16le' | 'utf-16be' | 'ansel' | 'windows-1252' | 'cp850' | 'cp437' | 'macintosh' | 'iso-8859-15';

@@ -1,5 +1,6 @@
-import { MAX_PLACE_LENGTH, type EventType, type GenealogicalDate } from '../people/model.js';
-import { parseGedcomDate } from './date.js';
+import type { GenealogicalDate } from '../shared/date.js';
+import { parseGedcomDate } from '../shared/gedcom-date.js';
+import { MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, type GedcomNode, type PlanEvent } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';

@@ -1,6 +1,7 @@
 import type {
-  EventType, GenealogicalDate, NameType, ParentChildQualifier, PersonPrivacy, Sex,
+  EventType, NameType, ParentChildQualifier, PersonPrivacy, Sex,
 } from '../people/model.js';
+import type { GenealogicalDate } from '../shared/date.js';
 
 /**
  * One GEDCOM structure as the reader hands it out: a level-0 record with its substructures nested.
@@ -217,4 +218,15 @@ export const NAME_TYPES_IN: Readonly<Record<string, NameType>> = {
 export const PEDI_IN: Readonly<Record<string, ParentChildQualifier>> = {
   birth: 'biological', natural: 'biological', biological: 'biological', adopted: 'adoptive', adoptive: 'adoptive',
   foster: 'foster', step: 'step', stepchild: 'step', donor: 'donor', guardian: 'guardian', sealing: 'biological',
+};
+
+/** What an import created, merged, reused or skipped, by kind of record. */
+export type ImportCounts = {
+  readonly persons: { readonly created: number; readonly merged: number; readonly skipped: number; readonly overwritten: number };
+  readonly names: { readonly created: number; readonly skipped: number };
+  readonly events: { readonly created: number; readonly skipped: number };
+  readonly relationships: { readonly created: number; readonly skipped: number };
+  readonly sources: { readonly created: number; readonly reused: number };
+  readonly citations: { readonly created: number; readonly skipped: number };
+  readonly places: { readonly created: number; readonly reused: number };
 };

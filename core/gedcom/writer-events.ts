@@ -1,6 +1,7 @@
-import type { GenealogicalDate, LifeEvent } from '../people/model.js';
+import type { GenealogicalDate } from '../shared/date.js';
+import { formatGedcomDate } from '../shared/gedcom-date.js';
+import type { LifeEvent } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
-import { formatGedcomDate } from './date.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS } from './types.js';
 import { escapedValue, line, single, text, type Seven } from './writer-text.js';
 

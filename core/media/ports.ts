@@ -1,11 +1,15 @@
 import type { Id } from '../shared/ids.js';
-import type { ListOptions } from '../people/ports.js';
+import type { ListOptions } from '../shared/list.js';
 import type { Media } from './model.js';
 
 export type MediaRepository = {
   /** The item whether deleted or not, or null. */
   readonly byId: (id: Id) => Promise<Media | null>;
   /** Live items of the tree (deleted = true: the soft-deleted ones), ordered by id; `after` and `limit` page. */
+  /**
+   * Ordered by id. A non-member audience: media attached to a person shown in full, to an event they
+   * are shown, or to a source they are shown; unattached media never.
+   */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Media[]>;
   readonly insert: (media: Media) => Promise<void>;
   /** Replaces title, target, updatedAt and the deletion stamp. */

@@ -1,6 +1,6 @@
+import { calendars, type Calendar, type GenealogicalDate } from '../shared/date.js';
 import { invalidInput, type DomainError } from '../shared/errors.js';
-import { daysInMonth, formatGedcomDate, monthsIn } from '../gedcom/date.js';
-import { calendars, type Calendar, type GenealogicalDate } from './model.js';
+import { daysInMonth, formatGedcomDate, monthsIn } from '../shared/gedcom-date.js';
 
 /**
  * The date in GEDCOM 5.5.1 form: `ABT 1850`, `BET 1850 AND 1855`, `12 MAR 1901`, `(a phrase)`, with a
@@ -42,39 +42,4 @@ export const checkDate = (d: GenealogicalDate, field: string): DomainError | nul
   return problems.length === 0
     ? null
     : invalidInput('invalid_date', 'The date is not a genealogical date.', problems.map((p) => ({ path: `${field}.${p.split(':')[0]}`, message: p.split(':').slice(1).join(':').trim() || p })));
-};
-
-/**
- * The latest Gregorian year a date allows, or null when it has no upper bound (AFT, a phrase). Other
- * calendars are converted to the Gregorian year their year (or December) can end in: Hebrew year - 3760,
- * French Republican year + 1792, a Julian year or December one later; a dual year (`1750/51`) its second year.
- */
-export const latestYear = (d: GenealogicalDate | null): number | null => {
-  if (d === null) return null;
-  switch (d.qualifier) {
-    case 'after':
-    case 'text':
-      return null;
-    case 'between':
-    case 'from_to':
-      return d.endYear !== undefined ? gregorianYear(d.calendar, d.endYear, d.endMonth, false) : gregorianYearOf(d);
-    default:
-      return gregorianYearOf(d);
-  }
-};
-
-const gregorianYearOf = (d: GenealogicalDate): number | null =>
-  d.year === undefined ? null : gregorianYear(d.calendar, d.year, d.month, d.dualYear === true);
-
-const gregorianYear = (calendar: Calendar | undefined, year: number, month: number | undefined, dual: boolean): number => {
-  switch (calendar) {
-    case 'hebrew':
-      return year - 3760;
-    case 'french_r':
-      return year + 1792;
-    case 'julian':
-      return month === undefined || month === 12 ? year + 1 : year;
-    default:
-      return dual ? year + 1 : year;
-  }
 };

@@ -1,3 +1,4 @@
+import type { GenealogicalDate } from '../shared/date.js';
 import type { Id } from '../shared/ids.js';
 
 export const sexes = ['male', 'female'] as const;
@@ -20,6 +21,14 @@ export type Person = Deletion & {
   readonly isLiving: boolean | null;
   readonly privacy: PersonPrivacy;
   readonly notes: string;
+  /**
+   * Kept facts, the privacy engine's inputs from the person's own live events (engine.keptFactsOf):
+   * the latest year the earliest known birth fact allows, and whether a death fact exists. Kept by
+   * the commands that write events, in their transaction, so any read decides a person's visibility
+   * from this row alone; the repository's `update` never writes them (only `keepLifeFacts` does).
+   */
+  readonly birthYear: number | null;
+  readonly hasDeathFact: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 };
@@ -36,29 +45,6 @@ export type Name = Deletion & {
   readonly surname: string;
   readonly isPrimary: boolean;
   readonly createdAt: Date;
-};
-
-export const dateQualifiers = ['exact', 'about', 'estimated', 'calculated', 'before', 'after', 'between', 'from_to', 'text'] as const;
-export type DateQualifier = (typeof dateQualifiers)[number];
-
-/** Calendars GEDCOM knows besides the Gregorian one (a date without `calendar` is Gregorian). */
-export const calendars = ['julian', 'hebrew', 'french_r'] as const;
-export type Calendar = (typeof calendars)[number];
-
-export type GenealogicalDate = {
-  readonly qualifier: DateQualifier;
-  /** Absent: Gregorian. Hebrew and French Republican months run 1..13. */
-  readonly calendar?: Calendar;
-  /** The start year was written as a dual year (`1750/51`): `year` holds the first (old style) year. */
-  readonly dualYear?: boolean;
-  readonly year?: number;
-  readonly month?: number;
-  readonly day?: number;
-  readonly endYear?: number;
-  readonly endMonth?: number;
-  readonly endDay?: number;
-  /** The phrase of a `text` date; on any other qualifier, the phrase a GEDCOM `INT` date gave. */
-  readonly text?: string;
 };
 
 export const eventTypes = [

@@ -1,8 +1,7 @@
+import type { Audience } from '../shared/audience.js';
 import type { Id } from '../shared/ids.js';
+import type { ListOptions } from '../shared/list.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from './model.js';
-
-/** Live rows (deleted = false) or soft-deleted ones (deleted = true), ordered by id; `after` and `limit` page. */
-export type ListOptions = { readonly deleted?: boolean; readonly after?: Id; readonly limit?: number };
 
 export type PersonRepository = {
   /** The person whether deleted or not, or null. */
@@ -11,9 +10,10 @@ export type PersonRepository = {
   readonly byIds: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
   /** Persons of the tree among `ids`, live or deleted, ordered by id; unknown or other-tree ids are left out. */
   readonly inTree: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
+  /** A non-member audience: the persons not hidden from them (redacted ones included). */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Person[]>;
   readonly insert: (person: Person) => Promise<void>;
-  /** Replaces every mutable field, deletion stamp included. */
+  /** Replaces every mutable field, deletion stamp included, but not the kept facts (see keepLifeFacts). */
   readonly update: (person: Person) => Promise<void>;
   /**
    * `update` for each person, in a number of statements that grows with the count divided by a chunk
@@ -21,11 +21,23 @@ export type PersonRepository = {
    */
   readonly updateMany: (persons: readonly Person[]) => Promise<void>;
   /**
+   * Sets the kept facts (Person.birthYear, hasDeathFact) of these persons, live or deleted, in
+   * statements per chunk of 10,000; an unknown id is ignored. Ids are distinct.
+   */
+  readonly keepLifeFacts: (facts: readonly KeptFacts[]) => Promise<void>;
+  /** Up to `limit` ids of persons (any tree, live or deleted) whose facts were never kept, ordered by id. */
+  readonly withoutKeptFacts: (limit: number) => Promise<readonly Id[]>;
+  /**
    * The live descendants of `rootId` along live parent_child edges (child = person_b), not including
    * the root, each once even where lines rejoin.
    */
   readonly descendants: (treeId: Id, rootId: Id) => Promise<readonly Id[]>;
 };
+
+export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
+
+/** One page of a ranked name search: `after` is the last person of the previous page (the cursor). */
+export type SearchPage = { readonly limit: number; readonly after?: Id; readonly audience?: Audience };
 
 export type NameRepository = {
   readonly byId: (id: Id) => Promise<Name | null>;
@@ -40,14 +52,19 @@ export type NameRepository = {
   /**
    * Live persons of the tree ranked by the best trigram similarity (pg_trgm's `similarity`, on
    * lower-cased "given surname") of any of their live names to `query`, best first, ties by person id;
-   * only scores >= threshold.
+   * only scores >= threshold; at most `page.limit`, starting after the person `page.after` (ranked by
+   * its own best score; an unknown or unmatched `after` answers nothing). A non-member audience finds
+   * only persons shown to them in full: a withheld name never matches.
    */
-  readonly search: (treeId: Id, query: string, threshold: number) => Promise<readonly { readonly personId: Id; readonly score: number }[]>;
+  readonly search: (treeId: Id, query: string, threshold: number, page: SearchPage) => Promise<readonly { readonly personId: Id; readonly score: number }[]>;
 };
 
 export type EventRepository = {
   readonly byId: (id: Id) => Promise<LifeEvent | null>;
-  /** Live events of the tree whose subject (person or partnership) is live, ordered by id. */
+  /**
+   * Live events of the tree whose subject (person or partnership) is live, ordered by id. A non-member
+   * audience: events of persons shown in full, and partnership events whose both partners are.
+   */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly LifeEvent[]>;
   /** Live events of these persons and of live partnerships involving them, ordered by id. */
   readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly LifeEvent[]>;
@@ -70,7 +87,7 @@ export type RelationshipRepository = {
    * (b, a) too; parent_child is directed.
    */
   readonly findEdge: (treeId: Id, type: Relationship['type'], a: Id, b: Id) => Promise<Relationship | null>;
-  /** Live edges of the tree whose both ends are live persons, ordered by id. */
+  /** Live edges of the tree whose both ends are live persons, ordered by id. A non-member audience: neither end hidden. */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Relationship[]>;
   /** Live edges touching any of these persons, ordered by id. */
   readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly Relationship[]>;
@@ -123,7 +140,3 @@ export type PurgeRepository = {
    */
   readonly purgeDeletedBefore: (cutoff: Date) => Promise<PurgeCounts>;
 };
-
-/** Where the next page starts: after the last row of a full page, or null when this page was the last. */
-export const nextAfter = (rows: readonly { readonly id: Id }[], limit: number | undefined): Id | null =>
-  limit !== undefined && rows.length === limit ? rows[rows.length - 1]!.id : null;

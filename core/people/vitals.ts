@@ -1,6 +1,7 @@
+import type { GenealogicalDate } from '../shared/date.js';
 import type { Id } from '../shared/ids.js';
 import { dateDisplay } from './date.js';
-import type { GenealogicalDate, LifeEvent, Name, Person, Place } from './model.js';
+import type { LifeEvent, Name, Person, Place } from './model.js';
 
 export type Vital = { readonly eventId: Id; readonly date: GenealogicalDate | null; readonly dateDisplay: string | null; readonly place: string | null };
 

@@ -1,9 +1,10 @@
 import type { Clock } from '../shared/clock.js';
+import type { GenealogicalDate } from '../shared/date.js';
 import { newId } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
 import type { DomainError } from '../shared/errors.js';
 import { checkDate } from './date.js';
-import type { GenealogicalDate, LifeEvent, Person, PersonPrivacy, Sex } from './model.js';
+import type { LifeEvent, Person, PersonPrivacy, Sex } from './model.js';
 
 /** The `birth`/`death` shorthand of the person record: one source of truth, the events themselves. */
 export type VitalInput = { readonly date?: GenealogicalDate | null; readonly place?: string | null };

@@ -2,7 +2,7 @@
 // reader sees a person in full, redacted, or not at all, and whether a person is possibly living.
 import type { Id } from '../shared/ids.js';
 import { birthFacts, deathFacts, type LifeEvent, type Person } from '../people/model.js';
-import { latestYear } from '../people/date.js';
+import { latestYear } from '../shared/date.js';
 
 export type Visibility = 'full' | 'redacted' | 'hidden';
 
@@ -22,21 +22,56 @@ export type LifeFacts = {
 export const LIVING_WINDOW_YEARS = 100;
 
 /**
- * Possibly living: `is_living` says so explicitly; otherwise no death fact and either a birth within
- * about 100 years or an unknown birth.
+ * One test of the rule on a person's facts. `bornWithinYears`: the birth year is at most that many
+ * years before the reading moment's year (the window moves with the clock: the birth year is kept,
+ * never a verdict).
  */
-export const isPossiblyLiving = (facts: LifeFacts, now: Date): boolean => {
-  if (facts.isLiving !== null) return facts.isLiving;
-  if (facts.hasDeathFact) return false;
-  return facts.birthYear === null || now.getUTCFullYear() - facts.birthYear <= LIVING_WINDOW_YEARS;
+export type FactTest =
+  | { readonly privacy: Person['privacy'] }
+  | { readonly isLiving: boolean }
+  | { readonly hasDeathFact: true }
+  | { readonly birthYearUnknown: true }
+  | { readonly bornWithinYears: number };
+
+/** A decision list: the first rule whose test holds decides; none holds: `otherwise`. */
+export type DecisionList = { readonly rules: readonly { readonly when: FactTest; readonly then: Visibility }[]; readonly otherwise: Visibility };
+
+/**
+ * THE rule for a non-member (members see everything). Possibly living means: `is_living` says so
+ * explicitly; otherwise no death fact and either a birth within about 100 years or an unknown birth.
+ * The engine below evaluates it in memory; adapters/postgres generates its SQL filter from this very
+ * list (spec/contracts/privacy-filter.contract.ts proves the two agree person by person).
+ */
+export const nonMemberRule: DecisionList = {
+  rules: [
+    { when: { privacy: 'private' }, then: 'hidden' },
+    { when: { privacy: 'public' }, then: 'full' },
+    { when: { isLiving: true }, then: 'redacted' },
+    { when: { isLiving: false }, then: 'full' },
+    { when: { hasDeathFact: true }, then: 'full' },
+    { when: { birthYearUnknown: true }, then: 'redacted' },
+    { when: { bornWithinYears: LIVING_WINDOW_YEARS }, then: 'redacted' },
+  ],
+  otherwise: 'full',
 };
 
-export const visibilityOf = (reader: Reader, facts: LifeFacts, now: Date): Visibility => {
-  if (reader.member) return 'full';
-  if (facts.privacy === 'private') return 'hidden';
-  if (facts.privacy === 'public') return 'full';
-  return isPossiblyLiving(facts, now) ? 'redacted' : 'full';
+const holds = (test: FactTest, facts: LifeFacts, now: Date): boolean => {
+  if ('privacy' in test) return facts.privacy === test.privacy;
+  if ('isLiving' in test) return facts.isLiving === test.isLiving;
+  if ('hasDeathFact' in test) return facts.hasDeathFact;
+  if ('birthYearUnknown' in test) return facts.birthYear === null;
+  return facts.birthYear !== null && now.getUTCFullYear() - facts.birthYear <= test.bornWithinYears;
 };
+
+export const decide = (list: DecisionList, facts: LifeFacts, now: Date): Visibility =>
+  list.rules.find((r) => holds(r.when, facts, now))?.then ?? list.otherwise;
+
+/** Possibly living: what the rule says of this person when their privacy setting is left aside. */
+export const isPossiblyLiving = (facts: LifeFacts, now: Date): boolean =>
+  decide(nonMemberRule, { ...facts, privacy: 'default' }, now) === 'redacted';
+
+export const visibilityOf = (reader: Reader, facts: LifeFacts, now: Date): Visibility =>
+  reader.member ? 'full' : decide(nonMemberRule, facts, now);
 
 /** A life event as the rule reads it: whose, what, when (and whether it was deleted, when known). */
 export type FactEvent = Pick<LifeEvent, 'personId' | 'type' | 'date'> & { readonly deletedAt?: Date | null };
@@ -63,6 +98,12 @@ export const birthYearOf = (events: readonly FactEvent[]): number | null => {
   for (const e of events) if ((e.deletedAt ?? null) === null) pick = pickBirth(pick, e);
   return pick?.year ?? null;
 };
+
+/** The facts kept on a person's row, from that person's own events (partnership events say nothing of either). */
+export const keptFactsOf = (events: readonly FactEvent[]): Pick<LifeFacts, 'birthYear' | 'hasDeathFact'> => ({
+  birthYear: birthYearOf(events),
+  hasDeathFact: events.some((e) => (e.deletedAt ?? null) === null && deathFacts.includes(e.type)),
+});
 
 /** The birth year the rule reads for each person among these events (see LifeFacts.birthYear); absent when unknown. */
 export const birthYearsOf = (events: readonly FactEvent[]): ReadonlyMap<Id, number> => {

@@ -1,27 +1,37 @@
 import type { Id } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
-import type { LifeEvent, Person } from '../people/model.js';
-import { lifeFactsOf, visibilityMap, type VisibilityMap } from './engine.js';
+import type { Person } from '../people/model.js';
+import { visibilityOf, type VisibilityMap } from './engine.js';
 
 const everyoneFull: VisibilityMap = { of: (id) => (id === null ? 'hidden' : 'full') };
 
 /**
- * The visibility of persons for one reader, batch-evaluated: for a member nothing is loaded (they see
- * everything); otherwise the persons and their events are loaded in two queries, whatever their
- * number, unless the caller already has them (`preloaded`).
+ * The visibility of persons for one reader, decided per person from that person's own row (the
+ * facts kept on it): for a member nothing is loaded (they see everything); otherwise the live
+ * persons among `ids` are read in one query, unless the caller already has them (`preloaded`).
+ * Persons not found (unknown, deleted, another tree) are hidden.
  */
 export const personVisibility = async (
-  stores: Pick<Stores, 'persons' | 'events'>,
+  stores: Pick<Stores, 'persons'>,
   treeId: Id,
   member: boolean,
   now: Date,
-  scope: { readonly kind: 'tree' } | { readonly kind: 'persons'; readonly ids: readonly Id[] },
-  preloaded: { readonly persons?: readonly Person[]; readonly events?: readonly LifeEvent[] } = {},
+  ids: readonly Id[],
+  preloaded?: readonly Person[],
 ): Promise<VisibilityMap> => {
   if (member) return everyoneFull;
-  const ids = scope.kind === 'persons' ? [...new Set(scope.ids)] : [];
-  if (scope.kind === 'persons' && ids.length === 0) return visibilityMap({ member }, new Map(), now);
-  const persons = preloaded.persons ?? (scope.kind === 'tree' ? await stores.persons.listByTree(treeId, {}) : await stores.persons.byIds(treeId, ids));
-  const events = preloaded.events ?? (scope.kind === 'tree' ? await stores.events.listByTree(treeId, {}) : await stores.events.listByPersons(ids));
-  return visibilityMap({ member }, lifeFactsOf(persons, events), now);
+  const wanted = [...new Set(ids)];
+  const persons = preloaded ?? (wanted.length === 0 ? [] : await stores.persons.byIds(treeId, wanted));
+  return visibilityOfRows(persons, now);
+};
+
+/** A non-member's visibility of these person rows (live ones; any other id is hidden). */
+export const visibilityOfRows = (persons: readonly Person[], now: Date): VisibilityMap => {
+  const rows = new Map(persons.filter((p) => p.deletedAt === null).map((p) => [p.id, p]));
+  return {
+    of: (id) => {
+      const p = id === null ? undefined : rows.get(id);
+      return p === undefined ? 'hidden' : visibilityOf({ member: false }, p, now);
+    },
+  };
 };

@@ -3,7 +3,7 @@ import { E, fail, ok, type Result } from '../shared/either.js';
 import { notFound } from '../shared/errors.js';
 import type { Id } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
-import { accessTree, viewableByNonMember } from '../trees/access.js';
+import { accessTree, viewableByNonMember } from '../shared/tree-access.js';
 import type { TreeRead } from '../trees/model.js';
 
 /**

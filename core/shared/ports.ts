@@ -38,12 +38,17 @@ export type Stores = {
   readonly archive: AccountArchiveReads;
 };
 
-export type UnitOfWork = {
+/**
+ * A unit of work over the stores `K`: a handler that takes `UnitOfWork<'persons' | 'audit'>` shows in
+ * its signature what it touches, and the compiler holds it to that. The whole one (every store) is
+ * what bootstrap passes; it serves any narrower one.
+ */
+export type UnitOfWork<K extends keyof Stores = keyof Stores> = {
   /**
    * Runs `work` in one transaction with stores bound to it. A Right commits; a Left or a throw rolls
    * every write back (audit entries included) and is returned or rethrown.
    */
-  readonly run: <A>(work: (stores: Stores) => Promise<Result<A>>) => Promise<Result<A>>;
+  readonly run: <A>(work: (stores: Pick<Stores, K>) => Promise<Result<A>>) => Promise<Result<A>>;
 };
 
 /** Storage as a whole: stores for reads outside a transaction, the unit of work, and a health check. */

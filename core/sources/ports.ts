@@ -1,17 +1,24 @@
 import type { Id } from '../shared/ids.js';
-import type { ListOptions } from '../people/ports.js';
+import type { ListOptions } from '../shared/list.js';
 import type { Citation, Source } from './model.js';
 
 export type SourceRepository = {
   readonly byId: (id: Id) => Promise<Source | null>;
+  /** Ordered by id. A non-member audience: the sources that back at least one citation they are shown. */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Source[]>;
+  /** Whether a non-member reading at `now` is shown this source: it is live and backs a citation they are shown. */
+  readonly shownAt: (id: Id, now: Date) => Promise<boolean>;
   readonly insert: (source: Source) => Promise<void>;
   readonly update: (source: Source) => Promise<void>;
 };
 
 export type CitationRepository = {
   readonly byId: (id: Id) => Promise<Citation | null>;
-  /** Live citations of the tree with a live source, ordered by id. */
+  /**
+   * Live citations of the tree with a live source, ordered by id. A non-member audience: those whose
+   * cited fact resolves to persons shown in full (a person; a live name's person; a live event by the
+   * event rule; a live relationship's two persons).
+   */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Citation[]>;
   readonly insert: (citation: Citation) => Promise<void>;
   readonly update: (citation: Citation) => Promise<void>;

@@ -50,7 +50,7 @@ describe('PostgreSQL people storage', () => {
     );
     await sql.raw('analyze names; analyze persons');
     statements.length = 0;
-    expect(await fx.storage.names.search(t.id, 'nobody here', 0.3)).to.deep.equal([]);
+    expect(await fx.storage.names.search(t.id, 'nobody here', 0.3, { limit: 20 })).to.deep.equal([]);
     expect(statements).to.have.length(2);
     expect(statements[0]).to.match(/set_config\('pg_trgm.similarity_threshold', \?, true\)/);
 

@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import type { Storage } from '../../core/shared/ports.js';
 import { ok } from '../../core/shared/either.js';
 import { newId, type Id } from '../../core/shared/ids.js';
-import type { GenealogicalDate, LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
+import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
+import type { GenealogicalDate } from '../../core/shared/date.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
@@ -64,7 +65,7 @@ describe('SQL statements per request do not grow with the tree', function () {
       for (let i = 0; i < n; i++) {
         // Mixed visibilities: dead (full), living (redacted), private (hidden), public-living (full).
         const kind = i % 4;
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', birthYear: null, hasDeathFact: kind === 0, createdAt: now, updatedAt: now, ...del };
         await s.persons.insert(p);
         ids.push(p.id);
         const nameId = newId();
@@ -188,7 +189,7 @@ describe('SQL statements per request do not grow with the tree', function () {
       const relationships: Relationship[] = [];
       const records: string[] = [];
       for (let i = 0; i < n; i++) {
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
         persons.push(p);
         const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
         const surname = `Smith${letters(i)} 1850`;

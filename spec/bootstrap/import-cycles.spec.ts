@@ -2,11 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 
-// ARCHITECTURE.md rule 13: no file imports itself back. The graph is read from the sources (every
-// `import ... from` and `export ... from` of a relative module) and searched for a cycle; a found one
-// is named file by file. Checked today for imports that run; cycles through `import type` alone
-// (core/shared/ports.ts and the slices' ports) are issue 13's to untie. No dependency: the lint plugins that do this need native
-// resolver bindings the registry here does not carry for every platform.
+// ARCHITECTURE.md rule 13, the lint rule of `npm test` (mocha runs it): no file imports itself back,
+// and core's slices depend in one direction. The graph is read from the sources (every `import ...
+// from` and `export ... from` of a relative module) and searched for a cycle, once for the imports
+// that run and once counting `import type` too (a type cycle ties two slices as tightly as a runtime
+// one); a found cycle is named file by file. No dependency: eslint-plugin-import-x's no-cycle resolves
+// modules through native bindings the registry here does not carry, and a graph of
+// relative imports needs no resolver.
 
 type Graph = ReadonlyMap<string, readonly string[]>;
 
@@ -75,6 +77,47 @@ export const findCycle = (graph: Graph): string[] | null => {
   return null;
 };
 
+const inCore = (f: string, dir: string): boolean => f.startsWith(`core${path.sep}${dir}${path.sep}`);
+const parts = (f: string): string[] => f.split(path.sep);
+const isSliceModel = (f: string): boolean => {
+  const [root, slice, file, more] = parts(f);
+  return root === 'core' && more === undefined && slice !== 'shared' && slice !== 'privacy' && (file === 'model.ts' || file === 'ports.ts');
+};
+const isHandler = (f: string): boolean => parts(f)[0] === 'core' && (parts(f).includes('commands') || parts(f).includes('queries'));
+
+/**
+ * The imports in core that go against `core/shared` <- each slice's model.ts and ports.ts <- core/privacy
+ * <- commands and queries, as "from -> to". The models and ports, with the slice files they are built
+ * from, import nothing of privacy, no command or query, and no core/shared file that leads to a slice
+ * (the Stores record and the helpers over it sit above the ports they gather). core/shared imports
+ * only core/shared and those models and ports; core/privacy those and core/privacy.
+ */
+export const directionBreaks = (graph: Graph): string[] => {
+  const base = new Map<string, boolean>();
+  const sharedBase = (f: string): boolean => {
+    if (!inCore(f, 'shared')) return false;
+    if (!base.has(f)) {
+      base.set(f, true); // provisional, so a cycle inside core/shared ends (findCycle reports it)
+      base.set(f, (graph.get(f) ?? []).every(sharedBase));
+    }
+    return base.get(f)!;
+  };
+  const models = new Set<string>();
+  const todo = [...graph.keys()].filter(isSliceModel);
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (models.has(f) || parts(f)[0] !== 'core' || inCore(f, 'shared') || inCore(f, 'privacy') || isHandler(f)) continue;
+    models.add(f);
+    todo.push(...(graph.get(f) ?? []));
+  }
+  const below = (t: string): boolean => models.has(t) || inCore(t, 'shared');
+  const allowed = (from: string, t: string): boolean =>
+    models.has(from) ? models.has(t) || sharedBase(t)
+    : inCore(from, 'shared') ? below(t)
+    : inCore(from, 'privacy') ? below(t) || inCore(t, 'privacy')
+    : true;
+  return [...graph].flatMap(([from, targets]) => targets.filter((t) => !allowed(from, t)).map((t) => `${from} -> ${t}`));
+};
+
 describe('import cycles (ARCHITECTURE.md rule 13)', () => {
   it('finds a cycle when there is one, and none in a tree of imports', () => {
     expect(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).to.deep.equal(['a', 'b', 'c', 'a']);
@@ -91,6 +134,35 @@ describe('import cycles (ARCHITECTURE.md rule 13)', () => {
   it('core, adapters and bootstrap have no file that imports itself back at run time', async () => {
     const cycle = findCycle(await importGraph({ types: false }));
     expect(cycle, cycle === null ? '' : `import cycle: ${cycle.join(' -> ')}`).to.equal(null);
+  });
+
+  it('nor through `import type`', async () => {
+    const cycle = findCycle(await importGraph({ types: true }));
+    expect(cycle, cycle === null ? '' : `import cycle (types counted): ${cycle.join(' -> ')}`).to.equal(null);
+  });
+
+  it('finds an import against the direction of the slices', () => {
+    const p = (...segments: string[]): string => path.join('core', ...segments);
+    const graph = new Map([
+      [p('shared', 'ids.ts'), []],
+      [p('shared', 'ports.ts'), [p('people', 'ports.ts')]],
+      [p('people', 'model.ts'), [p('shared', 'ids.ts')]],
+      [p('people', 'ports.ts'), [p('people', 'model.ts'), p('people', 'date.ts')]],
+      [p('people', 'date.ts'), [p('shared', 'ids.ts')]],
+      [p('privacy', 'engine.ts'), [p('people', 'model.ts'), p('people', 'queries', 'get-person.ts')]],
+      [p('people', 'queries', 'get-person.ts'), [p('privacy', 'engine.ts'), p('shared', 'ports.ts')]],
+    ]);
+    expect(directionBreaks(graph)).to.deep.equal([`${p('privacy', 'engine.ts')} -> ${p('people', 'queries', 'get-person.ts')}`]);
+    graph.set(p('people', 'model.ts'), [p('shared', 'editable.ts'), p('privacy', 'engine.ts')]);
+    graph.set(p('shared', 'editable.ts'), [p('shared', 'ports.ts')]);
+    expect(directionBreaks(graph)).to.include.members([
+      `${p('people', 'model.ts')} -> ${p('shared', 'editable.ts')}`,
+      `${p('people', 'model.ts')} -> ${p('privacy', 'engine.ts')}`,
+    ]);
+  });
+
+  it('core imports go shared <- models and ports <- privacy <- commands and queries, counting `import type`', async () => {
+    expect(directionBreaks(await importGraph({ types: true }))).to.deep.equal([]);
   });
 
   it('tells type-only imports apart: they are erased, so a cycle through them does not run', async () => {

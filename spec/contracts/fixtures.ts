@@ -123,6 +123,8 @@ export const aPerson = (treeId: Id, over: Partial<Person> = {}): Person => ({
   treeId,
   sex: null,
   isLiving: null,
+  birthYear: null,
+  hasDeathFact: false,
   privacy: 'default',
   notes: '',
   createdAt: at('2025-03-05T08:00:00.101Z'),

@@ -13,7 +13,8 @@ import { createEvent } from '../../core/people/commands/event-commands.js';
 import { createName } from '../../core/people/commands/name-commands.js';
 import { createRelationship } from '../../core/people/commands/relationship-commands.js';
 import type { PersonInput } from '../../core/people/write-vital.js';
-import type { EventType, GenealogicalDate, ParentChildQualifier, Person } from '../../core/people/model.js';
+import type { EventType, ParentChildQualifier, Person } from '../../core/people/model.js';
+import type { GenealogicalDate } from '../../core/shared/date.js';
 import { anonymous, coreDeps, right } from './support.js';
 import { postgresStorage } from '../support/database.js';
 

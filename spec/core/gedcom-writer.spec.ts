@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseGedcomDate } from '../../core/gedcom/date.js';
+import { parseGedcomDate } from '../../core/shared/gedcom-date.js';
 import { createMapper } from '../../core/gedcom/mapping.js';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, NAME_TYPES_IN, PEDI_IN, type GedcomDiagnostic, type GedcomNode } from '../../core/gedcom/types.js';
@@ -23,7 +23,7 @@ const V551 = options('5.5.1');
 const V70 = options('7.0');
 const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${key}@`, source: (id) => `@S${id.slice(1)}@` };
 
-const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', ...over });
+const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false, ...over });
 const name = (id: string, nameType: NameType, givenName: string, surname: string, isPrimary = false): Name =>
   ({ ...base, id, personId: 'p1', nameType, givenName, surname, isPrimary });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { birthYearsOf, isPossiblyLiving, lifeFactsOf, visibilityMap, visibilityOf, LIVING_WINDOW_YEARS, type LifeFacts } from '../../core/privacy/engine.js';
-import { deathFacts, eventTypes, personPrivacies, type EventType, type GenealogicalDate, type LifeEvent, type Person, type PersonPrivacy, type Relationship } from '../../core/people/model.js';
+import { deathFacts, eventTypes, personPrivacies, type EventType, type LifeEvent, type Person, type PersonPrivacy, type Relationship } from '../../core/people/model.js';
+import type { GenealogicalDate } from '../../core/shared/date.js';
 import { recordFilter } from '../../core/privacy/record-filter.js';
 import { relationshipView } from '../../core/privacy/relationship-view.js';
 
@@ -18,7 +19,7 @@ const uuid = (): string => `00000000-0000-7000-8000-${(++seq).toString(16).padSt
 const TREE = uuid();
 
 const person = (over: Partial<Person> = {}): Person => ({
-  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '',
+  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false,
   createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 

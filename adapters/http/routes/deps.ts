@@ -1,6 +1,6 @@
 import type { IdentityDeps } from '../../../core/identity/deps.js';
 import type { TreeDeps } from '../../../core/trees/deps.js';
-import type { RecordDeps } from '../../../core/people/deps.js';
+import type { RecordDeps } from '../../../core/shared/record-deps.js';
 import type { MediaDeps } from '../../../core/media/deps.js';
 import type { ModelProvider } from '../../../core/ai/ports.js';
 import { E, type Result } from '../../../core/shared/either.js';

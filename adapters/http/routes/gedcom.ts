@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { E, ok, type Result } from '../../../core/shared/either.js';
 import { invalidInput } from '../../../core/shared/errors.js';
-import { accessTree } from '../../../core/trees/access.js';
+import { accessTree } from '../../../core/shared/tree-access.js';
 import { readPlan, type ReadPlan } from '../../../core/gedcom/read-plan.js';
 import { previewGedcom, type GedcomPreview } from '../../../core/gedcom/queries/preview-gedcom.js';
 import { importActions, importGedcom, type ImportReport, type Resolution } from '../../../core/gedcom/commands/import-gedcom.js';

@@ -10,12 +10,16 @@ import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import { mediaStorageKey, type Media } from '../../media/model.js';
 import { decideContentType, SNIFF_BYTES } from '../../media/sniff.js';
 import { discardBlobs } from '../../media/discard-blobs.js';
+import { keepLifeFacts } from '../../people/keep-life-facts.js';
+import { birthFacts, deathFacts, type EventType } from '../../people/model.js';
 import { checkTreeName } from '../../trees/commands/update-tree.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, zeroCounts, type ArchiveCounts, type ArchiveTree } from '../archive.js';
 import type { ArchiveSource } from '../ports.js';
 import { freshIdMap } from '../remap.js';
 import { admit, startTree, type People, type TreeRestore } from '../tree-restore.js';
 import { recordBuffer, type RecordBuffer } from '../record-buffer.js';
+
+const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];
 
 export type ImportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock; readonly onOrphan?: (key: string, err: unknown) => void };
 
@@ -68,6 +72,7 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
   let current: { readonly t: TreeRestore; readonly counts: ReturnType<typeof zeroCounts>; readonly buffer: RecordBuffer } | null = null;
 
   const buffers: RecordBuffer[] = [];
+  const withFacts = new Set<Id>();
 
   const finish = async (): AsyncResult<void> => {
     if (current === null) return ok(undefined);
@@ -121,12 +126,15 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
         await tx.proposals.insert(record.row);
       } else {
         await current.buffer.add(record);
+        // Persons are written before their events: those with a birth or death fact get their kept facts at the end.
+        if (record.kind === 'event' && record.row.personId !== null && lifeFactTypes.includes(record.row.type)) withFacts.add(record.row.personId);
       }
       current.counts[item.kind] += 1;
       total[item.kind] += 1;
     }
     const done = await finish();
     if (E.isLeft(done)) return done;
+    await keepLifeFacts(tx, [...withFacts]);
     const stray = source.mediaIds().find((id) => !filesUsed.has(id));
     if (stray !== undefined) return fail(invalidArchive(`the file media/${stray} belongs to no media record`));
     if (selfPerson !== null) {

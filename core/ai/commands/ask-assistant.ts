@@ -3,7 +3,7 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { conflict, upstream } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { ChatMessage, ModelProvider } from '../ports.js';
 import { assistantTools, runTool, type ToolDeps } from '../tools.js';
 

@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../shared/audit.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 
 /** Owner reads the tree's audit trail, newest first; one page when `limit` is given. */
 export const listTreeAudit =

@@ -1,12 +1,12 @@
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
 import { dateDisplay } from '../../people/date.js';
+import { withKeptFacts } from '../../people/keep-life-facts.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
 import type { Citation, CitationTargetKind, Source } from '../../sources/model.js';
 import type { RecordBatch } from '../ports.js';
-import type { ImportPlan, PlanCitation, PlanEvent, PlanPerson } from '../types.js';
+import type { ImportCounts, ImportPlan, PlanCitation, PlanEvent, PlanPerson } from '../types.js';
 import { createWarningLog, type Warnings } from '../warnings.js';
-import type { ImportCounts } from './import-gedcom.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -18,6 +18,8 @@ export type BuiltImport = {
   readonly overwritten: readonly Id[];
   /** Existing persons a merge changed (notes, a missing sex, a stricter privacy). */
   readonly updatedPersons: readonly Person[];
+  /** Existing persons that gained events: their kept facts are recomputed once the batch is written. */
+  readonly factsChanged: readonly Id[];
   readonly warnings: Warnings;
 };
 
@@ -167,7 +169,7 @@ export const buildBatch = async (
   const targetPersons = new Map((await tx.persons.byIds(treeId, targetList)).map((p) => [p.id, p]));
 
   const create = (p: PlanPerson, id: Id): void => {
-    persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, ...stamp });
+    persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, birthYear: null, hasDeathFact: false, ...stamp });
     p.names.forEach((n) => {
       const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: n.isPrimary, createdAt: now, deletedAt: null, deletionId: null };
       names.push(name);
@@ -279,7 +281,9 @@ export const buildBatch = async (
   }
 
   return {
-    batch: { persons, names, places: newPlaces, relationships, events, sources: newSources, citations },
+    // New persons carry the facts of their events here; merge targets' are kept after the write.
+    batch: { persons: withKeptFacts(persons, events), names, places: newPlaces, relationships, events, sources: newSources, citations },
+    factsChanged: [...new Set(events.flatMap((e) => (e.personId !== null && targetPersons.has(e.personId) ? [e.personId] : [])))],
     counts: c,
     overwritten: [...overwritten],
     updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),

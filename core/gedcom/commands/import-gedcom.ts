@@ -5,13 +5,14 @@ import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.
 import { invalidInput } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Storage, Stores } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
+import { keepLifeFacts } from '../../people/keep-life-facts.js';
+import { buildBatch, type PersonTarget } from './import-batch.js';
 import { duplicateIndex } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
 import { incomingPerson, type ReadPlan } from '../read-plan.js';
-import type { GedcomDiagnostic, PlanPerson, UnmappedTag } from '../types.js';
+import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
 import { mergeWarnings } from '../warnings.js';
-import { buildBatch, type PersonTarget } from './import-batch.js';
 
 export const importActions = ['new', 'skip', 'merge', 'overwrite'] as const;
 export type ImportAction = (typeof importActions)[number];
@@ -21,16 +22,6 @@ export type ImportInput = {
   readonly defaultAction: ImportAction;
   /** Incoming xref as written in the file (`@I1@`) -> what to do with that person. */
   readonly resolutions: Readonly<Record<string, Resolution>>;
-};
-
-export type ImportCounts = {
-  readonly persons: { readonly created: number; readonly merged: number; readonly skipped: number; readonly overwritten: number };
-  readonly names: { readonly created: number; readonly skipped: number };
-  readonly events: { readonly created: number; readonly skipped: number };
-  readonly relationships: { readonly created: number; readonly skipped: number };
-  readonly sources: { readonly created: number; readonly reused: number };
-  readonly citations: { readonly created: number; readonly skipped: number };
-  readonly places: { readonly created: number; readonly reused: number };
 };
 
 export type ImportReport = ImportCounts & {
@@ -107,6 +98,7 @@ export const importGedcom =
       }
       for (const person of built.updatedPersons) await tx.persons.update(person);
       await tx.bulk.insertAll(built.batch);
+      await keepLifeFacts(tx, built.factsChanged);
 
       const warnings = mergeWarnings([
         { list: read.diagnostics, count: read.diagnosticCount },

@@ -3,7 +3,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { LifeEvent, Name, ParentChildQualifier } from '../../people/model.js';
 import type { Citation } from '../../sources/model.js';
 import { deriveFamilies } from '../families.js';

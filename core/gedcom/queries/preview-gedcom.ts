@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import { duplicateIndex, type Candidate } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
 import { incomingBirthYear, incomingPerson, type ReadPlan } from '../read-plan.js';

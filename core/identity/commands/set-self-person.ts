@@ -3,9 +3,9 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
+import { badReference } from '../../shared/references.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
-import { badReference } from '../../people/references.js';
 import type { IdentityDeps } from '../deps.js';
 import { userView, type UserView } from '../user-view.js';
 
@@ -27,7 +27,7 @@ export const setSelfPerson =
         if (person === null || person.deletedAt !== null) return unknown;
         const reader = await readerFor(tx, actor, person.treeId, 'members');
         if (E.isLeft(reader)) return unknown;
-        const visibility = await personVisibility(tx, person.treeId, reader.right.member, deps.clock.now(), { kind: 'persons', ids: [personId] }, { persons: [person] });
+        const visibility = await personVisibility(tx, person.treeId, reader.right.member, deps.clock.now(), [personId], [person]);
         if (visibility.of(personId) !== 'full') return unknown;
       }
       const next = { ...user, selfPersonId: personId };

@@ -3,7 +3,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { Relationship } from '../../people/model.js';
 import { kinshipTerm, type Step } from '../terms.js';
 

@@ -4,7 +4,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { Name, Relationship } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
 import { displayNameOf, primaryNames } from '../../people/vitals.js';
@@ -56,7 +56,7 @@ export const recommend =
     const found = new Map<Id, number>();
     for (const q of [full, surname]) {
       if (q === '') continue;
-      for (const m of await s.names.search(treeId, q, deps.searchThreshold)) if (m.personId !== personId && found.size < MAX_CANDIDATES) found.set(m.personId, Math.max(found.get(m.personId) ?? 0, m.score));
+      for (const m of await s.names.search(treeId, q, deps.searchThreshold, { limit: MAX_CANDIDATES })) if (m.personId !== personId && found.size < MAX_CANDIDATES) found.set(m.personId, Math.max(found.get(m.personId) ?? 0, m.score));
     }
     const ids = [personId, ...found.keys()];
     const persons = await s.persons.byIds(treeId, ids);

@@ -3,7 +3,7 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, type AsyncResult } from '../../shared/either.js';
 import { invalidInput } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
-import { accessTree } from '../../trees/access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { BlobBody } from '../blob-store.js';
 import type { MediaDeps } from '../deps.js';
 import { mediaStorageKey, type Media } from '../model.js';

@@ -6,7 +6,7 @@ import { readerFor } from '../../privacy/reader.js';
 import type { ByteRange, BlobBody } from '../blob-store.js';
 import type { MediaDeps } from '../deps.js';
 import type { Media } from '../model.js';
-import { mediaVisibility } from '../visible-media.js';
+import { mediaShown } from '../../privacy/shown.js';
 
 /** One media item; deleted or withheld from a non-member: 404, as if it did not exist. */
 export const getMedia =
@@ -17,8 +17,8 @@ export const getMedia =
     const reader = await readerFor(deps.storage, actor, m.treeId, 'members');
     if (E.isLeft(reader)) return reader;
     if (m.deletedAt !== null) return fail(notFound('media', id));
-    const visible = await mediaVisibility(deps.storage, m.treeId, reader.right.member, deps.clock.now());
-    return visible(m) ? ok(m) : fail(notFound('media', id));
+    if (reader.right.member) return ok(m);
+    return (await mediaShown(deps.storage, m, deps.clock.now())) ? ok(m) : fail(notFound('media', id));
   };
 
 /**

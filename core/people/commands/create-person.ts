@@ -2,8 +2,9 @@ import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { newId, type Id } from '../../shared/ids.js';
-import { accessTree } from '../../trees/access.js';
-import type { RecordDeps } from '../deps.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
+import { accessTree } from '../../shared/tree-access.js';
+import { keepLifeFacts } from '../keep-life-facts.js';
 import type { Person } from '../model.js';
 import { checkVitalDates, writeVital, type PersonInput } from '../write-vital.js';
 
@@ -11,7 +12,7 @@ export type CreatePersonInput = PersonInput;
 
 /** Creates a person with a primary birth name and, when given, birth and death events (editor). */
 export const createPerson =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'audit'>) =>
   async (actor: Actor, treeId: Id, input: CreatePersonInput): AsyncResult<Person> => {
     const bad = checkVitalDates(input);
     if (bad) return fail(bad);
@@ -26,6 +27,8 @@ export const createPerson =
         isLiving: input.isLiving ?? null,
         privacy: input.privacy ?? 'default',
         notes: input.notes ?? '',
+        birthYear: null,
+        hasDeathFact: false,
         createdAt: now,
         updatedAt: now,
         deletedAt: null,
@@ -38,6 +41,7 @@ export const createPerson =
       });
       if (input.birth) await writeVital(tx, deps.clock, person, 'birth', input.birth);
       if (input.death) await writeVital(tx, deps.clock, person, 'death', input.death);
+      if (input.birth || input.death) await keepLifeFacts(tx, [person.id]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'person.create', { type: 'person', id: person.id, treeId }, {
         given_name: input.givenName ?? '', surname: input.surname ?? '',
       }));

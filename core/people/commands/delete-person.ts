@@ -1,9 +1,9 @@
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import { newId, type Id } from '../../shared/ids.js';
-import type { RecordDeps } from '../deps.js';
-import { editableRecord } from '../editable.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
 
 /**
  * Soft-deletes a person with the relationships touching them, and with `cascade` their descendants
@@ -11,7 +11,7 @@ import { editableRecord } from '../editable.js';
  * it, so restore brings back exactly what this delete removed.
  */
 export const deletePerson =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'deletions' | 'audit'>) =>
   async (actor: Actor, personId: Id, cascade: boolean): AsyncResult<{ readonly deleted: number }> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'person', personId, await tx.persons.byId(personId));

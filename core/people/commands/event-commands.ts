@@ -1,16 +1,18 @@
 // Create, update and delete of life events: they share the subject and place rules.
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import type { GenealogicalDate } from '../../shared/date.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, type DomainError } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
-import type { RecordDeps } from '../deps.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
+import { badReference, livePartnership, livePerson } from '../../shared/references.js';
+import { accessTree } from '../../shared/tree-access.js';
 import { checkDate } from '../date.js';
-import { editableRecord } from '../editable.js';
-import type { EventType, GenealogicalDate, LifeEvent } from '../model.js';
-import { badReference, livePartnership, livePerson } from '../references.js';
+import { keepLifeFacts } from '../keep-life-facts.js';
+import type { EventType, LifeEvent } from '../model.js';
 
 export type EventInput = {
   readonly type?: EventType;
@@ -23,7 +25,7 @@ export type EventInput = {
   readonly detail?: string;
 };
 
-type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'relationships' | 'places' | 'events' | 'audit'>;
 
 const checkShape = (type: EventType, customType: string | null, date: GenealogicalDate | null): DomainError | null => {
   if (type === 'custom' && (customType === null || customType.trim() === ''))
@@ -37,7 +39,7 @@ const subjectError = (): DomainError =>
   ]);
 
 /** Checks the subject exists in the tree (live), and resolves the place text to the tree's place. */
-const resolve = async (tx: Stores, treeId: Id, personId: Id | null, partnershipId: Id | null, place: string | null | undefined, current: Id | null) => {
+const resolve = async (tx: Pick<Stores, 'persons' | 'relationships' | 'places'>, treeId: Id, personId: Id | null, partnershipId: Id | null, place: string | null | undefined, current: Id | null) => {
   if ((personId === null) === (partnershipId === null)) return fail(subjectError());
   if (personId !== null && (await livePerson(tx, treeId, personId)) === null) return fail(badReference('person_id', 'person'));
   if (partnershipId !== null && (await livePartnership(tx, treeId, partnershipId)) === null) return fail(badReference('partnership_id', 'partnership'));
@@ -63,6 +65,7 @@ export const createEvent =
         notes: input.notes ?? '', detail: input.detail ?? '', createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.events.insert(event);
+      await keepLifeFacts(tx, [event.personId]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.create', { type: 'event', id: event.id, treeId }, { type: event.type, person_id: event.personId, partnership_id: event.partnershipId }));
       return ok(event);
     });
@@ -89,6 +92,7 @@ export const updateEvent =
         notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, updatedAt: deps.clock.now(),
       };
       await tx.events.update(next);
+      await keepLifeFacts(tx, [e.personId, next.personId]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.update', { type: 'event', id: eventId, treeId: e.treeId }, { type }));
       return ok(next);
     });
@@ -101,6 +105,7 @@ export const deleteEvent =
       if (E.isLeft(found)) return found;
       const e = found.right.record;
       await tx.events.update({ ...e, deletedAt: deps.clock.now() });
+      await keepLifeFacts(tx, [e.personId]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'event.delete', { type: 'event', id: eventId, treeId: e.treeId }, { type: e.type }));
       return ok(undefined);
     });

@@ -1,23 +1,24 @@
 // One file for the four name commands: they share the person lookup and the one-primary invariant.
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
 import { conflict, notFound } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
-import type { RecordDeps } from '../deps.js';
-import { editableRecord } from '../editable.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
 import type { Name, NameType, Person } from '../model.js';
 
 export type NameInput = { readonly nameType?: NameType; readonly givenName?: string; readonly surname?: string; readonly isPrimary?: boolean };
 
-type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'names' | 'audit'>;
+type Tx = Pick<Stores, 'trees' | 'memberships' | 'persons' | 'names'>;
 
-const editablePerson = async (tx: Stores, actor: Actor, personId: Id): Promise<Result<Person>> =>
+const editablePerson = async (tx: Tx, actor: Actor, personId: Id): Promise<Result<Person>> =>
   E.map((f: { record: Person }) => f.record)(await editableRecord(tx, actor, 'person', personId, await tx.persons.byId(personId)));
 
 /** The person's name `nameId` with all their live names, once the actor may edit the person. */
-const editableName = async (tx: Stores, actor: Actor, personId: Id, nameId: Id): Promise<Result<{ name: Name; all: readonly Name[] }>> => {
+const editableName = async (tx: Tx, actor: Actor, personId: Id, nameId: Id): Promise<Result<{ name: Name; all: readonly Name[] }>> => {
   const person = await editablePerson(tx, actor, personId);
   if (E.isLeft(person)) return person;
   const all = await tx.names.listByPersons([personId]);
@@ -26,7 +27,7 @@ const editableName = async (tx: Stores, actor: Actor, personId: Id, nameId: Id):
 };
 
 /** Makes `name` the only primary among `all`. */
-const makeOnlyPrimary = async (tx: Stores, name: Name, all: readonly Name[]): Promise<Name> => {
+const makeOnlyPrimary = async (tx: Pick<Stores, 'names'>, name: Name, all: readonly Name[]): Promise<Name> => {
   for (const other of all) if (other.isPrimary && other.id !== name.id) await tx.names.update({ ...other, isPrimary: false });
   const next = { ...name, isPrimary: true };
   await tx.names.update(next);

@@ -1,16 +1,16 @@
 // Create, update and delete of relationship edges.
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { conflict, invalidInput } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
-import { accessTree } from '../../trees/access.js';
-import type { RecordDeps } from '../deps.js';
-import { editableRecord } from '../editable.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
+import { badReference, livePerson } from '../../shared/references.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { ParentChildQualifier, Relationship, RelationshipType } from '../model.js';
-import { badReference, livePerson } from '../references.js';
 
-type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'relationships' | 'audit'>;
 
 export type RelationshipCreate = {
   readonly type: RelationshipType;

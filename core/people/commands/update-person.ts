@@ -1,8 +1,8 @@
 import type { Actor } from '../../shared/actor.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
-import type { RecordDeps } from '../deps.js';
-import { editableRecord } from '../editable.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
 import type { Person } from '../model.js';
 import { checkVitalDates, type PersonInput } from '../write-vital.js';
 import { writePersonChanges } from './write-person-changes.js';
@@ -11,7 +11,7 @@ export type UpdatePersonInput = PersonInput;
 
 /** Patches vitals, flags, notes and the primary name's parts (editor). Absent fields stay as they are. */
 export const updatePerson =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'audit' | 'bulk'>) =>
   async (actor: Actor, personId: Id, input: UpdatePersonInput): AsyncResult<Person> => {
     const bad = checkVitalDates(input);
     if (bad) return fail(bad);

@@ -4,6 +4,7 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
+import { keepLifeFacts } from '../keep-life-facts.js';
 import type { Name, Person } from '../model.js';
 import { primaryNames, vitalEvents } from '../vitals.js';
 import { writeVital, type PersonInput } from '../write-vital.js';
@@ -69,6 +70,7 @@ export const writePersonChanges = async (
       if (input.birth !== undefined) await writeVital(tx, clock, written, 'birth', input.birth, current.birth?.type === 'birth' ? current.birth : undefined);
       if (input.death !== undefined) await writeVital(tx, clock, written, 'death', input.death, current.death?.type === 'death' ? current.death : undefined);
     }
+    await keepLifeFacts(tx, withVitals.map((c) => c.person.id));
   }
 
   const entries: AuditEntry[] = changes.map(({ person, input }) =>

@@ -5,7 +5,7 @@ import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import { eventViews, type EventView } from './event-views.js';
 
 /** One event; a non-member gets it only when the engine shows it (else 404, never revealing it). */
@@ -23,7 +23,7 @@ export const getEvent =
     if (subject.length === 0) return fail(notFound('event', eventId));
     const persons = await s.persons.byIds(event.treeId, subject);
     if (persons.length !== subject.length) return fail(notFound('event', eventId));
-    const visibility = await personVisibility(s, event.treeId, reader.right.member, deps.clock.now(), { kind: 'persons', ids: subject }, { persons });
+    const visibility = await personVisibility(s, event.treeId, reader.right.member, deps.clock.now(), subject, persons);
     const filter = recordFilter(reader.right.member, visibility, { partnership: () => partnership ?? undefined });
     if (!filter.event(event)) return fail(notFound('event', eventId));
     const [view] = await eventViews(s, [event]);

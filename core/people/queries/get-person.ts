@@ -2,7 +2,7 @@ import type { Actor } from '../../shared/actor.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Surface } from '../../privacy/reader.js';
-import type { RecordDeps } from '../deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import type { PersonView } from '../vitals.js';
 import { personInView } from './person-in-view.js';
 import { personViews } from './person-views.js';

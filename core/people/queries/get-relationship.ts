@@ -5,7 +5,7 @@ import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import { relationshipView, type RelationshipView } from '../../privacy/relationship-view.js';
 
 /** One relationship: a non-member sees it only when neither end is hidden, its details only when both are full. */
@@ -21,7 +21,7 @@ export const getRelationship =
     const ends = [rel.personAId, rel.personBId];
     const persons = await s.persons.byIds(rel.treeId, ends);
     if (persons.length !== 2) return fail(notFound('relationship', id));
-    const visibility = await personVisibility(s, rel.treeId, reader.right.member, deps.clock.now(), { kind: 'persons', ids: ends }, { persons });
+    const visibility = await personVisibility(s, rel.treeId, reader.right.member, deps.clock.now(), ends, persons);
     const filter = recordFilter(reader.right.member, visibility, { partnership: () => undefined });
     return filter.relationship(rel) ? ok(relationshipView(filter)(rel)) : fail(notFound('relationship', id));
   };

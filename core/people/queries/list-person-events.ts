@@ -3,7 +3,7 @@ import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Surface } from '../../privacy/reader.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import { eventViews, type EventView } from './event-views.js';
 import { personInView } from './person-in-view.js';
 

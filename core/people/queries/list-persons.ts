@@ -2,14 +2,17 @@ import type { Actor } from '../../shared/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
+import { audienceOf } from '../../shared/audience.js';
+import { nextAfter } from '../../shared/list.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
-import type { RecordDeps } from '../deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import type { Person } from '../model.js';
-import { nextAfter } from '../ports.js';
 import type { PersonView } from '../vitals.js';
 import { personViews } from './person-views.js';
-import { visiblePage } from '../../privacy/visible-page.js';
+
+/** A search without `limit` answers this many persons (and a cursor to the next ones). */
+export const DEFAULT_SEARCH_LIMIT = 20;
 
 export type ListPersonsInput = {
   /** Fuzzy name search, ranked by trigram similarity over all live names. */
@@ -25,9 +28,11 @@ export type ListPersonsInput = {
 export type PersonPage = { readonly views: readonly PersonView[]; readonly lastId: Id | null };
 
 /**
- * Persons of a tree through the privacy engine, in a constant number of queries whatever the tree's
- * size. A non-member's search only ever matches fully visible persons: a redacted or hidden person is
- * never found by the name that is withheld.
+ * Persons of a tree through the privacy engine, at the cost of the page: the store filters a
+ * non-member's rows by the facts kept on each person's row before the page is cut (so the cursor only
+ * ever names a person the reader was shown), then the page's names, events and places are read, in a
+ * constant number of queries. A non-member's search only ever matches fully visible persons: a
+ * redacted or hidden person is never found by the name that is withheld.
  */
 export const listPersons =
   (deps: Pick<RecordDeps, 'storage' | 'clock' | 'searchThreshold'>) =>
@@ -38,37 +43,32 @@ export const listPersons =
     const { member } = reader.right;
     if (input.deleted && !member) return fail(forbidden('Only members see deleted persons.'));
     const now = deps.clock.now();
+    const audience = audienceOf(member, now);
 
     let persons: readonly Person[];
-    let scores: ReadonlyMap<Id, number> | null = null;
-    // A member's page is cut by the database; a non-member's only after the privacy engine, so the
-    // cursor never names a person the reader was not shown.
-    const dbPage = member ? input.limit : undefined;
-    if (input.q !== undefined && input.q.trim() !== '') {
-      const hits = await s.names.search(treeId, input.q.trim(), deps.searchThreshold);
-      scores = new Map(hits.map((h) => [h.personId, h.score]));
-      persons = hits.length === 0 ? [] : await s.persons.byIds(treeId, hits.map((h) => h.personId));
+    let lastId: Id | null = null;
+    const q = input.q?.trim() ?? '';
+    if (q !== '') {
+      const limit = input.limit ?? DEFAULT_SEARCH_LIMIT;
+      const hits = await s.names.search(treeId, q, deps.searchThreshold, { limit, audience, ...(input.after === undefined ? {} : { after: input.after }) });
+      const rows = new Map((hits.length === 0 ? [] : await s.persons.byIds(treeId, hits.map((h) => h.personId))).map((p) => [p.id, p]));
+      persons = hits.flatMap((h) => rows.get(h.personId) ?? []);
+      lastId = hits.length === limit ? hits[hits.length - 1]!.personId : null;
     } else if (input.ids !== undefined) {
       persons = input.ids.length === 0 ? [] : await s.persons.byIds(treeId, input.ids);
     } else {
       persons = await s.persons.listByTree(treeId, {
         deleted: input.deleted ?? false,
-        ...(dbPage === undefined ? {} : { limit: dbPage }),
+        audience,
+        ...(input.limit === undefined ? {} : { limit: input.limit }),
         ...(input.after === undefined ? {} : { after: input.after }),
       });
+      lastId = nextAfter(persons, input.limit);
     }
-    const listing = scores === null && input.ids === undefined;
-    const wholeTree = listing && dbPage === undefined && !input.deleted;
-    const ids = persons.map((p) => p.id);
-    const events = wholeTree ? await s.events.listByTree(treeId, {}) : ids.length === 0 ? [] : await s.events.listByPersons(ids);
-    const visibility = await personVisibility(s, treeId, member, now, { kind: 'persons', ids }, { persons, events });
-    // A search answers fully visible persons only; a batch or a list shows redacted ones as such.
-    const candidates = scores === null ? persons : persons.filter((p) => visibility.of(p.id) === 'full');
-    const names = candidates.length === 0 ? [] : wholeTree ? await s.names.listByTree(treeId) : await s.names.listByPersons(candidates.map((p) => p.id));
-    const ordered = scores === null ? candidates : [...candidates].sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || (a.id < b.id ? -1 : 1));
-    const views = await personViews(s, ordered, names, events, visibility, input.ids !== undefined || scores !== null);
-    if (!listing) return ok({ views, lastId: null });
-    if (member) return ok({ views, lastId: nextAfter(persons, input.limit) });
-    const page = visiblePage(views, input.limit, (v) => v.person.id);
-    return ok({ views: page.rows, lastId: page.lastId });
+    const visibility = await personVisibility(s, treeId, member, now, [], persons);
+    const shown = persons.filter((p) => visibility.of(p.id) === 'full').map((p) => p.id);
+    const names = shown.length === 0 ? [] : await s.names.listByPersons(shown);
+    const events = shown.length === 0 ? [] : await s.events.listByPersons(shown);
+    const views = await personViews(s, persons, names, events, visibility, input.ids !== undefined || q !== '');
+    return ok({ views, lastId });
   };

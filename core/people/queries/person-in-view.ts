@@ -40,7 +40,7 @@ export const personInView = async (
   const relationships = await stores.relationships.listByPersons([personId]);
   const involved = [personId, ...relationships.flatMap((r) => [r.personAId, r.personBId])];
   const ownEvents = events.filter((e) => e.personId === personId);
-  const others = await personVisibility(stores, person.treeId, reader.right.member, now, { kind: 'persons', ids: involved }, involved.length === 1 ? { persons: [person], events: ownEvents } : {});
+  const others = await personVisibility(stores, person.treeId, reader.right.member, now, involved, involved.length === 1 ? [person] : undefined);
   const visibility = others.of(personId);
   if (visibility === 'hidden') return fail(notFound('person', personId));
   return ok({ person, reader: reader.right, visibility, events, relationships, others });

@@ -5,10 +5,9 @@ import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.
 import { conflict, invalidInput, type DomainError } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { proposalFor } from '../access.js';
-import type { ProposalDeps } from '../deps.js';
+import type { OperationRunner, ProposalDeps } from '../deps.js';
 import { joinedStorage } from '../joined-storage.js';
 import type { ApplyError, Proposal, ProposalOperation } from '../model.js';
-import type { OperationRunner } from '../ports.js';
 import { operationErrors, refOf } from '../rules.js';
 
 export type ApplyDeps = ProposalDeps & { readonly runOperation: OperationRunner };

@@ -1,16 +1,16 @@
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
-import { accessTree } from '../../trees/access.js';
-import type { RecordDeps } from '../../people/deps.js';
-import { editableRecord } from '../../people/editable.js';
-import { badReference, livePerson } from '../../people/references.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
+import { badReference, livePerson } from '../../shared/references.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { Citation, CitationTargetKind } from '../model.js';
 
-type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+type Deps = CommandDeps<'trees' | 'memberships' | 'sources' | 'citations' | 'persons' | 'names' | 'events' | 'relationships' | 'audit'>;
 
 export type CitationCreate = {
   readonly sourceId: Id;
@@ -31,7 +31,7 @@ const checkConfidence = (c: number | null | undefined) =>
     : invalidInput('invalid_input', 'confidence is 0 to 3 (GEDCOM QUAY).', [{ path: 'confidence', message: 'an integer from 0 to 3' }]);
 
 /** Does the cited record exist, live, in this tree (and, for names and events, with a live subject)? */
-const targetLives = async (tx: Stores, treeId: Id, kind: CitationTargetKind, id: Id): Promise<boolean> => {
+const targetLives = async (tx: Pick<Stores, 'persons' | 'names' | 'events' | 'relationships'>, treeId: Id, kind: CitationTargetKind, id: Id): Promise<boolean> => {
   switch (kind) {
     case 'person':
       return (await livePerson(tx, treeId, id)) !== null;

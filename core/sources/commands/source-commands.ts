@@ -1,14 +1,14 @@
 import { actorId, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
+import { editableRecord } from '../../shared/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
-import { accessTree } from '../../trees/access.js';
-import type { RecordDeps } from '../../people/deps.js';
-import { editableRecord } from '../../people/editable.js';
+import type { CommandDeps } from '../../shared/record-deps.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { Source } from '../model.js';
 
-type Deps = Pick<RecordDeps, 'storage' | 'clock'>;
+type Deps = CommandDeps<'trees' | 'memberships' | 'sources' | 'audit'>;
 export type SourceInput = { readonly title?: string; readonly author?: string; readonly publication?: string; readonly notes?: string };
 
 const needsTitle = () => invalidInput('invalid_input', 'A source needs a title.', [{ path: 'title', message: 'required' }]);

@@ -3,8 +3,8 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
-import { treeRecordFilter } from '../../privacy/tree-context.js';
-import type { RecordDeps } from '../../people/deps.js';
+import { citationShown } from '../../privacy/shown.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import type { Citation } from '../model.js';
 
 /** One citation; withheld from a non-member (404) unless its fact resolves to fully visible persons. */
@@ -17,6 +17,6 @@ export const getCitation =
     if (E.isLeft(reader)) return reader;
     const source = c.deletedAt === null ? await deps.storage.sources.byId(c.sourceId) : null;
     if (source === null || source.deletedAt !== null) return fail(notFound('citation', id));
-    const filter = await treeRecordFilter(deps.storage, c.treeId, reader.right.member, deps.clock.now(), { citations: true });
-    return filter.citation(c) ? ok(c) : fail(notFound('citation', id));
+    if (reader.right.member) return ok(c);
+    return (await citationShown(deps.storage, c, deps.clock.now())) ? ok(c) : fail(notFound('citation', id));
   };

@@ -3,8 +3,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { readerFor } from '../../privacy/reader.js';
-import { treeRecordFilter } from '../../privacy/tree-context.js';
-import type { RecordDeps } from '../../people/deps.js';
+import type { RecordDeps } from '../../shared/record-deps.js';
 import type { Source } from '../model.js';
 
 /** One source; a withheld source answers 404 to a non-member. */
@@ -17,7 +16,5 @@ export const getSource =
     if (E.isLeft(reader)) return reader;
     if (source.deletedAt !== null) return fail(notFound('source', id));
     if (reader.right.member) return ok(source);
-    const citations = await deps.storage.citations.listByTree(source.treeId, {});
-    const filter = await treeRecordFilter(deps.storage, source.treeId, false, deps.clock.now(), { citations: true });
-    return filter.source(source, citations) ? ok(source) : fail(notFound('source', id));
+    return (await deps.storage.sources.shownAt(id, deps.clock.now())) ? ok(source) : fail(notFound('source', id));
   };

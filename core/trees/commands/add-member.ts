@@ -3,8 +3,8 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { conflict, notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
+import { accessTree } from '../../shared/tree-access.js';
 import { normaliseEmail } from '../../identity/model.js';
-import { accessTree } from '../access.js';
 import type { TreeDeps } from '../deps.js';
 import type { MemberRead, Role } from '../model.js';
 

@@ -3,7 +3,7 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { TreeDeps } from '../deps.js';
 import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';
 

@@ -4,8 +4,8 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, type DomainError } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../access.js';
-import { badReference, livePerson } from '../../people/references.js';
+import { badReference, livePerson } from '../../shared/references.js';
+import { accessTree } from '../../shared/tree-access.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../shared/actor.js';
 import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../access.js';
+import { accessTree } from '../../shared/tree-access.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead } from '../model.js';
@@ -18,6 +18,6 @@ export const getTree =
     const { tree, role } = access.right;
     if (role !== null || tree.homePersonId === null) return ok({ ...tree, role });
     const home = tree.homePersonId;
-    const visibility = await personVisibility(deps.storage, treeId, false, deps.clock.now(), { kind: 'persons', ids: [home] });
+    const visibility = await personVisibility(deps.storage, treeId, false, deps.clock.now(), [home]);
     return ok({ ...tree, homePersonId: visibility.of(home) === 'hidden' ? null : home, role });
   };

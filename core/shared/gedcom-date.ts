@@ -1,4 +1,4 @@
-import type { Calendar, GenealogicalDate } from '../people/model.js';
+import type { Calendar, GenealogicalDate } from './date.js';
 
 // GEDCOM DATE values (5.5, 5.5.1, 5.5.5 and 7.0 grammars, read leniently) <-> structured dates.
 //

@@ -1,7 +1,7 @@
-import { invalidInput, type DomainError } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import type { Person, Relationship } from './model.js';
+import { invalidInput, type DomainError } from './errors.js';
+import type { Id } from './ids.js';
+import type { Stores } from './ports.js';
+import type { Person, Relationship } from '../people/model.js';
 
 /** A reference in a body to a missing, deleted or other-tree record: 422, never a crossing of tenants. */
 export const badReference = (field: string, what: string): DomainError =>

@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import { fail, ok, type Result } from '../shared/either.js';
-import { forbidden, notFound, unauthenticated } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { roleAtLeast, type Role, type TreeRead, type Visibility } from './model.js';
+import type { Actor } from './actor.js';
+import { fail, ok, type Result } from './either.js';
+import { forbidden, notFound, unauthenticated } from './errors.js';
+import type { Id } from './ids.js';
+import type { Stores } from './ports.js';
+import { roleAtLeast, type Role, type TreeRead, type Visibility } from '../trees/model.js';
 
 export type TreeAccess = { readonly tree: TreeRead; readonly role: Role | null };
 

@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import { E, fail, ok, type Result } from '../shared/either.js';
-import { notFound } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { accessTree, type TreeAccess } from '../trees/access.js';
+import type { Actor } from './actor.js';
+import { E, fail, ok, type Result } from './either.js';
+import { notFound } from './errors.js';
+import type { Id } from './ids.js';
+import type { Stores } from './ports.js';
+import { accessTree, type TreeAccess } from './tree-access.js';
 
 type TreeOwned = { readonly treeId: Id; readonly deletedAt: Date | null };
 

@@ -1,0 +1,158 @@
+// One description per table of the records: its columns (name, SQL type, value from the core's
+// record) and its row mapper. Single-row inserts and updates, bulk inserts and chunked updates are all
+// built from it (adapters/postgres/bulk.ts), so a column is named once. EntitySchema and the no-diff
+// spec tie these names to the migrations.
+import type {
+  EventType, LifeEvent, Name, NameType, ParentChildQualifier, Person, PersonPrivacy, Place, Relationship,
+  RelationshipType, Sex,
+} from '../../core/people/model.js';
+import type { GenealogicalDate } from '../../core/shared/date.js';
+import type { Citation, CitationTargetKind, Source } from '../../core/sources/model.js';
+import { date, dateOrNull } from './sql.js';
+
+export type Cell = string | number | boolean | null;
+export type Column<R> = readonly [name: string, type: string, value: (row: R) => Cell];
+
+/** A table: its name, its columns (`id` first) and the core's record from one selected row (`select *`). */
+export type Table<R, Db> = { readonly name: string; readonly columns: readonly Column<R>[]; readonly from: (row: Db) => R };
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+type DeletionDb = { deleted_at: string | null; deletion_id: string | null };
+const deletionOf = (r: DeletionDb) => ({ deletedAt: dateOrNull(r.deleted_at), deletionId: r.deletion_id });
+const deletionColumns = <R extends { readonly deletedAt: Date | null; readonly deletionId: string | null }>(): Column<R>[] => [
+  ['deleted_at', 'timestamptz', (r) => iso(r.deletedAt)], ['deletion_id', 'uuid', (r) => r.deletionId],
+];
+
+export type PersonDb = DeletionDb & {
+  id: string; tree_id: string; sex: Sex | null; is_living: boolean | null; privacy: PersonPrivacy; notes: string;
+  birth_year: number | null; has_death_fact: boolean | null; created_at: string; updated_at: string;
+};
+
+export const persons: Table<Person, PersonDb> = {
+  name: 'persons',
+  columns: [
+    ['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['sex', 'text', (p) => p.sex], ['is_living', 'boolean', (p) => p.isLiving],
+    ['privacy', 'text', (p) => p.privacy], ['notes', 'text', (p) => p.notes], ['birth_year', 'int', (p) => p.birthYear],
+    ['has_death_fact', 'boolean', (p) => p.hasDeathFact], ['created_at', 'timestamptz', (p) => iso(p.createdAt)],
+    ['updated_at', 'timestamptz', (p) => iso(p.updatedAt)], ...deletionColumns<Person>(),
+  ],
+  // A row whose facts were never kept (written before they were, and not yet backfilled) reads as
+  // "no death fact, unknown birth": possibly living, the side of doubt that withholds.
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, sex: r.sex, isLiving: r.is_living, privacy: r.privacy, notes: r.notes,
+    birthYear: r.birth_year, hasDeathFact: r.has_death_fact === true, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
+    ...deletionOf(r),
+  }),
+};
+
+export type NameDb = DeletionDb & {
+  id: string; tree_id: string; person_id: string; name_type: NameType; given_name: string; surname: string; is_primary: boolean; created_at: string;
+};
+
+export const names: Table<Name, NameDb> = {
+  name: 'names',
+  columns: [
+    ['id', 'uuid', (n) => n.id], ['tree_id', 'uuid', (n) => n.treeId], ['person_id', 'uuid', (n) => n.personId], ['name_type', 'text', (n) => n.nameType],
+    ['given_name', 'text', (n) => n.givenName], ['surname', 'text', (n) => n.surname], ['is_primary', 'boolean', (n) => n.isPrimary],
+    ['created_at', 'timestamptz', (n) => iso(n.createdAt)], ...deletionColumns<Name>(),
+  ],
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, personId: r.person_id, nameType: r.name_type, givenName: r.given_name, surname: r.surname,
+    isPrimary: r.is_primary, createdAt: date(r.created_at), ...deletionOf(r),
+  }),
+};
+
+export type PlaceDb = { id: string; tree_id: string; name: string };
+
+export const places: Table<Place, PlaceDb> = {
+  name: 'places',
+  columns: [['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['name', 'text', (p) => p.name.trim()]],
+  from: (r) => ({ id: r.id, treeId: r.tree_id, name: r.name }),
+};
+
+export type EventDb = DeletionDb & {
+  id: string; tree_id: string; type: EventType; custom_type: string | null; person_id: string | null; partnership_id: string | null;
+  date: Record<string, unknown> | string | null; place_id: string | null; notes: string; detail: string; created_at: string; updated_at: string;
+};
+
+const dateKeys = ['calendar', 'dualYear', 'year', 'month', 'day', 'endYear', 'endMonth', 'endDay', 'text'] as const;
+
+/** The stored jsonb back to a GenealogicalDate: absent (or null) keys stay absent. */
+export const toDate = (v: EventDb['date']): GenealogicalDate | null => {
+  if (v === null) return null;
+  const o = (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  const out: Record<string, unknown> = { qualifier: o['qualifier'] };
+  for (const k of dateKeys) if (o[k] !== undefined && o[k] !== null) out[k] = o[k];
+  return out as GenealogicalDate;
+};
+
+export const events: Table<LifeEvent, EventDb> = {
+  name: 'events',
+  columns: [
+    ['id', 'uuid', (e) => e.id], ['tree_id', 'uuid', (e) => e.treeId], ['type', 'text', (e) => e.type], ['custom_type', 'text', (e) => e.customType],
+    ['person_id', 'uuid', (e) => e.personId], ['partnership_id', 'uuid', (e) => e.partnershipId],
+    // JSON.stringify drops undefined keys, so the stored document has only the keys present.
+    ['date', 'jsonb', (e) => (e.date === null ? null : JSON.stringify(e.date))], ['place_id', 'uuid', (e) => e.placeId], ['notes', 'text', (e) => e.notes],
+    ['detail', 'text', (e) => e.detail], ['created_at', 'timestamptz', (e) => iso(e.createdAt)], ['updated_at', 'timestamptz', (e) => iso(e.updatedAt)],
+    ...deletionColumns<LifeEvent>(),
+  ],
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, type: r.type, customType: r.custom_type, personId: r.person_id, partnershipId: r.partnership_id,
+    date: toDate(r.date), placeId: r.place_id, notes: r.notes, detail: r.detail, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
+    ...deletionOf(r),
+  }),
+};
+
+export type RelationshipDb = DeletionDb & {
+  id: string; tree_id: string; type: RelationshipType; person_a_id: string; person_b_id: string; qualifier: ParentChildQualifier | null;
+  notes: string; created_at: string; updated_at: string;
+};
+
+export const relationships: Table<Relationship, RelationshipDb> = {
+  name: 'relationships',
+  columns: [
+    ['id', 'uuid', (r) => r.id], ['tree_id', 'uuid', (r) => r.treeId], ['type', 'text', (r) => r.type], ['person_a_id', 'uuid', (r) => r.personAId],
+    ['person_b_id', 'uuid', (r) => r.personBId], ['qualifier', 'text', (r) => r.qualifier], ['notes', 'text', (r) => r.notes],
+    ['created_at', 'timestamptz', (r) => iso(r.createdAt)], ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)], ...deletionColumns<Relationship>(),
+  ],
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, type: r.type, personAId: r.person_a_id, personBId: r.person_b_id, qualifier: r.qualifier, notes: r.notes,
+    createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
+  }),
+};
+
+export type SourceDb = DeletionDb & {
+  id: string; tree_id: string; title: string; author: string; publication: string; notes: string; created_at: string; updated_at: string;
+};
+
+export const sources: Table<Source, SourceDb> = {
+  name: 'sources',
+  columns: [
+    ['id', 'uuid', (s) => s.id], ['tree_id', 'uuid', (s) => s.treeId], ['title', 'text', (s) => s.title], ['author', 'text', (s) => s.author],
+    ['publication', 'text', (s) => s.publication], ['notes', 'text', (s) => s.notes], ['created_at', 'timestamptz', (s) => iso(s.createdAt)],
+    ['updated_at', 'timestamptz', (s) => iso(s.updatedAt)], ...deletionColumns<Source>(),
+  ],
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, title: r.title, author: r.author, publication: r.publication, notes: r.notes,
+    createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
+  }),
+};
+
+export type CitationDb = DeletionDb & {
+  id: string; tree_id: string; source_id: string; target_kind: CitationTargetKind; target_id: string; page: string; detail: string;
+  confidence: number | null; created_at: string; updated_at: string;
+};
+
+export const citations: Table<Citation, CitationDb> = {
+  name: 'citations',
+  columns: [
+    ['id', 'uuid', (c) => c.id], ['tree_id', 'uuid', (c) => c.treeId], ['source_id', 'uuid', (c) => c.sourceId], ['target_kind', 'text', (c) => c.target.kind],
+    ['target_id', 'uuid', (c) => c.target.id], ['page', 'text', (c) => c.page], ['detail', 'text', (c) => c.detail], ['confidence', 'smallint', (c) => c.confidence],
+    ['created_at', 'timestamptz', (c) => iso(c.createdAt)], ['updated_at', 'timestamptz', (c) => iso(c.updatedAt)], ...deletionColumns<Citation>(),
+  ],
+  from: (r) => ({
+    id: r.id, treeId: r.tree_id, sourceId: r.source_id, target: { kind: r.target_kind, id: r.target_id }, page: r.page, detail: r.detail,
+    confidence: r.confidence === null ? null : Number(r.confidence), createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
+  }),
+};
