@@ -1,5 +1,4 @@
 import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
-import type { Citation, CitationTargetKind, Source } from '../../core/sources/model.js';
 import { audienceOf, limitOf, pageOf } from './people.js';
 import type { Sql } from './sql.js';
 import { insertRow, updateRow } from './bulk.js';

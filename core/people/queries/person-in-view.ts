@@ -39,7 +39,6 @@ export const personInView = async (
   const events = await stores.events.listByPersons([personId]);
   const relationships = await stores.relationships.listByPersons([personId]);
   const involved = [personId, ...relationships.flatMap((r) => [r.personAId, r.personBId])];
-  const ownEvents = events.filter((e) => e.personId === personId);
   const others = await personVisibility(stores, person.treeId, reader.right.member, now, involved, involved.length === 1 ? [person] : undefined);
   const visibility = others.of(personId);
   if (visibility === 'hidden') return fail(notFound('person', personId));
