@@ -32,7 +32,8 @@ const statementShape = (message: unknown): string | undefined => {
 const describeDriverError = (e: ErrorLike) => {
   const out: Record<string, unknown> = { type: typeof e.name === 'string' ? e.name : 'DatabaseError' };
   if (typeof e.code === 'string') out['code'] = e.code;
-  const shape = statementShape(e.message);
+  // Ours (adapters/postgres/sql.ts) carry their statement's text; MikroORM's start their message with it.
+  const shape = statementShape(typeof e['statement'] === 'string' ? e['statement'] : e.message);
   if (shape !== undefined) out['statement'] = shape;
   for (const k of SCHEMA_FIELDS) if (typeof e[k] === 'string') out[k] = e[k];
   return out;

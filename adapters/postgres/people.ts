@@ -91,7 +91,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
 });
 
 // Exactly the indexed expression (names_search_trgm_index), so the planner can use the GiST index.
-const searchable = (n: string): string => `lower(${n}.given_name || ' ' || ${n}.surname)`;
+const searchable = (n: string): string => `lower(left(${n}.given_name || ' ' || ${n}.surname, 1000))`;
 
 export const pgNames = (db: Sql): NameRepository => ({
   byId: async (id) => {

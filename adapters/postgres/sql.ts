@@ -53,6 +53,10 @@ const query = async (em: EntityManager, sql: string, params: readonly unknown[],
   try {
     onQuery(sql);
     return await connection.query({ text: numbered(sql), values: [...params] });
+  } catch (e) {
+    // pg's error names no statement; its text (placeholders, never values) says what failed.
+    if (typeof e === 'object' && e !== null) Object.defineProperty(e, 'statement', { value: sql, enumerable: false });
+    throw e;
   } finally {
     await client.releaseConnection(connection);
   }

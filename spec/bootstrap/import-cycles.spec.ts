@@ -165,7 +165,7 @@ describe('import cycles (ARCHITECTURE.md rule 13)', () => {
     expect(directionBreaks(await importGraph({ types: true }))).to.deep.equal([]);
   });
 
-  it('tells type-only imports apart: they are erased, so a cycle through them does not run', async () => {
+  it('tells type-only imports apart: the run-time graph leaves them out', async () => {
     const withTypes = await importGraph({ types: true });
     const without = await importGraph({ types: false });
     const shared = path.join('core', 'shared', 'ports.ts');

@@ -5,7 +5,7 @@ import type { MediaDeps } from '../../../core/media/deps.js';
 import type { ModelProvider } from '../../../core/ai/ports.js';
 import { E, type Result } from '../../../core/shared/either.js';
 import type { Reply } from '../route.js';
-import { decodeCursor } from '../pagination.js';
+import { decodeCursor, nextPageHeaders } from '../pagination.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
 export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
@@ -38,3 +38,54 @@ export const withPage = async <A>(
   if (typeof after === 'object') return E.left(after);
   return run({ ...(query.limit === undefined ? {} : { limit: query.limit }), ...(after === undefined ? {} : { after }) });
 };
+
+/** Rows per read of a streamed list: one page in memory at a time, whatever the tree's size. */
+export const STREAM_PAGE = 1000;
+
+type ListRead<V> = (page: { readonly limit: number; readonly after?: string }) => Promise<Result<{ readonly rows: readonly V[]; readonly lastId: string | null }>>;
+
+async function* jsonArray<V>(first: readonly V[], lastId: string | null, read: ListRead<V>, wire: (v: V) => unknown): AsyncGenerator<Uint8Array> {
+  let rows = first;
+  let next = lastId;
+  let opened = false;
+  for (;;) {
+    const text = rows.map((v) => JSON.stringify(wire(v))).join(',');
+    yield Buffer.from(`${opened ? (text === '' ? '' : ',') : '['}${text}`);
+    opened = true;
+    if (next === null) break;
+    const page = await read({ limit: STREAM_PAGE, after: next });
+    // The status is sent: a failure now (the tree deleted, access revoked meanwhile) can only cut the array short.
+    if (E.isLeft(page)) throw new Error(`a streamed list stopped: ${page.left._tag}`);
+    rows = page.right.rows;
+    next = page.right.lastId;
+  }
+  yield Buffer.from(']');
+}
+
+/**
+ * A list route's answer (API.md "Lists"): with `limit` (or `defaultLimit`, for search) one page and
+ * the next page's headers; without, every row as one JSON array streamed to the socket, read
+ * STREAM_PAGE rows at a time through the same keyset pages, so memory stays flat whatever the tree.
+ * `url` is the list's address with its other query parameters, without limit and cursor.
+ */
+export const listed = async <V>(
+  query: { readonly limit?: number; readonly cursor?: string },
+  url: URL,
+  read: ListRead<V>,
+  wire: (v: V) => unknown,
+  o: { readonly defaultLimit?: number } = {},
+): Promise<Result<Reply>> =>
+  withPage(query, async (page): Promise<Result<Reply>> => {
+    const limit = page.limit ?? o.defaultLimit;
+    const after = page.after === undefined ? {} : { after: page.after };
+    if (limit !== undefined) {
+      const one = await read({ limit, ...after });
+      return E.map((r: { readonly rows: readonly V[]; readonly lastId: string | null }) => ({
+        status: 200, body: r.rows.map(wire), headers: nextPageHeaders(r.lastId, limit, url),
+      }))(one);
+    }
+    const first = await read({ limit: STREAM_PAGE, ...after });
+    return E.map((r: { readonly rows: readonly V[]; readonly lastId: string | null }) => ({
+      status: 200, stream: jsonArray(r.rows, r.lastId, read, wire), headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    }))(first);
+  });

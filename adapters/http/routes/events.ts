@@ -6,12 +6,11 @@ import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import type { EventView } from '../../../core/people/queries/event-views.js';
 import { named } from '../openapi/json-schema.js';
-import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { MAX_PLACE_LENGTH } from '../../../core/people/model.js';
 import { DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
-import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
@@ -52,13 +51,11 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      withPage(query, async (page) => {
-        const d = deps();
-        return E.map((r: { views: readonly EventView[]; lastId: string | null }) => ({
-          status: 200, body: views(r.views), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/events`)),
-        }))(await listTreeEvents(d)(actor, params.id, page));
-      }),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/events`), (page) =>
+        listTreeEvents(d)(actor, params.id, page).then(E.map((r) => ({ rows: r.views, lastId: r.lastId }))), eventWire);
+    },
   }),
   route({
     operationId: 'listPersonEvents', method: 'get', path: '/persons/{id}/events', tag: 'events', auth: 'user',

@@ -10,12 +10,11 @@ import { listMedia } from '../../../core/media/queries/list-media.js';
 import { getMedia, mediaContent } from '../../../core/media/queries/get-media.js';
 import { targetOf } from '../../../core/media/target.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
-import { nextPageHeaders } from '../pagination.js';
 import { parseRange } from '../range.js';
 import { contentDisposition } from '../content-disposition.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, Nullable, PageQuery, Text, Timestamp, Uuid } from '../wire.js';
-import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 export const MediaRead = named('MediaRead', t.type({
   id: Uuid, tree_id: Uuid, title: t.string, file_name: t.string, content_type: t.string, size: t.number,
@@ -97,14 +96,11 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'Media by id.', body: t.array(MediaRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      withPage(query, async (page) => {
-        const d = deps();
-        return E.map((r: { rows: readonly Media[]; lastId: string | null }) => ({
-          status: 200, body: r.rows.map(mediaWire(d.identity.baseUrl)),
-          headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/media${query.deleted === 'true' ? '?deleted=true' : ''}`)),
-        }))(await listMedia(d)(actor, params.id, { ...page, deleted: query.deleted === 'true' }));
-      }),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/media${query.deleted === 'true' ? '?deleted=true' : ''}`);
+      return listed(query, url, (page) => listMedia(d)(actor, params.id, { ...page, deleted: query.deleted === 'true' }), mediaWire(d.identity.baseUrl));
+    },
   }),
   route({
     operationId: 'getMedia', method: 'get', path: '/media/{id}', tag: 'media', auth: 'user',

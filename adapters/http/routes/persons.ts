@@ -5,16 +5,15 @@ import { createPerson } from '../../../core/people/commands/create-person.js';
 import { updatePerson } from '../../../core/people/commands/update-person.js';
 import { deletePerson } from '../../../core/people/commands/delete-person.js';
 import { restorePerson } from '../../../core/people/commands/restore-person.js';
-import { listPersons } from '../../../core/people/queries/list-persons.js';
+import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import type { PersonView } from '../../../core/people/vitals.js';
 import type { VitalInput } from '../../../core/people/write-vital.js';
 import { named, withSchema } from '../openapi/json-schema.js';
-import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text } from '../wire.js';
 import { PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
-import { reply, withPage, type LazyDeps } from './deps.js';
+import { listed, reply, withPage, type LazyDeps } from './deps.js';
 
 const PersonWrite = t.partial({
   given_name: Text(500),
@@ -82,21 +81,22 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'Persons (search: best match first; otherwise by id).', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors: [401, 403, 404, 422],
-      handle: async ({ actor, params, query }) =>
-        withPage(query, async (page) => {
-          const d = deps();
-          const result = await listPersons(d)(actor, params.id, {
+      handle: async ({ actor, params, query }) => {
+        const d = deps();
+        const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);
+        if (query.q !== undefined) url.searchParams.set('q', query.q);
+        if (query.deleted === 'true') url.searchParams.set('deleted', 'true');
+        const read = (page: { readonly limit?: number; readonly after?: string }) =>
+          listPersons(d)(actor, params.id, {
             ...page,
             ...(query.q === undefined ? {} : { q: query.q }),
             ...(query.ids === undefined ? {} : { ids: query.ids }),
             deleted: query.deleted === 'true',
-          });
-          return E.map((r: { views: readonly PersonView[]; lastId: string | null }) => ({
-            status: 200,
-            body: r.views.map(personWire),
-            headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`)),
-          }))(result);
-        }),
+          }).then(E.map((r) => ({ rows: r.views, lastId: r.lastId })));
+        // A batch by ids answers those persons at once; a search pages by DEFAULT_SEARCH_LIMIT.
+        if (query.ids !== undefined) return withPage(query, async (page) => E.map((r: { rows: readonly PersonView[] }) => ({ status: 200, body: r.rows.map(personWire) }))(await read(page)));
+        return listed(query, url, read, personWire, query.q !== undefined && query.q.trim() !== '' ? { defaultLimit: DEFAULT_SEARCH_LIMIT } : {});
+      },
     }),
     route({
       operationId: 'getPerson', method: 'get', path: '/persons/{id}', tag: 'persons', auth: 'user',

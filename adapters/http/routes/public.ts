@@ -2,22 +2,19 @@ import * as t from 'io-ts';
 import { E } from '../../../core/shared/either.js';
 import { listDirectory } from '../../../core/trees/queries/list-directory.js';
 import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
-import { listPersons } from '../../../core/people/queries/list-persons.js';
+import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
 import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
 import type { Name } from '../../../core/people/model.js';
-import type { RelationshipView } from '../../../core/privacy/relationship-view.js';
-import type { PersonView } from '../../../core/people/vitals.js';
 import type { EventView } from '../../../core/people/queries/event-views.js';
 import type { TreeRead } from '../../../core/trees/model.js';
-import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
 import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
-import { reply, withPage, type LazyDeps } from './deps.js';
+import { listed, reply, type LazyDeps } from './deps.js';
 
 // The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
 // may not view is 404, everyone reads as a non-member through the privacy engine, no media.
@@ -48,12 +45,13 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors,
-      handle: async ({ actor, params, query }) =>
-        withPage(query, async (page) =>
-          E.map((r: { views: readonly PersonView[]; lastId: string | null }) => ({
-            status: 200, body: r.views.map(personWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/persons`)),
-          }))(await listPersons(deps())(actor, params.id, { ...page, ...(query.q === undefined ? {} : { q: query.q }) }, 'public')),
-        ),
+      handle: async ({ actor, params, query }) => {
+        const url = new URL(`${base()}/trees/${params.id}/persons`);
+        if (query.q !== undefined) url.searchParams.set('q', query.q);
+        return listed(query, url, (page) =>
+          listPersons(deps())(actor, params.id, { ...page, ...(query.q === undefined ? {} : { q: query.q }) }, 'public').then(E.map((r) => ({ rows: r.views, lastId: r.lastId }))),
+        personWire, query.q !== undefined && query.q.trim() !== '' ? { defaultLimit: DEFAULT_SEARCH_LIMIT } : {});
+      },
     }),
     route({
       operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional',
@@ -63,11 +61,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors,
       handle: async ({ actor, params, query }) =>
-        withPage(query, async (page) =>
-          E.map((r: { rows: readonly RelationshipView[]; lastId: string | null }) => ({
-            status: 200, body: r.rows.map(relationshipWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/relationships`)),
-          }))(await listTreeRelationships(deps())(actor, params.id, page, 'public')),
-        ),
+        listed(query, new URL(`${base()}/trees/${params.id}/relationships`), (page) => listTreeRelationships(deps())(actor, params.id, page, 'public'), relationshipWire),
     }),
     route({
       operationId: 'publicEvents', method: 'get', path: '/public/trees/{id}/events', tag: 'public', auth: 'optional',
@@ -77,11 +71,8 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors,
       handle: async ({ actor, params, query }) =>
-        withPage(query, async (page) =>
-          E.map((r: { views: readonly EventView[]; lastId: string | null }) => ({
-            status: 200, body: r.views.map(eventWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${base()}/trees/${params.id}/events`)),
-          }))(await listTreeEvents(deps())(actor, params.id, page, 'public')),
-        ),
+        listed(query, new URL(`${base()}/trees/${params.id}/events`), (page) =>
+          listTreeEvents(deps())(actor, params.id, page, 'public').then(E.map((r) => ({ rows: r.views, lastId: r.lastId }))), eventWire),
     }),
     route({
       operationId: 'publicPerson', method: 'get', path: '/public/persons/{id}', tag: 'public', auth: 'optional',

@@ -1,16 +1,14 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
 import { createRelationship, deleteRelationship, updateRelationship } from '../../../core/people/commands/relationship-commands.js';
 import { getRelationship } from '../../../core/people/queries/get-relationship.js';
 import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
 import { listPersonRelationships } from '../../../core/people/queries/list-person-relationships.js';
 import type { RelationshipView } from '../../../core/privacy/relationship-view.js';
 import { named } from '../openapi/json-schema.js';
-import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
-import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 export const RelationshipCreate = named('RelationshipCreate', t.intersection([
   t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
@@ -49,13 +47,10 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      withPage(query, async (page) => {
-        const d = deps();
-        return E.map((r: { rows: readonly RelationshipView[]; lastId: string | null }) => ({
-          status: 200, body: rows(r.rows), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/relationships`)),
-        }))(await listTreeRelationships(d)(actor, params.id, page));
-      }),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/relationships`), (page) => listTreeRelationships(d)(actor, params.id, page), relationshipWire);
+    },
   }),
   route({
     operationId: 'listPersonRelationships', method: 'get', path: '/persons/{id}/relationships', tag: 'relationships', auth: 'user',

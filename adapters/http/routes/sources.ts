@@ -1,18 +1,15 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
 import { createSource, deleteSource, updateSource, type SourceInput } from '../../../core/sources/commands/source-commands.js';
 import { createCitation, deleteCitation, updateCitation } from '../../../core/sources/commands/citation-commands.js';
 import { listSources } from '../../../core/sources/queries/list-sources.js';
 import { getSource } from '../../../core/sources/queries/get-source.js';
 import { listCitations } from '../../../core/sources/queries/list-citations.js';
 import { getCitation } from '../../../core/sources/queries/get-citation.js';
-import type { Citation, Source } from '../../../core/sources/model.js';
 import { named, withSchema } from '../openapi/json-schema.js';
-import { nextPageHeaders } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-records.js';
-import { noContent, reply, withPage, type LazyDeps } from './deps.js';
+import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX) });
 export const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
@@ -64,13 +61,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'Sources by id.', body: t.array(SourceRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      withPage(query, async (page) => {
-        const d = deps();
-        return E.map((r: { rows: readonly Source[]; lastId: string | null }) => ({
-          status: 200, body: r.rows.map(sourceWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/sources`)),
-        }))(await listSources(d)(actor, params.id, page));
-      }),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/sources`), (page) => listSources(d)(actor, params.id, page), sourceWire);
+    },
   }),
   route({
     operationId: 'getSource', method: 'get', path: '/sources/{id}', tag: 'sources', auth: 'user',
@@ -114,13 +108,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 200, description: 'Citations by id.', body: t.array(CitationRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [401, 403, 404, 422],
-    handle: async ({ actor, params, query }) =>
-      withPage(query, async (page) => {
-        const d = deps();
-        return E.map((r: { rows: readonly Citation[]; lastId: string | null }) => ({
-          status: 200, body: r.rows.map(citationWire), headers: nextPageHeaders(r.lastId, page.limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/citations`)),
-        }))(await listCitations(d)(actor, params.id, page));
-      }),
+    handle: async ({ actor, params, query }) => {
+      const d = deps();
+      return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/citations`), (page) => listCitations(d)(actor, params.id, page), citationWire);
+    },
   }),
   route({
     operationId: 'getCitation', method: 'get', path: '/citations/{id}', tag: 'citations', auth: 'user',
