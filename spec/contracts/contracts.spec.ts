@@ -23,6 +23,7 @@ import { mediaContract } from './media.contract.js';
 import { cleanupReadsContract } from './cleanup-reads.contract.js';
 import { proposalsContract } from './proposals.contract.js';
 import { accountArchiveReadsContract } from './account-archive-reads.contract.js';
+import { privacyFilterContract } from './privacy-filter.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -56,4 +57,5 @@ for (const [name, make] of adapters) {
   cleanupReadsContract(name, make);
   proposalsContract(name, make);
   accountArchiveReadsContract(name, make);
+  privacyFilterContract(name, make);
 }
