@@ -6,6 +6,8 @@ import { migrationsList } from '../../migrations/index.js';
 export type OrmOptions = {
   /** Called with every SQL statement the ORM sends (BEGIN/COMMIT/ROLLBACK excluded), before it runs. */
   readonly debugQueries?: (sql: string) => void;
+  /** Called with how many rows each repository statement answered (adapters/postgres/sql.ts). */
+  readonly debugRows?: (sql: string, rows: number) => void;
   readonly poolMax?: number;
   /** MikroORM's own messages (the migrator's progress, warnings); silent when absent. */
   readonly log?: (message: string) => void;

@@ -47,12 +47,17 @@ const poolClientOf = (em: EntityManager): PoolClient => {
   return trx !== undefined ? trx.client : (em.getConnection().getKnex().client as PoolClient);
 };
 
-const query = async (em: EntityManager, sql: string, params: readonly unknown[], onQuery: (sql: string) => void): Promise<PgResult> => {
+/** Sees every statement's text before it runs, and how many rows it answered (the query-count and rows-read specs). */
+export type SqlObserver = { readonly onQuery?: (sql: string) => void; readonly onRows?: (sql: string, rows: number) => void };
+
+const query = async (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver): Promise<PgResult> => {
   const client = poolClientOf(em);
   const connection = await client.acquireConnection();
   try {
-    onQuery(sql);
-    return await connection.query({ text: numbered(sql), values: [...params] });
+    observe.onQuery?.(sql);
+    const result = await connection.query({ text: numbered(sql), values: [...params] });
+    observe.onRows?.(sql, result.rows.length);
+    return result;
   } catch (e) {
     // pg's error names no statement; its text (placeholders, never values) says what failed.
     if (typeof e === 'object' && e !== null) Object.defineProperty(e, 'statement', { value: sql, enumerable: false });
@@ -62,18 +67,15 @@ const query = async (em: EntityManager, sql: string, params: readonly unknown[],
   }
 };
 
-/**
- * `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time.
- * `onQuery` sees every statement's text before it runs (the query-count specs count them).
- */
-export const sqlOn = (em: () => EntityManager, onQuery: (sql: string) => void = () => undefined): Sql => ({
+/** `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time. */
+export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}): Sql => ({
   tx: async (work) => {
     const e = em();
-    if (e.isInTransaction()) return work(sqlOn(() => e, onQuery));
-    return e.transactional((t) => work(sqlOn(() => t as EntityManager, onQuery)));
+    if (e.isInTransaction()) return work(sqlOn(() => e, observe));
+    return e.transactional((t) => work(sqlOn(() => t as EntityManager, observe)));
   },
-  rows: async <R>(sql: string, params: readonly unknown[] = []) => (await query(em(), sql, params, onQuery)).rows as R[],
-  run: async (sql, params = []) => (await query(em(), sql, params, onQuery)).rowCount ?? 0,
+  rows: async <R>(sql: string, params: readonly unknown[] = []) => (await query(em(), sql, params, observe)).rows as R[],
+  run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
 });
 
 /** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Storage, Stores } from '../../core/shared/ports.js';
 import { initOrm, type OrmOptions } from './orm.js';
-import { sqlOn } from './sql.js';
+import { sqlOn, type SqlObserver } from './sql.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
 import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
@@ -14,8 +14,8 @@ import { pgCleanupReads } from './cleanup.js';
 import { pgProposals } from './proposals.js';
 import { pgArchiveReads } from './archive.js';
 
-const storesOn = (em: () => EntityManager, onQuery?: (sql: string) => void): Stores => {
-  const db = sqlOn(em, onQuery);
+const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores => {
+  const db = sqlOn(em, observe);
   return {
     users: pgUsers(db),
     sessions: pgSessions(db),
@@ -43,9 +43,9 @@ const storesOn = (em: () => EntityManager, onQuery?: (sql: string) => void): Sto
 };
 
 /** Storage over an ORM the caller already has; `close` closes that ORM. */
-export const storageOnOrm = (orm: MikroORM, onQuery?: (sql: string) => void): Storage => {
+export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
-  const stores = storesOn(() => orm.em, onQuery);
+  const stores = storesOn(() => orm.em, observe);
   return {
     ...stores,
     uow: {
@@ -54,7 +54,7 @@ export const storageOnOrm = (orm: MikroORM, onQuery?: (sql: string) => void): St
         await em.begin();
         let result;
         try {
-          result = await work(storesOn(() => em, onQuery));
+          result = await work(storesOn(() => em, observe));
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;
@@ -86,4 +86,7 @@ export const storageOnOrm = (orm: MikroORM, onQuery?: (sql: string) => void): St
  * statement sent, which is how the query count per request is measured.
  */
 export const createPostgresStorage = async (url: string, opts: OrmOptions = {}): Promise<Storage> =>
-  storageOnOrm(await initOrm(url, opts), opts.debugQueries);
+  storageOnOrm(await initOrm(url, opts), {
+    ...(opts.debugQueries ? { onQuery: opts.debugQueries } : {}),
+    ...(opts.debugRows ? { onRows: opts.debugRows } : {}),
+  });
