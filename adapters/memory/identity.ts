@@ -31,6 +31,11 @@ export const memorySessions = (s: MemoryState): SessionRepository => ({
     s.sessions.set(session.id, session);
   },
   byTokenHash: async (hash) => [...s.sessions.values()].find((x) => x.tokenHash === hash) ?? null,
+  withUser: async (hash) => {
+    const session = [...s.sessions.values()].find((x) => x.tokenHash === hash);
+    const user = session === undefined ? undefined : s.users.get(session.userId);
+    return session && user && user.deletedAt === null ? { session, user } : null;
+  },
   revoke: async (id, at) => {
     const x = s.sessions.get(id);
     if (x && x.revokedAt === null) s.sessions.set(id, { ...x, revokedAt: at });

@@ -57,6 +57,12 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const shown = shownFor(s, options);
     return page(s.persons.values(), options, (p) => p.treeId === treeId && (shown === null || shown.person(p.id) !== 'hidden'));
   },
+  profile: async (personId) => {
+    const names = [...s.names.values()].filter((n) => live(n) && n.personId === personId).sort(primaryFirst);
+    const events = [...s.events.values()].filter((e) => live(e) && e.personId === personId).sort(byId);
+    const placeIds = new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])));
+    return { names, events, places: [...placeIds].flatMap((id) => s.places.get(id) ?? []).sort(byId) };
+  },
   insert: async (person) => {
     s.persons.set(person.id, person);
   },

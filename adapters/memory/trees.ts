@@ -18,6 +18,10 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
     const t = s.trees.get(id);
     return t ? withOwner(s, t) : null;
   },
+  withRole: async (id, userId) => {
+    const t = s.trees.get(id);
+    return t ? { ...withOwner(s, t), role: s.memberships.get(key(id, userId))?.role ?? null } : null;
+  },
   insert: async (tree) => {
     s.trees.set(tree.id, tree);
   },

@@ -86,6 +86,13 @@ export const pgSessions = (db: Sql): SessionRepository => ({
     const [r] = await db.rows<SessionDb>('select * from sessions where token_hash = ?', [hash]);
     return r ? toSession(r) : null;
   },
+  withUser: async (hash) => {
+    const [r] = await db.rows<{ s: SessionDb; u: UserDb }>(
+      'select to_jsonb(s.*) as s, to_jsonb(u.*) as u from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = ?',
+      [hash],
+    );
+    return r ? { session: toSession(r.s), user: toUser(r.u) } : null;
+  },
   revoke: async (id, at) => {
     await db.run('update sessions set revoked_at = ?::timestamptz where id = ? and revoked_at is null', [ts(at), id]);
   },

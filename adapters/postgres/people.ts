@@ -66,6 +66,18 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     );
     return rows.map(tables.persons.from);
   },
+  // One statement of three aggregates, each by an index on person_id (places by primary key).
+  profile: async (personId) => {
+    const [r] = await db.rows<{ names: NameDb[]; events: EventDb[]; places: PlaceDb[] }>(
+      `select
+         coalesce((select json_agg(n order by n.is_primary desc, n.id) from names n where n.person_id = ?::uuid and n.deleted_at is null), '[]') as names,
+         coalesce((select json_agg(e order by e.id) from events e where e.person_id = ?::uuid and e.deleted_at is null), '[]') as events,
+         coalesce((select json_agg(pl order by pl.id) from places pl
+                   where pl.id in (select e.place_id from events e where e.person_id = ?::uuid and e.deleted_at is null)), '[]') as places`,
+      [personId, personId, personId],
+    );
+    return { names: r!.names.map(tables.names.from), events: r!.events.map(tables.events.from), places: r!.places.map(tables.places.from) };
+  },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),
   updateMany: (persons) => updateColumns(db, 'persons', personUpdate, persons),

@@ -39,6 +39,13 @@ export const pgTrees = (db: Sql): TreeRepository => ({
     const [r] = await db.rows<TreeDb>(`select ${treeColumns} from trees t where t.id = ?`, [id]);
     return r ? toTree(r) : null;
   },
+  withRole: async (id, userId) => {
+    const [r] = await db.rows<TreeDb & { role: Role | null }>(
+      `select ${treeColumns}, m.role from trees t left join memberships m on m.tree_id = t.id and m.user_id = ? where t.id = ?`,
+      [userId, id],
+    );
+    return r ? { ...toTree(r), role: r.role } : null;
+  },
   insert: async (t) => {
     await db.run(
       `insert into trees (id, name, description, visibility, home_person_id, ai_member_provider, ai_recommender_provider,

@@ -18,6 +18,11 @@ export type SessionRepository = {
   readonly insert: (session: Session) => Promise<void>;
   /** The session with that token hash whatever its state (revoked or expired included), or null. */
   readonly byTokenHash: (tokenHash: string) => Promise<Session | null>;
+  /**
+   * The session with that token hash (whatever its state) and its live user, in one read: what every
+   * authenticated request needs first. Null when the session is unknown or its user deleted or gone.
+   */
+  readonly withUser: (tokenHash: string) => Promise<{ readonly session: Session; readonly user: User } | null>;
   /** Sets revokedAt on that session if it is not revoked yet; revoking twice keeps the first time. */
   readonly revoke: (id: Id, at: Date) => Promise<void>;
   /** Revokes every unrevoked session of the user except `exceptId`; returns how many it revoked. */

@@ -13,6 +13,11 @@ export type PersonRepository = {
   /** A non-member audience: the persons not hidden from them (redacted ones included). */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Person[]>;
   readonly insert: (person: Person) => Promise<void>;
+  /**
+   * What a person read shows beside the row, in one read: the person's live names (primary first,
+   * then by id), their own live events (by id) and the places of those events (by id).
+   */
+  readonly profile: (personId: Id) => Promise<PersonProfile>;
   /** Replaces every mutable field, deletion stamp included, but not the kept facts (see keepLifeFacts). */
   readonly update: (person: Person) => Promise<void>;
   /**
@@ -35,6 +40,8 @@ export type PersonRepository = {
 };
 
 export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
+
+export type PersonProfile = { readonly names: readonly Name[]; readonly events: readonly LifeEvent[]; readonly places: readonly Place[] };
 
 /** One page of a ranked name search: `after` is the last person of the previous page (the cursor). */
 export type SearchPage = { readonly limit: number; readonly after?: Id; readonly audience?: Audience };

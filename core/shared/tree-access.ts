@@ -24,16 +24,16 @@ export const accessTree = async (
   state: 'live' | 'deleted' | 'either' = 'live',
 ): Promise<Result<TreeAccess>> => {
   if (actor.kind !== 'user') return fail(unauthenticated());
-  const tree = await stores.trees.byId(treeId);
-  const inState = state === 'either' || (tree !== null && (tree.deletedAt !== null) === (state === 'deleted'));
-  if (tree === null || !inState) return fail(notFound('tree', treeId));
-  const membership = await stores.memberships.get(treeId, actor.userId);
-  if (membership === null) {
+  const found = await stores.trees.withRole(treeId, actor.userId);
+  const inState = state === 'either' || (found !== null && (found.deletedAt !== null) === (state === 'deleted'));
+  if (found === null || !inState) return fail(notFound('tree', treeId));
+  const { role, ...tree } = found;
+  if (role === null) {
     if (tree.deletedAt !== null) return fail(notFound('tree', treeId));
     return needed === 'view' && viewableByNonMember(tree.visibility, actor)
       ? ok({ tree, role: null })
       : fail(forbidden(needed === 'view' ? 'This tree is private.' : 'You are not a member of this tree.'));
   }
-  if (needed !== 'view' && !roleAtLeast(membership.role, needed)) return fail(forbidden(`This needs the ${needed} role.`));
-  return ok({ tree, role: membership.role });
+  if (needed !== 'view' && !roleAtLeast(role, needed)) return fail(forbidden(`This needs the ${needed} role.`));
+  return ok({ tree, role });
 };

@@ -4,6 +4,8 @@ import type { MemberRead, Membership, Role, Tree, TreeRead, Visibility } from '.
 export type TreeRepository = {
   /** The tree, deleted or not (callers decide what a deleted tree means), or null. */
   readonly byId: (id: Id) => Promise<TreeRead | null>;
+  /** `byId` with the user's role in the tree (null: not a member), in one read: what an access check needs. */
+  readonly withRole: (id: Id, userId: Id) => Promise<(TreeRead & { readonly role: Role | null }) | null>;
   readonly insert: (tree: Tree) => Promise<void>;
   /** Replaces every mutable field of an existing tree. */
   readonly update: (tree: Tree) => Promise<void>;

@@ -28,10 +28,10 @@ export type Authenticated = {
 export const authenticate =
   (deps: { readonly storage: Pick<Stores, 'sessions' | 'users'>; readonly clock: Clock; readonly identity: Pick<IdentitySettings, 'requireEmailVerification'> }) =>
   async (token: string, clientAddress: string): Promise<Authenticated | null> => {
-    const session = await deps.storage.sessions.byTokenHash(hashToken(token));
-    if (session === null || session.revokedAt !== null || session.expiresAt <= deps.clock.now()) return null;
-    const user = await deps.storage.users.byId(session.userId);
-    if (user === null) return null;
+    const found = await deps.storage.sessions.withUser(hashToken(token));
+    if (found === null) return null;
+    const { session, user } = found;
+    if (session.revokedAt !== null || session.expiresAt <= deps.clock.now()) return null;
     const account: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: session.id, clientAddress };
     const restriction = checkAccountUsable(account, deps.identity.requireEmailVerification);
     return { actor: restriction === null ? account : { kind: 'anonymous', clientAddress }, account, restriction };

@@ -1,20 +1,33 @@
 import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import type { Surface } from '../../privacy/reader.js';
+import { readerFor, type Surface } from '../../privacy/reader.js';
+import { personVisibility } from '../../privacy/person-visibility.js';
 import type { RecordDeps } from '../../shared/record-deps.js';
 import type { PersonView } from '../vitals.js';
-import { personInView } from './person-in-view.js';
 import { personViews } from './person-views.js';
 
-/** One person with their names, through the privacy engine: full, redacted, or 404 when hidden. */
+const nothing = { names: [], events: [], places: [] } as const;
+
+/**
+ * One person with their names, through the privacy engine: full, redacted, or 404 when hidden. Reads
+ * the person's row (whose kept facts decide), the reader's access to the tree, and, when shown in
+ * full, the person's names, events and places in one read: four statements with the session's.
+ */
 export const getPerson =
   (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<PersonView> => {
-    const found = await personInView(deps.storage, actor, personId, surface, deps.clock.now());
-    if (E.isLeft(found)) return found;
-    const { person, visibility, events, others } = found.right;
-    const names = visibility === 'full' ? await deps.storage.names.listByPersons([personId]) : [];
-    const [view] = await personViews(deps.storage, [person], names, events, others, true);
+    const s = deps.storage;
+    const person = await s.persons.byId(personId);
+    if (person === null) return fail(notFound('person', personId));
+    const reader = await readerFor(s, actor, person.treeId, surface);
+    if (E.isLeft(reader)) return reader;
+    if (person.deletedAt !== null) return fail(notFound('person', personId));
+    const visibility = await personVisibility(s, person.treeId, reader.right.member, deps.clock.now(), [personId], [person]);
+    const seen = visibility.of(personId);
+    if (seen === 'hidden') return fail(notFound('person', personId));
+    const profile = seen === 'full' ? await s.persons.profile(personId) : nothing;
+    const [view] = await personViews(s, [person], profile.names, profile.events, visibility, true, profile.places);
     return ok(view!);
   };

@@ -1,7 +1,7 @@
 import type { Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
 import type { VisibilityMap } from '../../privacy/engine.js';
-import type { LifeEvent, Name, Person } from '../model.js';
+import type { LifeEvent, Name, Person, Place } from '../model.js';
 import { displayNameOf, primaryNames, vitalEvents, vitalOf, type PersonView } from '../vitals.js';
 
 /**
@@ -16,12 +16,14 @@ export const personViews = async (
   events: readonly LifeEvent[],
   visibility: VisibilityMap,
   withNames: boolean,
+  /** The places of these events when the caller has them already (no places query then). */
+  preloaded?: readonly Place[],
 ): Promise<readonly PersonView[]> => {
   const shown = persons.filter((p) => visibility.of(p.id) === 'full');
   const shownIds = new Set(shown.map((p) => p.id));
   const vitals = vitalEvents(events.filter((e) => e.personId !== null && shownIds.has(e.personId)));
   const placeIds = [...vitals.values()].flatMap((v) => [v.birth?.placeId, v.death?.placeId]).filter((x): x is Id => x != null);
-  const places = new Map((placeIds.length === 0 ? [] : await stores.places.byIds([...new Set(placeIds)])).map((p) => [p.id, p]));
+  const places = new Map((preloaded ?? (placeIds.length === 0 ? [] : await stores.places.byIds([...new Set(placeIds)]))).map((p) => [p.id, p]));
   const primary = primaryNames(names.filter((n) => shownIds.has(n.personId)));
   const namesOf = new Map<Id, Name[]>();
   if (withNames) for (const n of names) if (shownIds.has(n.personId)) namesOf.set(n.personId, [...(namesOf.get(n.personId) ?? []), n]);
