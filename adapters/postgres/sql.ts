@@ -19,23 +19,30 @@ export type Sql = {
 };
 
 type PgResult = { readonly rows: unknown[]; readonly rowCount: number | null };
-type PgConnection = { readonly query: (q: { readonly text: string; readonly values: unknown[] }) => Promise<PgResult> };
+type PgConnection = { readonly query: (q: { readonly text: string; readonly values: unknown[]; readonly name?: string }) => Promise<PgResult> };
 type PoolClient = { readonly acquireConnection: () => Promise<PgConnection>; readonly releaseConnection: (c: PgConnection) => Promise<unknown> };
 
-const numberedCache = new Map<string, string>();
+const numberedCache = new Map<string, { readonly text: string; readonly name: string }>();
 
 /**
  * `?` placeholders (MikroORM's convention, kept in every repository) as pg's `$1, $2, ...`. No
  * statement of ours holds a `?` of its own (no jsonb `?` operator, no `?` in a literal). The texts
  * are the code's own, so the cache stays as small as the set of statements.
  */
-export const numbered = (sql: string): string => {
+export const numbered = (sql: string): string => prepared(sql).text;
+
+/**
+ * The statement as pg runs it: numbered, and named so that each connection parses and plans it once
+ * and then only binds (pg keeps a connection's named statements). Statements built with values in
+ * their text (a limit) get a name per text; the cache is bounded all the same.
+ */
+const prepared = (sql: string): { readonly text: string; readonly name: string } => {
   const known = numberedCache.get(sql);
   if (known !== undefined) return known;
   const parts = sql.split('?');
-  const text = parts.reduce((out, part, i) => `${out}$${i}${part}`);
-  if (numberedCache.size < 10_000) numberedCache.set(sql, text);
-  return text;
+  const entry = { text: parts.reduce((out, part, i) => `${out}$${i}${part}`), name: `q${numberedCache.size}` };
+  if (numberedCache.size < 10_000) numberedCache.set(sql, entry);
+  return numberedCache.size < 10_000 || numberedCache.has(sql) ? entry : { text: entry.text, name: '' };
 };
 
 /**
@@ -55,7 +62,8 @@ const query = async (em: EntityManager, sql: string, params: readonly unknown[],
   const connection = await client.acquireConnection();
   try {
     observe.onQuery?.(sql);
-    const result = await connection.query({ text: numbered(sql), values: [...params] });
+    const { text, name } = prepared(sql);
+    const result = await connection.query(name === '' ? { text, values: [...params] } : { text, name, values: [...params] });
     observe.onRows?.(sql, result.rows.length);
     return result;
   } catch (e) {

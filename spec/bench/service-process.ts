@@ -45,7 +45,9 @@ export const startServiceProcess = async (o: {
 }): Promise<ServiceProcess> => {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')], {
+  // BENCH_SERVICE_NODE_ARGS: extra node flags for the service alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')], {
     cwd: root,
     env: {
       ...process.env,
