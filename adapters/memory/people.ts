@@ -164,6 +164,10 @@ export const memoryEvents = (s: MemoryState): EventRepository => ({
       .filter((e) => live(e) && ((e.personId !== null && wanted.has(e.personId)) || (e.partnershipId !== null && partnerships.has(e.partnershipId))))
       .sort(byId);
   },
+  ownOfTypes: async (personIds, types) => {
+    const wanted = new Set(personIds);
+    return [...s.events.values()].filter((e) => live(e) && e.personId !== null && wanted.has(e.personId) && types.includes(e.type)).sort(byId);
+  },
   insert: async (event) => {
     s.events.set(event.id, event);
   },

@@ -244,7 +244,7 @@ export const NameSchema = new EntitySchema<NameRow>({
     {
       // names.search filters with `%` on exactly this expression.
       name: 'names_search_trgm_index',
-      expression: `create index "names_search_trgm_index" on "names" using gist ((lower(left(given_name || ' ' || surname, 1000))) gist_trgm_ops)`,
+      expression: `create index "names_search_trgm_index" on "names" using gin ((lower(given_name || ' ' || surname)) gin_trgm_ops)`,
     },
   ],
 });

@@ -1,7 +1,7 @@
 import type { Audience } from '../shared/audience.js';
 import type { Id } from '../shared/ids.js';
 import type { ListOptions } from '../shared/list.js';
-import type { LifeEvent, Name, Person, Place, Relationship } from './model.js';
+import type { EventType, LifeEvent, Name, Person, Place, Relationship } from './model.js';
 
 export type PersonRepository = {
   /** The person whether deleted or not, or null. */
@@ -75,6 +75,8 @@ export type EventRepository = {
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly LifeEvent[]>;
   /** Live events of these persons and of live partnerships involving them, ordered by id. */
   readonly listByPersons: (personIds: readonly Id[]) => Promise<readonly LifeEvent[]>;
+  /** Live events of these persons themselves (not of their partnerships) whose type is one of `types`, ordered by id. */
+  readonly ownOfTypes: (personIds: readonly Id[], types: readonly EventType[]) => Promise<readonly LifeEvent[]>;
   readonly insert: (event: LifeEvent) => Promise<void>;
   readonly update: (event: LifeEvent) => Promise<void>;
 };

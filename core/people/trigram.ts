@@ -23,11 +23,5 @@ export const similarity = (a: string, b: string): number => {
   return shared / (ta.size + tb.size - shared);
 };
 
-/** Characters of a name that search reads (PostgreSQL's GiST entry must fit in a page). */
-export const SEARCHABLE_LENGTH = 1000;
-
-/** The text a name is searched by, in both adapters: "given surname", its first SEARCHABLE_LENGTH characters, lower-cased. */
-export const searchableName = (givenName: string, surname: string): string => {
-  const text = `${givenName} ${surname}`;
-  return (text.length <= SEARCHABLE_LENGTH ? text : [...text].slice(0, SEARCHABLE_LENGTH).join('')).trim().toLowerCase();
-};
+/** The text a name is searched by, in both adapters. */
+export const searchableName = (givenName: string, surname: string): string => `${givenName} ${surname}`.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import type { GenealogicalDate } from '../shared/date.js';
 import type { Id } from '../shared/ids.js';
 import { dateDisplay } from './date.js';
-import type { LifeEvent, Name, Person, Place } from './model.js';
+import type { EventType, LifeEvent, Name, Person, Place } from './model.js';
 
 export type Vital = { readonly eventId: Id; readonly date: GenealogicalDate | null; readonly dateDisplay: string | null; readonly place: string | null };
 
@@ -21,6 +21,8 @@ export type PersonView =
 
 const BIRTH = ['birth', 'baptism', 'christening'] as const;
 const DEATH = ['death', 'burial', 'cremation'] as const;
+/** The event types a person's vitals are read from. */
+export const vitalTypes: readonly EventType[] = [...BIRTH, ...DEATH];
 
 /** The person's birth (else baptism, else christening) and death (else burial, else cremation) events. */
 export const vitalEvents = (events: readonly LifeEvent[]): ReadonlyMap<Id, { birth?: LifeEvent; death?: LifeEvent }> => {

@@ -121,4 +121,31 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(found[0]!.score).to.be.closeTo(1, 1e-6);
       expect(scores(await storage().names.search(other.id, 'John Smith', 0.2, { limit: 1000 }))).to.deep.equal([elsewhere.id]);
     });
+
+    it('search stops at limit and pages after the cursor person by its own best score, ties by id', async () => {
+      const t = await givenTree(storage());
+      const named = [];
+      for (const given of ['John', 'John', 'Jon', 'Jon', 'Joan']) named.push(await givenNamed(storage(), t.id, given, 'Smith'));
+      const all = await storage().names.search(t.id, 'John Smith', 0.2, { limit: 1000 });
+      expect(all).to.have.length(5);
+      const pages: string[] = [];
+      for (let after: string | undefined; ;) {
+        const page = await storage().names.search(t.id, 'John Smith', 0.2, { limit: 2, ...(after === undefined ? {} : { after }) });
+        pages.push(...scores(page));
+        if (page.length < 2) break;
+        after = page[page.length - 1]!.personId;
+      }
+      expect(pages).to.deep.equal(scores(all));
+      expect(await storage().names.search(t.id, 'John Smith', 0.2, { limit: 2, after: newId() })).to.deep.equal([]);
+    });
+
+    it('search as a non-member finds persons shown in full only', async () => {
+      const t = await givenTree(storage());
+      const dead = await givenNamed(storage(), t.id, 'John', 'Smith', { hasDeathFact: true });
+      await givenNamed(storage(), t.id, 'John', 'Smith', { birthYear: 1990 });
+      await givenNamed(storage(), t.id, 'John', 'Smith', { privacy: 'private', hasDeathFact: true });
+      const audience = { member: false, now: at('2026-01-01T00:00:00.000Z') } as const;
+      expect(scores(await storage().names.search(t.id, 'John Smith', 0.2, { limit: 10, audience }))).to.deep.equal([dead.id]);
+      expect(await storage().names.search(t.id, 'John Smith', 0.2, { limit: 10 })).to.have.length(3);
+    });
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/shared/ids.js';
-import { aPerson, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import { aName, anEvent, aPerson, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
 
@@ -149,5 +149,39 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       await givenEdge(storage(), t.id, 'parent_child', b.id, a.id);
       expect(await storage().persons.descendants(t.id, a.id)).to.deep.equal([b.id]);
       expect(await storage().persons.descendants(t.id, newId())).to.deep.equal([]);
+    });
+
+    it('keeps life facts on the row: insert and keepLifeFacts write them, update leaves them', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id, { birthYear: 1901, hasDeathFact: true });
+      expect(await storage().persons.byId(p.id)).to.deep.include({ birthYear: 1901, hasDeathFact: true });
+      await storage().persons.update({ ...p, notes: 'edited', birthYear: null, hasDeathFact: false });
+      expect(await storage().persons.byId(p.id)).to.deep.include({ notes: 'edited', birthYear: 1901, hasDeathFact: true });
+      await storage().persons.updateMany([{ ...p, notes: 'again', birthYear: 3, hasDeathFact: false }]);
+      expect(await storage().persons.byId(p.id)).to.deep.include({ notes: 'again', birthYear: 1901, hasDeathFact: true });
+      await storage().persons.keepLifeFacts([{ id: p.id, birthYear: 1850, hasDeathFact: false }, { id: newId(), birthYear: 1, hasDeathFact: true }]);
+      expect(await storage().persons.byId(p.id)).to.deep.include({ birthYear: 1850, hasDeathFact: false });
+      expect(await storage().persons.withoutKeptFacts(10)).to.deep.equal([]);
+    });
+
+    it('profile answers the live names (primary first), own live events and their places of one person', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const york = await storage().places.ensure(t.id, 'York', newId());
+      const alias = aName(p, { isPrimary: false, givenName: 'Al' });
+      const primary = aName(p, { isPrimary: true });
+      await storage().names.insert(alias);
+      await storage().names.insert(primary);
+      await storage().names.insert(aName(p, { isPrimary: false, ...gone }));
+      const birth = anEvent(t.id, { personId: p.id }, { type: 'birth', placeId: york.id });
+      await storage().events.insert(birth);
+      await storage().events.insert(anEvent(t.id, { personId: p.id }, { type: 'death', ...gone }));
+      const edge = await givenEdge(storage(), t.id, 'partnership', a.id, b.id);
+      await storage().events.insert(anEvent(t.id, { partnershipId: edge.id }, { type: 'marriage' }));
+      expect(await storage().persons.profile(p.id)).to.deep.equal({ names: [primary, alias], events: [birth], places: [york] });
+      expect(await storage().persons.profile(newId())).to.deep.equal({ names: [], events: [], places: [] });
+      expect(await storage().events.ownOfTypes([p.id, a.id], ['birth', 'death'])).to.deep.equal([birth]);
+      expect(await storage().events.ownOfTypes([p.id], ['death'])).to.deep.equal([]);
     });
   });

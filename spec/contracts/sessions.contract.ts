@@ -77,4 +77,16 @@ export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =
     it('returns 0 for a user without sessions', async () => {
       expect(await storage().sessions.revokeAllForUser(newId(), t1)).to.equal(0);
     });
+
+    it('withUser answers the session and its live user in one read; null for an unknown hash or a deleted user', async () => {
+      const [u, gone] = await givenUsers(storage(), 2);
+      const x = aSession(u!.id, { revokedAt: t1 });
+      await storage().sessions.insert(x);
+      expect(await storage().sessions.withUser(x.tokenHash)).to.deep.equal({ session: x, user: await storage().users.byId(u!.id) });
+      expect(await storage().sessions.withUser('no-such-hash')).to.equal(null);
+      const y = aSession(gone!.id);
+      await storage().sessions.insert(y);
+      await storage().users.update({ ...(await storage().users.byId(gone!.id))!, deletedAt: t2 });
+      expect(await storage().sessions.withUser(y.tokenHash)).to.equal(null);
+    });
   });

@@ -168,4 +168,14 @@ export const treesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect((await storage().trees.listByVisibility(['public'])).map((t) => t.id)).to.deep.equal([pub.id]);
       expect(await storage().trees.listByVisibility([])).to.deep.equal([]);
     });
+
+    it('withRole answers the tree with the user\'s role in it, null as role for a non-member, null for an unknown tree', async () => {
+      const t = await givenTree(storage());
+      const [member, stranger] = await givenUsers(storage(), 2);
+      await storage().memberships.insert(aMembership(t.id, member!.id, 'editor'));
+      const tree = await storage().trees.byId(t.id);
+      expect(await storage().trees.withRole(t.id, member!.id)).to.deep.equal({ ...tree, role: 'editor' });
+      expect(await storage().trees.withRole(t.id, stranger!.id)).to.deep.equal({ ...tree, role: null });
+      expect(await storage().trees.withRole(newId(), member!.id)).to.equal(null);
+    });
   });

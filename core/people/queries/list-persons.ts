@@ -8,7 +8,7 @@ import { readerFor, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import type { RecordDeps } from '../../shared/record-deps.js';
 import type { Person } from '../model.js';
-import type { PersonView } from '../vitals.js';
+import { vitalTypes, type PersonView } from '../vitals.js';
 import { personViews } from './person-views.js';
 
 /** A search without `limit` answers this many persons (and a cursor to the next ones). */
@@ -68,7 +68,7 @@ export const listPersons =
     const visibility = await personVisibility(s, treeId, member, now, [], persons);
     const shown = persons.filter((p) => visibility.of(p.id) === 'full').map((p) => p.id);
     const names = shown.length === 0 ? [] : await s.names.listByPersons(shown);
-    const events = shown.length === 0 ? [] : await s.events.listByPersons(shown);
+    const events = shown.length === 0 ? [] : await s.events.ownOfTypes(shown, vitalTypes);
     const views = await personViews(s, persons, names, events, visibility, input.ids !== undefined || q !== '');
     return ok({ views, lastId });
   };
