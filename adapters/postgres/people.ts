@@ -161,6 +161,7 @@ export const pgNames = (db: Sql): NameRepository => ({
          order by h.score desc, h.person_id
          limit ?::int`,
         [query, treeId, ...(useIndex ? [query] : []), ...shown.params, query, threshold, ...after.params, ...(page.after === undefined ? [] : [page.after]), page.limit],
+        { once: true },
       );
       return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
     }),

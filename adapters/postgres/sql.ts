@@ -9,7 +9,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * in SQL (`?::uuid[]`).
  */
 export type Sql = {
-  readonly rows: <R>(sql: string, params?: readonly unknown[]) => Promise<R[]>;
+  /**
+   * `once`: plan this statement for its values every time instead of preparing it (PostgreSQL may
+   * switch a prepared statement to one generic plan; a trigram search needs the plan its values ask for).
+   */
+  readonly rows: <R>(sql: string, params?: readonly unknown[], o?: { readonly once?: boolean }) => Promise<R[]>;
   readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
   /**
    * Runs `work` inside one transaction: the unit of work's when there is one, else a new one on one
@@ -57,13 +61,13 @@ const poolClientOf = (em: EntityManager): PoolClient => {
 /** Sees every statement's text before it runs, and how many rows it answered (the query-count and rows-read specs). */
 export type SqlObserver = { readonly onQuery?: (sql: string) => void; readonly onRows?: (sql: string, rows: number) => void };
 
-const query = async (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver): Promise<PgResult> => {
+const query = async (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, once = false): Promise<PgResult> => {
   const client = poolClientOf(em);
   const connection = await client.acquireConnection();
   try {
     observe.onQuery?.(sql);
     const { text, name } = prepared(sql);
-    const result = await connection.query(name === '' ? { text, values: [...params] } : { text, name, values: [...params] });
+    const result = await connection.query(name === '' || once ? { text, values: [...params] } : { text, name, values: [...params] });
     observe.onRows?.(sql, result.rows.length);
     return result;
   } catch (e) {
@@ -82,7 +86,7 @@ export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}): Sql =
     if (e.isInTransaction()) return work(sqlOn(() => e, observe));
     return e.transactional((t) => work(sqlOn(() => t as EntityManager, observe)));
   },
-  rows: async <R>(sql: string, params: readonly unknown[] = []) => (await query(em(), sql, params, observe)).rows as R[],
+  rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => (await query(em(), sql, params, observe, o.once)).rows as R[],
   run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
 });
 

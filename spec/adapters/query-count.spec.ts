@@ -1,29 +1,20 @@
-import type { Server } from 'node:http';
 import { STREAM_PAGE } from '../../adapters/http/routes/deps.js';
 import { expect } from 'chai';
-import { pino } from 'pino';
+import { startObservedService, type ObservedService } from '../support/observed-service.js';
 import type { Storage } from '../../core/shared/ports.js';
 import { ok } from '../../core/shared/either.js';
 import { newId, type Id } from '../../core/shared/ids.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
 import type { GenealogicalDate } from '../../core/shared/date.js';
-import { createPostgresStorage } from '../../adapters/postgres/storage.js';
-import { memoryMailer } from '../../adapters/memory/mailer.js';
-import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
-import { composeApp } from '../../bootstrap/compose.js';
-import { loadConfig } from '../../bootstrap/config.js';
-import { freePort } from '../../bootstrap/embedded-postgres.js';
-import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 // Every read is batch-evaluated through the privacy engine: the number of SQL statements a request
 // sends must not grow with the tree. Same statements for 10 persons as for 1,000, member or not.
 
 describe('SQL statements per request do not grow with the tree', function () {
   this.timeout(180_000);
+  let svc: ObservedService;
   let storage: Storage;
-  let server: Server;
   let baseUrl: string;
-  let url: string;
   let statements = 0;
   const log: string[] = [];
   let ownerToken: string;
@@ -31,13 +22,7 @@ describe('SQL statements per request do not grow with the tree', function () {
   const small = { treeId: '', probe: '' };
   const large = { treeId: '', probe: '' };
 
-  const http = async (method: string, path: string, token?: string, body?: unknown) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
-  };
+  const http: ObservedService['http'] = (...args) => svc.http(...args);
 
   /** A tree of `n` persons, seeded through the storage ports in one transaction. */
   const seed = async (ownerId: Id, n: number): Promise<{ treeId: Id; probe: Id }> => {
@@ -90,35 +75,23 @@ describe('SQL statements per request do not grow with the tree', function () {
   };
 
   before(async () => {
-    url = await freshDatabaseUrl();
-    storage = await createPostgresStorage(url, {
+    svc = await startObservedService({
       debugQueries: (sql) => {
         statements++;
         log.push(sql);
       },
     });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl });
-    const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
-    server = app.listen(port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-    const owner = await http('POST', '/auth/register', undefined, { email: 'owner@example.org', password: 'correct horse' });
-    const stranger = await http('POST', '/auth/register', undefined, { email: 'stranger@example.org', password: 'correct horse' });
-    ownerToken = owner.body.token;
-    strangerToken = stranger.body.token;
-    Object.assign(small, await seed(owner.body.user.id, 10));
-    Object.assign(large, await seed(owner.body.user.id, 1000));
+    storage = svc.storage;
+    baseUrl = svc.baseUrl;
+    const owner = await svc.register('owner@example.org');
+    const stranger = await svc.register('stranger@example.org');
+    ownerToken = owner.token;
+    strangerToken = stranger.token;
+    Object.assign(small, await seed(owner.id, 10));
+    Object.assign(large, await seed(owner.id, 1000));
   });
 
-  after(async () => {
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    await storage?.close();
-    if (url) await dropDatabase(new URL(url).pathname.slice(1));
-  });
+  after(async () => svc?.close());
 
   /** Statements sent while answering one request (the counter is reset right before it). */
   const count = async (path: string, token: string | undefined): Promise<{ n: number; sql: string[]; rows: number }> => {

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
 import { expect } from 'chai';
-import { pino } from 'pino';
+import { startObservedService, type ObservedService } from '../support/observed-service.js';
 import type { Storage } from '../../core/shared/ports.js';
 import { ok } from '../../core/shared/either.js';
 import { newId, type Id } from '../../core/shared/ids.js';
@@ -8,13 +7,6 @@ import { keptFactsOf } from '../../core/privacy/engine.js';
 import type { LifeEvent, Name, Person, Relationship } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import { mediaStorageKey } from '../../core/media/model.js';
-import { createPostgresStorage } from '../../adapters/postgres/storage.js';
-import { memoryMailer } from '../../adapters/memory/mailer.js';
-import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
-import { composeApp } from '../../bootstrap/compose.js';
-import { loadConfig } from '../../bootstrap/config.js';
-import { freePort } from '../../bootstrap/embedded-postgres.js';
-import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 // ARCHITECTURE.md rule 14, issue 13: a non-member's read costs the record, not the tree. The rows the
 // repositories answer (counted in adapters/postgres/sql.ts) for a single read and for a page of 20
@@ -24,22 +16,14 @@ type Probes = { readonly treeId: Id; readonly person: Id; readonly event: Id; re
 
 describe('rows read per non-member request do not grow with the tree', function () {
   this.timeout(300_000);
+  let svc: ObservedService;
   let storage: Storage;
-  let server: Server;
-  let baseUrl: string;
-  let url: string;
   let rows = 0;
   let ownerToken: string;
   let strangerToken: string;
   const trees: Probes[] = [];
 
-  const http = async (method: string, path: string, token?: string, body?: unknown) => {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-  };
+  const http: ObservedService['http'] = (...args) => svc.http(...args);
 
   /**
    * A public tree of `n` persons of one repeating shape (dead, living, private, public), written in
@@ -112,27 +96,14 @@ describe('rows read per non-member request do not grow with the tree', function 
   };
 
   before(async () => {
-    url = await freshDatabaseUrl();
-    storage = await createPostgresStorage(url, { debugRows: (_sql, n) => void (rows += n) });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl });
-    const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
-    server = app.listen(port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-    ownerToken = ((await http('POST', '/auth/register', undefined, { email: 'owner@example.org', password: 'correct horse' })).body as { token: string }).token;
-    strangerToken = ((await http('POST', '/auth/register', undefined, { email: 'stranger@example.org', password: 'correct horse' })).body as { token: string }).token;
+    svc = await startObservedService({ debugRows: (_sql, n) => void (rows += n) });
+    storage = svc.storage;
+    ownerToken = (await svc.register('owner@example.org')).token;
+    strangerToken = (await svc.register('stranger@example.org')).token;
     trees.push(await seed(100), await seed(10_000));
   });
 
-  after(async () => {
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    await storage?.close();
-    if (url) await dropDatabase(new URL(url).pathname.slice(1));
-  });
+  after(async () => svc?.close());
 
   /** Rows the repositories answered while serving one request, and how many records it answered. */
   const read = async (path: string, token: string | undefined): Promise<{ rows: number; answered: number }> => {
