@@ -149,18 +149,21 @@ export const pgNames = (db: Sql): NameRepository => ({
           sql: `, c as (select max(similarity(${searchable('m')}, lower(?))) as s from names m where m.person_id = ?::uuid and m.deleted_at is null)`,
           params: [query, page.after],
         };
+      // The matches are grouped by person first (materialized: a handful of rows), and only then
+      // joined to their persons by primary key; joined earlier, the planner hashed every person of the tree.
       const rows = await t.rows<{ person_id: string; score: number | string }>(
-        `with h as (
+        `with h as materialized (
            select n.person_id, max(similarity(${searchable('n')}, lower(?))) as score
-           from names n join persons p on p.id = n.person_id
-           where n.tree_id = ? and n.deleted_at is null and p.deleted_at is null${useIndex ? ` and ${searchable('n')} % lower(?)` : ''}${shown.sql}
+           from names n
+           where n.tree_id = ? and n.deleted_at is null${useIndex ? ` and ${searchable('n')} % lower(?)` : ''}
            group by n.person_id
            having max(similarity(${searchable('n')}, lower(?))) >= ?::real
          )${after.sql}
-         select h.person_id, h.score from h${page.after === undefined ? '' : ', c where h.score < c.s or (h.score = c.s and h.person_id > ?::uuid)'}
+         select h.person_id, h.score from h join persons p on p.id = h.person_id${page.after === undefined ? '' : ' cross join c'}
+         where p.deleted_at is null${shown.sql}${page.after === undefined ? '' : ' and (h.score < c.s or (h.score = c.s and h.person_id > ?::uuid))'}
          order by h.score desc, h.person_id
          limit ?::int`,
-        [query, treeId, ...(useIndex ? [query] : []), ...shown.params, query, threshold, ...after.params, ...(page.after === undefined ? [] : [page.after]), page.limit],
+        [query, treeId, ...(useIndex ? [query] : []), query, threshold, ...after.params, ...shown.params, ...(page.after === undefined ? [] : [page.after]), page.limit],
         { once: true },
       );
       return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
