@@ -44,23 +44,17 @@ export const STREAM_PAGE = 1000;
 
 type ListRead<V> = (page: { readonly limit: number; readonly after?: string }) => Promise<Result<{ readonly rows: readonly V[]; readonly lastId: string | null }>>;
 
-/**
- * The rows as one JSON array, page after page. The next page is read while the current one is
- * serialised and written (at most two pages in memory), so the database and the serialising overlap.
- */
+/** The rows as one JSON array, page after page: one page in memory at a time. */
 async function* jsonArray<V>(first: readonly V[], lastId: string | null, read: ListRead<V>, wire: (v: V) => unknown): AsyncGenerator<Uint8Array> {
   let rows = first;
   let next = lastId;
   let opened = false;
   for (;;) {
-    const pending = next === null ? null : read({ limit: STREAM_PAGE, after: next });
-    // Heard at once, so a failure while this page is written is not an unhandled rejection; awaited below.
-    pending?.catch(() => undefined);
     const text = rows.map((v) => JSON.stringify(wire(v))).join(',');
     yield Buffer.from(`${opened ? (text === '' ? '' : ',') : '['}${text}`);
     opened = true;
-    if (pending === null) break;
-    const page = await pending;
+    if (next === null) break;
+    const page = await read({ limit: STREAM_PAGE, after: next });
     // The status is sent: a failure now (the tree deleted, access revoked meanwhile) can only cut the array short.
     if (E.isLeft(page)) throw new Error(`a streamed list stopped: ${page.left._tag}`);
     rows = page.right.rows;
