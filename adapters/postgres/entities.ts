@@ -246,7 +246,25 @@ export const NameSchema = new EntitySchema<NameRow>({
       name: 'names_search_trgm_index',
       expression: `create index "names_search_trgm_index" on "names" using gin ((lower(given_name || ' ' || surname)) gin_trgm_ops)`,
     },
+    {
+      // names.search finds the names holding a word of name_words with `&&` on exactly this expression.
+      name: 'names_words_index',
+      expression: `create index "names_words_index" on "names" using gin ((regexp_split_to_array(lower(left(given_name || ' ' || surname, 500)), '[[:space:][:punct:]]+')))`,
+    },
   ],
+});
+
+/** The distinct words of a tree's names (kept by a trigger on names): what name search matches a query's words against. */
+export type NameWordRow = { tree: TreeRow; word: string };
+
+export const NameWordSchema = new EntitySchema<NameWordRow>({
+  name: 'NameWordRow',
+  tableName: 'name_words',
+  properties: {
+    tree: { kind: 'm:1', entity: () => TreeSchema, primary: true, deleteRule: 'cascade' },
+    word: { type: 'text', primary: true },
+  },
+  indexes: [{ name: 'name_words_word_trgm_index', expression: `create index "name_words_word_trgm_index" on "name_words" using gin ("word" gin_trgm_ops)` }],
 });
 
 export type PlaceRow = { id: string; tree: TreeRow; name: string };
@@ -529,4 +547,5 @@ export const entities = [
   MediaSchema,
   ProposalSchema,
   BlobRemovalSchema,
+  NameWordSchema,
 ];
