@@ -377,7 +377,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Persons of the tree through the privacy engine. `q`: fuzzy name search ranked by trigram similarity; `ids`: a batch with names; `deleted=true`: recoverable persons (members). */
+        /** Persons of the tree through the privacy engine; without `limit` every row, streamed. `q`: fuzzy name search ranked by trigram similarity, at most `limit` persons (default 20) with a cursor to the next; `ids`: a batch with names; `deleted=true`: recoverable persons (members). */
         get: operations["listPersons"];
         put?: never;
         /** Create a person with a primary name and, optionally, birth and death (editor). */
@@ -1096,7 +1096,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only. */
+        /** Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only, at most `limit` (default 20) with a cursor to the next. */
         get: operations["publicPersons"];
         put?: never;
         post?: never;

@@ -76,7 +76,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'listPersons', method: 'get', path: '/trees/{id}/persons', tag: 'persons', auth: 'user',
-      summary: 'Persons of the tree through the privacy engine. `q`: fuzzy name search ranked by trigram similarity; `ids`: a batch with names; `deleted=true`: recoverable persons (members).',
+      summary: 'Persons of the tree through the privacy engine; without `limit` every row, streamed. `q`: fuzzy name search ranked by trigram similarity, at most `limit` persons (default 20) with a cursor to the next; `ids`: a batch with names; `deleted=true`: recoverable persons (members).',
       params: IdParams, query: PersonsQuery,
       success: { status: 200, description: 'Persons (search: best match first; otherwise by id).', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],

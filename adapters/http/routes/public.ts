@@ -40,7 +40,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional',
-      summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only.',
+      summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only, at most `limit` (default 20) with a cursor to the next.',
       params: IdParams, query: t.intersection([PageQuery, t.partial({ q: Text(200) })]),
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
