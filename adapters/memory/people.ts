@@ -7,6 +7,7 @@ import type { Id } from '../../core/shared/ids.js';
 import { searchableName, similarity } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
 import { shownFilter, shownFor } from './shown.js';
+import { treeWithRole } from './tree-read.js';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => cmp(a.id, b.id);
@@ -56,6 +57,11 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
   listByTree: async (treeId, options) => {
     const shown = shownFor(s, options);
     return page(s.persons.values(), options, (p) => p.treeId === treeId && (shown === null || shown.person(p.id) !== 'hidden'));
+  },
+  withTree: async (personId, userId) => {
+    const person = s.persons.get(personId);
+    const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);
+    return person && tree ? { person, tree } : null;
   },
   profile: async (personId) => {
     const names = [...s.names.values()].filter((n) => live(n) && n.personId === personId).sort(primaryFirst);

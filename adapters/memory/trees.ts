@@ -1,17 +1,7 @@
 import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
-import type { Membership, Tree, TreeRead } from '../../core/trees/model.js';
 import type { MemoryState } from './state.js';
 import { dropTree } from './purge.js';
-
-const key = (treeId: string, userId: string): string => `${treeId}/${userId}`;
-
-const byJoined = (a: Membership, b: Membership): number =>
-  a.createdAt.getTime() - b.createdAt.getTime() || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
-
-const withOwner = (s: MemoryState, tree: Tree): TreeRead => {
-  const owners = [...s.memberships.values()].filter((m) => m.treeId === tree.id && m.role === 'owner').sort(byJoined);
-  return { ...tree, ownerId: owners[0]?.userId ?? null };
-};
+import { byJoined, key, treeWithRole, withOwner } from './tree-read.js';
 
 export const memoryTrees = (s: MemoryState): TreeRepository => ({
   byId: async (id) => {
@@ -19,8 +9,7 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
     return t ? withOwner(s, t) : null;
   },
   withRole: async (id, userId) => {
-    const t = s.trees.get(id);
-    return t ? { ...withOwner(s, t), role: s.memberships.get(key(id, userId))?.role ?? null } : null;
+    return treeWithRole(s, id, userId);
   },
   insert: async (tree) => {
     s.trees.set(tree.id, tree);

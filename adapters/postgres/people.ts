@@ -2,6 +2,8 @@ import type { EventRepository, NameRepository, PersonRepository, PlaceRepository
 import type { ListOptions } from '../../core/shared/list.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import { uuids, type Sql } from './sql.js';
+import { ownerOf, toTree, type TreeDb } from './trees.js';
+import type { Role } from '../../core/trees/model.js';
 import { insertRow, pick, updateColumns, updateRow } from './bulk.js';
 import * as tables from './tables.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb } from './tables.js';
@@ -77,6 +79,15 @@ export const pgPersons = (db: Sql): PersonRepository => ({
       [personId, personId, personId],
     );
     return { names: r!.names.map(tables.names.from), events: r!.events.map(tables.events.from), places: r!.places.map(tables.places.from) };
+  },
+  withTree: async (personId, userId) => {
+    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; role: Role | null }>(
+      `select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role
+       from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
+       where p.id = ?::uuid`,
+      [userId, personId],
+    );
+    return r ? { person: tables.persons.from(r.p), tree: { ...toTree({ ...r.t, owner_id: r.owner_id }), role: r.role } } : null;
   },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),

@@ -2,7 +2,7 @@ import type { MembershipRepository, TreeRepository } from '../../core/trees/port
 import type { MemberRead, Membership, Role, TreeRead, Visibility } from '../../core/trees/model.js';
 import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
 
-type TreeDb = {
+export type TreeDb = {
   id: string;
   name: string;
   description: string;
@@ -16,7 +16,7 @@ type TreeDb = {
   owner_id: string | null;
 };
 
-const toTree = (r: TreeDb): TreeRead => ({
+export const toTree = (r: TreeDb): TreeRead => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -31,8 +31,9 @@ const toTree = (r: TreeDb): TreeRead => ({
 });
 
 // The owner is derived, never stored: the longest-standing owner, ties broken by user id.
-const treeColumns = `t.*, (select o.user_id from memberships o where o.tree_id = t.id and o.role = 'owner'
-  order by o.created_at, o.user_id limit 1) as owner_id`;
+export const ownerOf = (t: string): string => `(select o.user_id from memberships o where o.tree_id = ${t}.id and o.role = 'owner'
+  order by o.created_at, o.user_id limit 1)`;
+const treeColumns = `t.*, ${ownerOf('t')} as owner_id`;
 
 export const pgTrees = (db: Sql): TreeRepository => ({
   byId: async (id) => {

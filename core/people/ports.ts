@@ -1,4 +1,5 @@
 import type { Audience } from '../shared/audience.js';
+import type { TreeWithRole } from '../trees/model.js';
 import type { Id } from '../shared/ids.js';
 import type { ListOptions } from '../shared/list.js';
 import type { EventType, LifeEvent, Name, Person, Place, Relationship } from './model.js';
@@ -18,6 +19,11 @@ export type PersonRepository = {
    * then by id), their own live events (by id) and the places of those events (by id).
    */
   readonly profile: (personId: Id) => Promise<PersonProfile>;
+  /**
+   * The person (deleted or not) with their tree and `userId`'s role in it (null: not a member, or
+   * no user), in one read: what a person read needs before deciding anything. Null when unknown.
+   */
+  readonly withTree: (personId: Id, userId: Id | null) => Promise<{ readonly person: Person; readonly tree: TreeWithRole } | null>;
   /** Replaces every mutable field, deletion stamp included, but not the kept facts (see keepLifeFacts). */
   readonly update: (person: Person) => Promise<void>;
   /**

@@ -3,8 +3,8 @@ import { E, fail, ok, type Result } from '../shared/either.js';
 import { notFound } from '../shared/errors.js';
 import type { Id } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
-import { accessTree, viewableByNonMember } from '../shared/tree-access.js';
-import type { TreeRead } from '../trees/model.js';
+import { accessTree, decideAccess, viewableByNonMember } from '../shared/tree-access.js';
+import type { TreeRead, TreeWithRole } from '../trees/model.js';
 
 /**
  * `members`: the authenticated API (non-members of a viewable tree read through the engine, a tree
@@ -26,6 +26,16 @@ export const readerFor = async (
     return E.isLeft(access) ? access : ok({ tree: access.right.tree, role: access.right.role, member: access.right.role !== null });
   }
   const tree = await stores.trees.byId(treeId);
-  if (tree === null || tree.deletedAt !== null || !viewableByNonMember(tree.visibility, actor)) return fail(notFound('tree', treeId));
+  return readerOf(tree === null ? null : { ...tree, role: null }, actor, treeId, surface);
+};
+
+/** readerFor's decision on a tree already read with the caller's role (null role when not a member or anonymous). */
+export const readerOf = (found: TreeWithRole | null, actor: Actor, treeId: Id, surface: Surface): Result<TreeReader> => {
+  if (surface === 'members') {
+    const access = decideAccess(found, actor, treeId, 'view');
+    return E.isLeft(access) ? access : ok({ tree: access.right.tree, role: access.right.role, member: access.right.role !== null });
+  }
+  if (found === null || found.deletedAt !== null || !viewableByNonMember(found.visibility, actor)) return fail(notFound('tree', treeId));
+  const { role: _role, ...tree } = found;
   return ok({ tree, role: null, member: false });
 };

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from './either.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 import type { Id } from './ids.js';
 import type { Stores } from './ports.js';
-import { roleAtLeast, type Role, type TreeRead, type Visibility } from '../trees/model.js';
+import { roleAtLeast, type Role, type TreeRead, type TreeWithRole, type Visibility } from '../trees/model.js';
 
 export type TreeAccess = { readonly tree: TreeRead; readonly role: Role | null };
 
@@ -24,7 +24,18 @@ export const accessTree = async (
   state: 'live' | 'deleted' | 'either' = 'live',
 ): Promise<Result<TreeAccess>> => {
   if (actor.kind !== 'user') return fail(unauthenticated());
-  const found = await stores.trees.withRole(treeId, actor.userId);
+  return decideAccess(await stores.trees.withRole(treeId, actor.userId), actor, treeId, needed, state);
+};
+
+/** accessTree's decision on a tree already read with the caller's role (by whatever read brought it). */
+export const decideAccess = (
+  found: TreeWithRole | null,
+  actor: Actor,
+  treeId: Id,
+  needed: Role | 'view',
+  state: 'live' | 'deleted' | 'either' = 'live',
+): Result<TreeAccess> => {
+  if (actor.kind !== 'user') return fail(unauthenticated());
   const inState = state === 'either' || (found !== null && (found.deletedAt !== null) === (state === 'deleted'));
   if (found === null || !inState) return fail(notFound('tree', treeId));
   const { role, ...tree } = found;

@@ -33,3 +33,6 @@ export type Membership = {
 };
 
 export type MemberRead = Membership & { readonly email: string };
+
+/** A tree with a caller's role in it (null: not a member), as one read answers it. */
+export type TreeWithRole = TreeRead & { readonly role: Role | null };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/shared/ids.js';
-import { aName, anEvent, aPerson, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import { aMembership, aName, anEvent, aPerson, at, givenEdge, givenPerson, givenTree, givenUsers, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
 
@@ -183,5 +183,17 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().persons.profile(newId())).to.deep.equal({ names: [], events: [], places: [] });
       expect(await storage().events.ownOfTypes([p.id, a.id], ['birth', 'death'])).to.deep.equal([birth]);
       expect(await storage().events.ownOfTypes([p.id], ['death'])).to.deep.equal([]);
+    });
+
+    it('withTree answers the person (deleted or not) with the tree and the user\'s role in it; null for an unknown person', async () => {
+      const t = await givenTree(storage());
+      const [member, stranger] = await givenUsers(storage(), 2);
+      await storage().memberships.insert(aMembership(t.id, member!.id, 'viewer'));
+      const p = await givenPerson(storage(), t.id, gone);
+      const tree = await storage().trees.byId(t.id);
+      expect(await storage().persons.withTree(p.id, member!.id)).to.deep.equal({ person: p, tree: { ...tree, role: 'viewer' } });
+      expect(await storage().persons.withTree(p.id, stranger!.id)).to.deep.equal({ person: p, tree: { ...tree, role: null } });
+      expect(await storage().persons.withTree(p.id, null)).to.deep.equal({ person: p, tree: { ...tree, role: null } });
+      expect(await storage().persons.withTree(newId(), member!.id)).to.equal(null);
     });
   });

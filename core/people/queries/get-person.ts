@@ -2,7 +2,7 @@ import type { Actor } from '../../shared/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import { readerFor, type Surface } from '../../privacy/reader.js';
+import { readerOf, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import type { RecordDeps } from '../../shared/record-deps.js';
 import type { PersonView } from '../vitals.js';
@@ -12,16 +12,18 @@ const nothing = { names: [], events: [], places: [] } as const;
 
 /**
  * One person with their names, through the privacy engine: full, redacted, or 404 when hidden. Reads
- * the person's row (whose kept facts decide), the reader's access to the tree, and, when shown in
- * full, the person's names, events and places in one read: four statements with the session's.
+ * the person's row (whose kept facts decide) with the tree and the reader's role in one read, then,
+ * when shown in full, the person's names, events and places in one read: three statements with the
+ * session's.
  */
 export const getPerson =
   (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
   async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<PersonView> => {
     const s = deps.storage;
-    const person = await s.persons.byId(personId);
-    if (person === null) return fail(notFound('person', personId));
-    const reader = await readerFor(s, actor, person.treeId, surface);
+    const found = await s.persons.withTree(personId, actor.kind === 'user' ? actor.userId : null);
+    if (found === null) return fail(notFound('person', personId));
+    const { person } = found;
+    const reader = readerOf(found.tree, actor, person.treeId, surface);
     if (E.isLeft(reader)) return reader;
     if (person.deletedAt !== null) return fail(notFound('person', personId));
     const visibility = await personVisibility(s, person.treeId, reader.right.member, deps.clock.now(), [personId], [person]);
