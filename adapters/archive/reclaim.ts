@@ -19,12 +19,12 @@ const collect: (() => void) | null = (() => {
 
 export const RECLAIM_BYTES = 32 * 1024 * 1024;
 
-/** Counts bytes read; collects garbage each time another RECLAIM_BYTES have gone by. */
-export const reclaimer = () => {
+/** Counts bytes read (or written); collects garbage each time another `every` bytes have gone by. */
+export const reclaimer = (every = RECLAIM_BYTES) => {
   let since = 0;
   return (bytes: number): void => {
     since += bytes;
-    if (since < RECLAIM_BYTES || collect === null) return;
+    if (since < every || collect === null) return;
     since = 0;
     collect();
   };

@@ -6,6 +6,7 @@ import type { ModelProvider } from '../../../core/ai/ports.js';
 import { E, type Result } from '../../../core/shared/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders } from '../pagination.js';
+import { reclaimer } from '../../archive/reclaim.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
 export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
@@ -40,18 +41,29 @@ export const withPage = async <A>(
 };
 
 /** Rows per read of a streamed list: one page in memory at a time, whatever the tree's size. */
-export const STREAM_PAGE = 1000;
+export const STREAM_PAGE = 500;
 
 type ListRead<V> = (page: { readonly limit: number; readonly after?: string }) => Promise<Result<{ readonly rows: readonly V[]; readonly lastId: string | null }>>;
 
+/**
+ * Bytes of a streamed list between two full garbage collections. Each page's rows, views and JSON
+ * are garbage as soon as it is written, but V8 promotes what lives across the page's awaits and
+ * grows the heap before it collects: a 100,000-person list added 50 to 110 MB of RSS. Collecting
+ * every 8 MB written (about 15,000 full persons) keeps that under 64 MB.
+ */
+const LIST_RECLAIM_BYTES = 8 * 1024 * 1024;
+
 /** The rows as one JSON array, page after page: one page in memory at a time. */
 async function* jsonArray<V>(first: readonly V[], lastId: string | null, read: ListRead<V>, wire: (v: V) => unknown): AsyncGenerator<Uint8Array> {
+  const reclaim = reclaimer(LIST_RECLAIM_BYTES);
   let rows = first;
   let next = lastId;
   let opened = false;
   for (;;) {
     const text = rows.map((v) => JSON.stringify(wire(v))).join(',');
-    yield Buffer.from(`${opened ? (text === '' ? '' : ',') : '['}${text}`);
+    const chunk = Buffer.from(`${opened ? (text === '' ? '' : ',') : '['}${text}`);
+    yield chunk;
+    reclaim(chunk.length);
     opened = true;
     if (next === null) break;
     const page = await read({ limit: STREAM_PAGE, after: next });
