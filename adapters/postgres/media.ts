@@ -78,8 +78,8 @@ export const pgMedia = (db: Sql): MediaRepository => ({
     const shown = a === undefined || a.member || options.deleted === true ? null : mediaShown(a.now);
     const rows = await db.rows<MediaDb>(
       `select m.* from media m${shown === null ? '' : shown.joins}
-       where m.tree_id = ?${page.sql}${shown === null ? '' : ` and ${shown.where.sql}`} order by m.id${limitOf(options)}`,
-      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params)],
+       where m.tree_id = ?${page.sql}${shown === null ? '' : ` and ${shown.where.sql}`} order by m.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params), ...limitOf(options).params],
     );
     return rows.map(toMedia);
   },

@@ -30,11 +30,12 @@ export const pageOf = (a: string, options: ListOptions): { readonly sql: string;
   return { sql, params };
 };
 
-export const limitOf = (options: ListOptions): string =>
-  options.limit === undefined ? '' : ` limit ${Math.max(0, Math.floor(options.limit))}`;
+/** The `limit` tail of a ListOptions page, bound like every value. */
+export const limitOf = (options: ListOptions): Fragment =>
+  options.limit === undefined ? { sql: '', params: [] } : { sql: ' limit ?::int', params: [Math.max(0, Math.floor(options.limit))] };
 
 /** The non-member's condition of a live listing (` and ...`), or nothing for a member or a deleted listing. */
-export const audienceOf = (options: ListOptions, shown: (now: Date) => Fragment): Fragment => {
+export const shownOf = (options: ListOptions, shown: (now: Date) => Fragment): Fragment => {
   const a = options.audience;
   if (a === undefined || a.member || options.deleted === true) return { sql: '', params: [] };
   const f = shown(a.now);
@@ -61,10 +62,10 @@ export const pgPersons = (db: Sql): PersonRepository => ({
   },
   listByTree: async (treeId, options) => {
     const page = pageOf('p', options);
-    const shown = audienceOf(options, (now) => shownPerson('p', now));
+    const shown = shownOf(options, (now) => shownPerson('p', now));
     const rows = await db.rows<PersonDb>(
-      `select p.* from persons p where p.tree_id = ?${page.sql}${shown.sql} order by p.id${limitOf(options)}`,
-      [treeId, ...page.params, ...shown.params],
+      `select p.* from persons p where p.tree_id = ?${page.sql}${shown.sql} order by p.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...shown.params, ...limitOf(options).params],
     );
     return rows.map(tables.persons.from);
   },
@@ -232,8 +233,8 @@ export const pgEvents = (db: Sql): EventRepository => ({
          left join persons p on p.id = e.person_id
          left join relationships r on r.id = e.partnership_id${shown === null ? '' : shown.joins}
        where e.tree_id = ?${page.sql}${subjectLive}${shown === null ? '' : ` and ${shown.where.sql}`}
-       order by e.id${limitOf(options)}`,
-      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params)],
+       order by e.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params), ...limitOf(options).params],
     );
     return rows.map(tables.events.from);
   },
@@ -290,13 +291,13 @@ export const pgRelationships = (db: Sql): RelationshipRepository => ({
   listByTree: async (treeId, options) => {
     const page = pageOf('r', options);
     const endsLive = options.deleted === true ? '' : ' and a.deleted_at is null and b.deleted_at is null';
-    const shown = audienceOf(options, (now) => all(' and ', [shownPerson('a', now), shownPerson('b', now)]));
+    const shown = shownOf(options, (now) => all(' and ', [shownPerson('a', now), shownPerson('b', now)]));
     const rows = await db.rows<RelationshipDb>(
       `select r.* from relationships r
          join persons a on a.id = r.person_a_id
          join persons b on b.id = r.person_b_id
-       where r.tree_id = ?${page.sql}${endsLive}${shown.sql} order by r.id${limitOf(options)}`,
-      [treeId, ...page.params, ...shown.params],
+       where r.tree_id = ?${page.sql}${endsLive}${shown.sql} order by r.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...shown.params, ...limitOf(options).params],
     );
     return rows.map(tables.relationships.from);
   },

@@ -53,7 +53,10 @@ export const pgProposals = (db: Sql): ProposalRepository => ({
       params.push(options.after);
     }
     sql += ' order by id desc';
-    if (options.limit !== undefined) sql += ` limit ${Math.max(0, Math.floor(options.limit))}`;
+    if (options.limit !== undefined) {
+      sql += ' limit ?::int';
+      params.push(Math.max(0, Math.floor(options.limit)));
+    }
     return (await db.rows<ProposalDb>(sql, params)).map(toProposal);
   },
   insert: async (p) => {

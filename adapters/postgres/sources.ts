@@ -1,5 +1,5 @@
 import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
-import { audienceOf, limitOf, pageOf } from './people.js';
+import { limitOf, pageOf, shownOf } from './people.js';
 import type { Sql } from './sql.js';
 import { insertRow, updateRow } from './bulk.js';
 import * as tables from './tables.js';
@@ -16,10 +16,10 @@ export const pgSources = (db: Sql): SourceRepository => ({
   },
   listByTree: async (treeId, options) => {
     const page = pageOf('s', options);
-    const shown = audienceOf(options, (now) => sourceShown('s', now));
+    const shown = shownOf(options, (now) => sourceShown('s', now));
     const rows = await db.rows<SourceDb>(
-      `select s.* from sources s where s.tree_id = ?${page.sql}${shown.sql} order by s.id${limitOf(options)}`,
-      [treeId, ...page.params, ...shown.params],
+      `select s.* from sources s where s.tree_id = ?${page.sql}${shown.sql} order by s.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...shown.params, ...limitOf(options).params],
     );
     return rows.map(tables.sources.from);
   },
@@ -45,8 +45,8 @@ export const pgCitations = (db: Sql): CitationRepository => ({
     const shown = a === undefined || a.member || options.deleted === true ? null : citationShown('c', a.now);
     const rows = await db.rows<CitationDb>(
       `select c.* from citations c join sources s on s.id = c.source_id${shown === null ? '' : shown.joins}
-       where c.tree_id = ?${page.sql}${sourceLive}${shown === null ? '' : ` and ${shown.where.sql}`} order by c.id${limitOf(options)}`,
-      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params)],
+       where c.tree_id = ?${page.sql}${sourceLive}${shown === null ? '' : ` and ${shown.where.sql}`} order by c.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...(shown === null ? [] : shown.where.params), ...limitOf(options).params],
     );
     return rows.map(tables.citations.from);
   },

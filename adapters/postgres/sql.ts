@@ -37,16 +37,18 @@ export const numbered = (sql: string): string => prepared(sql).text;
 
 /**
  * The statement as pg runs it: numbered, and named so that each connection parses and plans it once
- * and then only binds (pg keeps a connection's named statements). Statements built with values in
- * their text (a limit) get a name per text; the cache is bounded all the same.
+ * and then only binds (pg keeps a connection's named statements). Texts are the code's own (values
+ * are always bound), so the cache stays as small as the set of statements; past its bound a
+ * statement runs unnamed.
  */
 const prepared = (sql: string): { readonly text: string; readonly name: string } => {
   const known = numberedCache.get(sql);
   if (known !== undefined) return known;
-  const parts = sql.split('?');
-  const entry = { text: parts.reduce((out, part, i) => `${out}$${i}${part}`), name: `q${numberedCache.size}` };
-  if (numberedCache.size < 10_000) numberedCache.set(sql, entry);
-  return numberedCache.size < 10_000 || numberedCache.has(sql) ? entry : { text: entry.text, name: '' };
+  const text = sql.split('?').reduce((out, part, i) => `${out}$${i}${part}`);
+  if (numberedCache.size >= 10_000) return { text, name: '' };
+  const entry = { text, name: `q${numberedCache.size}` };
+  numberedCache.set(sql, entry);
+  return entry;
 };
 
 /**

@@ -8,7 +8,12 @@ const CHUNK = 1000;
 
 const groupByPerson = (events: readonly LifeEvent[]): Map<Id, LifeEvent[]> => {
   const out = new Map<Id, LifeEvent[]>();
-  for (const e of events) if (e.personId !== null) out.set(e.personId, [...(out.get(e.personId) ?? []), e]);
+  for (const e of events) {
+    if (e.personId === null) continue;
+    const own = out.get(e.personId);
+    if (own === undefined) out.set(e.personId, [e]);
+    else own.push(e);
+  }
   return out;
 };
 

@@ -20,6 +20,7 @@ import { admit, startTree, type People, type TreeRestore } from '../tree-restore
 import { recordBuffer, type RecordBuffer } from '../record-buffer.js';
 
 const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];
+const FACTS_BATCH = 500;
 
 export type ImportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock; readonly onOrphan?: (key: string, err: unknown) => void };
 
@@ -73,6 +74,10 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
 
   const buffers: RecordBuffer[] = [];
   const withFacts = new Set<Id>();
+  const keepFactsOf = async (ids: Set<Id>): Promise<void> => {
+    await keepLifeFacts(tx, [...ids]);
+    ids.clear();
+  };
 
   const finish = async (): AsyncResult<void> => {
     if (current === null) return ok(undefined);
@@ -126,15 +131,23 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
         await tx.proposals.insert(record.row);
       } else {
         await current.buffer.add(record);
-        // Persons are written before their events: those with a birth or death fact get their kept facts at the end.
-        if (record.kind === 'event' && record.row.personId !== null && lifeFactTypes.includes(record.row.type)) withFacts.add(record.row.personId);
+        // Persons are written before their events: those with a birth or death fact get their kept
+        // facts once those events are written, FACTS_BATCH persons at a time so memory stays flat
+        // (a person whose facts come in two batches is kept twice, the second time from all of them).
+        if (record.kind === 'event' && record.row.personId !== null && lifeFactTypes.includes(record.row.type)) {
+          withFacts.add(record.row.personId);
+          if (withFacts.size >= FACTS_BATCH) {
+            await current.buffer.flush();
+            await keepFactsOf(withFacts);
+          }
+        }
       }
       current.counts[item.kind] += 1;
       total[item.kind] += 1;
     }
     const done = await finish();
     if (E.isLeft(done)) return done;
-    await keepLifeFacts(tx, [...withFacts]);
+    await keepFactsOf(withFacts);
     const stray = source.mediaIds().find((id) => !filesUsed.has(id));
     if (stray !== undefined) return fail(invalidArchive(`the file media/${stray} belongs to no media record`));
     if (selfPerson !== null) {
