@@ -16,8 +16,7 @@ import { consoleMailer } from '../adapters/mail/console-mailer.js';
 import { smtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { reportingMailer } from '../adapters/mail/reporting-mailer.js';
 import type { BlobStore } from '../core/media/blob-store.js';
-import { filesystemBlobStore } from '../adapters/blob/filesystem-blob-store.js';
-import { minioBlobStore } from '../adapters/blob/minio-blob-store.js';
+import { configuredBlobStore } from './blob-store.js';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
@@ -34,11 +33,8 @@ export type Overrides = {
   readonly metrics?: ServiceMetrics;
 };
 
-/** Media bytes: MinIO/S3 when S3_ENDPOINT is set, else files under DATA_DIR/media (the embedded default). */
-export const configuredBlobStore = (config: Config): BlobStore =>
-  config.s3 !== null
-    ? minioBlobStore({ endPoint: config.s3.endpoint, accessKey: config.s3.accessKey, secretKey: config.s3.secretKey, bucket: config.s3.bucket, region: config.s3.region })
-    : filesystemBlobStore(path.join(config.dataDir, 'media'));
+// In a file of its own so that a host without the HTTP app (the CLI) can take it without loading that.
+export { configuredBlobStore };
 
 /** The mailer the configuration asks for, wrapped so that a failed delivery is logged, not answered. */
 export const configuredMailer = (config: Config, logger: Logger): Mailer => {

@@ -1,10 +1,8 @@
 import { once } from 'node:events';
-import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
 import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './logger.js';
-import { openDatabase } from './database.js';
+import { openStorage } from './open-storage.js';
 import { composeApp } from './compose.js';
-import { initOrm, migrate, storageOnOrm } from '../adapters/postgres/index.js';
 import { poolUse } from '../adapters/postgres/pool-use.js';
 import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js';
 import { systemClock } from '../core/shared/clock.js';
@@ -24,13 +22,8 @@ const main = async (): Promise<void> => {
     throw e;
   }
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config, logger);
-  await migrate(database.url);
-  const orm = await initOrm(database.url);
-  const storage = storageOnOrm(orm);
-  // Persons written before the privacy facts were kept on their rows get them before the first request.
-  const backfilled = await backfillLifeFacts(storage);
-  if (backfilled > 0) logger.info({ persons: backfilled }, 'kept privacy facts filled in');
+  // Migrated, and persons written before the privacy facts were kept get them before the first request.
+  const { database, orm, storage } = await openStorage(config, logger);
   // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
   const metrics = createMetrics({ processMetrics: config.metrics !== null });
   metrics.poolSource(poolUse(orm));

@@ -403,7 +403,7 @@ export interface paths {
         delete: operations["deletePerson"];
         options?: never;
         head?: never;
-        /** Change vitals, sex, is_living, privacy, notes and the primary name (editor). birth/death: {date, place} or null. */
+        /** Change vitals, sex, is_living, privacy, notes, identifiers and the primary name (editor). birth/death: {date, place} or null. */
         patch: operations["updatePerson"];
         trace?: never;
     };
@@ -541,7 +541,7 @@ export interface paths {
         /** Every relationship of the tree the caller may see (both ends not hidden); for a non-member, notes and qualifier are null unless both ends are fully visible. */
         get: operations["listTreeRelationships"];
         put?: never;
-        /** Create a parent_child (a is the parent; qualifier required) or partnership edge (editor). The same pair and type is never stored twice: a repeat answers 409 relationship_exists. */
+        /** Create a parent_child (a is the parent; qualifier required), partnership, or association edge (a holds it, b is the associate, `role` says what b is to a) (editor). The same pair and genealogical type is never stored twice: a repeat answers 409 relationship_exists; associations may repeat. */
         post: operations["createRelationship"];
         delete?: never;
         options?: never;
@@ -581,7 +581,7 @@ export interface paths {
         delete: operations["deleteRelationship"];
         options?: never;
         head?: never;
-        /** Change the qualifier or notes (editor). */
+        /** Change the qualifier, role (associations) or notes (editor). */
         patch: operations["updateRelationship"];
         trace?: never;
     };
@@ -771,7 +771,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; streamed. */
+        /** The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; with `?version=7.0&media=true` a GEDZIP (.gdz, application/zip: gedcom.ged with an OBJE record per media item, and the media files at the paths their FILEs name); streamed. */
         get: operations["exportGedcom"];
         put?: never;
         post?: never;
@@ -1392,6 +1392,7 @@ export interface components {
             is_living?: boolean | null;
             privacy?: components["schemas"]["PersonPrivacy"];
             notes?: string;
+            identifiers?: components["schemas"]["PersonIdentifierInput"][];
             birth?: components["schemas"]["VitalInput"] | null;
             death?: components["schemas"]["VitalInput"] | null;
         };
@@ -1399,6 +1400,13 @@ export interface components {
         Sex: "male" | "female";
         /** @enum {string} */
         PersonPrivacy: "default" | "public" | "private";
+        PersonIdentifierInput: {
+            kind: components["schemas"]["IdentifierKind"];
+            value: string;
+            type?: string | null;
+        };
+        /** @enum {string} */
+        IdentifierKind: "refn" | "afn" | "uid";
         VitalInput: {
             date?: components["schemas"]["GenealogicalDate"] | null;
             place?: string | null;
@@ -1436,6 +1444,7 @@ export interface components {
             is_living: boolean | null;
             privacy: components["schemas"]["PersonPrivacy"] | null;
             notes: string | null;
+            identifiers: components["schemas"]["PersonIdentifier"][] | null;
             birth: components["schemas"]["VitalRead"] | null;
             death: components["schemas"]["VitalRead"] | null;
             redacted: boolean;
@@ -1444,6 +1453,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
             names?: components["schemas"]["NameRead"][];
+        };
+        PersonIdentifier: {
+            kind: components["schemas"]["IdentifierKind"];
+            value: string;
+            type: string | null;
         };
         VitalRead: {
             /** Format: uuid */
@@ -1461,6 +1475,7 @@ export interface components {
             given_name: string;
             surname: string;
             is_primary: boolean;
+            notes: string;
         };
         /** @enum {string} */
         NameType: "birth" | "maiden" | "married" | "alias" | "nickname" | "religious" | "professional" | "other";
@@ -1471,6 +1486,7 @@ export interface components {
             is_living?: boolean | null;
             privacy?: components["schemas"]["PersonPrivacy"];
             notes?: string;
+            identifiers?: components["schemas"]["PersonIdentifierInput"][];
             birth?: components["schemas"]["VitalInput"] | null;
             death?: components["schemas"]["VitalInput"] | null;
         };
@@ -1482,12 +1498,14 @@ export interface components {
             given_name?: string;
             surname?: string;
             is_primary?: boolean;
+            notes?: string;
         };
         NameUpdate: {
             name_type?: components["schemas"]["NameType"];
             given_name?: string;
             surname?: string;
             is_primary?: boolean;
+            notes?: string;
         };
         EventCreate: {
             type: components["schemas"]["EventType"];
@@ -1500,9 +1518,11 @@ export interface components {
             place?: string | null;
             notes?: string;
             detail?: string;
+            temple?: string | null;
+            ordinance_status?: string | null;
         };
         /** @enum {string} */
-        EventType: "birth" | "baptism" | "christening" | "death" | "burial" | "cremation" | "marriage" | "divorce" | "engagement" | "residence" | "occupation" | "education" | "religion" | "immigration" | "emigration" | "naturalization" | "census" | "military" | "graduation" | "probate" | "will" | "custom";
+        EventType: "birth" | "baptism" | "christening" | "death" | "burial" | "cremation" | "marriage" | "divorce" | "engagement" | "residence" | "occupation" | "education" | "religion" | "immigration" | "emigration" | "naturalization" | "census" | "military" | "graduation" | "probate" | "will" | "custom" | "lds_baptism" | "lds_confirmation" | "lds_endowment" | "lds_initiatory" | "lds_child_sealing" | "lds_spouse_sealing";
         EventRead: {
             /** Format: uuid */
             id: string;
@@ -1521,6 +1541,8 @@ export interface components {
             place: string | null;
             notes: string;
             detail: string;
+            temple: string | null;
+            ordinance_status: string | null;
         };
         EventUpdate: {
             type?: components["schemas"]["EventType"];
@@ -1533,6 +1555,8 @@ export interface components {
             place?: string | null;
             notes?: string;
             detail?: string;
+            temple?: string | null;
+            ordinance_status?: string | null;
         };
         RelationshipCreate: {
             type: components["schemas"]["RelationshipType"];
@@ -1541,10 +1565,11 @@ export interface components {
             /** Format: uuid */
             person_b_id: string;
             qualifier?: components["schemas"]["ParentChildQualifier"] | null;
+            role?: string | null;
             notes?: string;
         };
         /** @enum {string} */
-        RelationshipType: "parent_child" | "partnership";
+        RelationshipType: "parent_child" | "partnership" | "association";
         /** @enum {string} */
         ParentChildQualifier: "biological" | "adoptive" | "step" | "foster" | "donor" | "guardian";
         RelationshipRead: {
@@ -1558,10 +1583,12 @@ export interface components {
             /** Format: uuid */
             person_b_id: string;
             qualifier: components["schemas"]["ParentChildQualifier"] | null;
+            role: string | null;
             notes: string | null;
         };
         RelationshipUpdate: {
             qualifier?: components["schemas"]["ParentChildQualifier"] | null;
+            role?: string | null;
             notes?: string;
         };
         SourceCreate: {
@@ -1688,7 +1715,7 @@ export interface components {
         GedcomPreviewUpload: {
             /**
              * Format: binary
-             * @description The GEDCOM file (one part)
+             * @description The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import's zip limits
              */
             file: string;
         };
@@ -1731,7 +1758,7 @@ export interface components {
         GedcomImportUpload: {
             /**
              * Format: binary
-             * @description The GEDCOM file (one part)
+             * @description The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import's zip limits
              */
             file: string;
             default_action?: components["schemas"]["ImportAction"];
@@ -1770,6 +1797,10 @@ export interface components {
             places: {
                 created: number;
                 reused: number;
+            };
+            media: {
+                created: number;
+                skipped: number;
             };
             unmapped_tags: components["schemas"]["UnmappedTag"][];
             warnings: components["schemas"]["GedcomWarning"][];
@@ -6285,6 +6316,7 @@ export interface operations {
         parameters: {
             query?: {
                 version?: "5.5.1" | "7.0";
+                media?: "true" | "false";
             };
             header?: never;
             path: {

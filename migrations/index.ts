@@ -4,6 +4,8 @@ import { Migration20261122090000_people_sources } from './Migration2026112209000
 import { Migration20261123090000_media } from './Migration20261123090000_media.js';
 import { Migration20261124090000_proposals } from './Migration20261124090000_proposals.js';
 import { Migration20261125090000_read_path } from './Migration20261125090000_read_path.js';
+import { Migration20261201090000_gedcom_fidelity } from './Migration20261201090000_gedcom_fidelity.js';
+import { Migration20261201100000_import_deferrable } from './Migration20261201100000_import_deferrable.js';
 
 /**
  * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
@@ -15,4 +17,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123090000_media', class: Migration20261123090000_media },
   { name: 'Migration20261124090000_proposals', class: Migration20261124090000_proposals },
   { name: 'Migration20261125090000_read_path', class: Migration20261125090000_read_path },
+  { name: 'Migration20261201090000_gedcom_fidelity', class: Migration20261201090000_gedcom_fidelity },
+  { name: 'Migration20261201100000_import_deferrable', class: Migration20261201100000_import_deferrable },
 ];

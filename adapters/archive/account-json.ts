@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
-import { MAX_PLACE_LENGTH } from '../../core/people/model.js';
+import { MAX_PLACE_LENGTH, identifierKinds, isLdsEvent } from '../../core/people/model.js';
 import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
 import { operationEntities, operationKinds, proposalOrigins, proposalStatuses } from '../../core/proposals/model.js';
@@ -87,23 +87,26 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
   switch (r.kind) {
     case 'person': {
       const p = r.row;
-      return { id: p.id, tree_id: p.treeId, sex: p.sex, is_living: p.isLiving, privacy: p.privacy, notes: p.notes, ...stamps(p) };
+      return {
+        id: p.id, tree_id: p.treeId, sex: p.sex, is_living: p.isLiving, privacy: p.privacy, notes: p.notes,
+        identifiers: p.identifiers.map((x) => ({ kind: x.kind, value: x.value, type: x.type })), ...stamps(p),
+      };
     }
     case 'name': {
       const n = r.row;
-      return { id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, created_at: iso(n.createdAt) };
+      return { id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, notes: n.notes, created_at: iso(n.createdAt) };
     }
     case 'place':
       return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name };
     case 'relationship': {
       const x = r.row;
-      return { id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, notes: x.notes, ...stamps(x) };
+      return { id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, role: x.role, notes: x.notes, ...stamps(x) };
     }
     case 'event': {
       const e = r.row;
       return {
         id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
-        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, ...stamps(e),
+        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, temple: e.temple, ordinance_status: e.ordinanceStatus, ...stamps(e),
       };
     }
     case 'source': {
@@ -134,15 +137,29 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
 
 const Base = { id: Uuid, tree_id: Uuid };
 
+// Fields added after version 1 was first written (issue 14) are optional: an older backup has none.
+const Identifier = t.type({ kind: keys(identifierKinds), value: Str, type: Nullable(Str) });
 const codecs = {
-  person: t.type({ ...Base, sex: Nullable(SexCodec), is_living: Nullable(t.boolean), privacy: PrivacyCodec, notes: Str, ...Stamps }),
-  name: t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
+  person: t.intersection([
+    t.type({ ...Base, sex: Nullable(SexCodec), is_living: Nullable(t.boolean), privacy: PrivacyCodec, notes: Str, ...Stamps }),
+    t.partial({ identifiers: t.array(Identifier) }),
+  ]),
+  name: t.intersection([
+    t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
+    t.partial({ notes: Str }),
+  ]),
   place: t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }),
-  relationship: t.type({ ...Base, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: Str, ...Stamps }),
-  event: t.type({
-    ...Base, type: EventTypeCodec, custom_type: Nullable(Text(TEXT)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
-    date: Nullable(DateCodec), place_id: Nullable(Uuid), notes: Str, detail: Str, ...Stamps,
-  }),
+  relationship: t.intersection([
+    t.type({ ...Base, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: Str, ...Stamps }),
+    t.partial({ role: Nullable(Str) }),
+  ]),
+  event: t.intersection([
+    t.type({
+      ...Base, type: EventTypeCodec, custom_type: Nullable(Text(TEXT)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
+      date: Nullable(DateCodec), place_id: Nullable(Uuid), notes: Str, detail: Str, ...Stamps,
+    }),
+    t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str) }),
+  ]),
   source: t.type({ ...Base, title: Str, author: Str, publication: Str, notes: Str, ...Stamps }),
   citation: t.type({
     ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
@@ -170,16 +187,24 @@ type Decoded = { readonly [K in RecordKind]: t.TypeOf<(typeof codecs)[K]> };
 const CHECKSUM = /^[0-9a-f]{64}$/;
 
 const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<ArchiveRecord, { kind: K }>['row'] | string } = {
-  person: (x) => ({ id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes, birthYear: null, hasDeathFact: false, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
-  name: (x) => ({ id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary, createdAt: x.created_at, ...live }),
+  person: (x) => ({
+    id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes,
+    identifiers: (x.identifiers ?? []).map((i) => ({ kind: i.kind, value: i.value, type: i.type })), birthYear: null, hasDeathFact: false,
+    createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+  }),
+  name: (x) => ({
+    id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary,
+    notes: x.notes ?? '', createdAt: x.created_at, ...live,
+  }),
   place: (x) => (x.name.trim() === '' ? 'a place has no name' : { id: x.id, treeId: x.tree_id, name: x.name }),
   relationship: (x) => ({
     id: x.id, treeId: x.tree_id, type: x.type, personAId: x.person_a_id, personBId: x.person_b_id,
-    qualifier: x.type === 'parent_child' ? x.qualifier : null, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+    qualifier: x.type === 'parent_child' ? x.qualifier : null, role: x.type === 'association' ? (x.role ?? null) : null, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   event: (x) => ({
     id: x.id, treeId: x.tree_id, type: x.type, customType: x.custom_type, personId: x.person_id, partnershipId: x.partnership_id,
-    date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+    date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail,
+    temple: isLdsEvent(x.type) ? (x.temple ?? null) : null, ordinanceStatus: isLdsEvent(x.type) ? (x.ordinance_status ?? null) : null, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   source: (x) => ({ id: x.id, treeId: x.tree_id, title: x.title, author: x.author, publication: x.publication, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
   citation: (x) => ({

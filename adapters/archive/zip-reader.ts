@@ -25,7 +25,7 @@ const MEDIA_PREFIX = 'media/';
 
 export type OpenedArchive = { readonly source: ArchiveSource; readonly close: () => void };
 
-const openZip = (path: string): Promise<ZipFile> =>
+export const openZip = (path: string): Promise<ZipFile> =>
   new Promise((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true, strictFileNames: true }, (err, zip) =>
       err ? reject(err) : resolve(zip),
@@ -33,7 +33,26 @@ const openZip = (path: string): Promise<ZipFile> =>
 
 const tokensOf = (out: unknown): Token[] => (out === none ? [] : (getManyValues(out as never) as Token[]));
 
-const shown = (name: string): string => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
+export const shown = (name: string): string => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
+
+/** Why the directory cannot be read, in words: an unsafe entry name, or no readable zip. */
+export const directoryFault = (err: Error): string => {
+  const m = err.message;
+  if (m.startsWith('absolute path') || m.startsWith('invalid relative path') || m.startsWith('invalid characters in fileName'))
+    return `it holds an entry with an unsafe name (${m.slice(0, 120)})`;
+  return `it is not a readable zip (${m.slice(0, 120)})`;
+};
+
+/** Why `entry` breaks a limit, `unpacked` being the entries' unpacked size so far with it; else null. */
+export const entryFault = (entry: Entry, unpacked: number, limits: ZipLimits): string | null => {
+  const name = entry.fileName;
+  if (entry.isEncrypted()) return `the entry ${shown(name)} is encrypted`;
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return `the entry ${shown(name)} uses an unsupported compression method`;
+  if (unpacked > limits.maxUnpackedBytes) return `it unpacks to more than ${limits.maxUnpackedBytes} bytes`;
+  if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize))
+    return `the entry ${shown(name)} is compressed more than ${limits.maxRatio} to 1, as zip bombs are`;
+  return null;
+};
 
 /** Reads the central directory, refusing what breaks a limit before one byte is unpacked. */
 const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json: Entry; readonly media: Map<string, Entry> }> =>
@@ -45,20 +64,12 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json
       zip.close();
       reject(new ArchiveFaultError(reason));
     };
-    zip.on('error', (err: Error) => {
-      const m = err.message;
-      if (m.startsWith('absolute path') || m.startsWith('invalid relative path') || m.startsWith('invalid characters in fileName'))
-        refuse(`it holds an entry with an unsafe name (${m.slice(0, 120)})`);
-      else refuse(`it is not a readable zip (${m.slice(0, 120)})`);
-    });
+    zip.on('error', (err: Error) => refuse(directoryFault(err)));
     zip.on('entry', (entry: Entry) => {
       const name = entry.fileName;
-      if (entry.isEncrypted()) return refuse(`the entry ${shown(name)} is encrypted`);
-      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return refuse(`the entry ${shown(name)} uses an unsupported compression method`);
       unpacked += entry.uncompressedSize;
-      if (unpacked > limits.maxUnpackedBytes) return refuse(`it unpacks to more than ${limits.maxUnpackedBytes} bytes`);
-      if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize))
-        return refuse(`the entry ${shown(name)} is compressed more than ${limits.maxRatio} to 1, as zip bombs are`);
+      const fault = entryFault(entry, unpacked, limits);
+      if (fault !== null) return refuse(fault);
       if (name === 'account.json') {
         if (json !== null) return refuse('it holds account.json twice');
         json = entry;
@@ -75,7 +86,7 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json
     zip.readEntry();
   });
 
-const entryStream = (zip: ZipFile, entry: Entry): Promise<Readable> =>
+export const entryStream = (zip: ZipFile, entry: Entry): Promise<Readable> =>
   new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream as Readable))));
 
 /**

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import {
-  MAX_PLACE_LENGTH, eventTypes, nameTypes, parentChildQualifiers, personPrivacies, relationshipTypes, sexes, type Name,
+  MAX_CODE_LENGTH, MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIERS, MAX_PLACE_LENGTH, eventTypes, identifierKinds, nameTypes, parentChildQualifiers,
+  personPrivacies, relationshipTypes, sexes, type Name, type PersonIdentifier,
 } from '../../core/people/model.js';
 import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/shared/date.js';
 import { dateDisplay } from '../../core/people/date.js';
@@ -21,6 +22,19 @@ export const NameTypeCodec = enumOf('NameType', nameTypes);
 export const EventTypeCodec = enumOf('EventType', eventTypes);
 export const RelationshipTypeCodec = enumOf('RelationshipType', relationshipTypes);
 export const QualifierCodec = enumOf('ParentChildQualifier', parentChildQualifiers);
+export const IdentifierKindCodec = enumOf('IdentifierKind', identifierKinds);
+/** An identifier another program gave a person: REFN (with its TYPE), AFN, or a unique id (_UID / UID). */
+export const PersonIdentifierCodec = named('PersonIdentifier', t.type({
+  kind: IdentifierKindCodec, value: Text(MAX_IDENTIFIER_LENGTH), type: Nullable(Text(MAX_IDENTIFIER_LENGTH)),
+}));
+/** On input `type` may be left out (no type). */
+const IdentifierInput = named('PersonIdentifierInput', t.intersection([
+  t.type({ kind: IdentifierKindCodec, value: Text(MAX_IDENTIFIER_LENGTH) }), t.partial({ type: Nullable(Text(MAX_IDENTIFIER_LENGTH)) }),
+]));
+export const IdentifiersCodec = withSchema(t.array(IdentifierInput), { maxItems: MAX_IDENTIFIERS });
+export const identifiersFromWire = (xs: t.TypeOf<typeof IdentifiersCodec>): PersonIdentifier[] => xs.map((x) => ({ kind: x.kind, value: x.value, type: x.type ?? null }));
+/** A temple code, an ordinance status or an association role. */
+export const CodeText = Text(MAX_CODE_LENGTH);
 const Int = (min: number, max: number) => withSchema(t.Int, { minimum: min, maximum: max });
 
 export const DateCodec = named('GenealogicalDate', t.intersection([
@@ -66,7 +80,7 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
 export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(Text(MAX_PLACE_LENGTH)) }));
 export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
 
-export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean }));
+export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean, notes: t.string }));
 
 export const PersonRead = named('PersonRead', t.intersection([
   t.type({
@@ -79,6 +93,8 @@ export const PersonRead = named('PersonRead', t.intersection([
     is_living: Nullable(t.boolean),
     privacy: Nullable(PrivacyCodec),
     notes: Nullable(t.string),
+    /** Null for a redacted person, as are notes. */
+    identifiers: Nullable(t.array(PersonIdentifierCodec)),
     birth: Nullable(VitalRead),
     death: Nullable(VitalRead),
     redacted: t.boolean,
@@ -92,11 +108,15 @@ export const PersonRead = named('PersonRead', t.intersection([
 export const EventRead = named('EventRead', t.type({
   id: Uuid, tree_id: Uuid, type: EventTypeCodec, custom_type: Nullable(t.string), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
   date: Nullable(DateCodec), date_display: Nullable(t.string), place_id: Nullable(Uuid), place: Nullable(t.string), notes: t.string, detail: t.string,
+  /** LDS ordinances only: the temple code (TEMP) and the ordinance status (STAT); null for other types. */
+  temple: Nullable(t.string), ordinance_status: Nullable(t.string),
 }));
 
 export const RelationshipRead = named('RelationshipRead', t.type({
   id: Uuid, tree_id: Uuid, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec),
-  /** Null (as is the qualifier) for a non-member when either person is not fully visible. */
+  /** An association's role (what person b is to person a); null for other types. */
+  role: Nullable(t.string),
+  /** Null (as are the qualifier and role) for a non-member when either person is not fully visible. */
   notes: Nullable(t.string),
 }));
 
@@ -113,13 +133,15 @@ export const PublicTreeRead = named('PublicTreeRead', t.type({ id: Uuid, name: t
 
 const vitalWire = (v: Vital | null) => (v === null ? null : { event_id: v.eventId, date: dateWire(v.date), date_display: v.dateDisplay, place: v.place });
 
-export const nameWire = (n: Name) => ({ id: n.id, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary });
+export const nameWire = (n: Name) => ({ id: n.id, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, notes: n.notes });
+
+export const identifierWire = (x: PersonIdentifier) => ({ kind: x.kind, value: x.value, type: x.type });
 
 export const personWire = (v: PersonView) =>
   v.visibility === 'redacted'
     ? {
         id: v.person.id, tree_id: v.person.treeId, display_name: v.displayName, given_name: null, surname: null, sex: null, is_living: null,
-        privacy: null, notes: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+        privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
       }
     : {
         id: v.person.id,
@@ -131,6 +153,7 @@ export const personWire = (v: PersonView) =>
         is_living: v.person.isLiving,
         privacy: v.person.privacy,
         notes: v.person.notes,
+        identifiers: v.person.identifiers.map(identifierWire),
         birth: vitalWire(v.birth),
         death: vitalWire(v.death),
         redacted: false,
@@ -142,10 +165,11 @@ export const personWire = (v: PersonView) =>
 export const eventWire = ({ event: e, place }: EventView) => ({
   id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
   date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place, notes: e.notes, detail: e.detail,
+  temple: e.temple, ordinance_status: e.ordinanceStatus,
 });
 
 export const relationshipWire = (r: RelationshipView) => ({
-  id: r.id, tree_id: r.treeId, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, notes: r.notes,
+  id: r.id, tree_id: r.treeId, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, role: r.role, notes: r.notes,
 });
 
 export const sourceWire = (s: Source) => ({

@@ -1,8 +1,32 @@
-import type { BulkRecordWriter } from '../../core/gedcom/ports.js';
+import type { BulkRecordWriter, RecordBatch } from '../../core/gedcom/ports.js';
 import type { MemoryState } from './state.js';
 
-export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => ({
-  insertAll: async (b) => {
+export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
+  // The batches written since the last verify, to check their references as PostgreSQL's keys would.
+  let written: RecordBatch[] = [];
+  return {
+  verify: async () => {
+    const batches = written;
+    written = [];
+    const missing = (what: string, id: string | null, map: Map<string, unknown>): void => {
+      if (id !== null && !map.has(id)) throw new Error(`bulk write: ${what} ${id} does not exist`);
+    };
+    for (const b of batches) {
+      for (const n of b.names) missing('person', n.personId, s.persons);
+      for (const e of b.events) {
+        missing('person', e.personId, s.persons);
+        missing('partnership', e.partnershipId, s.relationships);
+        missing('place', e.placeId, s.places);
+      }
+      for (const r of b.relationships) {
+        missing('person', r.personAId, s.persons);
+        missing('person', r.personBId, s.persons);
+      }
+      for (const c of b.citations) missing('source', c.sourceId, s.sources);
+    }
+  },
+  insertAll: async (b, options = {}) => {
+    if (options.deferChecks === true) written.push(b);
     const fresh = <T extends { readonly id: string }>(map: Map<string, T>, rows: readonly T[]): void => {
       for (const r of rows) if (map.has(r.id)) throw new Error(`duplicate id ${r.id}`);
     };
@@ -28,4 +52,5 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => ({
     for (const r of b.sources) s.sources.set(r.id, r);
     for (const r of b.citations) s.citations.set(r.id, r);
   },
-});
+  };
+};

@@ -251,7 +251,8 @@ export const memoryDeletions = (s: MemoryState): DeletionRepository => ({
         (a.type === 'partnership' && a.personAId === b.personBId && a.personBId === b.personAId));
     for (const r of s.relationships.values()) {
       if (r.deletionId !== deletionId) continue;
-      const taken = [...s.relationships.values()].some((l) => l.id !== r.id && l.deletedAt === null && samePair(l, r));
+      // Associations may repeat between a pair: nothing can take their place.
+      const taken = r.type !== 'association' && [...s.relationships.values()].some((l) => l.id !== r.id && l.deletedAt === null && samePair(l, r));
       if (!taken) s.relationships.set(r.id, { ...r, ...back });
     }
   },

@@ -7,6 +7,7 @@ import { memoryDeletions, memoryEvents, memoryNames, memoryPersons, memoryPlaces
 import { memoryCitations, memorySources } from './sources.js';
 import { memoryBlobRemovals, memoryMedia } from './media.js';
 import { memoryBulkRecords } from './bulk.js';
+import { memoryGedcomExport } from './gedcom-export.js';
 import { memoryPurges } from './purge.js';
 import { memoryCleanupReads } from './cleanup.js';
 import { memoryProposals } from './proposals.js';
@@ -31,6 +32,7 @@ const storesOf = (s: MemoryState): Stores => ({
   media: memoryMedia(s),
   blobRemovals: memoryBlobRemovals(s),
   bulk: memoryBulkRecords(s),
+  gedcomExport: memoryGedcomExport(s),
   purges: memoryPurges(s),
   cleanup: memoryCleanupReads(s),
   proposals: memoryProposals(s),

@@ -183,6 +183,7 @@ export type PersonRow = {
   isLiving: boolean | null;
   privacy: string;
   notes: string;
+  identifiers: unknown[];
   birthYear: number | null;
   hasDeathFact: boolean | null;
   createdAt: Date;
@@ -201,6 +202,7 @@ export const PersonSchema = new EntitySchema<PersonRow>({
     isLiving: { type: 'boolean', nullable: true },
     privacy: { type: 'text', default: 'default' },
     notes: { type: 'text' },
+    identifiers: { type: 'json', default: '[]' },
     birthYear: { type: 'int', nullable: true },
     hasDeathFact: { type: 'boolean', nullable: true },
     createdAt: { ...timestamptz },
@@ -221,6 +223,7 @@ export type NameRow = {
   givenName: string;
   surname: string;
   isPrimary: boolean;
+  notes: string;
   createdAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
@@ -232,20 +235,16 @@ export const NameSchema = new EntitySchema<NameRow>({
   properties: {
     id: { type: 'uuid', primary: true },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
-    person: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    person: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
     nameType: { type: 'text' },
     givenName: { type: 'text' },
     surname: { type: 'text' },
     isPrimary: { type: 'boolean' },
+    notes: { type: 'text', default: '' },
     createdAt: { ...timestamptz },
     ...deletion,
   },
   indexes: [
-    {
-      // names.search filters with `%` on exactly this expression.
-      name: 'names_search_trgm_index',
-      expression: `create index "names_search_trgm_index" on "names" using gin ((lower(given_name || ' ' || surname)) gin_trgm_ops)`,
-    },
     {
       // names.search finds the names holding a word of name_words with `&&` on exactly this expression.
       name: 'names_words_index',
@@ -293,6 +292,7 @@ export type RelationshipRow = {
   personA: PersonRow;
   personB: PersonRow;
   qualifier: string | null;
+  role: string | null;
   notes: string;
   createdAt: Date;
   updatedAt: Date;
@@ -307,9 +307,10 @@ export const RelationshipSchema = new EntitySchema<RelationshipRow>({
     id: { type: 'uuid', primary: true },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
     type: { type: 'text' },
-    personA: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
-    personB: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    personA: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    personB: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
     qualifier: { type: 'text', nullable: true },
+    role: { type: 'text', nullable: true },
     notes: { type: 'text' },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
@@ -341,6 +342,8 @@ export type EventRow = {
   place: PlaceRow | null;
   notes: string;
   detail: string;
+  temple: string | null;
+  ordinanceStatus: string | null;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -355,12 +358,14 @@ export const EventSchema = new EntitySchema<EventRow>({
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
     type: { type: 'text' },
     customType: { type: 'text', nullable: true },
-    person: { kind: 'm:1', entity: () => PersonSchema, nullable: true, deleteRule: 'cascade', index: true },
-    partnership: { kind: 'm:1', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade', index: true },
+    person: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, nullable: true, deleteRule: 'cascade', index: true },
+    partnership: { kind: 'm:1', deferMode: 'immediate', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade', index: true },
     date: { type: 'json', nullable: true },
-    place: { kind: 'm:1', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
+    place: { kind: 'm:1', deferMode: 'immediate', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
     notes: { type: 'text' },
     detail: { type: 'text' },
+    temple: { type: 'text', nullable: true },
+    ordinanceStatus: { type: 'text', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
@@ -420,7 +425,7 @@ export const CitationSchema = new EntitySchema<CitationRow>({
   properties: {
     id: { type: 'uuid', primary: true },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
-    source: { kind: 'm:1', entity: () => SourceSchema, deleteRule: 'cascade', index: true },
+    source: { kind: 'm:1', deferMode: 'immediate', entity: () => SourceSchema, deleteRule: 'cascade', index: true },
     targetKind: { type: 'text' },
     // No foreign key: the target is one of four tables. Purges remove citations of what they remove.
     targetId: { type: 'uuid', index: true },

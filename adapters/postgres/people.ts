@@ -9,13 +9,13 @@ import * as tables from './tables.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb } from './tables.js';
 import { all, eventShown, fullPerson, shownPerson, type Fragment } from './privacy-sql.js';
 
-const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
+const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'updated_at', 'deleted_at', 'deletion_id'];
 const personUpdate = pick(tables.persons.columns, ['id', ...personMutable]);
-const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'deleted_at', 'deletion_id'];
+const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
 const nameUpdate = pick(tables.names.columns, ['id', ...nameMutable]);
 const factsUpdate = pick(tables.persons.columns, ['id', 'birth_year', 'has_death_fact']);
-const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'updated_at', 'deleted_at', 'deletion_id'];
-const relationshipMutable = ['type', 'person_a_id', 'person_b_id', 'qualifier', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
+const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'temple', 'ordinance_status', 'updated_at', 'deleted_at', 'deletion_id'];
+const relationshipMutable = ['type', 'person_a_id', 'person_b_id', 'qualifier', 'role', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
 
 // One statement per call (names.search: two, in one transaction). Sets of ids travel as one uuid[].
 
@@ -114,7 +114,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
   },
 });
 
-// Exactly the indexed expressions (names_search_trgm_index, names_words_index), so the planner can use them.
+// The scored expression, and exactly the indexed one (names_words_index), so the planner can use it.
 const searchable = (n: string): string => `lower(${n}.given_name || ' ' || ${n}.surname)`;
 const WORD_SPLIT = `'[[:space:][:punct:]]+'`;
 const wordsOf = (n: string): string => `regexp_split_to_array(lower(left(${n}.given_name || ' ' || ${n}.surname, 500)), ${WORD_SPLIT})`;

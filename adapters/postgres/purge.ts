@@ -26,13 +26,13 @@ export const pgDeletions = (db: Sql): DeletionRepository => ({
       `with p as (update persons set deleted_at = null, deletion_id = null where deletion_id = ? returning id)
        update relationships r set deleted_at = null, deletion_id = null
        where r.deletion_id = ?
-         and not exists (
+         and (r.type = 'association' or not exists (
            select 1 from relationships l
            where l.tree_id = r.tree_id and l.type = r.type and l.deleted_at is null and l.id <> r.id
              and (case when r.type = 'partnership'
                        then least(l.person_a_id, l.person_b_id) = least(r.person_a_id, r.person_b_id)
                         and greatest(l.person_a_id, l.person_b_id) = greatest(r.person_a_id, r.person_b_id)
-                       else l.person_a_id = r.person_a_id and l.person_b_id = r.person_b_id end))`,
+                       else l.person_a_id = r.person_a_id and l.person_b_id = r.person_b_id end)))`,
       [deletionId, deletionId],
     );
   },

@@ -1,4 +1,7 @@
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * What a repository needs from the database: plain rows in, affected-row counts out. Statements run
@@ -20,10 +23,20 @@ export type Sql = {
    * connection (for statements that must share a transaction, such as a `set_config(..., true)`).
    */
   readonly tx: <A>(work: (db: Sql) => Promise<A>) => Promise<A>;
+  /**
+   * `COPY ... FROM STDIN` (text format) with the rows as produced by `lines`, each line one row ending
+   * in a newline (see copyLine); the data streams to the server, honouring its backpressure.
+   */
+  readonly copy: (statement: string, lines: Iterable<string>) => Promise<void>;
 };
 
 type PgResult = { readonly rows: unknown[]; readonly rowCount: number | null };
-type PgConnection = { readonly query: (q: { readonly text: string; readonly values: unknown[]; readonly name?: string }) => Promise<PgResult> };
+type PgConnection = {
+  readonly query: {
+    (q: { readonly text: string; readonly values: unknown[]; readonly name?: string }): Promise<PgResult>;
+    <S extends Writable>(copy: S): S;
+  };
+};
 type PoolClient = { readonly acquireConnection: () => Promise<PgConnection>; readonly releaseConnection: (c: PgConnection) => Promise<unknown> };
 
 const numberedCache = new Map<string, { readonly text: string; readonly name: string }>();
@@ -81,6 +94,62 @@ const query = async (em: EntityManager, sql: string, params: readonly unknown[],
   }
 };
 
+const copy = async (em: EntityManager, statement: string, lines: Iterable<string>, observe: SqlObserver): Promise<void> => {
+  const client = poolClientOf(em);
+  const connection = await client.acquireConnection();
+  try {
+    observe.onQuery?.(statement);
+    await pipeline(Readable.from(batched(lines)), connection.query(copyFrom(statement)));
+  } catch (e) {
+    if (typeof e === 'object' && e !== null) Object.defineProperty(e, 'statement', { value: statement, enumerable: false });
+    throw e;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+};
+
+/** Lines joined into pieces of about 256 KiB: one stream write per piece, not per row. */
+function* batched(lines: Iterable<string>): Generator<string> {
+  let parts: string[] = [];
+  let size = 0;
+  for (const l of lines) {
+    parts.push(l);
+    size += l.length;
+    if (size >= 1 << 18) {
+      yield parts.join('');
+      parts = [];
+      size = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
+}
+
+/** One row of COPY's text format: tab-separated, `\N` for null, backslash escapes for what would end a field or row. */
+export const copyLine = (cells: readonly (string | number | boolean | null)[]): string => {
+  // Joined, not appended cell by cell: appending builds rope strings that cost more to flatten later.
+  const out = new Array<string>(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    out[i] = v === null || v === undefined ? '\\N' : typeof v !== 'string' ? String(v) : SPECIAL.test(v) ? escapeCopy(v) : v;
+  }
+  return `${out.join('\t')}\n`;
+};
+
+/** Backslash, tab, newline, carriage return: what COPY's text format escapes. */
+const SPECIAL = /[\\\t\n\r]/;
+
+const escapeCopy = (v: string): string => {
+  let start = 0;
+  let out = '';
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c !== 92 && c !== 9 && c !== 10 && c !== 13) continue;
+    out += v.slice(start, i) + (c === 92 ? '\\\\' : c === 9 ? '\\t' : c === 10 ? '\\n' : '\\r');
+    start = i + 1;
+  }
+  return out + v.slice(start);
+};
+
 /** `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time. */
 export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}): Sql => ({
   tx: async (work) => {
@@ -90,6 +159,7 @@ export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}): Sql =
   },
   rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => (await query(em(), sql, params, observe, o.once)).rows as R[],
   run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
+  copy: (statement, lines) => copy(em(), statement, lines, observe),
 });
 
 /** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */

@@ -9,6 +9,7 @@ import { pgEvents, pgNames, pgPersons, pgPlaces, pgRelationships } from './peopl
 import { pgCitations, pgSources } from './sources.js';
 import { pgBlobRemovals, pgMedia } from './media.js';
 import { pgBulkRecords } from './bulk.js';
+import { pgGedcomExport } from './gedcom-export.js';
 import { pgDeletions, pgPurges } from './purge.js';
 import { pgCleanupReads } from './cleanup.js';
 import { pgProposals } from './proposals.js';
@@ -35,6 +36,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores =>
     media: pgMedia(db),
     blobRemovals: pgBlobRemovals(db),
     bulk: pgBulkRecords(db),
+    gedcomExport: pgGedcomExport(em, observe),
     cleanup: pgCleanupReads(db),
     proposals: pgProposals(db),
     archive: pgArchiveReads(db),

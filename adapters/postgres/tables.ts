@@ -3,7 +3,7 @@
 // built from it (adapters/postgres/bulk.ts), so a column is named once. EntitySchema and the no-diff
 // spec tie these names to the migrations.
 import type {
-  EventType, LifeEvent, Name, NameType, ParentChildQualifier, Person, PersonPrivacy, Place, Relationship,
+  EventType, LifeEvent, Name, NameType, ParentChildQualifier, Person, PersonIdentifier, PersonPrivacy, Place, Relationship,
   RelationshipType, Sex,
 } from '../../core/people/model.js';
 import type { GenealogicalDate } from '../../core/shared/date.js';
@@ -16,7 +16,18 @@ export type Column<R> = readonly [name: string, type: string, value: (row: R) =>
 /** A table: its name, its columns (`id` first) and the core's record from one selected row (`select *`). */
 export type Table<R, Db> = { readonly name: string; readonly columns: readonly Column<R>[]; readonly from: (row: Db) => R };
 
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+// A bulk write stamps every row with the same Date: formatting it once, not twice a row, is a tenth of
+// the JS time of an import's COPY.
+let lastDate: Date | null = null;
+let lastIso = '';
+const iso = (d: Date | null): string | null => {
+  if (d === null) return null;
+  if (d !== lastDate) {
+    lastIso = d.toISOString();
+    lastDate = d;
+  }
+  return lastIso;
+};
 
 type DeletionDb = { deleted_at: string | null; deletion_id: string | null };
 const deletionOf = (r: DeletionDb) => ({ deletedAt: dateOrNull(r.deleted_at), deletionId: r.deletion_id });
@@ -26,28 +37,37 @@ const deletionColumns = <R extends { readonly deletedAt: Date | null; readonly d
 
 export type PersonDb = DeletionDb & {
   id: string; tree_id: string; sex: Sex | null; is_living: boolean | null; privacy: PersonPrivacy; notes: string;
-  birth_year: number | null; has_death_fact: boolean | null; created_at: string; updated_at: string;
+  identifiers: readonly PersonIdentifier[] | string | null; birth_year: number | null; has_death_fact: boolean | null; created_at: string; updated_at: string;
 };
 
 export const persons: Table<Person, PersonDb> = {
   name: 'persons',
   columns: [
     ['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['sex', 'text', (p) => p.sex], ['is_living', 'boolean', (p) => p.isLiving],
-    ['privacy', 'text', (p) => p.privacy], ['notes', 'text', (p) => p.notes], ['birth_year', 'int', (p) => p.birthYear],
+    ['privacy', 'text', (p) => p.privacy], ['notes', 'text', (p) => p.notes],
+    ['identifiers', 'jsonb', (p) => (p.identifiers.length === 0 ? '[]' : JSON.stringify(p.identifiers.map((x) => ({ kind: x.kind, value: x.value, type: x.type }))))], ['birth_year', 'int', (p) => p.birthYear],
     ['has_death_fact', 'boolean', (p) => p.hasDeathFact], ['created_at', 'timestamptz', (p) => iso(p.createdAt)],
     ['updated_at', 'timestamptz', (p) => iso(p.updatedAt)], ...deletionColumns<Person>(),
   ],
   // A row whose facts were never kept (written before they were, and not yet backfilled) reads as
   // "no death fact, unknown birth": possibly living, the side of doubt that withholds.
   from: (r) => ({
-    id: r.id, treeId: r.tree_id, sex: r.sex, isLiving: r.is_living, privacy: r.privacy, notes: r.notes,
+    id: r.id, treeId: r.tree_id, sex: r.sex, isLiving: r.is_living, privacy: r.privacy, notes: r.notes, identifiers: toIdentifiers(r.identifiers),
     birthYear: r.birth_year, hasDeathFact: r.has_death_fact === true, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
     ...deletionOf(r),
   }),
 };
 
+/** The stored jsonb back to identifiers (a row selected through to_jsonb or json_agg may bring it as text or null). */
+const toIdentifiers = (v: PersonDb['identifiers']): readonly PersonIdentifier[] => {
+  if (v === null) return [];
+  const list = (typeof v === 'string' ? JSON.parse(v) : v) as readonly PersonIdentifier[];
+  return list.map((x) => ({ kind: x.kind, value: x.value, type: x.type ?? null }));
+};
+
 export type NameDb = DeletionDb & {
-  id: string; tree_id: string; person_id: string; name_type: NameType; given_name: string; surname: string; is_primary: boolean; created_at: string;
+  id: string; tree_id: string; person_id: string; name_type: NameType; given_name: string; surname: string; is_primary: boolean; notes: string | null;
+  created_at: string;
 };
 
 export const names: Table<Name, NameDb> = {
@@ -55,11 +75,11 @@ export const names: Table<Name, NameDb> = {
   columns: [
     ['id', 'uuid', (n) => n.id], ['tree_id', 'uuid', (n) => n.treeId], ['person_id', 'uuid', (n) => n.personId], ['name_type', 'text', (n) => n.nameType],
     ['given_name', 'text', (n) => n.givenName], ['surname', 'text', (n) => n.surname], ['is_primary', 'boolean', (n) => n.isPrimary],
-    ['created_at', 'timestamptz', (n) => iso(n.createdAt)], ...deletionColumns<Name>(),
+    ['notes', 'text', (n) => n.notes], ['created_at', 'timestamptz', (n) => iso(n.createdAt)], ...deletionColumns<Name>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, personId: r.person_id, nameType: r.name_type, givenName: r.given_name, surname: r.surname,
-    isPrimary: r.is_primary, createdAt: date(r.created_at), ...deletionOf(r),
+    isPrimary: r.is_primary, notes: r.notes ?? '', createdAt: date(r.created_at), ...deletionOf(r),
   }),
 };
 
@@ -73,7 +93,8 @@ export const places: Table<Place, PlaceDb> = {
 
 export type EventDb = DeletionDb & {
   id: string; tree_id: string; type: EventType; custom_type: string | null; person_id: string | null; partnership_id: string | null;
-  date: Record<string, unknown> | string | null; place_id: string | null; notes: string; detail: string; created_at: string; updated_at: string;
+  date: Record<string, unknown> | string | null; place_id: string | null; notes: string; detail: string; temple: string | null; ordinance_status: string | null;
+  created_at: string; updated_at: string;
 };
 
 const dateKeys = ['calendar', 'dualYear', 'year', 'month', 'day', 'endYear', 'endMonth', 'endDay', 'text'] as const;
@@ -94,31 +115,34 @@ export const events: Table<LifeEvent, EventDb> = {
     ['person_id', 'uuid', (e) => e.personId], ['partnership_id', 'uuid', (e) => e.partnershipId],
     // JSON.stringify drops undefined keys, so the stored document has only the keys present.
     ['date', 'jsonb', (e) => (e.date === null ? null : JSON.stringify(e.date))], ['place_id', 'uuid', (e) => e.placeId], ['notes', 'text', (e) => e.notes],
-    ['detail', 'text', (e) => e.detail], ['created_at', 'timestamptz', (e) => iso(e.createdAt)], ['updated_at', 'timestamptz', (e) => iso(e.updatedAt)],
+    ['detail', 'text', (e) => e.detail], ['temple', 'text', (e) => e.temple], ['ordinance_status', 'text', (e) => e.ordinanceStatus],
+    ['created_at', 'timestamptz', (e) => iso(e.createdAt)], ['updated_at', 'timestamptz', (e) => iso(e.updatedAt)],
     ...deletionColumns<LifeEvent>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, type: r.type, customType: r.custom_type, personId: r.person_id, partnershipId: r.partnership_id,
-    date: toDate(r.date), placeId: r.place_id, notes: r.notes, detail: r.detail, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
+    date: toDate(r.date), placeId: r.place_id, notes: r.notes, detail: r.detail,
+    temple: r.temple ?? null, ordinanceStatus: r.ordinance_status ?? null, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
     ...deletionOf(r),
   }),
 };
 
 export type RelationshipDb = DeletionDb & {
   id: string; tree_id: string; type: RelationshipType; person_a_id: string; person_b_id: string; qualifier: ParentChildQualifier | null;
-  notes: string; created_at: string; updated_at: string;
+  role: string | null; notes: string; created_at: string; updated_at: string;
 };
 
 export const relationships: Table<Relationship, RelationshipDb> = {
   name: 'relationships',
   columns: [
     ['id', 'uuid', (r) => r.id], ['tree_id', 'uuid', (r) => r.treeId], ['type', 'text', (r) => r.type], ['person_a_id', 'uuid', (r) => r.personAId],
-    ['person_b_id', 'uuid', (r) => r.personBId], ['qualifier', 'text', (r) => r.qualifier], ['notes', 'text', (r) => r.notes],
+    ['person_b_id', 'uuid', (r) => r.personBId], ['qualifier', 'text', (r) => r.qualifier], ['role', 'text', (r) => r.role],
+    ['notes', 'text', (r) => r.notes],
     ['created_at', 'timestamptz', (r) => iso(r.createdAt)], ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)], ...deletionColumns<Relationship>(),
   ],
   from: (r) => ({
-    id: r.id, treeId: r.tree_id, type: r.type, personAId: r.person_a_id, personBId: r.person_b_id, qualifier: r.qualifier, notes: r.notes,
-    createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
+    id: r.id, treeId: r.tree_id, type: r.type, personAId: r.person_a_id, personBId: r.person_b_id, qualifier: r.qualifier, role: r.role ?? null,
+    notes: r.notes, createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
   }),
 };
 

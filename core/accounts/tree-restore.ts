@@ -55,7 +55,8 @@ const refusal = (t: TreeRestore, r: ArchiveRecord): string | null => {
       if (!seen.person.has(a)) return missing('person', a);
       if (!seen.person.has(b)) return missing('person', b);
       if (a === b) return `relationship ${r.row.id} joins a person to themself`;
-      return t.edges.has(edgeKey(type, a, b)) ? `relationship ${r.row.id} repeats an edge between the same two persons` : null;
+      // Associations may repeat between a pair (godparent and witness), as the API allows.
+      return type !== 'association' && t.edges.has(edgeKey(type, a, b)) ? `relationship ${r.row.id} repeats an edge between the same two persons` : null;
     }
     case 'event': {
       const e = r.row;
@@ -82,7 +83,7 @@ const remember = (t: TreeRestore, r: ArchiveRecord): void => {
   t.seen[r.kind].add(r.row.id);
   if (r.kind === 'place') t.placeNames.add(r.row.name.trim().toLowerCase());
   if (r.kind === 'relationship') {
-    t.edges.add(edgeKey(r.row.type, r.row.personAId, r.row.personBId));
+    if (r.row.type !== 'association') t.edges.add(edgeKey(r.row.type, r.row.personAId, r.row.personBId));
     if (r.row.type === 'partnership') t.partnerships.add(r.row.id);
   }
 };

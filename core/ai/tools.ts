@@ -88,7 +88,7 @@ export const runTool = async (deps: ToolDeps, actor: Actor, treeId: Id, name: st
           ...vitals(v),
           names: v.visibility === 'full' ? (v.names ?? []).map((n) => ({ id: n.id, type: n.nameType, given_name: n.givenName, surname: n.surname, primary: n.isPrimary })) : [],
           events: E.isLeft(events) ? [] : events.right.map((e) => ({ id: e.event.id, type: e.event.type, date: dateDisplay(e.event.date), place: e.place })),
-          relationships: E.isLeft(relationships) ? [] : relationships.right.map((r) => ({ id: r.id, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier })),
+          relationships: E.isLeft(relationships) ? [] : relationships.right.map((r) => ({ id: r.id, type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, role: r.role })),
         },
       };
     }

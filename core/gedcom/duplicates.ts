@@ -1,5 +1,7 @@
 import type { Id } from '../shared/ids.js';
 import { searchableName, similarity } from '../people/trigram.js';
+import { birthFacts } from '../people/model.js';
+import type { PlanPerson } from './types.js';
 
 // Duplicate detection for GEDCOM preview and import: name similarity (pg_trgm's measure) plus a
 // birth-year guard. Never every pair: people are blocked by a phonetic key of the surname with the
@@ -115,3 +117,17 @@ export const duplicateIndex = (existing: readonly ExistingPerson[]): DuplicateIn
     },
   };
 };
+
+/** The first birth fact's year (birth, else baptism, else christening), as the duplicate guard uses it. */
+export const incomingBirthYear = (p: PlanPerson): number | null => {
+  for (const type of birthFacts) {
+    const e = p.events.find((x) => x.type === type && x.date?.year !== undefined);
+    if (e !== undefined) return e.date!.year!;
+  }
+  return null;
+};
+
+export const incomingPerson = (p: PlanPerson): IncomingPerson => ({
+  names: p.names.map((n) => ({ given: n.givenName, surname: n.surname })),
+  birthYear: incomingBirthYear(p),
+});

@@ -100,7 +100,8 @@ export const deriveFamilies = (
   const partnerships: Relationship[] = [];
   const parentEdges: Relationship[] = [];
   for (const r of relationships) {
-    if (r.deletedAt !== null) continue;
+    // Associations (ASSO) are no family links: they are written under their INDI.
+    if (r.deletedAt !== null || r.type === 'association') continue;
     (r.type === 'partnership' ? partnerships : parentEdges).push(r);
   }
 

@@ -1,3 +1,4 @@
+import { MAX_CODE_LENGTH } from '../people/model.js';
 import type { GedcomNode, UnmappedTag } from './types.js';
 import { createWarningLog, type Warnings } from './warnings.js';
 
@@ -5,7 +6,7 @@ import { createWarningLog, type Warnings } from './warnings.js';
  * What the mapping counts as lost: every structure it does not use, by tag path (`INDI.ASSO`,
  * `INDI.BIRT.ADDR`), counted once at the highest level that is not used (the substructures of an
  * unused structure go with it). Bookkeeping is not counted: change and creation stamps, record ids
- * (CHAN, CREA, RIN, UID, _UID, _UPD), anywhere.
+ * (CHAN, CREA, RIN, UID, _UID, _UPD), anywhere; UID and _UID of an INDI are read as identifiers.
  */
 export const BOOKKEEPING: ReadonlySet<string> = new Set(['CHAN', 'CREA', 'RIN', 'UID', '_UID', '_UPD']);
 
@@ -78,6 +79,17 @@ export const lookup = <T>(table: Readonly<Record<string, T>>, key: string): T | 
 
 /** The trimmed line value, '' when there is none. */
 export const text = (node: GedcomNode): string => (node.value ?? '').trim();
+
+/**
+ * A short text (TEMP, STAT, an identifier or its TYPE, a role) cut to MAX_CODE_LENGTH characters (the
+ * model's MAX_IDENTIFIER_LENGTH too), with a warning when it was longer.
+ */
+export const capped = (value: string, node: GedcomNode, ctx: Context): string => {
+  if (value.length <= MAX_CODE_LENGTH) return value;
+  ctx.warn(node.line, `${node.tag} longer than ${MAX_CODE_LENGTH} characters: cut to its first ${MAX_CODE_LENGTH}`);
+  const high = value.charCodeAt(MAX_CODE_LENGTH - 1);
+  return value.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_CODE_LENGTH - 1 : MAX_CODE_LENGTH);
+};
 
 /** Runs of white space as one space, trimmed: name parts as people type them. */
 export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();

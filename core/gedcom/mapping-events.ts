@@ -1,9 +1,11 @@
 import type { GenealogicalDate } from '../shared/date.js';
 import { parseGedcomDate } from '../shared/gedcom-date.js';
-import { MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
-import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, type GedcomNode, type PlanEvent } from './types.js';
+import { isLdsEvent, MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
+import {
+  CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, ORDINANCE_STATUS, type GedcomNode, type PlanEvent,
+} from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
-import { lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
+import { capped, lean, lookup, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
 export type EventKind = { readonly type: EventType; readonly customType: string | null };
 
@@ -76,13 +78,13 @@ const dualYearPhrase = (date: GenealogicalDate | null, phrase: string): Genealog
  * text it is appended in parentheses, so neither is lost. A PHRASE that writes the DATE with a dual
  * year gives the dual-year date instead (see dualYearPhrase).
  */
-export const readDate = (node: GedcomNode, path: string, ctx: Context): GenealogicalDate | null => {
+export const readDate = (node: GedcomNode, path: string, ctx: Context, extra?: (child: GedcomNode) => boolean): GenealogicalDate | null => {
   const raw = text(node);
   let date = parseGedcomDate(raw);
   if (date?.qualifier === 'text' && !raw.startsWith('(')) ctx.warn(node.line, `DATE ${raw} is not a date this service reads: kept as the phrase "${date.text}"`);
   for (const c of node.children) {
     if (c.tag !== 'PHRASE') {
-      ctx.lost(`${path}.DATE.${c.tag}`, c);
+      if (extra === undefined || !extra(c)) ctx.lost(`${path}.DATE.${c.tag}`, c);
       continue;
     }
     const phrase = text(c);
@@ -96,9 +98,21 @@ export const readDate = (node: GedcomNode, path: string, ctx: Context): Genealog
 };
 
 /**
+ * An ordinance's STAT: a known value in its 7.0 spelling, any other as written (`_STAT` is how export
+ * writes those in 7.0). STAT.DATE, when the status was set, is not kept: the model has no place for it.
+ */
+const readStatus = (node: GedcomNode, here: string, ctx: Context): string | null => {
+  for (const c of node.children) if (c.tag !== 'DATE') ctx.lost(`${here}.${node.tag}.${c.tag}`, c);
+  const v = text(node);
+  if (v === '') return null;
+  return lookup(ORDINANCE_STATUS, v.toUpperCase()) ?? capped(v, node, ctx);
+};
+
+/**
  * An event or attribute structure. Its line value (but `Y`) starts the detail, then TYPE (on other
- * events than EVEN/FACT, whose TYPE is the custom type) and CAUS, joined by blank lines. `extra`
- * takes substructures the caller handles itself (ADOP.FAMC).
+ * events than EVEN/FACT, whose TYPE is the custom type) and CAUS, joined by blank lines. Citations
+ * under its DATE or PLAC are citations of the event. An LDS ordinance takes TEMP and STAT. `extra`
+ * takes substructures the caller handles itself (ADOP.FAMC, SLGC.FAMC).
  */
 export const readEvent = (
   node: GedcomNode, path: string, kind: EventKind, ctx: Context, extra?: (child: GedcomNode) => boolean,
@@ -112,14 +126,30 @@ export const readEvent = (
   let place: string | null = null;
   const notes: TextPart[] = [];
   const citations: CitationDraft[] = [];
+  const lds = isLdsEvent(kind.type);
+  let temple: string | null = null;
+  let ordinanceStatus: string | null = null;
+  const cited = (s: GedcomNode, at: string): boolean => {
+    if (s.tag !== 'SOUR') return false;
+    const cit = readCitation(s, at, ctx);
+    if (cit !== null) citations.push(cit);
+    return true;
+  };
   for (const c of node.children) {
+    if (lds && (c.tag === 'TEMP' || c.tag === 'STAT' || c.tag === '_STAT')) {
+      if (c.tag === 'TEMP') {
+        if (text(c) !== '') temple = capped(text(c), c, ctx);
+        ctx.lostChildren(`${here}.TEMP`, c);
+      } else ordinanceStatus = readStatus(c, here, ctx) ?? ordinanceStatus;
+      continue;
+    }
     switch (c.tag) {
       case 'DATE':
-        date = readDate(c, here, ctx);
+        date = readDate(c, here, ctx, (s) => cited(s, `${here}.DATE`));
         break;
       case 'PLAC':
         place = readPlace(c, ctx);
-        ctx.lostChildren(`${here}.PLAC`, c);
+        for (const s of c.children) if (!cited(s, `${here}.PLAC`)) ctx.lost(`${here}.PLAC.${s.tag}`, s);
         break;
       case 'NOTE':
       case 'SNOTE': {
@@ -127,11 +157,9 @@ export const readEvent = (
         if (n !== null) notes.push(n);
         break;
       }
-      case 'SOUR': {
-        const cit = readCitation(c, here, ctx);
-        if (cit !== null) citations.push(cit);
+      case 'SOUR':
+        cited(c, here);
         break;
-      }
       case 'TYPE':
         if (generic && text(c) !== '') customType = text(c);
         else if (!generic && text(c) !== '') detail.push(text(c));
@@ -145,7 +173,9 @@ export const readEvent = (
         if (extra === undefined || !extra(c)) ctx.lost(`${here}.${c.tag}`, c);
     }
   }
-  return { type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations) };
+  return {
+    type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations), temple, ordinanceStatus,
+  };
 };
 
 export const finishEvent = (e: EventDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context): PlanEvent => ({

@@ -97,7 +97,7 @@ export const readFamily = (record: GedcomNode, xref: string, ctx: Context): Fami
 
 type Role = { readonly xref: string; readonly role: 'HUSB' | 'WIFE' };
 
-const partnersOf = (f: FamilyDraft, index: LinkIndex, persons: ReadonlySet<string>, ctx: Context): Role[] => {
+const partnersOf = (f: FamilyDraft, index: LinkIndex, persons: { has(xref: string): boolean }, ctx: Context): Role[] => {
   const roles: Role[] = [];
   for (const [p, role] of [[f.husb, 'HUSB'], [f.wife, 'WIFE']] as const) {
     if (p === null) continue;
@@ -118,7 +118,7 @@ const partnersOf = (f: FamilyDraft, index: LinkIndex, persons: ReadonlySet<strin
 };
 
 export const finishFamily = (
-  f: FamilyDraft, index: LinkIndex, persons: ReadonlySet<string>, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context,
+  f: FamilyDraft, index: LinkIndex, persons: { has(xref: string): boolean }, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context,
 ): PlanFamily => {
   const roles = partnersOf(f, index, persons, ctx);
   const listed = new Map<string, { line: number; frel: ParentChildQualifier | null; mrel: ParentChildQualifier | null }>(

@@ -1,7 +1,7 @@
 import type { NameType } from '../people/model.js';
 import { NAME_TYPES_IN, type GedcomNode, type PlanName } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
-import { lean, lookup, squash, text, type Context, type NoteStore } from './mapping-context.js';
+import { lean, lookup, readNote, resolveText, squash, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
 // Names. Choices the SPEC leaves open:
 // - `Given /Surname/ Suffix`: the first pair of slashes delimits the surname; no slash: all given name.
@@ -19,6 +19,8 @@ export type NameDraft = {
   readonly surname: string;
   /** Made from a NAME structure (so it may be primary), not from NICK/_MARNM/ALIA. */
   readonly fromName: boolean;
+  /** NAME.NOTE: the notes of a name made from a NAME structure (its alternates have none). */
+  readonly notes: readonly TextPart[];
   readonly citations: readonly CitationDraft[];
 };
 
@@ -63,7 +65,7 @@ export const marriedName = (node: GedcomNode, path: string, ctx: Context): NameD
   if (value === '') return null;
   const p = split(value);
   const given = p.slashed ? join(p.given, p.suffix) : '';
-  return { nameType: 'married', givenName: given === '' ? null : given, surname: p.slashed ? p.surname : squash(value), fromName: false, citations: lean([]) };
+  return { nameType: 'married', givenName: given === '' ? null : given, surname: p.slashed ? p.surname : squash(value), fromName: false, notes: lean([]), citations: lean([]) };
 };
 
 /** ALIA/_AKA with text (a pointer to another INDI is an association, not a name: not used). */
@@ -74,7 +76,7 @@ export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDra
   }
   ctx.lostChildren(`${path}.${node.tag}`, node);
   const p = split(text(node));
-  return { nameType: 'alias', givenName: join(p.given, p.suffix), surname: p.surname, fromName: false, citations: lean([]) };
+  return { nameType: 'alias', givenName: join(p.given, p.suffix), surname: p.surname, fromName: false, notes: lean([]), citations: lean([]) };
 };
 
 /** One NAME structure: the name itself, then its NICK, _MARNM and _AKA alternates. */
@@ -84,6 +86,7 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
   const sub: Partial<Record<'GIVN' | 'SURN' | 'NPFX' | 'SPFX' | 'NSFX', string>> = {};
   const alternates: NameDraft[] = [];
   const citations: CitationDraft[] = [];
+  const notes: TextPart[] = [];
   let typeNode: GedcomNode | undefined;
   for (const c of node.children) {
     switch (c.tag) {
@@ -96,7 +99,7 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
         else ctx.lost(`${here}.TYPE`, c);
         break;
       case 'NICK':
-        if (text(c) !== '') alternates.push({ nameType: 'nickname', givenName: squash(text(c)), surname: '', fromName: false, citations: lean([]) });
+        if (text(c) !== '') alternates.push({ nameType: 'nickname', givenName: squash(text(c)), surname: '', fromName: false, notes: lean([]), citations: lean([]) });
         ctx.lostChildren(`${here}.NICK`, c);
         break;
       case '_MARNM': {
@@ -114,6 +117,12 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
         if (cit !== null) citations.push(cit);
         break;
       }
+      case 'NOTE':
+      case 'SNOTE': {
+        const n = readNote(c, here, ctx);
+        if (n !== null) notes.push(n);
+        break;
+      }
       default:
         ctx.lost(`${here}.${c.tag}`, c);
     }
@@ -125,7 +134,7 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
   const suffix = sub.NSFX ?? v.suffix;
   if (suffix !== '' && !endsWith(given, suffix)) given = join(given, suffix);
   const type = nameType(typeNode, here, ctx);
-  return [{ nameType: type, givenName: given, surname, fromName: true, citations: lean(citations) }, ...alternates];
+  return [{ nameType: type, givenName: given, surname, fromName: true, notes: lean(notes), citations: lean(citations) }, ...alternates];
 };
 
 /** Exactly one primary; a person without any NAME gets one empty birth name first. */
@@ -134,7 +143,7 @@ export const finishNames = (
 ): PlanName[] => {
   const all: readonly NameDraft[] = drafts.some((d) => d.fromName)
     ? drafts
-    : [{ nameType: 'birth', givenName: '', surname: '', fromName: true, citations: lean([]) }, ...drafts];
+    : [{ nameType: 'birth', givenName: '', surname: '', fromName: true, notes: lean([]), citations: lean([]) }, ...drafts];
   const primary = all.find((d) => d.fromName && (d.nameType === 'birth' || d.nameType === 'maiden')) ?? all.find((d) => d.fromName);
   const primaryGiven = primary?.givenName ?? '';
   return all.map((d) => ({
@@ -142,6 +151,7 @@ export const finishNames = (
     givenName: d.givenName ?? primaryGiven,
     surname: d.surname,
     isPrimary: d === primary,
+    notes: resolveText(d.notes, notes, ctx),
     citations: finishCitations(d.citations, sources, notes, ctx),
   }));
 };

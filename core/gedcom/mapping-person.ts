@@ -1,10 +1,13 @@
-import type { ParentChildQualifier, PersonPrivacy, Sex } from '../people/model.js';
+import type { ParentChildQualifier, PersonIdentifier, PersonPrivacy, Sex } from '../people/model.js';
 import type { GedcomNode, PlanPerson } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 import { finishEvent, individualEventKind, readEvent, type EventDraft } from './mapping-events.js';
 import { adoptionKey, pedigree, type Links } from './mapping-links.js';
 import { aliasName, finishNames, marriedName, readName, type NameDraft } from './mapping-names.js';
+import { finishAssociation, readAssociation, type AssociationDraft } from './mapping-associations.js';
+import { isIdentifier, readIdentifier } from './mapping-identifiers.js';
+import { finishMediaLinks, type EventObje, type MediaStore } from './mapping-media.js';
 
 export type PersonDraft = {
   readonly xref: string;
@@ -15,6 +18,19 @@ export type PersonDraft = {
   readonly names: readonly NameDraft[];
   readonly events: readonly EventDraft[];
   readonly citations: readonly CitationDraft[];
+  /** INDI.OBJE and event OBJE substructures, mapped once every OBJE record is in (mapping-media.ts). */
+  readonly media: readonly (GedcomNode | EventObje)[];
+  readonly identifiers: readonly PersonIdentifier[];
+  readonly associations: readonly AssociationDraft[];
+};
+
+/** SLGC.FAMC: the family the child was sealed to, which makes it a child of that family like INDI.FAMC (7.0 `@VOID@`: none). */
+export const sealingFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
+  if (node.tag !== 'FAMC') return false;
+  ctx.lostChildren(`${path}.SLGC.FAMC`, node);
+  if (node.pointer && !isVoid(node)) links.famc.push({ child, fam: node.value ?? '', line: node.line, pedi: null });
+  else if (!isVoid(node)) ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} of a child sealing points to no family: left out`);
+  return true;
 };
 
 export const readSex = (node: GedcomNode, ctx: Context): Sex | null => {
@@ -35,7 +51,7 @@ const readResn = (node: GedcomNode, ctx: Context): PersonPrivacy => {
 };
 
 /** INDI.FAMC: a link to the family the person is a child of, with its PEDI. */
-const readFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): void => {
+export const readFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): void => {
   if (!node.pointer || isVoid(node)) {
     ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} points to no family: left out`);
     ctx.lostChildren(`${path}.FAMC`, node);
@@ -50,7 +66,7 @@ const readFamc = (node: GedcomNode, child: string, path: string, ctx: Context, l
 };
 
 /** ADOP.FAMC with ADOP HUSB|WIFE|BOTH: which partners of that family adopted (no ADOP line: both). */
-const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
+export const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
   if (node.tag !== 'FAMC') return false;
   if (!node.pointer || isVoid(node)) {
     ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} of an adoption points to no family: left out`);
@@ -98,11 +114,28 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
   const names: NameDraft[] = [];
   const events: EventDraft[] = [];
   const citations: CitationDraft[] = [];
+  const media: (GedcomNode | EventObje)[] = [];
+  const identifiers: PersonIdentifier[] = [];
+  const associations: AssociationDraft[] = [];
   for (const c of record.children) {
     const kind = individualEventKind(c.tag);
     if (kind !== null) {
-      const extra = c.tag === 'ADOP' ? (n: GedcomNode) => adoptionFamc(n, xref, path, ctx, links) : undefined;
-      events.push(readEvent(c, path, kind, ctx, extra));
+      const special = c.tag === 'ADOP' ? (n: GedcomNode) => adoptionFamc(n, xref, path, ctx, links)
+        : c.tag === 'SLGC' ? (n: GedcomNode) => sealingFamc(n, xref, path, ctx, links) : undefined;
+      // An event's ASSO (7.0: the godparent of a baptism, a witness) is kept as an association of the person.
+      const extra = (n: GedcomNode): boolean => {
+        if (n.tag !== 'ASSO') return special !== undefined && special(n);
+        const a = readAssociation(n, `${path}.${c.tag}`, ctx);
+        if (a !== null) associations.push(a);
+        return true;
+      };
+      const at = events.length;
+      const objeOr = (n: GedcomNode): boolean => (n.tag === 'OBJE' ? media.push({ node: n, event: at, path: `${path}.${c.tag}` }) > 0 : extra !== undefined && extra(n));
+      events.push(readEvent(c, path, kind, ctx, objeOr));
+      continue;
+    }
+    if (isIdentifier(c)) {
+      readIdentifier(c, path, identifiers, ctx);
       continue;
     }
     const named = readNames(c, path, ctx);
@@ -133,6 +166,14 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
       case 'FAMC':
         readFamc(c, xref, path, ctx, links);
         break;
+      case 'OBJE':
+        media.push(c);
+        break;
+      case 'ASSO': {
+        const a = readAssociation(c, path, ctx);
+        if (a !== null) associations.push(a);
+        break;
+      }
       case 'FAMS':
         ctx.lostChildren(`${path}.FAMS`, c);
         if (c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
@@ -142,10 +183,13 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
         ctx.lost(`${path}.${c.tag}`, c);
     }
   }
-  return { xref, line: record.line, sex, privacy, notes: lean(notes), names: lean(names), events: lean(events), citations: lean(citations) };
+  return {
+    xref, line: record.line, sex, privacy, notes: lean(notes), names: lean(names), events: lean(events), citations: lean(citations), media: lean(media),
+    identifiers: lean(identifiers), associations: lean(associations),
+  };
 };
 
-export const finishPerson = (p: PersonDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context): PlanPerson => ({
+export const finishPerson = (p: PersonDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context, media?: MediaStore): PlanPerson => ({
   xref: p.xref,
   line: p.line,
   sex: p.sex,
@@ -154,4 +198,7 @@ export const finishPerson = (p: PersonDraft, sources: ReadonlySet<string>, notes
   names: finishNames(p.names, sources, notes, ctx),
   events: lean(p.events.map((e) => finishEvent(e, sources, notes, ctx))),
   citations: finishCitations(p.citations, sources, notes, ctx),
+  media: finishMediaLinks(p.media, 'INDI', p.xref, ctx, media),
+  identifiers: p.identifiers,
+  associations: lean(p.associations.map((a) => finishAssociation(a, sources, notes, ctx))),
 });

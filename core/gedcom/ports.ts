@@ -12,6 +12,14 @@ export type RecordBatch = {
   readonly citations: readonly Citation[];
 };
 
+export type BulkOptions = {
+  /**
+   * The batch may point at rows a later batch of this unit of work writes, and its references may be
+   * checked only by `verify` (which the caller must then call after its last batch), not row by row.
+   */
+  readonly deferChecks?: boolean;
+};
+
 export type BulkRecordWriter = {
   /**
    * Inserts every row of the batch, each exactly as its repository's `insert` would, in a number of
@@ -20,5 +28,15 @@ export type BulkRecordWriter = {
    * and case-insensitively), fails the whole call. Order inside the batch does not matter; the
    * writer inserts owners before what references them.
    */
-  readonly insertAll: (batch: RecordBatch) => Promise<void>;
+  readonly insertAll: (batch: RecordBatch, options?: BulkOptions) => Promise<void>;
+  /**
+   * Once the last batch of a unit of work is written with `deferChecks`: every reference of those rows (a name's person, an event's person, partnership and place, an edge's ends, a citation's
+   * source) names a row that exists, else it throws and the unit of work is rolled back. Batches may
+   * point forward at rows of a later batch until then. After a large write it also brings the
+   * database's statistics of those tables up to date, for the queries that follow it.
+   */
+  readonly verify: () => Promise<void>;
 };
+
+/** The export's read port (in its own file, with the chunk shapes it answers). */
+export type { GedcomExportReads, PersonChunk, SourceChunk } from './export-reads.js';

@@ -1,11 +1,10 @@
 import { E, type Result } from '../shared/either.js';
-import { invalidInput } from '../shared/errors.js';
-import { birthFacts } from '../people/model.js';
-import { createMapper } from './mapping.js';
+import type { MediaFiles } from './gedzip.js';
+import { createScanner, fileErrors } from './import-scan.js';
+import { createStreamMapper } from './mapping-stream.js';
 import { readGedcom, type ReadLimits } from './reader.js';
-import { GedcomTooLargeError, NotGedcomError, type GedcomDiagnostic, type ImportPlan, type PlanPerson } from './types.js';
+import type { GedcomDiagnostic, GedcomNode, ImportPlan, PlanFamily, PlanPerson, PlanSource } from './types.js';
 import { createWarningLog } from './warnings.js';
-import type { IncomingPerson } from './duplicates.js';
 
 export type ReadPlan = {
   readonly plan: ImportPlan;
@@ -15,35 +14,45 @@ export type ReadPlan = {
 };
 
 /**
- * Streams a file through the reader and the mapping into an import plan. Bytes that are not GEDCOM
- * at all are 422 `not_gedcom`; a line or a record too long to hold is 422 `gedcom_too_large` with
- * its line; malformed lines are diagnostics, not failures.
+ * Records as one import plan, through the import's own two passes (import-scan.ts,
+ * mapping-stream.ts), so they map exactly as an import maps them. It holds every record and the plan:
+ * for specs and small files; the import and the preview never build a plan.
  */
-export const readPlan = async (bytes: AsyncIterable<Uint8Array>, limits?: Partial<ReadLimits>): Promise<Result<ReadPlan>> => {
+export const planOf = (records: readonly GedcomNode[], media?: MediaFiles): ImportPlan => {
+  const scanner = createScanner(media);
+  for (const r of records) scanner.add(r);
+  const mapper = createStreamMapper(scanner.finish());
+  const persons: PlanPerson[] = [];
+  const families: PlanFamily[] = [];
+  const sources: PlanSource[] = [];
+  for (const r of records) {
+    const m = mapper.add(r);
+    if (m?.kind === 'person') persons.push(m.person);
+    else if (m?.kind === 'family') families.push(m.family);
+    else if (m?.kind === 'source') sources.push(m.source);
+  }
+  const mapped = mapper.finish();
+  return {
+    version: mapped.version, persons, families, sources, unmapped: mapped.unmapped, warnings: mapped.warnings.list, warningCount: mapped.warnings.count,
+    ...(mapped.media.length > 0 ? { media: mapped.media } : {}),
+  };
+};
+
+/**
+ * A whole file as one import plan (planOf). Bytes that are not GEDCOM at all are 422 `not_gedcom`; a
+ * line or a record too long to hold is 422 `gedcom_too_large` with its line; malformed lines are
+ * diagnostics, not failures.
+ */
+export const readPlan = async (bytes: AsyncIterable<Uint8Array>, limits?: Partial<ReadLimits>, media?: MediaFiles): Promise<Result<ReadPlan>> => {
   const diagnostics = createWarningLog();
-  const mapper = createMapper();
+  const records: GedcomNode[] = [];
   try {
-    for await (const record of readGedcom(bytes, { onDiagnostic: diagnostics.add, ...(limits === undefined ? {} : { limits }) })) mapper.add(record);
+    for await (const r of readGedcom(bytes, { onDiagnostic: diagnostics.add, ...(limits === undefined ? {} : { limits }) })) records.push(r);
   } catch (err) {
-    if (err instanceof NotGedcomError) return E.left(invalidInput('not_gedcom', `This file is not GEDCOM: ${err.message}`, [{ path: 'file', message: 'not a GEDCOM file' }]));
-    if (err instanceof GedcomTooLargeError)
-      return E.left(invalidInput('gedcom_too_large', `This file cannot be imported: ${err.message}`, [{ path: 'file', message: `too large at line ${err.line}` }]));
+    const refused = fileErrors(err);
+    if (refused !== null) return refused;
     throw err;
   }
   const read = diagnostics.result();
-  return E.right({ plan: mapper.finish(), diagnostics: read.list, diagnosticCount: read.count });
+  return E.right({ plan: planOf(records, media), diagnostics: read.list, diagnosticCount: read.count });
 };
-
-/** The first birth fact's year (birth, else baptism, else christening), as the duplicate guard uses it. */
-export const incomingBirthYear = (p: PlanPerson): number | null => {
-  for (const type of birthFacts) {
-    const e = p.events.find((x) => x.type === type && x.date?.year !== undefined);
-    if (e !== undefined) return e.date!.year!;
-  }
-  return null;
-};
-
-export const incomingPerson = (p: PlanPerson): IncomingPerson => ({
-  names: p.names.map((n) => ({ given: n.givenName, surname: n.surname })),
-  birthYear: incomingBirthYear(p),
-});

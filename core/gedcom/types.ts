@@ -1,5 +1,5 @@
 import type {
-  EventType, NameType, ParentChildQualifier, PersonPrivacy, Sex,
+  EventType, NameType, ParentChildQualifier, PersonIdentifier, PersonPrivacy, Sex,
 } from '../people/model.js';
 import type { GenealogicalDate } from '../shared/date.js';
 
@@ -73,6 +73,8 @@ export type PlanName = {
   readonly givenName: string;
   readonly surname: string;
   readonly isPrimary: boolean;
+  /** NAME.NOTE (inline and resolved shared notes), joined by blank lines. */
+  readonly notes: string;
   readonly citations: readonly PlanCitation[];
 };
 
@@ -85,7 +87,22 @@ export type PlanEvent = {
   readonly place: string | null;
   readonly notes: string;
   readonly detail: string;
+  /** Citations of the event, its DATE and its PLAC. */
   readonly citations: readonly PlanCitation[];
+  /** LDS ordinances (lds_* types): TEMP, and STAT (see ORDINANCE_STATUS); null for other events. */
+  readonly temple: string | null;
+  readonly ordinanceStatus: string | null;
+};
+
+/** INDI.ASSO: an association of the person with another person of the file (godparent, witness...). */
+export type PlanAssociation = {
+  /** The associate's INDI xref (checked: a record of the file). */
+  readonly xref: string;
+  /** RELA (5.5.1) or ROLE (7.0: the enumeration value, or its PHRASE when there is one); '' when none. */
+  readonly role: string;
+  readonly notes: string;
+  readonly citations: readonly PlanCitation[];
+  readonly line: number;
 };
 
 export type PlanPerson = {
@@ -100,6 +117,23 @@ export type PlanPerson = {
   readonly events: readonly PlanEvent[];
   /** Citations on the person itself (INDI.SOUR). */
   readonly citations: readonly PlanCitation[];
+  /** REFN (+TYPE), AFN (7.0: EXID of TYPE AFN_EXID_TYPE), UID and _UID, in file order, at most MAX_IDENTIFIERS. */
+  readonly identifiers: readonly PersonIdentifier[];
+  readonly associations: readonly PlanAssociation[];
+  /** Media the person links (INDI.OBJE) whose FILE is a file of the .gdz being read (mapping-media.ts). */
+  readonly media: readonly PlanMedia[];
+};
+
+/** An OBJE (a record, or inline) whose FILE the .gdz being read holds: its bytes become a media item. */
+export type PlanMedia = {
+  /** The FILE value as written (a path relative to the zip's root, maybe percent-encoded). */
+  readonly file: string;
+  /** FILE.FORM (7.0: a media type; 5.5.1: `jpg`, `pdf`...), or null. */
+  readonly form: string | null;
+  readonly title: string;
+  readonly line: number;
+  /** For a person's media: the index in PlanPerson.events of the event that links it (INDI.BIRT.OBJE), if one does. */
+  readonly event?: number;
 };
 
 export type PlanChild = {
@@ -114,7 +148,10 @@ export type PlanFamily = {
   /** HUSB and WIFE xrefs that name INDI records of the file, 0..2 of them. */
   readonly partners: readonly string[];
   readonly children: readonly PlanChild[];
-  /** Family events (MARR, DIV, ...): they hang on the partnership; dropped (and reported) without two partners. */
+  /**
+   * Family events (MARR, DIV, ...): they hang on the partnership; with one partner they become that
+   * partner's own events; dropped (and reported) without any partner.
+   */
   readonly events: readonly PlanEvent[];
   readonly notes: string;
   /** Citations on the family: they cite the partnership. */
@@ -128,6 +165,8 @@ export type PlanSource = {
   readonly author: string;
   readonly publication: string;
   readonly notes: string;
+  /** Media the source links (SOUR.OBJE) that a .gdz holds; absent when none. */
+  readonly media?: readonly PlanMedia[];
 };
 
 export type UnmappedTag = { readonly tag: string; readonly count: number; readonly firstLine: number };
@@ -137,6 +176,8 @@ export type ImportPlan = {
   readonly persons: readonly PlanPerson[];
   readonly families: readonly PlanFamily[];
   readonly sources: readonly PlanSource[];
+  /** Media of a .gdz that no person or source links: imported unattached. Absent when none. */
+  readonly media?: readonly PlanMedia[];
   /** Tags the mapping did not use, keyed by path (`INDI.ASSO`, `HEAD.SOUR`), with counts and the first line. */
   readonly unmapped: readonly UnmappedTag[];
   /**
@@ -175,10 +216,35 @@ export const EVENT_TAGS: Readonly<Record<Exclude<EventType, 'custom'>, readonly 
   graduation: ['GRAD'],
   probate: ['PROB'],
   will: ['WILL'],
+  lds_baptism: ['BAPL'],
+  lds_confirmation: ['CONL'],
+  lds_endowment: ['ENDL'],
+  lds_initiatory: ['INIL'],
+  lds_child_sealing: ['SLGC'],
+  lds_spouse_sealing: ['SLGS'],
 };
 
-/** Event types that live on a partnership (FAM) as a rule; a person may have them too (INDI.MARR, INDI.DIV, INDI.ENGA read back). */
-export const FAMILY_EVENT_TYPES: readonly EventType[] = ['marriage', 'divorce', 'engagement'];
+/**
+ * STAT values of the 5.5.1 and 7.0 ordinance status enumerations, compared case-insensitively, to the
+ * value kept (the 7.0 spelling: `DNS/CAN` and `PRE-1970` of 5.5.1 are `DNS_CAN` and `PRE_1970`). Any
+ * other value is kept as written. Export writes 7.0 values from this list (others as the `_STAT`
+ * extension, since 7.0 STAT has no PHRASE), 5.5.1 values in 5.5.1 spelling.
+ */
+export const ORDINANCE_STATUS: Readonly<Record<string, string>> = {
+  BIC: 'BIC', CANCELED: 'CANCELED', CHILD: 'CHILD', COMPLETED: 'COMPLETED', DNS: 'DNS', 'DNS/CAN': 'DNS_CAN', DNS_CAN: 'DNS_CAN',
+  EXCLUDED: 'EXCLUDED', INFANT: 'INFANT', 'PRE-1970': 'PRE_1970', PRE_1970: 'PRE_1970', STILLBORN: 'STILLBORN',
+  SUBMITTED: 'SUBMITTED', UNCLEARED: 'UNCLEARED',
+};
+
+/** The GEDCOM 7 EXID TYPE of an Ancestral File Number (the 5.5.1 AFN), from the FamilySearch EXID registry. */
+export const AFN_EXID_TYPE = 'https://gedcom.io/terms/v7/AFN';
+
+/**
+ * Event types that live on a partnership (FAM) as a rule. A person may have them too (INDI.MARR,
+ * INDI.DIV, INDI.ENGA read back, and a FAM with one partner gives them): export writes those inside a
+ * FAM whose only partner is the person (writeIndividual).
+ */
+export const FAMILY_EVENT_TYPES: readonly EventType[] = ['marriage', 'divorce', 'engagement', 'lds_spouse_sealing'];
 
 /**
  * Other standard event and attribute tags, imported as `custom` with this customType, and exported as

@@ -1,8 +1,8 @@
 import type { GenealogicalDate } from '../shared/date.js';
 import { formatGedcomDate } from '../shared/gedcom-date.js';
-import type { LifeEvent } from '../people/model.js';
+import { isLdsEvent, type LifeEvent } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
-import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS } from './types.js';
+import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { escapedValue, line, single, text, type Seven } from './writer-text.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
@@ -74,17 +74,72 @@ export const citationLines = (level: number, c: Citation, source: SourceXref, se
   + (c.detail === '' ? '' : line(level + 1, 'DATA') + text(level + 2, 'TEXT', c.detail, seven))
   + (validQuay(c.confidence) ? line(level + 1, 'QUAY', String(c.confidence)) : '');
 
-/** One event at `level` with TYPE, DATE, PLAC, NOTE and its citations. */
+/**
+ * 7.0 requires IDNO to have a TYPE and NCHI, NMR a whole number. Import joins an attribute's value and
+ * TYPE into the detail with a blank line, so the first paragraph is the value and the rest the TYPE;
+ * null when the detail does not fit (the attribute is then written as EVEN with TYPE its meaning,
+ * which imports back as the same custom event).
+ */
+const STRICT_70 = new Set(['IDNO', 'NCHI', 'NMR']);
+const split70 = (tag: string, detail: string): { readonly value: string; readonly type: string } | null => {
+  const cut = detail.indexOf('\n\n');
+  const value = cut < 0 ? detail : detail.slice(0, cut);
+  const type = cut < 0 ? '' : detail.slice(cut + 2);
+  return (tag === 'IDNO' ? type === '' : !/^\d+$/.test(value)) ? null : { value, type };
+};
+
+/** What an LDS ordinance needs from its record: the date STAT requires (DATE_EXACT), and for SLGC the family sealed to. */
+export type OrdinanceContext = { readonly statusDate: string; readonly famc: string | null };
+
+/** The 7.0 ordinance status enumeration (enumset-ord-STAT); 5.5.1 spells two of them otherwise. */
+const STAT_70 = new Set(['BIC', 'CANCELED', 'CHILD', 'COMPLETED', 'DNS', 'DNS_CAN', 'EXCLUDED', 'INFANT', 'PRE_1970', 'STILLBORN', 'SUBMITTED', 'UNCLEARED']);
+const STAT_551: Readonly<Record<string, string>> = { DNS_CAN: 'DNS/CAN', PRE_1970: 'PRE-1970' };
+
+/**
+ * TEMP and STAT of an LDS ordinance. STAT requires a DATE (when the status was set), which the model
+ * does not keep: the export date stands for it (the status as of this file). 7.0 STAT is an
+ * enumeration without PHRASE, so a status outside it is written as the `_STAT` extension (declared in
+ * HEAD.SCHMA), which import reads back.
+ */
+const ordinanceLines = (level: number, e: ExportEvent, seven: Seven, statusDate: string): string => {
+  let s = single(level, 'TEMP', e.temple ?? '', seven);
+  const status = e.ordinanceStatus ?? '';
+  if (status === '') return s;
+  const known = Object.hasOwn(ORDINANCE_STATUS, status.toUpperCase()) ? ORDINANCE_STATUS[status.toUpperCase()]! : null;
+  if (seven && (known === null || !STAT_70.has(known))) return s + single(level, '_STAT', status, true);
+  const value = known === null ? status : seven ? known : (STAT_551[known] ?? known);
+  return s + single(level, 'STAT', value, seven) + (statusDate === '' ? '' : line(level + 1, 'DATE', statusDate));
+};
+
+/**
+ * One event at `level` with TYPE, DATE, PLAC, NOTE and its citations. An LDS ordinance has no TYPE
+ * (its detail is written as a NOTE) and takes TEMP, STAT and, for SLGC, FAMC (`ord`).
+ */
 export const eventLines = (
   level: number, e: ExportEvent, onFamily: boolean, citations: readonly Citation[] | undefined, source: SourceXref, seven: Seven,
+  ord?: OrdinanceContext,
 ): string => {
-  const tag = eventTag(e, onFamily);
+  const lds = isLdsEvent(e.type);
+  let tag = eventTag(e, onFamily);
+  const split = seven && STRICT_70.has(tag) ? split70(tag, e.detail) : undefined;
+  if (split === null) tag = 'EVEN';
   const valued = VALUE_TAGS.has(tag);
-  let body = tag === 'EVEN' ? text(level + 1, 'TYPE', e.customType ?? '', seven) : valued ? '' : text(level + 1, 'TYPE', e.detail, seven);
+  let body = tag === 'EVEN' ? text(level + 1, 'TYPE', e.customType ?? '', seven)
+    : split ? text(level + 1, 'TYPE', split.type, seven) : valued || lds ? '' : text(level + 1, 'TYPE', e.detail, seven);
+  // SLGC requires FAMC (7.0 may say @VOID@ when the child has no family in the file).
+  if (tag === 'SLGC') {
+    const famc = ord?.famc ?? (seven ? '@VOID@' : null);
+    if (famc !== null) body += line(level + 1, 'FAMC', famc);
+  }
   if (e.date !== null) body += dateLines(level + 1, e.date, seven);
   if (e.place !== null) body += single(level + 1, 'PLAC', e.place, seven);
+  if (lds) body += ordinanceLines(level + 1, e, seven, ord?.statusDate ?? '');
   body += text(level + 1, 'NOTE', e.notes, seven);
+  if (lds) body += text(level + 1, 'NOTE', e.detail, seven);
   if (citations !== undefined) for (const c of citations) body += citationLines(level + 1, c, source, seven);
-  if (valued) return (e.detail === '' ? line(level, tag) : text(level, tag, e.detail, seven)) + body;
+  if (valued) {
+    const value = split?.value ?? e.detail;
+    return (value === '' ? line(level, tag) : text(level, tag, value, seven)) + body;
+  }
   return line(level, tag, body === '' && (seven ? Y_70 : Y_551).has(tag) ? 'Y' : '') + body;
 };

@@ -1,9 +1,11 @@
 import type { Id } from '../shared/ids.js';
-import type { Name, NameType, ParentChildQualifier, Person } from '../people/model.js';
+import type { Name, NameType, ParentChildQualifier, Person, Relationship } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
 import type { DerivedFamily } from './families.js';
-import { citationLines, eventLines, type ExportEvent } from './writer-events.js';
+import { citationLines, eventLines, type ExportEvent, type OrdinanceContext } from './writer-events.js';
+import { associationLines, identifierLines } from './writer-person.js';
 import { line, nameLine, single, text, type Seven } from './writer-text.js';
+import { mediaLinkLines, type MediaLinks } from './writer-media.js';
 
 // The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
 // record, so the export handler can stream the file record by record. The import mapping reads the
@@ -17,6 +19,8 @@ export type WriterOptions = {
   readonly treeName: string;
   readonly exportedAt: Date;
   readonly product: { readonly name: string; readonly version: string };
+  /** GEDZIP only (writer-media.ts): the OBJE records linked from each person, event and source. */
+  readonly media?: MediaLinks;
 };
 
 /** Cross-references with their at signs (`@I1@`), assigned by the caller. */
@@ -39,6 +43,11 @@ export type IndividualBundle = {
   readonly citations: readonly Citation[];
   readonly famc: readonly { readonly familyKey: string; readonly qualifier: ParentChildQualifier }[];
   readonly fams: readonly string[];
+  /**
+   * The associations the person holds (type association, person_a = this person), written as ASSO
+   * pointing to person_b; citations of these relationships (in `citations`) go under their ASSO.
+   */
+  readonly associations?: readonly Relationship[];
 };
 
 export type FamilyBundle = {
@@ -53,6 +62,7 @@ export type FamilyBundle = {
 /** Extension tags this writer may write, declared in a 7.0 HEAD.SCHMA. */
 export const EXTENSION_TAGS: Readonly<Record<string, string>> = {
   _MILT: 'urn:x-genealogy-service:gedcom:_MILT',
+  _STAT: 'urn:x-genealogy-service:gedcom:_STAT',
 };
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -140,9 +150,17 @@ const placeCitations = (
   return { names: byName, events: byEvent, own };
 };
 
+/** What LDS ordinances of a record need (see OrdinanceContext): the export date, and the first family the person is a child of (a birth one first). */
+const ordinances = (o: WriterOptions, famc: string | null): OrdinanceContext => {
+  const d = o.exportedAt;
+  return { statusDate: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, famc };
+};
+
 export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => {
   const seven = o.version === '7.0';
   const placed = placeCitations(p.citations, p.names, p.events);
+  const sealedTo = p.famc.find((f) => f.qualifier === 'biological') ?? p.famc[0];
+  const ord = ordinances(o, sealedTo === undefined ? null : x.family(sealedTo.familyKey));
   let s = `0 ${x.person(p.person.id)} INDI\n`;
   if (p.person.privacy === 'private') s += line(1, 'RESN', seven ? 'CONFIDENTIAL' : 'confidential');
   // The first NAME is the primary one on import: put the primary name first even if the caller did not.
@@ -155,18 +173,26 @@ export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle)
     s += nameLine(n.givenName, n.surname, seven)
       + nameTypeLines(n.nameType, seven)
       + single(2, 'GIVN', n.givenName, seven)
-      + single(2, 'SURN', n.surname, seven);
+      + single(2, 'SURN', n.surname, seven)
+      + text(2, 'NOTE', n.notes, seven);
     const cites = placed.names?.[i];
     if (cites !== undefined) for (const c of cites) s += citationLines(2, c, x.source, seven);
   }
   // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
   if (p.person.sex !== null) s += line(1, 'SEX', SEX[p.person.sex]);
-  for (let i = 0; i < p.events.length; i++) s += eventLines(1, p.events[i]!, false, placed.events?.[i], x.source, seven);
+  for (let i = 0; i < p.events.length; i++) s += eventLines(1, p.events[i]!, false, placed.events?.[i], x.source, seven, ord) + mediaLinkLines(2, o.media, 'event', p.events[i]!.id);
   for (const f of p.famc) s += line(1, 'FAMC', x.family(f.familyKey)) + pediLines(f.qualifier, seven);
   for (const key of p.fams) s += line(1, 'FAMS', x.family(key));
+  s += identifierLines(p.person.identifiers, seven);
+  let own = placed.own;
+  if (p.associations !== undefined && p.associations.length > 0) {
+    const rest = [...own];
+    s += associationLines(p.associations, rest, x.person, x.source, seven);
+    own = rest;
+  }
   s += text(1, 'NOTE', p.person.notes, seven);
-  for (const c of placed.own) s += citationLines(1, c, x.source, seven);
-  return s;
+  for (const c of own) s += citationLines(1, c, x.source, seven);
+  return s + mediaLinkLines(1, o.media, 'person', p.person.id);
 };
 
 export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => {
@@ -176,7 +202,8 @@ export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string
   let s = `0 ${x.family(fam.key)} FAM\n`;
   for (let i = 0; i < fam.partners.length; i++) s += line(1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
   for (const c of fam.children) s += line(1, 'CHIL', x.person(c.id));
-  for (let i = 0; i < f.events.length; i++) s += eventLines(1, f.events[i]!, true, placed.events?.[i], x.source, seven);
+  const ord = ordinances(o, null);
+  for (let i = 0; i < f.events.length; i++) s += eventLines(1, f.events[i]!, true, placed.events?.[i], x.source, seven, ord) + mediaLinkLines(2, o.media, 'event', f.events[i]!.id);
   s += text(1, 'NOTE', f.notes, seven);
   for (const c of placed.own) s += citationLines(1, c, x.source, seven);
   return s;
@@ -188,5 +215,6 @@ export const writeSource = (o: WriterOptions, x: Xrefs, src: Source): string => 
     + text(1, 'TITL', src.title, seven)
     + text(1, 'AUTH', src.author, seven)
     + text(1, 'PUBL', src.publication, seven)
-    + text(1, 'NOTE', src.notes, seven);
+    + text(1, 'NOTE', src.notes, seven)
+    + mediaLinkLines(1, o.media, 'source', src.id);
 };

@@ -21,6 +21,8 @@ export type Person = Deletion & {
   readonly isLiving: boolean | null;
   readonly privacy: PersonPrivacy;
   readonly notes: string;
+  /** Identifiers other programs gave the person (GEDCOM REFN, AFN, _UID/UID); a redacted person never shows them. */
+  readonly identifiers: readonly PersonIdentifier[];
   /**
    * Kept facts, the privacy engine's inputs from the person's own live events (engine.keptFactsOf):
    * the latest year the earliest known birth fact allows, and whether a death fact exists. Kept by
@@ -33,6 +35,15 @@ export type Person = Deletion & {
   readonly updatedAt: Date;
 };
 
+/** refn: a user reference number (REFN, with its TYPE); afn: Ancestral File Number; uid: a unique id (_UID, UID). */
+export const identifierKinds = ['refn', 'afn', 'uid'] as const;
+export type IdentifierKind = (typeof identifierKinds)[number];
+/** `type`: the REFN's TYPE, else null. */
+export type PersonIdentifier = { readonly kind: IdentifierKind; readonly value: string; readonly type: string | null };
+/** At most this many identifiers per person; value and type at most MAX_IDENTIFIER_LENGTH characters each. */
+export const MAX_IDENTIFIERS = 100;
+export const MAX_IDENTIFIER_LENGTH = 255;
+
 export const nameTypes = ['birth', 'maiden', 'married', 'alias', 'nickname', 'religious', 'professional', 'other'] as const;
 export type NameType = (typeof nameTypes)[number];
 
@@ -44,6 +55,8 @@ export type Name = Deletion & {
   readonly givenName: string;
   readonly surname: string;
   readonly isPrimary: boolean;
+  /** The name's own notes (GEDCOM NAME.NOTE); as long as a person's notes may be. */
+  readonly notes: string;
   readonly createdAt: Date;
 };
 
@@ -51,12 +64,19 @@ export const eventTypes = [
   'birth', 'baptism', 'christening', 'death', 'burial', 'cremation', 'marriage', 'divorce', 'engagement', 'residence',
   'occupation', 'education', 'religion', 'immigration', 'emigration', 'naturalization', 'census', 'military',
   'graduation', 'probate', 'will', 'custom',
+  // LDS ordinances: BAPL, CONL, ENDL, INIL (7.0), SLGC (a person's sealing to parents), SLGS (a couple's sealing).
+  'lds_baptism', 'lds_confirmation', 'lds_endowment', 'lds_initiatory', 'lds_child_sealing', 'lds_spouse_sealing',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
 /** Facts that mean a person has died (API.md). */
 export const deathFacts: readonly EventType[] = ['death', 'burial', 'cremation', 'probate', 'will'];
 export const birthFacts: readonly EventType[] = ['birth', 'baptism', 'christening'];
+/** The event types that carry a temple and an ordinance status; other types keep both null. */
+export const ldsEventTypes: readonly EventType[] = ['lds_baptism', 'lds_confirmation', 'lds_endowment', 'lds_initiatory', 'lds_child_sealing', 'lds_spouse_sealing'];
+export const isLdsEvent = (type: EventType): boolean => ldsEventTypes.includes(type);
+/** Longest temple code (TEMP), ordinance status (STAT) and association role. */
+export const MAX_CODE_LENGTH = 255;
 
 export type LifeEvent = Deletion & {
   readonly id: Id;
@@ -70,6 +90,9 @@ export type LifeEvent = Deletion & {
   readonly placeId: Id | null;
   readonly notes: string;
   readonly detail: string;
+  /** LDS ordinances only (else null): the temple code (TEMP) and the status as written (STAT, e.g. COMPLETED). */
+  readonly temple: string | null;
+  readonly ordinanceStatus: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 };
@@ -83,8 +106,13 @@ export type Place = { readonly id: Id; readonly treeId: Id; readonly name: strin
  */
 export const MAX_PLACE_LENGTH = 500;
 
-export const relationshipTypes = ['parent_child', 'partnership'] as const;
+/**
+ * association: a typed link between two persons that is not kinship (godparent, witness: GEDCOM ASSO);
+ * families, kinship, cleanup and the recommender walk only the genealogical types.
+ */
+export const relationshipTypes = ['parent_child', 'partnership', 'association'] as const;
 export type RelationshipType = (typeof relationshipTypes)[number];
+export const isGenealogical = (r: { readonly type: RelationshipType }): boolean => r.type !== 'association';
 export const parentChildQualifiers = ['biological', 'adoptive', 'step', 'foster', 'donor', 'guardian'] as const;
 export type ParentChildQualifier = (typeof parentChildQualifiers)[number];
 
@@ -92,10 +120,12 @@ export type Relationship = Deletion & {
   readonly id: Id;
   readonly treeId: Id;
   readonly type: RelationshipType;
-  /** parent_child: a is the parent, b the child. partnership: symmetric. */
+  /** parent_child: a is the parent, b the child. partnership: symmetric. association: a holds it, b is the associate. */
   readonly personAId: Id;
   readonly personBId: Id;
   readonly qualifier: ParentChildQualifier | null;
+  /** association only (else null): what b is to a (ASSO RELA / ROLE), at most MAX_CODE_LENGTH characters. */
+  readonly role: string | null;
   readonly notes: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;

@@ -98,8 +98,8 @@ export type PlaceRepository = {
 export type RelationshipRepository = {
   readonly byId: (id: Id) => Promise<Relationship | null>;
   /**
-   * The live edge of that type between the pair, or null. Partnerships are symmetric: (a, b) finds
-   * (b, a) too; parent_child is directed.
+   * The live edge of that type between the pair, or null (the first by id). Partnerships are
+   * symmetric: (a, b) finds (b, a) too; parent_child and association are directed.
    */
   readonly findEdge: (treeId: Id, type: Relationship['type'], a: Id, b: Id) => Promise<Relationship | null>;
   /** Live edges of the tree whose both ends are live persons, ordered by id. A non-member audience: neither end hidden. */
@@ -123,7 +123,8 @@ export type DeletionRepository = {
   readonly deletePersons: (treeId: Id, personIds: readonly Id[], at: Date, deletionId: Id) => Promise<number>;
   /**
    * Restores every person and relationship stamped with `deletionId`, except an edge whose pair has
-   * gained a live edge of the same type since: that one stays deleted (never two live edges).
+   * gained a live edge of the same genealogical type since: that one stays deleted (never two live
+   * parent_child or partnership edges); associations, which may repeat, always come back.
    */
   readonly restore: (deletionId: Id) => Promise<void>;
   /** Clears users' self_person_id and trees' home_person_id that point at any of these persons. */

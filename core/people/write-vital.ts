@@ -4,7 +4,8 @@ import { newId } from '../shared/ids.js';
 import type { Stores } from '../shared/ports.js';
 import type { DomainError } from '../shared/errors.js';
 import { checkDate } from './date.js';
-import type { LifeEvent, Person, PersonPrivacy, Sex } from './model.js';
+import { checkIdentifiers } from './identifiers.js';
+import type { LifeEvent, Person, PersonIdentifier, PersonPrivacy, Sex } from './model.js';
 
 /** The `birth`/`death` shorthand of the person record: one source of truth, the events themselves. */
 export type VitalInput = { readonly date?: GenealogicalDate | null; readonly place?: string | null };
@@ -17,12 +18,16 @@ export type PersonInput = {
   readonly isLiving?: boolean | null;
   readonly privacy?: PersonPrivacy;
   readonly notes?: string;
+  /** The whole list: replaces the person's identifiers. */
+  readonly identifiers?: readonly PersonIdentifier[];
   readonly birth?: VitalInput | null;
   readonly death?: VitalInput | null;
 };
 
-/** The first invalid birth or death date of a person input, if any. */
+/** The first invalid birth or death date, or identifier, of a person input, if any. */
 export const checkVitalDates = (input: PersonInput): DomainError | null => {
+  const badIds = checkIdentifiers(input.identifiers);
+  if (badIds) return badIds;
   for (const [field, vital] of [['birth', input.birth], ['death', input.death]] as const) {
     const bad = vital?.date ? checkDate(vital.date, `${field}.date`) : null;
     if (bad) return bad;
@@ -56,6 +61,6 @@ export const writeVital = async (
   }
   await tx.events.insert({
     id: newId(), treeId: person.treeId, type: kind, customType: null, personId: person.id, partnershipId: null, date, placeId,
-    notes: '', detail: '', createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+    notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
   });
 };

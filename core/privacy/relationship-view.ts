@@ -4,14 +4,16 @@ import type { RecordFilter } from './record-filter.js';
 /**
  * A relationship as a reader gets it. Its notes and qualifier (adoptive, donor, foster...) are
  * personal data of both persons, so a non-member reads them only when both ends are fully visible;
- * an edge touching a redacted person keeps only its shape (ids and type), notes and qualifier null.
+ * an edge touching a redacted person keeps only its shape (ids and type), notes, qualifier and role
+ * (an association's "godparent", "witness") null.
  */
-export type RelationshipView = Omit<Relationship, 'notes' | 'qualifier'> & {
+export type RelationshipView = Omit<Relationship, 'notes' | 'qualifier' | 'role'> & {
   readonly notes: string | null;
   readonly qualifier: ParentChildQualifier | null;
+  readonly role: string | null;
 };
 
 export const relationshipView =
   (filter: Pick<RecordFilter, 'member' | 'person'>) =>
   (r: Relationship): RelationshipView =>
-    filter.member || (filter.person(r.personAId) === 'full' && filter.person(r.personBId) === 'full') ? r : { ...r, notes: null, qualifier: null };
+    filter.member || (filter.person(r.personAId) === 'full' && filter.person(r.personBId) === 'full') ? r : { ...r, notes: null, qualifier: null, role: null };

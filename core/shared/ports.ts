@@ -8,6 +8,7 @@ import type {
 import type { CitationRepository, SourceRepository } from '../sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
 import type { BulkRecordWriter } from '../gedcom/ports.js';
+import type { GedcomExportReads } from '../gedcom/ports.js';
 import type { CleanupReads } from '../cleanup/ports.js';
 import type { ProposalRepository } from '../proposals/ports.js';
 import type { AccountArchiveReads } from '../accounts/ports.js';
@@ -33,6 +34,7 @@ export type Stores = {
   readonly media: MediaRepository;
   readonly blobRemovals: BlobRemovalQueue;
   readonly bulk: BulkRecordWriter;
+  readonly gedcomExport: GedcomExportReads;
   readonly cleanup: CleanupReads;
   readonly proposals: ProposalRepository;
   readonly archive: AccountArchiveReads;

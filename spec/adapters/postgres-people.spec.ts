@@ -24,14 +24,15 @@ describe('PostgreSQL people storage', () => {
   it('has the expression and partial indexes as declared', async () => {
     const { rows } = await sql.raw<{ rows: { indexname: string; indexdef: string }[] }>(
       `select indexname, indexdef from pg_indexes where indexname in
-         ('names_search_trgm_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
+         ('names_search_trgm_index', 'names_words_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
        order by indexname`,
     );
     expect(rows.map((r) => r.indexname)).to.deep.equal([
-      'names_search_trgm_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
+      'names_words_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
     ]);
     const def = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
-    expect(def['names_search_trgm_index']).to.match(/USING gin \(lower\(\(\(given_name \|\| ' '::text\) \|\| surname\)\) gin_trgm_ops\)/);
+    // names_search_trgm_index is gone (Migration20261201100000): search matches words, and every name written paid for it.
+    expect(def['names_words_index']).to.match(/USING gin \(regexp_split_to_array/);
     expect(def['places_tree_id_name_unique']).to.match(/UNIQUE INDEX .* \(tree_id, lower\(btrim\(name\)\)\)/);
     expect(def['relationships_live_partnership_unique']).to.match(/UNIQUE .*LEAST.*GREATEST.*WHERE .*partnership.*deleted_at IS NULL/);
     expect(def['relationships_live_parent_child_unique']).to.match(/UNIQUE .*\(tree_id, person_a_id, person_b_id\) WHERE .*parent_child.*deleted_at IS NULL/);

@@ -39,23 +39,23 @@ describe('SQL statements per request do not grow with the tree', function () {
       const source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', createdAt: now, updatedAt: now, ...del };
       await s.sources.insert(source);
       const event = async (personId: Id | null, partnershipId: Id | null, type: LifeEvent['type'], date: GenealogicalDate, i: number) => {
-        const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', createdAt: now, updatedAt: now, ...del };
+        const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del };
         await s.events.insert(e);
         return e;
       };
       const edge = async (type: Relationship['type'], a: Id, b: Id) => {
-        const r: Relationship = { id: newId(), treeId, type, personAId: a, personBId: b, qualifier: type === 'parent_child' ? 'biological' : null, notes: '', createdAt: now, updatedAt: now, ...del };
+        const r: Relationship = { id: newId(), treeId, type, personAId: a, personBId: b, qualifier: type === 'parent_child' ? 'biological' : null, role: null, notes: '', createdAt: now, updatedAt: now, ...del };
         await s.relationships.insert(r);
         return r;
       };
       for (let i = 0; i < n; i++) {
         // Mixed visibilities: dead (full), living (redacted), private (hidden), public-living (full).
         const kind = i % 4;
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', birthYear: null, hasDeathFact: kind === 0, createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: kind === 0, createdAt: now, updatedAt: now, ...del };
         await s.persons.insert(p);
         ids.push(p.id);
         const nameId = newId();
-        await s.names.insert({ id: nameId, treeId, personId: p.id, nameType: 'birth', givenName: `Given${i}`, surname: `Family${i % 17}`, isPrimary: true, createdAt: now, ...del });
+        await s.names.insert({ id: nameId, treeId, personId: p.id, nameType: 'birth', givenName: `Given${i}`, surname: `Family${i % 17}`, isPrimary: true, notes: '', createdAt: now, ...del });
         const birth = await event(p.id, null, 'birth', { qualifier: 'exact', year: kind === 1 ? 1990 : 1800 }, i);
         if (kind === 0) await event(p.id, null, 'death', { qualifier: 'exact', year: 1870 }, i + 1);
         if (i > 0) await edge('parent_child', ids[i - 1]!, p.id);
@@ -168,14 +168,14 @@ describe('SQL statements per request do not grow with the tree', function () {
       const relationships: Relationship[] = [];
       const records: string[] = [];
       for (let i = 0; i < n; i++) {
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
         persons.push(p);
         const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
         const surname = `Smith${letters(i)} 1850`;
-        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, isPrimary: true, createdAt: now, ...del });
-        events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', createdAt: now, updatedAt: now, ...del });
+        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, isPrimary: true, notes: '', createdAt: now, ...del });
+        events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del });
         const edge = (type: Relationship['type'], a: Id) =>
-          relationships.push({ id: newId(), treeId, type, personAId: a, personBId: p.id, qualifier: type === 'parent_child' ? 'biological' : null, notes: '', createdAt: now, updatedAt: now, ...del });
+          relationships.push({ id: newId(), treeId, type, personAId: a, personBId: p.id, qualifier: type === 'parent_child' ? 'biological' : null, role: null, notes: '', createdAt: now, updatedAt: now, ...del });
         if (i > 0) edge('parent_child', persons[i - 1]!.id);
         if (i % 2 === 1) edge('partnership', persons[i - 1]!.id);
         records.push(`0 @I${i}@ INDI`, `1 NAME ${given} /${surname}/`, `1 SEX ${i % 2 === 1 ? 'M' : 'F'}`, '1 BIRT', '2 DATE 1800');

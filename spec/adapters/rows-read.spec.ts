@@ -45,7 +45,7 @@ describe('rows read per non-member request do not grow with the tree', function 
     const event = (subject: { personId: Id } | { partnershipId: Id }, type: LifeEvent['type'], year: number): LifeEvent => {
       const e: LifeEvent = {
         id: newId(), treeId, type, customType: null, personId: null, partnershipId: null, ...subject, date: { qualifier: 'exact', year }, placeId: null,
-        notes: '', detail: '', createdAt: now, updatedAt: now, ...del,
+        notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,
       };
       events.push(e);
       return e;
@@ -59,15 +59,15 @@ describe('rows read per non-member request do not grow with the tree', function 
     for (let i = 0; i < n; i++) {
       const kind = i % 4;
       const own: LifeEvent[] = [];
-      const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
-      const name: Name = { id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Given${i % 50}`, surname: 'Surname', isPrimary: true, createdAt: now, ...del };
+      const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
+      const name: Name = { id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Given${i % 50}`, surname: 'Surname', isPrimary: true, notes: '', createdAt: now, ...del };
       names.push(name);
       own.push(event({ personId: p.id }, 'birth', kind === 1 ? 1990 : 1800));
       if (kind === 0) own.push(event({ personId: p.id }, 'death', 1870));
       persons.push({ ...p, ...keptFactsOf(own) });
-      if (i > 0) relationships.push({ id: newId(), treeId, type: 'parent_child', personAId: persons[i - 1]!.id, personBId: p.id, qualifier: 'biological', notes: '', createdAt: now, updatedAt: now, ...del });
+      if (i > 0) relationships.push({ id: newId(), treeId, type: 'parent_child', personAId: persons[i - 1]!.id, personBId: p.id, qualifier: 'biological', role: null, notes: '', createdAt: now, updatedAt: now, ...del });
       if (i > 0 && i % 2 === 0) {
-        const r: Relationship = { id: newId(), treeId, type: 'partnership', personAId: persons[i - 1]!.id, personBId: p.id, qualifier: null, notes: '', createdAt: now, updatedAt: now, ...del };
+        const r: Relationship = { id: newId(), treeId, type: 'partnership', personAId: persons[i - 1]!.id, personBId: p.id, qualifier: null, role: null, notes: '', createdAt: now, updatedAt: now, ...del };
         relationships.push(r);
         event({ partnershipId: r.id }, 'marriage', 1825);
         if (i === 8) probeRelationship = r.id;

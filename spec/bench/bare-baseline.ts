@@ -45,6 +45,9 @@ const statementsOf = async (reads: Reads, treeId: string): Promise<Statement[]> 
       return [] as R[];
     },
     run: refuse, tx: refuse,
+      copy: () => {
+      throw new Error('the cleanup reads only read');
+    },
   };
   await Promise.all(reads(pgCleanupReads(recorder), treeId));
   return seen;

@@ -129,7 +129,7 @@ const main = async (): Promise<void> => {
       ['generation: build rows in memory', ms(tree.buildMs)],
       ['generation: bulk insert + analyze', ms(tree.insertMs)],
       ['database size', mb(databaseBytes)],
-      ['search plan uses names_search_trgm_index', `${planText.some((l) => l.includes('names_search_trgm_index')) ? 'yes' : 'NO'} (${execution})`],
+      ['search plan uses names_words_index', `${planText.some((l) => l.includes('names_words_index')) ? 'yes' : 'NO'} (${execution})`],
     ];
     printTable('Benchmark: GET /trees/{id}/persons, /persons/{id}, ?q= search over HTTP', [...header, ...rows]);
   } finally {

@@ -24,6 +24,7 @@ import { cleanupReadsContract } from './cleanup-reads.contract.js';
 import { proposalsContract } from './proposals.contract.js';
 import { accountArchiveReadsContract } from './account-archive-reads.contract.js';
 import { privacyFilterContract } from './privacy-filter.contract.js';
+import { gedcomExportContract } from './gedcom-export.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -58,4 +59,5 @@ for (const [name, make] of adapters) {
   proposalsContract(name, make);
   accountArchiveReadsContract(name, make);
   privacyFilterContract(name, make);
+  gedcomExportContract(name, make);
 }

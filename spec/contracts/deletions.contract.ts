@@ -84,6 +84,20 @@ export const deletionsContract = (name: string, make: MakeStorage): Mocha.Suite 
       expect((await storage().trees.byId(kept.id))?.homePersonId).to.equal(keep.id);
     });
 
+    it('restores every association the deletion removed, though the pair has a live association since', async () => {
+      const t = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const ab = await givenEdge(storage(), t.id, 'association', a.id, b.id, { role: 'Godfather' });
+      const deletionId = newId();
+      await storage().deletions.deletePersons(t.id, [a.id], when, deletionId);
+      await storage().persons.update({ ...a, deletedAt: null, deletionId: null });
+      const again = await givenEdge(storage(), t.id, 'association', a.id, b.id, { role: 'Witness' });
+      await storage().persons.update({ ...a, deletedAt: when, deletionId });
+      await storage().deletions.restore(deletionId);
+      expect((await storage().relationships.byId(ab.id))?.deletedAt).to.equal(null);
+      expect(ids(await storage().relationships.listByPersons([a.id]))).to.deep.equal([ab.id, again.id].sort());
+    });
+
     it('restores persons but leaves deleted an edge whose pair has gained a live edge of its type since', async () => {
       const t = await givenTree(storage());
       const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];

@@ -32,6 +32,20 @@ export const eventsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().events.byId(newId())).to.equal(null);
     });
 
+    it('keeps an LDS ordinance\'s temple and status through insert, update, bulk insert and the person profile', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const e = await givenEvent(storage(), anEvent(t.id, { personId: p.id }, { type: 'lds_endowment', temple: 'SLAKE', ordinanceStatus: 'COMPLETED' }));
+      expect(await storage().events.byId(e.id)).to.deep.equal(e);
+      const changed = { ...e, type: 'lds_child_sealing' as const, temple: `O'Hare "T"`, ordinanceStatus: null, updatedAt: at('2025-06-01T00:00:00.001Z') };
+      await storage().events.update(changed);
+      expect(await storage().events.byId(e.id)).to.deep.equal(changed);
+      const bulk = anEvent(t.id, { personId: p.id }, { type: 'lds_baptism', temple: 'LONDO', ordinanceStatus: 'BIC' });
+      await storage().bulk.insertAll({ persons: [], names: [], places: [], relationships: [], events: [bulk], sources: [], citations: [] });
+      expect(await storage().events.byId(bulk.id)).to.deep.equal(bulk);
+      expect((await storage().persons.profile(p.id)).events).to.deep.equal([changed, bulk].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    });
+
     it('keeps a date with only some parts, and a partnership subject', async () => {
       const t = await givenTree(storage());
       const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];

@@ -150,4 +150,35 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       }
       expect(placeFailed).to.equal(true);
     });
+
+    it('with deferChecks a batch may point at rows of a later batch; verify refuses a reference to no row, and names stay searchable', async () => {
+      const t = await givenTree(storage());
+      const p = aPerson(t.id);
+      const q = aPerson(t.id);
+      const n = { ...aName(p), givenName: 'Zebulon', surname: 'Quackenbush' };
+      const r = aRelationship(t.id, 'partnership', p.id, q.id);
+      // The name and the edge come first, their persons in a later batch.
+      await storage().uow.run(async (tx) => {
+        await tx.bulk.insertAll({ persons: [], names: [n], places: [], relationships: [r], events: [], sources: [], citations: [] }, { deferChecks: true });
+        await tx.bulk.insertAll({ persons: [p, q], names: [], places: [], relationships: [], events: [], sources: [], citations: [] }, { deferChecks: true });
+        await tx.bulk.verify();
+        return { _tag: 'Right', right: undefined } as const;
+      });
+      expect(await storage().relationships.byId(r.id)).to.deep.equal(r);
+      expect((await storage().names.search(t.id, 'quackenbush', 0.3, { limit: 5 })).map((x) => x.personId)).to.deep.equal([p.id]);
+
+      const orphan = { ...aName(aPerson(t.id)), givenName: 'Nobody' };
+      let refused = false;
+      try {
+        await storage().uow.run(async (tx) => {
+          await tx.bulk.insertAll({ persons: [], names: [orphan], places: [], relationships: [], events: [], sources: [], citations: [] }, { deferChecks: true });
+          await tx.bulk.verify();
+          return { _tag: 'Right', right: undefined } as const;
+        });
+      } catch {
+        refused = true;
+      }
+      expect(refused).to.equal(true);
+      expect(await storage().names.byId(orphan.id)).to.equal(null);
+    });
   });

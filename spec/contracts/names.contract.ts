@@ -18,6 +18,24 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().names.byId(newId())).to.equal(null);
     });
 
+    it('keeps a name\'s notes through insert, update, updateMany, bulk insert and the person profile', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const n = aName(p, { notes: `Spelled "Smyth" in the 1851 census; \\ 'old' form` });
+      await storage().names.insert(n);
+      expect(await storage().names.byId(n.id)).to.deep.equal(n);
+      const changed = { ...n, notes: 'changed' };
+      await storage().names.update(changed);
+      expect(await storage().names.byId(n.id)).to.deep.equal(changed);
+      const again = { ...changed, notes: `{a, "b"}` };
+      await storage().names.updateMany([again]);
+      expect(await storage().names.byId(n.id)).to.deep.equal(again);
+      const bulk = aName(p, { isPrimary: false, notes: 'bulk note' });
+      await storage().bulk.insertAll({ persons: [], names: [bulk], places: [], relationships: [], events: [], sources: [], citations: [] });
+      expect(await storage().names.byId(bulk.id)).to.deep.equal(bulk);
+      expect((await storage().persons.profile(p.id)).names).to.deep.include(again);
+    });
+
     it('returns a deleted name by id, and replaces its fields on update', async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);

@@ -15,6 +15,29 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().persons.byId(p.id)).to.deep.equal(p);
     });
 
+    it('keeps identifiers (kind, value, type) in order through insert, update, updateMany and bulk insert', async () => {
+      const t = await givenTree(storage());
+      const identifiers = [
+        { kind: 'refn' as const, value: `R-1 "q" ' \\ {x}`, type: 'Ancestry ID' },
+        { kind: 'afn' as const, value: '1A2B-3C', type: null },
+        { kind: 'uid' as const, value: 'F1A2B3C4D5E6F7A8B9C0D1E2F3A4B5C6D7E8', type: null },
+      ];
+      const p = aPerson(t.id, { identifiers });
+      await storage().persons.insert(p);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(p);
+      const changed = { ...p, identifiers: [identifiers[1]!], updatedAt: at('2025-05-05T05:05:05.505Z') };
+      await storage().persons.update(changed);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(changed);
+      const emptied = { ...changed, identifiers: [] };
+      await storage().persons.updateMany([emptied]);
+      expect(await storage().persons.byId(p.id)).to.deep.equal(emptied);
+      const bulk = aPerson(t.id, { identifiers });
+      await storage().bulk.insertAll({ persons: [bulk], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+      expect(await storage().persons.byId(bulk.id)).to.deep.equal(bulk);
+      expect((await storage().persons.withTree(bulk.id, null))?.person).to.deep.equal(bulk);
+      expect(await storage().persons.listByTree(t.id, {})).to.deep.include(bulk);
+    });
+
     it('returns null for an unknown id', async () => {
       expect(await storage().persons.byId(newId())).to.equal(null);
     });

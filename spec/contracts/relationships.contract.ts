@@ -17,6 +17,24 @@ export const relationshipsContract = (name: string, make: MakeStorage): Mocha.Su
       expect(await storage().relationships.byId(newId())).to.equal(null);
     });
 
+    it('keeps an association\'s role through insert, update and bulk insert, and two associations between one pair', async () => {
+      const t = await givenTree(storage());
+      const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const godfather = aRelationship(t.id, 'association', a.id, b.id, { role: `Godfather "g" \\ 'x'`, notes: 'at the font' });
+      await storage().relationships.insert(godfather);
+      const witness = aRelationship(t.id, 'association', a.id, b.id, { role: 'Witness' });
+      await storage().bulk.insertAll({ persons: [], names: [], places: [], relationships: [witness], events: [], sources: [], citations: [] });
+      expect(await storage().relationships.byId(godfather.id)).to.deep.equal(godfather);
+      expect(await storage().relationships.byId(witness.id)).to.deep.equal(witness);
+      const changed = { ...godfather, role: null, updatedAt: at('2025-06-01T00:00:00.001Z') };
+      await storage().relationships.update(changed);
+      expect(await storage().relationships.byId(godfather.id)).to.deep.equal(changed);
+      expect(ids(await storage().relationships.listByPersons([b.id]))).to.deep.equal([godfather.id, witness.id].sort());
+      // A parent_child edge of the same pair is another edge: associations take no pair's place.
+      const edge = await givenEdge(storage(), t.id, 'parent_child', a.id, b.id);
+      expect((await storage().relationships.findEdge(t.id, 'parent_child', a.id, b.id))?.id).to.equal(edge.id);
+    });
+
     it('returns a deleted relationship by id, and replaces its fields on update', async () => {
       const t = await givenTree(storage());
       const [a, b] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];

@@ -17,7 +17,7 @@ const edge = (
 ): Relationship => ({
   id: edgeId(n), treeId: TREE, type, personAId: a, personBId: b,
   qualifier: type === 'parent_child' ? (qualifier ?? 'biological') : null,
-  notes: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
+  role: null, notes: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 
 const noSex = (): Sex | null => null;
@@ -100,6 +100,16 @@ describe('deriveFamilies', () => {
     ]);
     const lone = [edge(1, 'parent_child', 'p', 'c'), edge(2, 'parent_child', 'p', 'c'), edge(3, 'parent_child', 'p', 'd')];
     expect(deriveFamilies(lone, noSex).map((f) => [f.key, f.children.map((c) => c.id)])).to.deep.equal([['S:p', ['c', 'd']], ['S:p:1', ['c']]]);
+  });
+
+  it('ignores associations: no family, no child, no partner from a godparent or witness', () => {
+    const withAsso = [
+      edge(1, 'partnership', 'h', 'w'), edge(2, 'parent_child', 'h', 'c'), edge(3, 'parent_child', 'w', 'c'),
+      edge(4, 'association', 'c', 'g', null, { role: 'Godfather' }), edge(5, 'association', 'h', 'w', null, { role: 'Witness' }),
+      edge(6, 'association', 'x', 'y', null, { role: 'Friend' }),
+    ];
+    expect(deriveFamilies(withAsso, noSex)).to.deep.equal(deriveFamilies(withAsso.slice(0, 3), noSex));
+    expect(deriveFamilies(withAsso.slice(3), noSex)).to.deep.equal([]);
   });
 
   it('skips deleted edges', () => {

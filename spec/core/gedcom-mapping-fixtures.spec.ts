@@ -1,8 +1,7 @@
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { createMapper } from '../../core/gedcom/mapping.js';
-import { readGedcom } from '../../core/gedcom/reader.js';
+import { readPlan } from '../../core/gedcom/read-plan.js';
 import type { ImportPlan } from '../../core/gedcom/types.js';
 
 // The mapping on the real-world fixtures (/work/shared/fixtures/gedcom), read by the streaming reader.
@@ -16,9 +15,9 @@ const filesUnder = (dir: string): string[] =>
   });
 
 const mapFile = async (path: string): Promise<ImportPlan> => {
-  const mapper = createMapper();
-  for await (const record of readGedcom(createReadStream(path))) mapper.add(record);
-  return mapper.finish();
+  const read = await readPlan(createReadStream(path));
+  if (read._tag === 'Left') throw new Error(`${path} not read`);
+  return read.right.plan;
 };
 
 const partnerships = (plan: ImportPlan) => plan.families.map((f) => [f.xref, f.partners, f.events.map((e) => e.type)]);

@@ -36,25 +36,25 @@ const INDIVIDUAL_TYPES = eventTypes.filter((t): t is Exclude<EventType, 'custom'
 const buildTree = (): Tree => {
   const t: Tree = { persons: [], names: [], events: [], relationships: [], sources: [], citations: [] };
   const person = (sex: Person['sex'], notes = ''): Person => {
-    const p: Person = { ...base, id: id(), sex, isLiving: false, privacy: 'default', notes, birthYear: null, hasDeathFact: false };
+    const p: Person = { ...base, id: id(), sex, isLiving: false, privacy: 'default', notes, identifiers: [], birthYear: null, hasDeathFact: false };
     t.persons.push(p);
     return p;
   };
   const name = (p: Person, nameType: NameType, given: string, surname: string, isPrimary = false): Name => {
-    const n: Name = { ...base, id: id(), personId: p.id, nameType, givenName: given, surname, isPrimary };
+    const n: Name = { ...base, id: id(), personId: p.id, nameType, givenName: given, surname, isPrimary, notes: '' };
     t.names.push(n);
     return n;
   };
   const event = (type: EventType, on: { personId?: string; partnershipId?: string }, over: Partial<ExportEvent> = {}): ExportEvent => {
     const e: ExportEvent = {
       ...base, id: id(), type, customType: null, personId: on.personId ?? null, partnershipId: on.partnershipId ?? null,
-      date: { qualifier: 'about', year: 1900 }, placeId: null, place: 'Dover, Kent', notes: '', detail: '', ...over,
+      date: { qualifier: 'about', year: 1900 }, placeId: null, place: 'Dover, Kent', notes: '', detail: '', temple: null, ordinanceStatus: null, ...over,
     };
     t.events.push(e);
     return e;
   };
   const edge = (type: Relationship['type'], a: Person, b: Person, qualifier: ParentChildQualifier | null = null): Relationship => {
-    const r: Relationship = { ...base, id: id(), type, personAId: a.id, personBId: b.id, qualifier, notes: type === 'partnership' ? 'Married long' : '' };
+    const r: Relationship = { ...base, id: id(), type, personAId: a.id, personBId: b.id, qualifier, role: null, notes: type === 'partnership' ? 'Married long' : '' };
     t.relationships.push(r);
     return r;
   };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseGedcomDate } from '../../core/shared/gedcom-date.js';
-import { createMapper } from '../../core/gedcom/mapping.js';
+import { readPlan } from '../../core/gedcom/read-plan.js';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, NAME_TYPES_IN, PEDI_IN, type GedcomDiagnostic, type GedcomNode } from '../../core/gedcom/types.js';
 import {
@@ -23,11 +23,11 @@ const V551 = options('5.5.1');
 const V70 = options('7.0');
 const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${key}@`, source: (id) => `@S${id.slice(1)}@` };
 
-const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false, ...over });
+const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, ...over });
 const name = (id: string, nameType: NameType, givenName: string, surname: string, isPrimary = false): Name =>
-  ({ ...base, id, personId: 'p1', nameType, givenName, surname, isPrimary });
+  ({ ...base, id, personId: 'p1', nameType, givenName, surname, isPrimary, notes: '' });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({
-  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', ...over,
+  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', temple: null, ordinanceStatus: null, ...over,
 });
 const cite = (id: string, kind: Citation['target']['kind'], target: string, over: Partial<Citation> = {}): Citation =>
   ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page: '', detail: '', confidence: null, ...over });
@@ -103,7 +103,7 @@ describe('GEDCOM writer', () => {
 
     it('7.0: header with GEDC first, SCHMA and no CHAR or SUBM; enumerations in upper case with PHRASE', () => {
       expect(writeHeader(V70)).to.equal([
-        '0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SCHMA', '2 TAG _MILT urn:x-genealogy-service:gedcom:_MILT',
+        '0 HEAD', '1 GEDC', '2 VERS 7.0', '1 SCHMA', '2 TAG _MILT urn:x-genealogy-service:gedcom:_MILT', '2 TAG _STAT urn:x-genealogy-service:gedcom:_STAT',
         '1 SOUR Genealogy_Service', '2 VERS 0.1.0', '2 NAME Genealogy Service', '2 DATA Smith family', '1 DATE 4 MAR 2026', '2 TIME 05:06:07Z', '',
       ].join('\n'));
       expect(writeIndividual(V70, x, john)).to.equal([
@@ -160,12 +160,12 @@ describe('GEDCOM writer', () => {
       for (const o of [V551, V70]) {
         const out = writeIndividual(o, x, bundle({ names }));
         expect(out.split('\n').filter((l) => l.startsWith('1 NAME'))).to.deep.equal(['1 NAME Gerald R Ford /Jr/', '1 NAME A B /Smith Jones/', '1 NAME //']);
-        const mapper = createMapper();
         async function* bytes(): AsyncGenerator<Uint8Array> {
           yield new TextEncoder().encode(writeHeader(o) + out + writeTrailer());
         }
-        for await (const r of readGedcom(bytes())) mapper.add(r);
-        expect(mapper.finish().persons[0]!.names.map((n) => [n.nameType, n.givenName, n.surname])).to.deep.equal(names.map((n) => [n.nameType, n.givenName, n.surname]));
+        const read = await readPlan(bytes());
+        if (read._tag === 'Left') throw new Error('not read');
+        expect(read.right.plan.persons[0]!.names.map((n) => [n.nameType, n.givenName, n.surname])).to.deep.equal(names.map((n) => [n.nameType, n.givenName, n.surname]));
       }
     });
 

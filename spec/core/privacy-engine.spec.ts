@@ -19,13 +19,13 @@ const uuid = (): string => `00000000-0000-7000-8000-${(++seq).toString(16).padSt
 const TREE = uuid();
 
 const person = (over: Partial<Person> = {}): Person => ({
-  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '', birthYear: null, hasDeathFact: false,
+  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false,
   createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 
 const event = (p: Person, type: EventType, date: GenealogicalDate | null, over: Partial<LifeEvent> = {}): LifeEvent => ({
   id: uuid(), treeId: TREE, type, customType: null, personId: p.id, partnershipId: null, date, placeId: null,
-  notes: '', detail: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
+  notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 
 const exact = (year: number): GenealogicalDate => ({ qualifier: 'exact', year });
@@ -265,7 +265,7 @@ describe('privacy engine', () => {
 
   describe('relationshipView', () => {
     const edge = (a: Person, b: Person): Relationship => ({
-      id: uuid(), treeId: TREE, type: 'parent_child', personAId: a.id, personBId: b.id, qualifier: 'adoptive', notes: 'private story',
+      id: uuid(), treeId: TREE, type: 'parent_child', personAId: a.id, personBId: b.id, qualifier: 'adoptive', role: null, notes: 'private story',
       createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null,
     });
     const read = (reader: { member: boolean }, r: Relationship, persons: readonly Person[], events: readonly LifeEvent[]) =>
@@ -287,6 +287,18 @@ describe('privacy engine', () => {
         expect(read(stranger, r, persons, events)).to.include({ id: r.id, personAId: a.id, personBId: b.id, type: 'parent_child' });
         expect(read(member, r, persons, events)).to.deep.equal(r);
       }
+    });
+
+    it('withholds an association\'s role and notes as it does a qualifier: only when both persons are full', () => {
+      const living = person();
+      const dead = person();
+      const dead2 = person();
+      const events = [dead, dead2].map((p) => event(p, 'death', exact(1900)));
+      const asso = (a: Person, b: Person): Relationship => ({ ...edge(a, b), type: 'association', qualifier: null, role: 'godfather', notes: 'at the font' });
+      expect(read(stranger, asso(dead, living), [living, dead, dead2], events)).to.include({ role: null, notes: null, type: 'association' });
+      expect(read(stranger, asso(living, dead), [living, dead, dead2], events)).to.include({ role: null, notes: null });
+      expect(read(stranger, asso(dead, dead2), [living, dead, dead2], events)).to.include({ role: 'godfather', notes: 'at the font' });
+      expect(read(member, asso(living, dead), [living, dead, dead2], events)).to.include({ role: 'godfather' });
     });
   });
 });

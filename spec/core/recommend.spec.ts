@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { recommend } from '../../core/kinship/queries/recommend.js';
+import { createRelationship } from '../../core/people/commands/relationship-commands.js';
 import { cleanupSetup, year } from './cleanup-support.js';
 import { left, right } from './support.js';
 
@@ -30,5 +31,18 @@ describe('recommend (core, memory)', () => {
     expect(parent.reasons.join(' ')).to.match(/same place/);
     expect(rows.map((r) => r.score)).to.deep.equal([...rows.map((r) => r.score)].sort((a, b) => b - a));
     expect(left(await recommend({ storage: fx.deps.storage, searchThreshold: 0.2 })(fx.outsider, fx.tree.id, ed))._tag).to.equal('Forbidden');
+  });
+
+  it('counts an association as no connection: a godfather may still be a parent, a witness a duplicate', async () => {
+    const fx = await cleanupSetup();
+    const ed = (await fx.person({ givenName: 'Eduard', surname: 'Huber', sex: 'male', birth: { date: year(1950), place: 'Graz' } })).id;
+    const twin = (await fx.person({ givenName: 'Eduard', surname: 'Huber', birth: { date: year(1950) } })).id;
+    const karl = (await fx.person({ givenName: 'Karl', surname: 'Huber', sex: 'male', birth: { date: year(1922), place: 'Graz' } })).id;
+    for (const [other, role] of [[karl, 'Godfather'], [twin, 'Witness']] as const)
+      right(await createRelationship(fx.deps)(fx.owner, fx.tree.id, { type: 'association', personAId: ed, personBId: other, role }));
+    const rows = right(await recommend({ storage: fx.deps.storage, searchThreshold: 0.2 })(fx.viewer, fx.tree.id, ed));
+    const byKind = (k: string) => rows.filter((r) => r.kind === k).map((r) => r.personIds[1]);
+    expect(byKind('possible_duplicate')).to.deep.equal([twin]);
+    expect(byKind('possible_parent')).to.deep.equal([karl]);
   });
 });

@@ -50,11 +50,18 @@ describe('HTTP account export and import: the round trip', function () {
     const t = tree.id as string;
     const person = async (key: string, extra: object = {}) =>
       (await ok('POST', `/trees/${t}/persons`, { given_name: `Given${key}`, surname: `Sur${key}`, notes: `person ${key}`, ...extra })).id as string;
-    const father = await person(`${n}f`, { sex: 'male', is_living: false, birth: { date: { qualifier: 'about', year: 1820 }, place: `Town ${n}` } });
+    const father = await person(`${n}f`, {
+      sex: 'male', is_living: false, birth: { date: { qualifier: 'about', year: 1820 }, place: `Town ${n}` },
+      identifiers: [{ kind: 'refn', value: `R-${n}`, type: 'Family file' }, { kind: 'uid', value: `UID${n}`, type: null }],
+    });
     const mother = await person(`${n}m`, { sex: 'female', privacy: 'private', death: { date: { qualifier: 'exact', year: 1890, month: 3, day: 4 }, place: `City ${n}` } });
     const child = await person(`${n}c`, { is_living: true });
     const gone = await person(`${n}x`);
-    await ok('POST', `/persons/${child}/names`, { name_type: 'nickname', given_name: `Nick${n}`, surname: `Alias${n}` });
+    await ok('POST', `/persons/${child}/names`, { name_type: 'nickname', given_name: `Nick${n}`, surname: `Alias${n}`, notes: `name note ${n}` });
+    // Two associations beside the parent_child edge of the same pair: none of them repeats another.
+    await ok('POST', `/trees/${t}/relationships`, { type: 'association', person_a_id: father, person_b_id: child, role: 'Godfather', notes: `asso ${n} a` });
+    await ok('POST', `/trees/${t}/relationships`, { type: 'association', person_a_id: father, person_b_id: child, role: 'Witness', notes: `asso ${n} b` });
+    await ok('POST', `/trees/${t}/events`, { type: 'lds_endowment', person_id: father, temple: `TEMP${n}`, ordinance_status: 'COMPLETED', notes: `event ${n} lds` });
     const parent = await ok('POST', `/trees/${t}/relationships`, { type: 'parent_child', person_a_id: father, person_b_id: child, qualifier: 'adoptive', notes: `edge ${n} pc` });
     await ok('POST', `/trees/${t}/relationships`, { type: 'parent_child', person_a_id: mother, person_b_id: child, qualifier: 'biological', notes: `edge ${n} pc2` });
     const couple = await ok('POST', `/trees/${t}/relationships`, { type: 'partnership', person_a_id: father, person_b_id: mother, notes: `edge ${n} p` });
@@ -131,7 +138,7 @@ describe('HTTP account export and import: the round trip', function () {
     expect(report.trees.map((t: { name: string }) => t.name)).to.deep.equal(['Family 1', 'Family 2']);
     for (const t of report.trees) expect(trees).not.to.include(t.id);
     expect(report.trees[0].members_not_restored).to.deep.equal([{ email: 'cousin@example.org', role: 'editor' }]);
-    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 6, events: 8, sources: 2, citations: 10, media: 7, proposals: 2 });
+    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 10, events: 10, sources: 2, citations: 10, media: 7, proposals: 2 });
   });
 
   it('restores every record field by field, ids mapped, into trees the restorer owns alone', async () => {

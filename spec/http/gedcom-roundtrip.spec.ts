@@ -53,13 +53,13 @@ const total = (counts: Counts, prefix: string): number =>
 const treeRows = async (storage: Storage, treeId: string): Promise<string[]> => {
   const places = new Map((await storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
   const rows: string[] = [];
-  for (const p of await storage.persons.listByTree(treeId, {})) rows.push(JSON.stringify(['person', p.sex, p.privacy, p.notes]));
-  for (const n of await storage.names.listByTree(treeId)) rows.push(JSON.stringify(['name', n.nameType, n.givenName, n.surname, n.isPrimary]));
+  for (const p of await storage.persons.listByTree(treeId, {})) rows.push(JSON.stringify(['person', p.sex, p.privacy, p.notes, p.identifiers]));
+  for (const n of await storage.names.listByTree(treeId)) rows.push(JSON.stringify(['name', n.nameType, n.givenName, n.surname, n.isPrimary, n.notes]));
   for (const e of await storage.events.listByTree(treeId, {})) {
     rows.push(JSON.stringify(['event', e.personId === null ? 'partnership' : 'person', e.type, e.customType, dateDisplay(e.date), e.date?.text ?? null,
-      e.placeId === null ? null : places.get(e.placeId), e.detail, e.notes]));
+      e.placeId === null ? null : places.get(e.placeId), e.detail, e.notes, e.temple, e.ordinanceStatus]));
   }
-  for (const r of await storage.relationships.listByTree(treeId, {})) rows.push(JSON.stringify(['relationship', r.type, r.qualifier, r.notes]));
+  for (const r of await storage.relationships.listByTree(treeId, {})) rows.push(JSON.stringify(['relationship', r.type, r.qualifier, r.role, r.notes]));
   for (const s of await storage.sources.listByTree(treeId, {})) rows.push(JSON.stringify(['source', s.title, s.author, s.publication, s.notes]));
   for (const c of await storage.citations.listByTree(treeId, {})) rows.push(JSON.stringify(['citation', c.page, c.detail, c.confidence]));
   return rows.sort();

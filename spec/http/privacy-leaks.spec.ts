@@ -13,12 +13,17 @@ type Visibility = 'public' | 'unlisted' | 'site_members' | 'private';
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Strings planted on withheld people or records: never in a non-member's response. */
 // EDGE-NOTE and `donor`: the notes and qualifier of edges with a living end (issue 9, finding 2).
-const SECRET_TEXT = ['Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING', 'EDGE-NOTE', 'donor'];
+// REFN-/UID-SECRET, SECRET-TYPE: identifiers of the living; GODPARENT-ROLE: the role of an association with a
+// living end; TEMPLE-SECRET, ORD-STATUS-SECRET: a living person's LDS ordinance; NAME-NOTE: a living person's name notes (issue 14).
+const SECRET_TEXT = [
+  'Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING', 'EDGE-NOTE', 'donor',
+  'REFN-SECRET', 'UID-SECRET', 'SECRET-TYPE', 'GODPARENT-ROLE', 'TEMPLE-SECRET', 'ORD-STATUS-SECRET', 'NAME-NOTE',
+];
 const LIVING_BIRTH_YEAR = '1990';
 
 const REDACTED = (id: string, treeId: string) => ({
   id, tree_id: treeId, display_name: 'Living person', given_name: null, surname: null, sex: null, is_living: null,
-  privacy: null, notes: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+  privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
 });
 
 type Planted = {
@@ -26,7 +31,7 @@ type Planted = {
   visibility: Visibility;
   living: string; priv: string; dead: string; unknown: string; publiv: string;
   livingBirthEvt: string; livingResidenceEvt: string; privBirthEvt: string; privDeathEvt: string; deadBirthEvt: string; deadDeathEvt: string; publivBirthEvt: string;
-  relLivDeadPc: string; relLivDeadPartner: string; relPrivDead: string;
+  relLivDeadPc: string; relLivDeadPartner: string; relPrivDead: string; relLivDeadAsso: string; livingLdsEvt: string;
   marriagePrivEvt: string; marriageLivEvt: string;
   livingNicknameName: string; livingPrimaryName: string; privName: string;
   sLivEvt: string; sLivName: string; sPriv: string; sDead: string; sLivRel: string;
@@ -37,7 +42,7 @@ type Planted = {
 const secretIds = (p: Planted): Record<string, string> => ({
   PRIVATE: p.priv, livingBirthEvt: p.livingBirthEvt, livingResidenceEvt: p.livingResidenceEvt, privBirthEvt: p.privBirthEvt,
   privDeathEvt: p.privDeathEvt, relPrivDead: p.relPrivDead, marriagePrivEvt: p.marriagePrivEvt, marriageLivEvt: p.marriageLivEvt,
-  livingNicknameName: p.livingNicknameName, livingPrimaryName: p.livingPrimaryName, privName: p.privName,
+  livingNicknameName: p.livingNicknameName, livingPrimaryName: p.livingPrimaryName, privName: p.privName, livingLdsEvt: p.livingLdsEvt,
   sLivEvt: p.sLivEvt, sLivName: p.sLivName, sPriv: p.sPriv, sLivRel: p.sLivRel,
   cLivEvt: p.cLivEvt, cLivName: p.cLivName, cPriv: p.cPriv, cLivRel: p.cLivRel, cPrivMarriage: p.cPrivMarriage,
 });
@@ -71,23 +76,27 @@ describe('HTTP privacy leaks', function () {
     const treeId: string = tree.id;
     expect((await call('POST', `/trees/${treeId}/members`, owner.token, { email: viewer.email, role: 'viewer' })).status).to.equal(201);
     const person = (body: unknown) => post(`/trees/${treeId}/persons`, body);
-    const living = await person({ given_name: 'Zelda', surname: 'Livingston', notes: 'SECRET-NOTE living', birth: { date: { qualifier: 'exact', year: 1990, month: 4, day: 2 }, place: 'Secretville' } });
+    const living = await person({
+      given_name: 'Zelda', surname: 'Livingston', notes: 'SECRET-NOTE living',
+      identifiers: [{ kind: 'refn', value: 'REFN-SECRET 7', type: 'SECRET-TYPE' }, { kind: 'uid', value: 'UID-SECRET-0001', type: null }], birth: { date: { qualifier: 'exact', year: 1990, month: 4, day: 2 }, place: 'Secretville' } });
     const priv = await person({
       given_name: 'Hidalgo', surname: 'Privado', privacy: 'private', notes: 'SECRET-NOTE private',
       birth: { date: { qualifier: 'exact', year: 1750 }, place: null }, death: { date: { qualifier: 'exact', year: 1800 }, place: null },
     });
     const dead = await person({
-      given_name: 'Dora', surname: 'Deadwood', notes: 'long gone',
+      given_name: 'Dora', surname: 'Deadwood', notes: 'long gone', identifiers: [{ kind: 'afn', value: 'DORA-AFN', type: null }],
       birth: { date: { qualifier: 'exact', year: 1800 }, place: 'Oldtown' }, death: { date: { qualifier: 'exact', year: 1870 }, place: 'Oldtown' },
     });
     const unknown = await person({ given_name: 'Ulrich', surname: 'Unbekannt' });
     const publiv = await person({ given_name: 'Paula', surname: 'Publica', privacy: 'public', birth: { date: { qualifier: 'exact', year: 1995 }, place: 'Opentown' } });
 
-    const nickname = await post(`/persons/${living.id}/names`, { name_type: 'nickname', given_name: 'Zizi', surname: 'Livingston' });
+    const nickname = await post(`/persons/${living.id}/names`, { name_type: 'nickname', given_name: 'Zizi', surname: 'Livingston', notes: 'NAME-NOTE of Zizi' });
+    const livingLds = await post(`/trees/${treeId}/events`, { type: 'lds_baptism', person_id: living.id, temple: 'TEMPLE-SECRET', ordinance_status: 'ORD-STATUS-SECRET' });
     const residence = await post(`/trees/${treeId}/events`, { type: 'residence', person_id: living.id, place: 'Secretville', notes: 'SECRET-NOTE residence', date: { qualifier: 'exact', year: 2010 } });
     const relLivDeadPc = await post(`/trees/${treeId}/relationships`, { type: 'parent_child', person_a_id: dead.id, person_b_id: living.id, qualifier: 'donor', notes: 'EDGE-NOTE pc' });
     const relPrivDead = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: priv.id, person_b_id: dead.id });
     const relLivDeadPartner = await post(`/trees/${treeId}/relationships`, { type: 'partnership', person_a_id: living.id, person_b_id: dead.id, notes: 'EDGE-NOTE partners' });
+    const relLivDeadAsso = await post(`/trees/${treeId}/relationships`, { type: 'association', person_a_id: dead.id, person_b_id: living.id, role: 'GODPARENT-ROLE', notes: 'EDGE-NOTE asso' });
     const marriagePriv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relPrivDead.id, notes: 'WED-PRIV', date: { qualifier: 'exact', year: 1820 } });
     const marriageLiv = await post(`/trees/${treeId}/events`, { type: 'marriage', partnership_id: relLivDeadPartner.id, notes: 'WED-LIVING', date: { qualifier: 'exact', year: 1861 } });
 
@@ -112,7 +121,7 @@ describe('HTTP privacy leaks', function () {
       living: living.id, priv: priv.id, dead: dead.id, unknown: unknown.id, publiv: publiv.id,
       livingBirthEvt: living.birth.event_id, livingResidenceEvt: residence.id, privBirthEvt: priv.birth.event_id, privDeathEvt: priv.death.event_id,
       deadBirthEvt: dead.birth.event_id, deadDeathEvt: dead.death.event_id, publivBirthEvt: publiv.birth.event_id,
-      relLivDeadPc: relLivDeadPc.id, relLivDeadPartner: relLivDeadPartner.id, relPrivDead: relPrivDead.id,
+      relLivDeadPc: relLivDeadPc.id, relLivDeadPartner: relLivDeadPartner.id, relPrivDead: relPrivDead.id, relLivDeadAsso: relLivDeadAsso.id, livingLdsEvt: livingLds.id,
       marriagePrivEvt: marriagePriv.id, marriageLivEvt: marriageLiv.id,
       livingNicknameName: nickname.id, livingPrimaryName: (livingNames.body as any[]).find((n) => n.is_primary).id, privName: (privNames.body as any[])[0].id,
       sLivEvt: sLivEvt.id, sLivName: sLivName.id, sPriv: sPriv.id, sDead: sDead.id, sLivRel: sLivRel.id,
@@ -131,8 +140,8 @@ describe('HTTP privacy leaks', function () {
       `/trees/${p.treeId}/persons?limit=2`, `/trees/${p.treeId}/persons?limit=1000`,
       ...persons.flatMap((id) => [`/persons/${id}`, `/persons/${id}/names`, `/persons/${id}/events`, `/persons/${id}/relationships`]),
       `/trees/${p.treeId}/events`, `/trees/${p.treeId}/events?limit=1000`, `/trees/${p.treeId}/relationships`, `/trees/${p.treeId}/relationships?limit=1000`,
-      ...[p.livingBirthEvt, p.livingResidenceEvt, p.privBirthEvt, p.privDeathEvt, p.deadBirthEvt, p.deadDeathEvt, p.publivBirthEvt, p.marriagePrivEvt, p.marriageLivEvt].map((id) => `/events/${id}`),
-      ...[p.relLivDeadPc, p.relLivDeadPartner, p.relPrivDead].map((id) => `/relationships/${id}`),
+      ...[p.livingBirthEvt, p.livingResidenceEvt, p.privBirthEvt, p.privDeathEvt, p.deadBirthEvt, p.deadDeathEvt, p.publivBirthEvt, p.marriagePrivEvt, p.marriageLivEvt, p.livingLdsEvt].map((id) => `/events/${id}`),
+      ...[p.relLivDeadPc, p.relLivDeadPartner, p.relPrivDead, p.relLivDeadAsso].map((id) => `/relationships/${id}`),
       `/trees/${p.treeId}/sources`, `/trees/${p.treeId}/sources?limit=1000`,
       ...[p.sLivEvt, p.sLivName, p.sPriv, p.sDead, p.sLivRel].map((id) => `/sources/${id}`),
       `/trees/${p.treeId}/citations`, `/trees/${p.treeId}/citations?limit=1000`,
@@ -269,6 +278,8 @@ describe('HTTP privacy leaks', function () {
         expect(byId.get(p().living)).to.deep.equal(REDACTED(p().living, p().treeId));
         expect(byId.get(p().unknown)).to.deep.equal(REDACTED(p().unknown, p().treeId));
         expect(byId.get(p().dead)).to.include({ display_name: 'Dora Deadwood', redacted: false });
+        // A fully shown person's identifiers are there: the probe of the living ones above is not vacuous.
+        expect(byId.get(p().dead).identifiers).to.deep.equal([{ kind: 'afn', value: 'DORA-AFN', type: null }]);
         expect(byId.get(p().publiv)).to.include({ display_name: 'Paula Publica', redacted: false });
         expect(byId.get(p().publiv).birth.date.year).to.equal(1995);
         expect(rows).to.have.length(4);
@@ -307,21 +318,23 @@ describe('HTTP privacy leaks', function () {
         expect(rows.map((e) => e.id).sort()).to.deep.equal([p().deadBirthEvt, p().deadDeathEvt, p().publivBirthEvt].sort());
       });
 
-      it('relationships: LIVING–DEAD present, PRIVATE–DEAD absent', async () => {
+      it('relationships: LIVING–DEAD present (the association too, like any edge), PRIVATE–DEAD absent', async () => {
         const rows: any[] = await ok(`${treeBase()}/relationships`);
-        expect(rows.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
-        for (const r of rows) expect(r, 'an edge with a living end has no notes or qualifier').to.include({ notes: null, qualifier: null });
+        const shown = [p().relLivDeadPc, p().relLivDeadPartner, p().relLivDeadAsso].sort();
+        expect(rows.map((r) => r.id).sort()).to.deep.equal(shown);
+        for (const r of rows) expect(r, 'an edge with a living end has no notes, qualifier or role').to.include({ notes: null, qualifier: null, role: null });
         if (surface === 'members') {
           const ofDead: any[] = await ok(`/persons/${p().dead}/relationships`);
-          expect(ofDead.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+          expect(ofDead.map((r) => r.id).sort()).to.deep.equal(shown);
           const ofLiving: any[] = await ok(`/persons/${p().living}/relationships`);
-          expect(ofLiving.map((r) => r.id).sort()).to.deep.equal([p().relLivDeadPc, p().relLivDeadPartner].sort());
+          expect(ofLiving.map((r) => r.id).sort()).to.deep.equal(shown);
+          expect(await ok(`/relationships/${p().relLivDeadAsso}`)).to.include({ type: 'association', role: null, notes: null });
         }
       });
 
       if (surface === 'members') {
         it('single event and relationship reads: withheld ones 404', async () => {
-          for (const id of [p().livingBirthEvt, p().livingResidenceEvt, p().privBirthEvt, p().privDeathEvt, p().marriagePrivEvt, p().marriageLivEvt]) await notFound(`/events/${id}`);
+          for (const id of [p().livingBirthEvt, p().livingResidenceEvt, p().privBirthEvt, p().privDeathEvt, p().marriagePrivEvt, p().marriageLivEvt, p().livingLdsEvt]) await notFound(`/events/${id}`);
           expect((await ok(`/events/${p().deadBirthEvt}`)).id).to.equal(p().deadBirthEvt);
           expect((await ok(`/events/${p().publivBirthEvt}`)).id).to.equal(p().publivBirthEvt);
           await notFound(`/relationships/${p().relPrivDead}`);
@@ -396,15 +409,19 @@ describe('HTTP privacy leaks', function () {
           expect(persons).to.have.length(5);
           expect(persons.every((x) => x.redacted === false)).to.equal(true);
           expect(persons.find((x) => x.id === p.living)).to.include({ display_name: 'Zelda Livingston', notes: 'SECRET-NOTE living' });
+          expect(persons.find((x) => x.id === p.living).identifiers).to.deep.equal([{ kind: 'refn', value: 'REFN-SECRET 7', type: 'SECRET-TYPE' }, { kind: 'uid', value: 'UID-SECRET-0001', type: null }]);
+          expect(((await get(`/persons/${p.living}/names`, t)).body as any[]).find((n) => n.given_name === 'Zizi')).to.include({ notes: 'NAME-NOTE of Zizi' });
+          expect((await get(`/events/${p.livingLdsEvt}`, t)).body).to.include({ type: 'lds_baptism', temple: 'TEMPLE-SECRET', ordinance_status: 'ORD-STATUS-SECRET' });
+          expect((await get(`/relationships/${p.relLivDeadAsso}`, t)).body).to.include({ type: 'association', role: 'GODPARENT-ROLE', notes: 'EDGE-NOTE asso' });
           expect(persons.find((x) => x.id === p.living).birth).to.include({ place: 'Secretville' });
           expect(((await get(`/trees/${p.treeId}/persons?q=Zelda`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.living]);
           expect(((await get(`/trees/${p.treeId}/persons?q=Zizi`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.living]);
           expect(((await get(`/trees/${p.treeId}/persons?ids=${p.priv}`, t)).body as any[]).map((x) => x.id)).to.deep.equal([p.priv]);
           expect(((await get(`/persons/${p.living}/names`, t)).body as any[]).map((n) => n.given_name).sort()).to.deep.equal(['Zelda', 'Zizi']);
           expect((await get(`/persons/${p.priv}`, t)).body).to.include({ display_name: 'Hidalgo Privado', privacy: 'private' });
-          expect(((await get(`/persons/${p.living}/events`, t)).body as any[]).map((e) => e.id).sort()).to.deep.equal([p.livingBirthEvt, p.livingResidenceEvt, p.marriageLivEvt].sort());
-          expect((await get(`/trees/${p.treeId}/events`, t)).body).to.have.length(9);
-          expect((await get(`/trees/${p.treeId}/relationships`, t)).body).to.have.length(3);
+          expect(((await get(`/persons/${p.living}/events`, t)).body as any[]).map((e) => e.id).sort()).to.deep.equal([p.livingBirthEvt, p.livingResidenceEvt, p.marriageLivEvt, p.livingLdsEvt].sort());
+          expect((await get(`/trees/${p.treeId}/events`, t)).body).to.have.length(10);
+          expect((await get(`/trees/${p.treeId}/relationships`, t)).body).to.have.length(4);
           expect((await get(`/trees/${p.treeId}/citations`, t)).body).to.have.length(6);
           expect((await get(`/trees/${p.treeId}/sources`, t)).body).to.have.length(5);
           for (const id of [p.livingBirthEvt, p.marriagePrivEvt]) expect((await get(`/events/${id}`, t)).status).to.equal(200);

@@ -9,12 +9,14 @@ import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
 import { MAX_PLACE_LENGTH } from '../../../core/people/model.js';
-import { DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
+import { CodeText, DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
   place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000),
+  // LDS ordinances (lds_*) only; on another type a value is a 422.
+  temple: Nullable(CodeText), ordinance_status: Nullable(CodeText),
 });
 export const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
 export const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
@@ -28,6 +30,8 @@ export const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput
   ...(b.place === undefined ? {} : { place: b.place }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
   ...(b.detail === undefined ? {} : { detail: b.detail }),
+  ...(b.temple === undefined ? {} : { temple: b.temple }),
+  ...(b.ordinance_status === undefined ? {} : { ordinanceStatus: b.ordinance_status }),
 });
 
 const views = (vs: readonly EventView[]) => vs.map(eventWire);

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { E, ok, type Result } from '../../../core/shared/either.js';
+import { E, ok, type AsyncResult, type Result } from '../../../core/shared/either.js';
 import { invalidInput } from '../../../core/shared/errors.js';
 import { accessTree } from '../../../core/shared/tree-access.js';
-import { readPlan, type ReadPlan } from '../../../core/gedcom/read-plan.js';
+import type { GedcomFile } from '../../../core/gedcom/import-scan.js';
 import { previewGedcom, type GedcomPreview } from '../../../core/gedcom/queries/preview-gedcom.js';
 import { importActions, importGedcom, type ImportReport, type Resolution } from '../../../core/gedcom/commands/import-gedcom.js';
 import { exportGedcom } from '../../../core/gedcom/queries/export-gedcom.js';
@@ -15,8 +15,10 @@ import { IdParams, RESOLUTIONS_MAX, Text, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
 import { contentDisposition } from '../content-disposition.js';
 import { serviceProduct } from './product.js';
+import { withGedcomUpload } from '../../archive/gedzip-upload.js';
+import { gedzipStream } from '../../archive/gedzip-writer.js';
 
-const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part)' });
+const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import\'s zip limits' });
 const ActionCodec = named('ImportAction', t.keyof(Object.fromEntries(importActions.map((a) => [a, null])) as Record<(typeof importActions)[number], null>));
 const PreviewForm = withMediaType('multipart/form-data', named('GedcomPreviewUpload', t.type({ file: FileField })));
 const ImportForm = withMediaType('multipart/form-data', named('GedcomImportUpload', t.intersection([
@@ -45,12 +47,12 @@ const Created = (extra: string) => t.type({ created: t.number, [extra]: t.number
 const ReportRead = named('GedcomImportReport', t.type({
   persons: t.type({ created: t.number, merged: t.number, skipped: t.number, overwritten: t.number }),
   names: Created('skipped'), events: Created('skipped'), relationships: Created('skipped'), sources: Created('reused'),
-  citations: Created('skipped'), places: Created('reused'),
+  citations: Created('skipped'), places: Created('reused'), media: Created('skipped'),
   unmapped_tags: t.array(UnmappedRead),
   warnings: t.array(WarningRead),
   warning_count: t.number,
 }));
-const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null }) });
+const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null }), media: t.keyof({ true: null, false: null }) });
 
 const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
 /** The core keeps the first MAX_WARNINGS (core/gedcom/warnings.ts) and counts them all. */
@@ -67,7 +69,7 @@ const previewWire = (p: GedcomPreview) => ({
 });
 
 const reportWire = (r: ImportReport) => ({
-  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places,
+  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places, media: r.media,
   unmapped_tags: unmappedWire(r.unmapped),
   ...warningsWire(r.warnings, r.warningCount),
 });
@@ -99,7 +101,12 @@ const parseResolutions = (text: string | undefined): Result<Record<string, Resol
   return ok(Object.fromEntries(out));
 };
 
-const readUpload = async (upload: SpooledFile | null): Promise<Result<ReadPlan>> => (upload === null ? missingFile() : readPlan(upload.open()));
+/**
+ * The upload as a file the import and preview read twice (import-scan.ts): the spooled copy (or a
+ * .gdz's gedcom.ged) is opened again for each pass.
+ */
+const withUpload = async <A>(upload: SpooledFile | null, maxBytes: number, use: (file: GedcomFile) => AsyncResult<A>): AsyncResult<A> =>
+  (upload === null ? missingFile() : withGedcomUpload(upload, maxBytes, use));
 
 /** Encodes the writer's records as UTF-8 chunks of about 64 KiB. */
 async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
@@ -118,7 +125,7 @@ async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Ar
 }
 
 /** The tree's name as a file name: no path or control characters, at most 100 characters. */
-const gedFileName = (treeName: string): string => `${treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree'}.ged`;
+const gedFileName = (treeName: string, ext = 'ged'): string => `${treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree'}.${ext}`;
 
 export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const editorFirst = async ({ actor, params }: HandlerInput<{ id: string }, unknown, undefined>) => accessTree(deps().storage, actor, params.id, 'editor');
@@ -131,9 +138,8 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'The matches, unmapped tags and warnings.', body: PreviewRead },
       errors: [400, 401, 403, 404, 413, 415, 422],
       handle: async ({ actor, params, upload }) => {
-        const read = await readUpload(upload);
-        if (E.isLeft(read)) return read;
-        return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(await previewGedcom(deps())(actor, params.id, read.right));
+        const preview = await withUpload(upload, deps().maxUploadBytes, (file) => previewGedcom(deps())(actor, params.id, file));
+        return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(preview);
       },
     }),
     route({
@@ -152,9 +158,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           };
           const resolutions = parseResolutions(body.resolutions);
           if (E.isLeft(resolutions)) return rejected(resolutions);
-          const read = await readUpload(upload);
-          if (E.isLeft(read)) return rejected(read);
-          const report = await importGedcom(deps())(actor, params.id, read.right, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right });
+          const report = await withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right }));
           count(E.isRight(report) ? 'imported' : 'rejected');
           return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
         } catch (err) {
@@ -165,15 +169,27 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user',
-      summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; streamed.',
+      summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; with `?version=7.0&media=true` a GEDZIP (.gdz, application/zip: gedcom.ged with an OBJE record per media item, and the media files at the paths their FILEs name); streamed.',
       params: IdParams, query: ExportQuery,
       success: { status: 200, description: 'The GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
       successHeaders: ['Content-Disposition'],
       errors: [401, 403, 404, 422],
       handle: async ({ actor, params, query }) => {
         const d = deps();
-        const exported = await exportGedcom({ storage: d.storage, clock: d.clock, product: serviceProduct(d.version) })(actor, params.id, query.version ?? '5.5.1');
+        const media = query.media === 'true';
+        const exported = await exportGedcom({ storage: d.storage, clock: d.clock, product: serviceProduct(d.version) })(actor, params.id, query.version ?? '5.5.1', { media });
         if (E.isLeft(exported)) return exported;
+        if (exported.right.media !== undefined) {
+          return ok<Reply>({
+            status: 200,
+            stream: gedzipStream(utf8Chunks(exported.right.lines), exported.right.media, d.blobs),
+            headers: {
+              'Content-Type': 'application/zip',
+              'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName, 'gdz')),
+              'Cache-Control': 'private, no-store',
+            },
+          });
+        }
         return ok<Reply>({
           status: 200,
           stream: utf8Chunks(exported.right.lines),

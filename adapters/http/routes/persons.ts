@@ -12,7 +12,7 @@ import type { VitalInput } from '../../../core/people/write-vital.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text } from '../wire.js';
-import { PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
+import { IdentifiersCodec, identifiersFromWire, PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
 import { listed, reply, withPage, type LazyDeps } from './deps.js';
 
 const PersonWrite = t.partial({
@@ -22,6 +22,8 @@ const PersonWrite = t.partial({
   is_living: Nullable(t.boolean),
   privacy: PrivacyCodec,
   notes: Text(NOTES_MAX),
+  /** The whole list (REFN, AFN, unique ids): replaces the person's identifiers. */
+  identifiers: IdentifiersCodec,
   birth: Nullable(VitalInputCodec),
   death: Nullable(VitalInputCodec),
 });
@@ -54,6 +56,7 @@ export const personInput = (b: PersonWireInput) => ({
   ...(b.is_living === undefined ? {} : { isLiving: b.is_living }),
   ...(b.privacy === undefined ? {} : { privacy: b.privacy }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
+  ...(b.identifiers === undefined ? {} : { identifiers: identifiersFromWire(b.identifiers) }),
   ...(b.birth === undefined ? {} : { birth: vital(b.birth) ?? null }),
   ...(b.death === undefined ? {} : { death: vital(b.death) ?? null }),
 });
@@ -108,7 +111,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'updatePerson', method: 'patch', path: '/persons/{id}', tag: 'persons', auth: 'user',
-      summary: 'Change vitals, sex, is_living, privacy, notes and the primary name (editor). birth/death: {date, place} or null.',
+      summary: 'Change vitals, sex, is_living, privacy, notes, identifiers and the primary name (editor). birth/death: {date, place} or null.',
       params: IdParams, body: PersonUpdate,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [400, 401, 403, 404, 413, 422],

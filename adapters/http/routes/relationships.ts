@@ -7,31 +7,34 @@ import type { RelationshipView } from '../../../core/privacy/relationship-view.j
 import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
-import { QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
+import { CodeText, QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 export const RelationshipCreate = named('RelationshipCreate', t.intersection([
   t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
-  t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }),
+  // role: associations only (what person b is to person a); on another type a value is a 422.
+  t.partial({ qualifier: Nullable(QualifierCodec), role: Nullable(CodeText), notes: Text(NOTES_MAX) }),
 ]));
-export const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), notes: Text(NOTES_MAX) }));
+export const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), role: Nullable(CodeText), notes: Text(NOTES_MAX) }));
 const rows = (rs: readonly RelationshipView[]) => rs.map(relationshipWire);
 
 export const relationshipInput = (body: t.TypeOf<typeof RelationshipCreate>) => ({
   type: body.type, personAId: body.person_a_id, personBId: body.person_b_id,
   ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+  ...(body.role === undefined ? {} : { role: body.role }),
   ...(body.notes === undefined ? {} : { notes: body.notes }),
 });
 
 export const relationshipUpdateInput = (body: t.TypeOf<typeof RelationshipUpdate>) => ({
   ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
+  ...(body.role === undefined ? {} : { role: body.role }),
   ...(body.notes === undefined ? {} : { notes: body.notes }),
 });
 
 export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'createRelationship', method: 'post', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user',
-    summary: 'Create a parent_child (a is the parent; qualifier required) or partnership edge (editor). The same pair and type is never stored twice: a repeat answers 409 relationship_exists.',
+    summary: 'Create a parent_child (a is the parent; qualifier required), partnership, or association edge (a holds it, b is the associate, `role` says what b is to a) (editor). The same pair and genealogical type is never stored twice: a repeat answers 409 relationship_exists; associations may repeat.',
     params: IdParams, body: RelationshipCreate,
     success: { status: 201, description: 'The relationship.', body: RelationshipRead },
     errors: [400, 401, 403, 404, 409, 413, 422],
@@ -70,16 +73,13 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'updateRelationship', method: 'patch', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
-    summary: 'Change the qualifier or notes (editor).',
+    summary: 'Change the qualifier, role (associations) or notes (editor).',
     params: IdParams, body: RelationshipUpdate,
     success: { status: 200, description: 'The relationship.', body: RelationshipRead },
     errors: [400, 401, 403, 404, 422],
     handle: async ({ actor, params, body }) =>
       reply(200, relationshipWire)(
-        await updateRelationship(deps())(actor, params.id, {
-          ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
-          ...(body.notes === undefined ? {} : { notes: body.notes }),
-        }),
+        await updateRelationship(deps())(actor, params.id, relationshipUpdateInput(body)),
       ),
   }),
   route({

@@ -7,12 +7,18 @@ import { newId, type Id } from '../../shared/ids.js';
 import type { Storage, Stores } from '../../shared/ports.js';
 import { accessTree } from '../../shared/tree-access.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
-import { buildBatch, type PersonTarget } from './import-batch.js';
-import { duplicateIndex } from '../duplicates.js';
+import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
+import { existingNumbers } from './import-edges.js';
+import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
+import { duplicateIndex, type DuplicateIndex } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
-import { incomingPerson, type ReadPlan } from '../read-plan.js';
-import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
-import { mergeWarnings } from '../warnings.js';
+import { fileErrors, incomingFromRecord, scanGedcom, type GedcomFile, type Scan } from '../import-scan.js';
+import { createStreamMapper } from '../mapping-stream.js';
+import { readGedcom, type ReadLimits } from '../reader.js';
+import type { GedcomDiagnostic, ImportCounts, UnmappedTag } from '../types.js';
+import { createWarningLog, mergeWarnings } from '../warnings.js';
+import type { BlobStore } from '../../media/blob-store.js';
+import { keepingBlobs, mediaCollector, type MediaCounts } from '../gedzip-import.js';
 
 export const importActions = ['new', 'skip', 'merge', 'overwrite'] as const;
 export type ImportAction = (typeof importActions)[number];
@@ -22,9 +28,16 @@ export type ImportInput = {
   readonly defaultAction: ImportAction;
   /** Incoming xref as written in the file (`@I1@`) -> what to do with that person. */
   readonly resolutions: Readonly<Record<string, Resolution>>;
+  /** A host's progress bar (the CLI): called as persons are written, with the count so far. */
+  readonly onProgress?: (p: { readonly personsWritten: number }) => void;
+  /** Called with the count of records read, during each of the two passes. */
+  readonly onRecord?: (records: number, pass: 1 | 2) => void;
+  readonly limits?: Partial<ReadLimits>;
 };
 
 export type ImportReport = ImportCounts & {
+  /** Media stored from a .gdz (created), or left out with a person the import skipped (skipped). */
+  readonly media: MediaCounts;
   readonly unmapped: readonly UnmappedTag[];
   /** The first MAX_WARNINGS (warnings.ts) of the reader, the mapping and the import, by line. */
   readonly warnings: readonly GedcomDiagnostic[];
@@ -37,15 +50,11 @@ const badResolution = (xref: string, message: string) =>
 
 /** Every resolution names a person of the file, and a live person of this tree where its action needs one. */
 const checkResolutions = async (
-  stores: Pick<Stores, 'persons'>,
-  treeId: Id,
-  persons: readonly PlanPerson[],
-  resolutions: ImportInput['resolutions'],
+  stores: Pick<Stores, 'persons'>, treeId: Id, persons: ReadonlyMap<string, number>, resolutions: ImportInput['resolutions'],
 ): Promise<Result<void>> => {
-  const xrefs = new Set(persons.map((p) => p.xref));
   const targets: Id[] = [];
   for (const [xref, r] of Object.entries(resolutions)) {
-    if (!xrefs.has(xref)) return fail(badResolution(xref, 'no INDI record of the file has this xref'));
+    if (!persons.has(xref)) return fail(badResolution(xref, 'no INDI record of the file has this xref'));
     if (r.action === 'new') continue;
     if (r.targetId === undefined) return fail(badResolution(xref, `${r.action} needs a target_id`));
     targets.push(r.targetId);
@@ -58,65 +67,134 @@ const checkResolutions = async (
 };
 
 /**
- * Imports a read file into the tree, additively and all or nothing: one transaction, so a failure
- * leaves the tree exactly as it was. Each incoming person is created (`new`), linked without copying
- * (`skip`), merged into an existing person (`merge`: names as alternates, events, citations, notes),
- * or replaces one (`overwrite`: the existing person is soft-deleted, the incoming one created). A
- * resolution decides per person; otherwise `default_action` applies to persons whose best duplicate
- * candidate scores `high`, and every other person is new. A relationship is never created twice
- * between the same pair. Audited as one entry with the counts.
+ * The first pass, deciding on the way what becomes of each person that is not new: its resolution,
+ * else `default_action` when its best duplicate candidate scores `high`. Only those decisions are
+ * kept (most persons of a big file are new).
+ */
+const firstPass = async (
+  file: GedcomFile, input: ImportInput, index: DuplicateIndex | null,
+): Promise<Result<{ scan: Scan; targets: Map<number, PersonTarget> }>> => {
+  const targets = new Map<number, PersonTarget>();
+  let count = 0;
+  const scanned = await scanGedcom(file, input.limits, {
+    onRecord: (n) => input.onRecord?.(n, 1),
+    onPerson: (xref, record) => {
+      const at = count++;
+      const r = Object.hasOwn(input.resolutions, xref) ? input.resolutions[xref] : undefined;
+      if (r !== undefined) {
+        if (r.action !== 'new') targets.set(at, { action: r.action, targetId: r.targetId! });
+        return;
+      }
+      if (index === null) return;
+      const best = index.candidatesFor(incomingFromRecord(record, xref))[0];
+      if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
+    },
+  });
+  return E.map((scan: Scan) => ({ scan, targets }))(scanned);
+};
+
+/**
+ * Imports a GEDCOM file into the tree, additively and all or nothing: one transaction, so a failure
+ * leaves the tree exactly as it was. The file is read twice and never held: the first pass keeps
+ * what pointers need (import-scan.ts) and decides each person's fate, the second maps each record
+ * as it arrives and writes rows in bounded batches. Each incoming person is created (`new`), linked
+ * without copying (`skip`), merged into an existing person (`merge`: names as alternates, events,
+ * citations, notes), or replaces one (`overwrite`: the existing person is soft-deleted, the incoming
+ * one created). A relationship is never created twice between the same pair. Audited as one entry.
  */
 export const importGedcom =
-  (deps: { readonly storage: Storage; readonly clock: Clock }) =>
-  async (actor: Actor, treeId: Id, read: ReadPlan, input: ImportInput): AsyncResult<ImportReport> =>
-    deps.storage.uow.run(async (tx) => {
+  (deps: { readonly storage: Storage; readonly clock: Clock; readonly blobs?: BlobStore; readonly onOrphan?: (key: string, err: unknown) => void }) =>
+  async (actor: Actor, treeId: Id, file: GedcomFile, input: ImportInput): AsyncResult<ImportReport> =>
+    keepingBlobs(deps, (stored) => deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;
-      const checked = await checkResolutions(tx, treeId, read.plan.persons, input.resolutions);
-      if (E.isLeft(checked)) return checked;
-
-      const unresolved = read.plan.persons.filter((p) => input.resolutions[p.xref] === undefined);
-      const index = input.defaultAction === 'new' || unresolved.length === 0 ? null : duplicateIndex(await existingPersons(tx, treeId));
-      const targets = new Map<string, PersonTarget>();
-      for (const p of read.plan.persons) {
-        const r = input.resolutions[p.xref];
-        if (r !== undefined) {
-          targets.set(p.xref, r.action === 'new' ? { action: 'new' } : { action: r.action, targetId: r.targetId! });
-          continue;
-        }
-        const best = index?.candidatesFor(incomingPerson(p))[0];
-        targets.set(p.xref, best !== undefined && best.score === 'high' && input.defaultAction !== 'new'
-          ? { action: input.defaultAction, targetId: best.personId }
-          : { action: 'new' });
+      const resolved = Object.keys(input.resolutions).length;
+      const index = input.defaultAction === 'new' ? null : duplicateIndex(await existingPersons(tx, treeId));
+      const first = await firstPass(file, input, index);
+      if (E.isLeft(first)) return first;
+      const { scan, targets } = first.right;
+      if (scan.persons.size >= MAX_FILE_PERSONS)
+        return fail(invalidInput('gedcom_too_large', `This file has ${scan.persons.size} persons; an import takes at most ${MAX_FILE_PERSONS - 1}.`, [{ path: 'file', message: 'too many persons' }]));
+      if (resolved > 0) {
+        const checked = await checkResolutions(tx, treeId, scan.persons, input.resolutions);
+        if (E.isLeft(checked)) return checked;
       }
 
       const now = deps.clock.now();
-      const built = await buildBatch(tx, treeId, read.plan, targets, now);
-      if (built.overwritten.length > 0) {
-        await tx.deletions.deletePersons(treeId, built.overwritten, now, newId());
-        await tx.deletions.clearPointersTo(built.overwritten);
+      const overwritten = new Set<Id>();
+      const kept = new Set<Id>();
+      for (const t of targets.values()) (t.action === 'overwrite' ? overwritten : kept).add((t as { targetId: Id }).targetId);
+      if (overwritten.size > 0) {
+        await tx.deletions.deletePersons(treeId, [...overwritten], now, newId());
+        await tx.deletions.clearPointersTo([...overwritten]);
       }
-      for (const person of built.updatedPersons) await tx.persons.update(person);
-      await tx.bulk.insertAll(built.batch);
-      await keepLifeFacts(tx, built.factsChanged);
+      const existing = await readExisting(tx, treeId, [...kept].filter((id) => !overwritten.has(id)), overwritten);
+      const idAt = idSequence();
+      const numberOf = existingNumbers();
+      const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
+      const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now);
+      const builder = createImportBuilder({
+        treeId, now, rows, existing, fileSources: scan.sources, numberOf,
+        targetOf: (i) => targets.get(i) ?? { action: 'new' },
+        who: (xref) => {
+          const i = scan.persons.get(xref);
+          if (i === undefined) return undefined;
+          const t = targets.get(i);
+          return t !== undefined && t.action !== 'new' && t.action !== 'overwrite' ? { id: t.targetId, num: numberOf(t.targetId), index: i } : { id: idAt(i), num: i, index: i };
+        },
+      });
 
-      const warnings = mergeWarnings([
-        { list: read.diagnostics, count: read.diagnosticCount },
-        { list: read.plan.warnings, count: read.plan.warningCount },
-        built.warnings,
-      ]);
+      // The second pass: the scan refused what cannot be read, so reading the same bytes again cannot fail so.
+      const mapper = createStreamMapper(scan);
+      const diagnostics = createWarningLog();
+      let records = 0;
+      try {
+        for await (const record of readGedcom(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
+          records += 1;
+          if ((records & 1023) === 0) input.onRecord?.(records, 2);
+          const m = mapper.add(record);
+          if (m === null) continue;
+          if (m.kind === 'person') {
+            builder.person(m.person, m.index);
+            const t = targets.get(m.index);
+            media.person(m.person, t === undefined || t.action === 'new' || t.action === 'overwrite' ? idAt(m.index) : t.action === 'merge' ? t.targetId : null, builder.eventId);
+          }
+          else if (m.kind === 'family') builder.family(m.family);
+          else {
+            builder.source(m.source);
+            media.source(m.source, builder.sourceId(m.source.xref) ?? null);
+          }
+          await rows.maybeFlush();
+        }
+      } catch (err) {
+        const refused = fileErrors(err);
+        if (refused !== null) return refused;
+        throw err;
+      }
+      input.onRecord?.(records, 2);
+      await rows.flush();
+      await tx.bulk.verify();
+      const built = builder.result();
+      for (const person of built.updatedPersons) await tx.persons.update(person);
+      await keepLifeFacts(tx, built.factsChanged);
+      const mapped = mapper.finish();
+      const storedMedia = await media.store(tx, mapped.media, stored);
+
+      const counts: ImportCounts = { ...built.counts, persons: { ...built.counts.persons, overwritten: overwritten.size } };
+      const warnings = mergeWarnings([diagnostics.result(), mapped.warnings, built.warnings, storedMedia.warnings]);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'gedcom.import', { type: 'tree', id: treeId, treeId }, {
         default_action: input.defaultAction,
-        resolutions: Object.keys(input.resolutions).length,
-        persons: built.counts.persons,
-        names: built.counts.names,
-        events: built.counts.events,
-        relationships: built.counts.relationships,
-        sources: built.counts.sources,
-        citations: built.counts.citations,
-        places: built.counts.places,
-        unmapped_tags: read.plan.unmapped.reduce((n, u) => n + u.count, 0),
+        resolutions: resolved,
+        persons: counts.persons,
+        names: counts.names,
+        events: counts.events,
+        relationships: counts.relationships,
+        sources: counts.sources,
+        citations: counts.citations,
+        places: counts.places,
+        media: storedMedia.counts,
+        unmapped_tags: mapped.unmapped.reduce((n, u) => n + u.count, 0),
         warnings: warnings.count,
       }));
-      return ok({ ...built.counts, unmapped: read.plan.unmapped, warnings: warnings.list, warningCount: warnings.count });
-    });
+      return ok({ ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
+    }));

@@ -4,7 +4,7 @@ import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
 import { accessTree } from '../../shared/tree-access.js';
-import type { Relationship } from '../../people/model.js';
+import { isGenealogical, type Relationship } from '../../people/model.js';
 import { kinshipTerm, type Step } from '../terms.js';
 
 /** Longest path searched (steps). Each level of the search is one query per side. */
@@ -30,8 +30,9 @@ const inverse = (s: Step): Step => (s === 'parent' ? 'child' : s === 'child' ? '
 
 type Ends = Pick<Relationship, 'type' | 'personAId' | 'personBId'>;
 
-/** Live edges of the tree touching these persons: one query. */
-const edgesOf = (storage: Storage, treeId: Id, ids: readonly Id[]): Promise<readonly Ends[]> => storage.relationships.endsTouching(treeId, ids);
+/** Live kinship edges of the tree touching these persons (associations are no kinship): one query. */
+const edgesOf = async (storage: Storage, treeId: Id, ids: readonly Id[]): Promise<readonly Ends[]> =>
+  (await storage.relationships.endsTouching(treeId, ids)).filter(isGenealogical);
 
 /** Ancestors exactly `generations` up from `id`, one query per generation. */
 const ancestorsAt = async (storage: Storage, treeId: Id, id: Id, generations: number): Promise<Set<Id>> => {

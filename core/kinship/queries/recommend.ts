@@ -5,7 +5,7 @@ import { notFound } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import type { Storage } from '../../shared/ports.js';
 import { accessTree } from '../../shared/tree-access.js';
-import type { Name, Relationship } from '../../people/model.js';
+import { isGenealogical, type Name, type Relationship } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
 import { displayNameOf, primaryNames } from '../../people/vitals.js';
 import { duplicateIndex } from '../../gedcom/duplicates.js';
@@ -62,7 +62,8 @@ export const recommend =
     const persons = await s.persons.byIds(treeId, ids);
     const names = await s.names.listByPersons(ids);
     const events = await s.events.listByPersons(ids);
-    const edges = (await s.relationships.listByPersons(ids)).filter((r) => r.treeId === treeId);
+    // Associations (a godparent, a witness) are no kinship: such a person may still be a duplicate or a parent.
+    const edges = (await s.relationships.listByPersons(ids)).filter((r) => r.treeId === treeId && isGenealogical(r));
     const facts = lifeFactsOf(persons, events);
     const birthOf = (id: Id) => facts.get(id)?.birthYear ?? null;
     const placeOf = (id: Id) => events.find((e) => e.personId === id && e.type === 'birth')?.placeId ?? null;

@@ -5,6 +5,7 @@ import { newId, type Id } from '../../shared/ids.js';
 import type { CommandDeps } from '../../shared/record-deps.js';
 import { accessTree } from '../../shared/tree-access.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
+import { cleanIdentifiers } from '../identifiers.js';
 import type { Person } from '../model.js';
 import { checkVitalDates, writeVital, type PersonInput } from '../write-vital.js';
 
@@ -27,6 +28,7 @@ export const createPerson =
         isLiving: input.isLiving ?? null,
         privacy: input.privacy ?? 'default',
         notes: input.notes ?? '',
+        identifiers: cleanIdentifiers(input.identifiers ?? []),
         birthYear: null,
         hasDeathFact: false,
         createdAt: now,
@@ -37,7 +39,7 @@ export const createPerson =
       await tx.persons.insert(person);
       await tx.names.insert({
         id: newId(), treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
-        isPrimary: true, createdAt: now, deletedAt: null, deletionId: null,
+        isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
       });
       if (input.birth) await writeVital(tx, deps.clock, person, 'birth', input.birth);
       if (input.death) await writeVital(tx, deps.clock, person, 'death', input.death);

@@ -12,7 +12,7 @@ import { badReference, livePartnership, livePerson } from '../../shared/referenc
 import { accessTree } from '../../shared/tree-access.js';
 import { checkDate } from '../date.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
-import type { EventType, LifeEvent } from '../model.js';
+import { isLdsEvent, MAX_CODE_LENGTH, type EventType, type LifeEvent } from '../model.js';
 
 export type EventInput = {
   readonly type?: EventType;
@@ -23,13 +23,23 @@ export type EventInput = {
   readonly place?: string | null;
   readonly notes?: string;
   readonly detail?: string;
+  /** LDS ordinance types only (else 422): the temple code and the ordinance status. */
+  readonly temple?: string | null;
+  readonly ordinanceStatus?: string | null;
 };
 
 type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'relationships' | 'places' | 'events' | 'audit'>;
 
-const checkShape = (type: EventType, customType: string | null, date: GenealogicalDate | null): DomainError | null => {
+type Ordinance = { readonly temple: string | null; readonly ordinanceStatus: string | null };
+
+const checkShape = (type: EventType, customType: string | null, date: GenealogicalDate | null, ordinance: Ordinance): DomainError | null => {
   if (type === 'custom' && (customType === null || customType.trim() === ''))
     return invalidInput('invalid_input', 'A custom event needs custom_type.', [{ path: 'custom_type', message: 'required when type is custom' }]);
+  for (const [path, value] of [['temple', ordinance.temple], ['ordinance_status', ordinance.ordinanceStatus]] as const) {
+    if (value === null) continue;
+    if (!isLdsEvent(type)) return invalidInput('invalid_input', `Only an LDS ordinance has ${path}.`, [{ path, message: 'only for lds_* types' }]);
+    if ([...value].length > MAX_CODE_LENGTH) return invalidInput('invalid_input', `${path} has at most ${MAX_CODE_LENGTH} characters.`, [{ path, message: `at most ${MAX_CODE_LENGTH} characters` }]);
+  }
   return date ? checkDate(date, 'date') : null;
 };
 
@@ -48,10 +58,14 @@ const resolve = async (tx: Pick<Stores, 'persons' | 'relationships' | 'places'>,
   return ok(text === '' ? null : (await tx.places.ensure(treeId, text, newId())).id);
 };
 
+/** Stored trimmed; blank text is no value. */
+const blankToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+
 export const createEvent =
   (deps: Deps) =>
   async (actor: Actor, treeId: Id, input: EventInput & { readonly type: EventType }): AsyncResult<LifeEvent> => {
-    const bad = checkShape(input.type, input.customType ?? null, input.date ?? null);
+    const ordinance = { temple: blankToNull(input.temple), ordinanceStatus: blankToNull(input.ordinanceStatus) };
+    const bad = checkShape(input.type, input.customType ?? null, input.date ?? null, ordinance);
     if (bad) return fail(bad);
     return deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
@@ -62,7 +76,7 @@ export const createEvent =
       const event: LifeEvent = {
         id: newId(), treeId, type: input.type, customType: input.type === 'custom' ? (input.customType ?? null) : null,
         personId: input.personId ?? null, partnershipId: input.partnershipId ?? null, date: input.date ?? null, placeId: placeId.right,
-        notes: input.notes ?? '', detail: input.detail ?? '', createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+        notes: input.notes ?? '', detail: input.detail ?? '', ...ordinance, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.events.insert(event);
       await keepLifeFacts(tx, [event.personId]);
@@ -81,7 +95,13 @@ export const updateEvent =
       const type = input.type ?? e.type;
       const customType = type === 'custom' ? (input.customType === undefined ? e.customType : input.customType) : null;
       const date = input.date === undefined ? e.date : input.date;
-      const bad = checkShape(type, customType, date);
+      // Changing an ordinance to another type drops its temple and status unless the patch gives them.
+      const keep = isLdsEvent(type);
+      const ordinance = {
+        temple: input.temple === undefined ? (keep ? e.temple : null) : blankToNull(input.temple),
+        ordinanceStatus: input.ordinanceStatus === undefined ? (keep ? e.ordinanceStatus : null) : blankToNull(input.ordinanceStatus),
+      };
+      const bad = checkShape(type, customType, date, ordinance);
       if (bad) return fail(bad);
       const personId = input.personId === undefined ? e.personId : input.personId;
       const partnershipId = input.partnershipId === undefined ? e.partnershipId : input.partnershipId;
@@ -89,7 +109,7 @@ export const updateEvent =
       if (E.isLeft(placeId)) return placeId;
       const next: LifeEvent = {
         ...e, type, customType, personId, partnershipId, date, placeId: placeId.right,
-        notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, updatedAt: deps.clock.now(),
+        notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, ...ordinance, updatedAt: deps.clock.now(),
       };
       await tx.events.update(next);
       await keepLifeFacts(tx, [e.personId, next.personId]);

@@ -4,6 +4,7 @@ import { auditEntry } from '../../shared/audit-entry.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
+import { cleanIdentifiers } from '../identifiers.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
 import type { Name, Person } from '../model.js';
 import { primaryNames, vitalEvents } from '../vitals.js';
@@ -36,6 +37,7 @@ export const writePersonChanges = async (
     isLiving: input.isLiving === undefined ? person.isLiving : input.isLiving,
     privacy: input.privacy ?? person.privacy,
     notes: input.notes ?? person.notes,
+    identifiers: input.identifiers === undefined ? person.identifiers : cleanIdentifiers(input.identifiers),
     updatedAt: now,
   }));
   await tx.persons.updateMany(next);
@@ -51,7 +53,7 @@ export const writePersonChanges = async (
       // A person whose names were all deleted gets a primary birth name, as create does.
       else added.push({
         id: newId(), treeId: person.treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
-        isPrimary: true, createdAt: now, deletedAt: null, deletionId: null,
+        isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
       });
     }
     await tx.names.updateMany(names);
@@ -84,6 +86,7 @@ const changedFields = (input: PersonInput): Record<string, JsonValue> => {
   const changed: Record<string, JsonValue> = {};
   for (const [k, v] of Object.entries({ sex: input.sex, is_living: input.isLiving, privacy: input.privacy, notes: input.notes })) if (v !== undefined) changed[k] = v;
   // As stored: trimmed.
+  if (input.identifiers !== undefined) changed['identifiers'] = input.identifiers.length;
   if (input.givenName !== undefined) changed['given_name'] = input.givenName.trim();
   if (input.surname !== undefined) changed['surname'] = input.surname.trim();
   if (input.birth !== undefined) changed['birth'] = input.birth === null ? null : 'set';

@@ -1,0 +1,45 @@
+import { PassThrough, Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { BlobStore } from '../../core/media/blob-store.js';
+import { GEDZIP_GEDCOM } from '../../core/gedcom/gedzip.js';
+import type { GedzipItem } from '../../core/gedcom/writer-media.js';
+
+/**
+ * A GEDZIP as a zip stream: `gedcom.ged` (deflated) first, then each media item's bytes (stored:
+ * photos and scans do not shrink) at the path its OBJE FILE names, each read from the BlobStore only
+ * when the zip reaches it, so memory holds one piece at a time. A failure after the first byte (the
+ * database or the store gone, an object missing) destroys the stream: the client sees a broken
+ * download, never a zip that looks whole.
+ */
+export const gedzipStream = (gedcom: AsyncIterable<Uint8Array>, items: readonly GedzipItem[], blobs: BlobStore): Readable => {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  const fail = (err: unknown): void => {
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  zip.on('error', fail);
+  zip.outputStream.on('error', fail);
+  zip.outputStream.pipe(out);
+  // yazl pipes the entries' streams without listening for their errors: each gets a listener here.
+  const ged = Readable.from(gedcom, { objectMode: false });
+  ged.on('error', fail);
+  out.on('close', () => {
+    if (!ged.readableEnded) ged.destroy();
+  });
+  zip.addReadStream(ged, GEDZIP_GEDCOM, { compress: true });
+  for (const item of items) {
+    zip.addReadStreamLazy(item.path, { compress: false, size: item.media.size }, (cb) => {
+      blobs.get(item.media.storageKey).then(
+        (body) => {
+          if (body === null) return cb(new Error(`the file of media ${item.media.id} is missing from the store`), undefined as never);
+          const file = Readable.from(body, { objectMode: false });
+          file.on('error', fail);
+          cb(null, file);
+        },
+        (err: unknown) => cb(err as Error, undefined as never),
+      );
+    });
+  }
+  zip.end();
+  return out;
+};

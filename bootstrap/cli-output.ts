@@ -1,0 +1,105 @@
+import type { DomainError } from '../core/shared/errors.js';
+import type { ImportReport } from '../core/gedcom/commands/import-gedcom.js';
+import type { GedcomPreview } from '../core/gedcom/queries/preview-gedcom.js';
+import type { GedcomDiagnostic, UnmappedTag } from '../core/gedcom/types.js';
+
+// What bootstrap/cli.ts prints and the code it exits with: pure, so spec/bootstrap tests them.
+
+export const EXIT = {
+  ok: 0,
+  /** The core refused: no right to the tree, a file that is not GEDCOM, invalid input. */
+  refused: 1,
+  /** The command line: bad arguments, an unknown account or tree, a missing file, bad configuration. */
+  usage: 2,
+  /** Something broke: the database, the disk. */
+  failure: 3,
+} as const;
+
+export type Outcome = { readonly code: number; readonly message: string };
+
+/** A refusal of the core as a message and an exit code: an unknown tree is the caller's mistake (2). */
+export const outcomeOf = (e: DomainError): Outcome => {
+  switch (e._tag) {
+    case 'NotFound':
+      return { code: EXIT.usage, message: e.entity === 'tree' ? `No tree ${e.id} (or it is deleted).` : `No ${e.entity} ${e.id}.` };
+    case 'Forbidden':
+      return { code: EXIT.refused, message: `Refused: ${e.detail}` };
+    case 'InvalidInput': {
+      const fields = (e.errors ?? []).map((f) => `${f.path}: ${f.message}`);
+      return { code: EXIT.refused, message: `Refused (${e.code}): ${e.detail}${fields.length > 0 ? ` [${fields.join('; ')}]` : ''}` };
+    }
+    case 'Conflict':
+      return { code: EXIT.refused, message: `Refused (${e.code}): ${e.detail}` };
+    case 'Unauthenticated':
+      return { code: EXIT.refused, message: `Refused: ${e.detail}` };
+    case 'RateLimited':
+      return { code: EXIT.refused, message: `Refused: rate limited; try again in ${e.retryAfterSeconds} s.` };
+    case 'RangeNotSatisfiable':
+      return { code: EXIT.failure, message: 'Failed: a byte range outside the object.' };
+    case 'Upstream':
+      return { code: EXIT.failure, message: `Failed (${e.code}): ${e.detail}` };
+  }
+};
+
+const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const unmappedJson = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
+const warningsJson = (w: readonly GedcomDiagnostic[], count: number) => ({ warnings: w.map((d) => ({ line: d.line, message: d.message })), warning_count: count });
+
+/** The import report in the shape POST /trees/{id}/gedcom/import answers it (every count kind, snake_case). */
+export const importReportJson = (r: ImportReport): Record<string, unknown> => {
+  const { unmapped, warnings, warningCount, ...counts } = r;
+  return { ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [snake(k), v])), unmapped_tags: unmappedJson(unmapped), ...warningsJson(warnings, warningCount) };
+};
+
+/** The preview in the shape POST /trees/{id}/gedcom/preview answers it. */
+export const previewJson = (p: GedcomPreview): Record<string, unknown> => ({
+  counts: p.counts,
+  matches: p.matches.map((m) => ({
+    xref: m.xref, display_name: m.displayName, birth_year: m.birthYear,
+    candidates: m.candidates.map((c) => ({ person_id: c.personId, display_name: c.displayName, birth_year: c.birthYear, score: c.score, similarity: c.similarity, reasons: [...c.reasons] })),
+  })),
+  unmapped_tags: unmappedJson(p.unmapped),
+  ...warningsJson(p.warnings, p.warningCount),
+});
+
+export const grouped = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+export const perSecond = (n: number, ms: number): number => (ms <= 0 ? 0 : (n * 1000) / ms);
+
+/** `1 tag`, `2 tags`. */
+export const counted = (n: number, noun: string): string => `${grouped(n)} ${noun}${n === 1 ? '' : 's'}`;
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+const tagTotal = (u: readonly UnmappedTag[]): number => u.reduce((n, x) => n + x.count, 0);
+
+/** One line for a person reading stderr; the JSON on stdout has the detail. */
+export const importSummary = (r: ImportReport, ms: number): string => {
+  const p = r.persons;
+  const written = p.created + p.overwritten;
+  return `Imported in ${seconds(ms)}: ${grouped(p.created)} persons created, ${grouped(p.merged)} merged, ${grouped(p.skipped)} skipped, ` +
+    `${grouped(p.overwritten)} overwritten (${grouped(perSecond(written + p.merged, ms))} persons/s); ` +
+    `${counted(r.unmapped.length, 'unmapped tag')} (${counted(tagTotal(r.unmapped), 'line')}), ${counted(r.warningCount, 'warning')}.`;
+};
+
+export const previewSummary = (p: GedcomPreview, ms: number): string =>
+  `Previewed in ${seconds(ms)}: ${grouped(p.counts.persons)} persons, ${grouped(p.counts.families)} families, ${grouped(p.counts.sources)} sources; ` +
+  `${grouped(p.matches.length)} with duplicate candidates; ${counted(p.unmapped.length, 'unmapped tag')}, ${counted(p.warningCount, 'warning')}. Nothing was written.`;
+
+export const exportSummary = (file: string, persons: number, bytes: number, ms: number): string =>
+  `Wrote ${file}: ${grouped(persons)} persons, ${grouped(bytes)} bytes in ${seconds(ms)} (${grouped(perSecond(persons, ms))} persons/s).`;
+
+/**
+ * The INDI records in a piece of the writer's output: lines `0 @xref@ INDI`. The writer yields whole
+ * records, so no line is split between two pieces.
+ */
+export const countIndividuals = (text: string): number => {
+  let n = 0;
+  for (let at = text.indexOf(' INDI'); at !== -1; at = text.indexOf(' INDI', at + 5)) {
+    const end = at + 5;
+    if (end < text.length && text[end] !== '\n' && text[end] !== '\r') continue;
+    const start = text.lastIndexOf('\n', at) + 1;
+    if (text.startsWith('0 @', start) && text[at - 1] === '@' && text.indexOf(' ', start + 2) === at) n++;
+  }
+  return n;
+};

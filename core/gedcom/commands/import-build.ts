@@ -1,0 +1,387 @@
+import type { Id } from '../../shared/ids.js';
+import type { Stores } from '../../shared/ports.js';
+import { dateDisplay } from '../../people/date.js';
+import { birthFacts, deathFacts, MAX_IDENTIFIERS, type LifeEvent, type Name, type Person, type PersonIdentifier, type Place, type Relationship } from '../../people/model.js';
+import type { CitationTargetKind, Source } from '../../sources/model.js';
+import type { ScannedSource } from '../import-scan.js';
+import type { ImportCounts, PlanCitation, PlanEvent, PlanFamily, PlanPerson, PlanSource } from '../types.js';
+import { createWarningLog, type Warnings } from '../warnings.js';
+import { createEdges } from './import-edges.js';
+import { idCounter, type RowWriter } from './import-rows.js';
+
+/** What becomes of one incoming person. */
+export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
+
+/** An incoming person as the tree knows it: its id, and its number for edge keys (import-edges.ts). */
+export type Who = { readonly id: Id; readonly num: number; readonly index: number };
+
+export type ImportBuilder = {
+  readonly person: (p: PlanPerson, index: number) => void;
+  readonly family: (f: PlanFamily) => void;
+  readonly source: (s: PlanSource) => void;
+  /** The source a SOUR xref of the file became (created or reused), for what attaches to it (media). */
+  readonly sourceId: (xref: string) => Id | undefined;
+  /** The event a mapped event became, when one was created (not for a merge target's duplicate): what attaches to it (media). */
+  readonly eventId: (pe: PlanEvent) => Id | undefined;
+  readonly result: () => {
+    readonly counts: ImportCounts;
+    /** Existing persons a merge changed (notes, a missing sex, a stricter privacy). */
+    readonly updatedPersons: readonly Person[];
+    /** Persons whose kept facts must be computed again after the write (merge targets, family events moved to a person). */
+    readonly factsChanged: readonly Id[];
+    readonly warnings: Warnings;
+  };
+};
+
+const lower = (s: string): string => s.trim().toLowerCase();
+const joinNotes = (a: string, b: string): string => (b.trim() === '' || a.includes(b.trim()) ? a : a.trim() === '' ? b.trim() : `${a}\n\n${b.trim()}`);
+const sourceKey = (title: string, author: string, publication: string): string => `${title.trim()}\u0000${author.trim()}\u0000${publication.trim()}`;
+
+/** What the tree has that the import must not duplicate or must merge into, read before the second pass. */
+export type Existing = {
+  readonly sources: readonly Source[];
+  readonly places: readonly Place[];
+  /** Live edges touching a skip or merge target (none when every person is new). */
+  readonly edges: readonly Relationship[];
+  readonly targetNames: readonly Name[];
+  readonly targetEvents: readonly LifeEvent[];
+  readonly targetPlaces: ReadonlyMap<Id, string>;
+  readonly targetPersons: readonly Person[];
+};
+
+export const readExisting = async (
+  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources'>, treeId: Id, kept: readonly Id[], overwritten: ReadonlySet<Id>,
+): Promise<Existing> => {
+  const targetEvents = (await tx.events.listByPersons(kept)).filter((e) => e.personId !== null);
+  return {
+    sources: await tx.sources.listByTree(treeId, {}),
+    places: await tx.places.listByTree(treeId),
+    edges: kept.length === 0 ? [] : (await tx.relationships.listByPersons(kept)).filter((r) => !overwritten.has(r.personAId) && !overwritten.has(r.personBId)),
+    targetNames: await tx.names.listByPersons(kept),
+    targetEvents,
+    targetPlaces: new Map((await tx.places.byIds(targetEvents.flatMap((e) => (e.placeId === null ? [] : [e.placeId])))).map((p) => [p.id, p.name])),
+    targetPersons: await tx.persons.byIds(treeId, kept),
+  };
+};
+
+/**
+ * Turns mapped records into rows as they arrive, in file order, with the same rules the whole-file
+ * import had: persons created, merged, skipped or overwritten by their target; sources and places
+ * reused by their text; no second edge between a pair. Everything it holds between records is small
+ * per record (ids and edge keys), or bounded by the tree's own sources and places.
+ */
+export const createImportBuilder = (o: {
+  readonly treeId: Id;
+  readonly now: Date;
+  readonly rows: RowWriter;
+  readonly existing: Existing;
+  readonly fileSources: ReadonlyMap<string, ScannedSource>;
+  readonly targetOf: (index: number) => PersonTarget;
+  /** undefined when no INDI record of the file has the xref. */
+  readonly who: (xref: string) => Who | undefined;
+  readonly numberOf: (existingId: Id) => number;
+}): ImportBuilder => {
+  const { treeId, now, rows, existing } = o;
+  const newId = idCounter();
+  const warnings = createWarningLog();
+  const c = {
+    persons: { created: 0, merged: 0, skipped: 0, overwritten: 0 },
+    names: { created: 0, skipped: 0 },
+    events: { created: 0, skipped: 0 },
+    relationships: { created: 0, skipped: 0 },
+    sources: { created: 0, reused: 0 },
+    citations: { created: 0, skipped: 0 },
+    places: { created: 0, reused: 0 },
+  };
+  const stamp = { createdAt: now, updatedAt: now, deletedAt: null, deletionId: null } as const;
+  const factsChanged = new Set<Id>();
+
+  // Sources. Each SOUR record of the file is a source of its own: it reuses a live source of the tree
+  // with the same title, author and publication that no other record of this file has taken, else it
+  // is created when its record arrives (its id is known before, for the citations that come first).
+  // An inline source (SOUR text) reuses any source of that title.
+  const sourceByKey = new Map<string, Id>();
+  const untakenByKey = new Map<string, Id[]>();
+  for (const s of existing.sources) {
+    const key = sourceKey(s.title, s.author, s.publication);
+    if (!sourceByKey.has(key)) sourceByKey.set(key, s.id);
+    const list = untakenByKey.get(key);
+    if (list === undefined) untakenByKey.set(key, [s.id]);
+    else list.push(s.id);
+  }
+  const sourceIds = new Map<string, { id: Id; reused: boolean }>();
+  const reusedSources = new Set<Id>();
+  // Created, or to be created when their record arrives: an inline source of the same title reuses them.
+  const createdSources = new Set<Id>();
+  for (const [xref, s] of o.fileSources) {
+    const key = sourceKey(s.title, s.author, s.publication);
+    const untaken = untakenByKey.get(key)?.shift();
+    if (untaken !== undefined) {
+      sourceIds.set(xref, { id: untaken, reused: true });
+      continue;
+    }
+    const id = newId();
+    sourceIds.set(xref, { id, reused: false });
+    createdSources.add(id);
+    if (!sourceByKey.has(key)) sourceByKey.set(key, id);
+  }
+  const reuseSource = (id: Id): Id => {
+    if (!createdSources.has(id) && !reusedSources.has(id)) {
+      reusedSources.add(id);
+      c.sources.reused += 1;
+    }
+    return id;
+  };
+  const createSource = (id: Id, key: string, title: string, author: string, publication: string, notes: string): void => {
+    rows.rows().sources.push({ id, treeId, title: title.trim() === '' ? '(untitled source)' : title.trim(), author, publication, notes, ...stamp });
+    createdSources.add(id);
+    if (!sourceByKey.has(key)) sourceByKey.set(key, id);
+    c.sources.created += 1;
+  };
+  const inlineSource = (title: string): Id => {
+    const key = sourceKey(title, '', '');
+    const found = sourceByKey.get(key);
+    if (found !== undefined) return reuseSource(found);
+    const id = newId();
+    createSource(id, key, title, '', '', '');
+    return id;
+  };
+
+  // Places, deduplicated against the tree's own and within the file.
+  const placeByName = new Map<string, Id>();
+  for (const p of existing.places) placeByName.set(lower(p.name), p.id);
+  const reusedPlaces = new Set<Id>();
+  const createdPlaces = new Set<Id>();
+  const placeFor = (name: string | null): Id | null => {
+    if (name === null || name.trim() === '') return null;
+    const key = lower(name);
+    const found = placeByName.get(key);
+    if (found !== undefined) {
+      if (!reusedPlaces.has(found) && !createdPlaces.has(found)) {
+        reusedPlaces.add(found);
+        c.places.reused += 1;
+      }
+      return found;
+    }
+    const place: Place = { id: newId(), treeId, name: name.trim() };
+    rows.rows().places.push(place);
+    createdPlaces.add(place.id);
+    placeByName.set(key, place.id);
+    c.places.created += 1;
+    return place.id;
+  };
+
+  const cite = (pc: PlanCitation, kind: CitationTargetKind, id: Id): void => {
+    const known = pc.sourceXref !== null ? sourceIds.get(pc.sourceXref) : undefined;
+    const sourceId = pc.sourceXref === null ? inlineSource(pc.inlineTitle ?? '') : known === undefined ? undefined : known.reused ? reuseSource(known.id) : known.id;
+    if (sourceId === undefined) {
+      warnings.add({ line: pc.line, message: `citation of ${pc.sourceXref}: no such SOUR record; skipped` });
+      c.citations.skipped += 1;
+      return;
+    }
+    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, confidence: pc.confidence, ...stamp });
+    c.citations.created += 1;
+  };
+
+  // Held only as long as the mapped events are (a WeakMap): the caller asks right after person().
+  const eventIds = new WeakMap<PlanEvent, Id>();
+  const event = (pe: PlanEvent, subject: { personId: Id } | { partnershipId: Id }): void => {
+    const e: LifeEvent = {
+      id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
+      personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
+      date: pe.date, placeId: placeFor(pe.place), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus, ...stamp,
+    };
+    rows.rows().events.push(e);
+    eventIds.set(pe, e.id);
+    c.events.created += 1;
+    for (const pc of pe.citations) cite(pc, 'event', e.id);
+  };
+
+  // What merge targets have already, so a merge adds only what is new to them.
+  const existingNames = new Set(existing.targetNames.map((n) => `${n.personId}|${n.nameType}|${n.givenName}|${n.surname}`));
+  const eventKey = (personId: Id, type: string, customType: string | null, date: PlanEvent['date'], place: string | null): string =>
+    `${personId}|${type}|${customType ?? ''}|${dateDisplay(date) ?? ''}|${lower(place ?? '')}`;
+  const existingEvents = new Set(existing.targetEvents.map((e) =>
+    eventKey(e.personId!, e.type, e.customType, e.date, e.placeId === null ? null : (existing.targetPlaces.get(e.placeId) ?? null))));
+  const targetPersons = new Map(existing.targetPersons.map((p) => [p.id, p]));
+
+  const create = (p: PlanPerson, id: Id): void => {
+    rows.rows().persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, ...stamp });
+    for (const n of p.names) {
+      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+      rows.rows().names.push(name);
+      c.names.created += 1;
+      for (const pc of n.citations) cite(pc, 'name', name.id);
+    }
+    for (const pe of p.events) event(pe, { personId: id });
+    for (const pc of p.citations) cite(pc, 'person', id);
+  };
+
+  /** ASSO: the person holds it, the associate is b; its notes and citations are the edge's. */
+  const associate = (p: PlanPerson, from: Who): void => {
+    for (const a of p.associations) {
+      const to = o.who(a.xref);
+      if (to === undefined || to.id === from.id) {
+        warnings.add({ line: a.line, message: `ASSO ${a.xref} ${to === undefined ? 'is not an INDI record of this file' : 'is the person itself'}: left out` });
+        c.relationships.skipped += 1;
+        continue;
+      }
+      const r = relate('association', from, to, null, a.notes, a.role === '' ? null : a.role);
+      if (r !== null) for (const pc of a.citations) cite(pc, 'relationship', r);
+      else c.citations.skipped += a.citations.length;
+    }
+  };
+
+  /** An event for a merge target: only when the target has no such event yet. */
+  const mergeEvent = (pe: PlanEvent, id: Id): void => {
+    const key = eventKey(id, pe.type, pe.type === 'custom' ? pe.customType : null, pe.date, pe.place);
+    if (existingEvents.has(key)) {
+      c.events.skipped += 1;
+      return;
+    }
+    existingEvents.add(key);
+    event(pe, { personId: id });
+    factsChanged.add(id);
+  };
+
+  /** Identifiers a merge target does not have yet, after its own, at most MAX_IDENTIFIERS. */
+  const moreIdentifiers = (have: readonly PersonIdentifier[], more: readonly PersonIdentifier[]): readonly PersonIdentifier[] => {
+    const key = (i: PersonIdentifier): string => `${i.kind}|${i.value}|${i.type ?? ''}`;
+    const seen = new Set(have.map(key));
+    const added = more.filter((i) => !seen.has(key(i)));
+    return added.length === 0 ? have : [...have, ...added].slice(0, MAX_IDENTIFIERS);
+  };
+
+  const merge = (p: PlanPerson, id: Id): void => {
+    for (const n of p.names) {
+      const key = `${id}|${n.nameType}|${n.givenName}|${n.surname}`;
+      if (existingNames.has(key)) {
+        c.names.skipped += 1;
+        continue;
+      }
+      existingNames.add(key);
+      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: false, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+      rows.rows().names.push(name);
+      c.names.created += 1;
+      for (const pc of n.citations) cite(pc, 'name', name.id);
+    }
+    for (const pe of p.events) mergeEvent(pe, id);
+    for (const pc of p.citations) cite(pc, 'person', id);
+    const current = targetPersons.get(id);
+    if (current !== undefined) {
+      const next: Person = {
+        ...current,
+        notes: joinNotes(current.notes, p.notes),
+        sex: current.sex ?? p.sex,
+        privacy: p.privacy === 'private' ? 'private' : current.privacy,
+        identifiers: moreIdentifiers(current.identifiers, p.identifiers),
+        updatedAt: now,
+      };
+      if (next.notes !== current.notes || next.sex !== current.sex || next.privacy !== current.privacy || next.identifiers !== current.identifiers) targetPersons.set(id, next);
+    }
+  };
+
+  const person = (p: PlanPerson, index: number): void => {
+    const t = o.targetOf(index);
+    const self = o.who(p.xref)!;
+    const id = self.id;
+    if (t.action === 'new' || t.action === 'overwrite') {
+      create(p, id);
+      c.persons.created += 1;
+    } else if (t.action === 'merge') {
+      merge(p, id);
+      c.persons.merged += 1;
+    } else {
+      c.persons.skipped += 1;
+    }
+    associate(p, self);
+  };
+
+  const edges = createEdges(existing.edges, o.numberOf);
+  /** The new partnership's id, or null when the pair has that edge already. */
+  const relate = (type: Relationship['type'], a: Who, b: Who, qualifier: Relationship['qualifier'], notes: string, role: string | null = null): Id | null => {
+    if (edges.has(type, a, b, role)) {
+      c.relationships.skipped += 1;
+      return null;
+    }
+    const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...stamp };
+    rows.rows().relationships.push(r);
+    edges.add(type, a, b, role);
+    c.relationships.created += 1;
+    return r.id;
+  };
+
+  const family = (f: PlanFamily): void => {
+    const seen = new Set<Id>();
+    const partners = f.partners.flatMap((x) => {
+      const w = o.who(x);
+      if (w === undefined || seen.has(w.id)) return [];
+      seen.add(w.id);
+      return [w];
+    });
+    const couple = partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes) : undefined;
+    if (couple !== undefined && couple !== null) {
+      for (const pe of f.events) event(pe, { partnershipId: couple });
+      for (const pc of f.citations) cite(pc, 'relationship', couple);
+    } else if (partners.length === 1 && (f.events.length > 0 || f.citations.length > 0)) {
+      // One known partner (the other unknown): the family's events are that partner's own, and its
+      // citations cite the partner. Its notes have no place (the person's row may be written already).
+      const only = partners[0]!;
+      const t = o.targetOf(only.index);
+      if (t.action === 'skip') {
+        c.events.skipped += f.events.length;
+        c.citations.skipped += f.citations.length;
+      } else {
+        for (const pe of f.events) {
+          if (t.action === 'merge') mergeEvent(pe, only.id);
+          else event(pe, { personId: only.id });
+          if (changesFacts(pe)) factsChanged.add(only.id);
+        }
+        for (const pc of f.citations) cite(pc, 'person', only.id);
+      }
+      if (f.notes.trim() !== '') warnings.add({ line: f.line, message: `family ${f.xref} has one partner: its notes were not imported` });
+    } else {
+      c.events.skipped += f.events.length;
+      c.citations.skipped += f.citations.length;
+      if (couple === undefined && f.events.length > 0) warnings.add({ line: f.line, message: `family ${f.xref} has no couple: its ${f.events.length} event(s) were not imported` });
+    }
+    for (const child of f.children) {
+      const ch = o.who(child.xref);
+      if (ch === undefined) continue;
+      f.partners.forEach((partnerXref, i) => {
+        const parent = o.who(partnerXref);
+        if (parent === undefined || parent.id === ch.id) return;
+        if (edges.has('parent_child', ch, parent)) {
+          warnings.add({ line: f.line, message: `family ${f.xref}: ${child.xref} is already a parent of ${partnerXref}; the reverse edge was not created` });
+          c.relationships.skipped += 1;
+          return;
+        }
+        relate('parent_child', parent, ch, child.qualifiers[i] ?? 'biological', '');
+      });
+    }
+  };
+
+  const source = (s: PlanSource): void => {
+    const known = sourceIds.get(s.xref);
+    if (known === undefined) return;
+    if (known.reused) reuseSource(known.id);
+    else createSource(known.id, sourceKey(s.title, s.author, s.publication), s.title, s.author, s.publication, s.notes);
+  };
+
+  return {
+    person,
+    family,
+    source,
+    sourceId: (xref) => sourceIds.get(xref)?.id,
+    eventId: (pe) => eventIds.get(pe),
+    result: () => ({
+      counts: c,
+      updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),
+      factsChanged: [...factsChanged],
+      warnings: warnings.result(),
+    }),
+  };
+};
+
+/** Whether an event moved onto a person after its record was written changes that person's kept facts. */
+export const changesFacts = (e: Pick<LifeEvent, 'type'>): boolean => birthFacts.includes(e.type) || deathFacts.includes(e.type);

@@ -1,0 +1,97 @@
+import { newId, type Id } from '../../shared/ids.js';
+import type { Stores } from '../../shared/ports.js';
+import { withKeptFacts } from '../../people/keep-life-facts.js';
+import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
+import type { Citation, Source } from '../../sources/model.js';
+import type { RecordBatch } from '../ports.js';
+
+// The rows a streamed import has made and not yet written, written in bounded batches: the import
+// holds one batch, never the file. Rows may point at rows of a later batch (a family before its
+// members); the stores' bulk writer accepts that inside its transaction (see BulkRecordWriter).
+
+/** Rows held before a write: about 2 MB of row objects, few enough statements per second. */
+export const BATCH_ROWS = 20_000;
+
+export type RowBuffer = {
+  readonly persons: Person[];
+  readonly names: Name[];
+  readonly places: Place[];
+  readonly relationships: Relationship[];
+  readonly events: LifeEvent[];
+  readonly sources: Source[];
+  readonly citations: Citation[];
+};
+
+const empty = (): RowBuffer => ({ persons: [], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+
+export type RowWriter = {
+  /** The rows to add to; written (and replaced by empty lists) once they pass BATCH_ROWS. */
+  readonly rows: () => RowBuffer;
+  /** Starts writing what is held if it is enough for a batch, once the batch before is written (call between records, never inside one). */
+  readonly maybeFlush: () => Promise<void>;
+  /** Writes what is held and waits until every write is done. */
+  readonly flush: () => Promise<void>;
+  /** Persons written so far. */
+  readonly personsWritten: () => number;
+};
+
+export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: number) => void): RowWriter => {
+  let buffer = empty();
+  let written = 0;
+  // One batch in flight while the next is mapped: the database and the mapping work at once (two
+  // cores: the import's time is the slower of the two, not their sum). A failed write is heard here,
+  // so no rejection goes unhandled, and reported by the next write or flush.
+  let writing: Promise<void> = Promise.resolve();
+  const size = (b: RowBuffer): number =>
+    b.persons.length + b.names.length + b.places.length + b.relationships.length + b.events.length + b.sources.length + b.citations.length;
+  const send = async (): Promise<void> => {
+    await writing;
+    if (size(buffer) === 0) return;
+    const b = buffer;
+    buffer = empty();
+    // New persons carry the facts of their own events, which come in the same record, so the same batch.
+    const batch: RecordBatch = { ...b, persons: withKeptFacts(b.persons, b.events) };
+    writing = tx.bulk.insertAll(batch, { deferChecks: true }).then(() => {
+      written += b.persons.length;
+      onWritten?.(written);
+    });
+    writing.catch(() => undefined);
+  };
+  return {
+    rows: () => buffer,
+    maybeFlush: async () => {
+      if (size(buffer) >= BATCH_ROWS) await send();
+    },
+    flush: async () => {
+      await send();
+      await writing;
+    },
+    personsWritten: () => written,
+  };
+};
+
+/**
+ * Ids for the i-th person of a file without a map from xref to id: one fresh UUIDv7 for the import,
+ * counted up in its last 48 random bits (RFC 9562's monotonic counter), so ids stay unique and in
+ * creation order. A file of more persons than 2^25 is refused long before (see MAX_FILE_PERSONS).
+ */
+export const idSequence = (): ((i: number) => Id) => {
+  const base = newId();
+  const prefix = base.slice(0, 24);
+  const low = Number.parseInt(base.slice(24), 16);
+  const span = 2 ** 48;
+  return (i) => `${prefix}${((low + i) % span).toString(16).padStart(12, '0')}`;
+};
+
+/**
+ * Ids for the other rows of an import, the same way: one random UUIDv7 drawn per import instead of
+ * one per row (drawing random bytes was a tenth of a big import's time).
+ */
+export const idCounter = (): (() => Id) => {
+  const at = idSequence();
+  let n = 0;
+  return () => at(n++);
+};
+
+/** Persons a file may hold: person numbers and edge keys (see import-edges.ts) stay exact doubles. */
+export const MAX_FILE_PERSONS = 2 ** 25;

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type { AsyncResult } from '../shared/either.js';
+import { E } from '../shared/either.js';
+import { newId, type Id } from '../shared/ids.js';
+import type { Storage, Stores } from '../shared/ports.js';
+import type { BlobBody, BlobStore } from '../media/blob-store.js';
+import { discardBlobs } from '../media/discard-blobs.js';
+import { mediaStorageKey, type Media, type MediaTarget } from '../media/model.js';
+import { decideContentType, SNIFF_BYTES } from '../media/sniff.js';
+import { zipEntryName, type MediaFiles, type ZipFileEntry } from './gedzip.js';
+import type { PlanEvent, PlanMedia, PlanPerson, PlanSource } from './types.js';
+import { createWarningLog, type Warnings } from './warnings.js';
+
+export type MediaCounts = { readonly created: number; readonly skipped: number };
+
+/** What the import needs for a .gdz: the zip's files and the store their bytes go to. */
+export type GedzipFiles = { readonly files: MediaFiles; readonly blobs: BlobStore };
+
+const MAX_TITLE = 1000;
+
+/**
+ * Runs an import's transaction (`write`), removing again every object it stored (the keys it pushed
+ * to `stored`) when the transaction fails or throws: all or nothing reaches the BlobStore too. An
+ * object the store will not remove now is queued for the purge (discard-blobs.ts).
+ */
+export const keepingBlobs = async <A>(
+  deps: { readonly storage: Storage; readonly blobs?: BlobStore; readonly onOrphan?: (key: string, err: unknown) => void },
+  write: (stored: string[]) => AsyncResult<A>,
+): AsyncResult<A> => {
+  const stored: string[] = [];
+  const discard = () => (deps.blobs === undefined || stored.length === 0 ? Promise.resolve() : discardBlobs({ ...deps, blobs: deps.blobs }, stored));
+  try {
+    const result = await write(stored);
+    if (E.isLeft(result)) await discard();
+    return result;
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+};
+
+const concatHead = (head: Uint8Array, chunk: Uint8Array): Uint8Array => {
+  if (head.length >= SNIFF_BYTES) return head;
+  const out = new Uint8Array(Math.min(SNIFF_BYTES, head.length + chunk.length));
+  out.set(head);
+  out.set(chunk.subarray(0, out.length - head.length), head.length);
+  return out;
+};
+
+const baseName = (file: string): string => file.split('/').pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+
+/** SHA-256 of a file of the zip, read once before it is stored: to find one the tree holds already. */
+const checksumOf = async (file: ZipFileEntry): Promise<string> => {
+  const hash = createHash('sha256');
+  for await (const chunk of await file.open()) hash.update(chunk);
+  return hash.digest('hex');
+};
+
+/**
+ * Whether the tree holds these bytes on this record already (both unattached counts too), or, for a
+ * person, on one of its events: a merged person's event that the merge did not add again.
+ */
+const attachedAlready = async (tx: Pick<Stores, 'events'>, held: readonly (MediaTarget | null)[], target: MediaTarget | null): Promise<boolean> => {
+  for (const t of held) {
+    if (t === null || target === null) {
+      if (t === target) return true;
+    } else if (t.kind === target.kind && t.id === target.id) return true;
+    else if (target.kind === 'person' && t.kind === 'event' && (await tx.events.byId(t.id))?.personId === target.id) return true;
+  }
+  return false;
+};
+
+/** Stores one file's bytes under `key`, hashing them and keeping their first bytes on the way. */
+const storeFile = async (gdz: GedzipFiles, file: ZipFileEntry, key: string, stored: string[]) => {
+  const hash = createHash('sha256');
+  let head: Uint8Array = new Uint8Array(0);
+  const counted = async function* (body: BlobBody): BlobBody {
+    for await (const chunk of body) {
+      hash.update(chunk);
+      head = concatHead(head, chunk);
+      yield chunk;
+    }
+  };
+  stored.push(key);
+  await gdz.blobs.put(key, counted(await file.open()), file.size);
+  return { size: file.size, checksum: hash.digest('hex'), head };
+};
+
+/** What a streamed import collects as records are mapped, then stores once their rows are written. */
+export type MediaCollector = {
+  /**
+   * A mapped person's media, with the id it became (null: skipped, its media are skipped too) and
+   * the ids its events became: an event's media attach to the event, or to the person when the
+   * event was not created (a merge target had it already).
+   */
+  readonly person: (p: PlanPerson, id: Id | null, eventId?: (pe: PlanEvent) => Id | undefined) => void;
+  readonly source: (s: PlanSource, id: Id | null) => void;
+  /**
+   * Stores every collected file through the BlobStore and inserts its media row in the import's
+   * transaction, after the rows they attach to are written; `unattached` go in without a target.
+   */
+  readonly store: (tx: Pick<Stores, 'media' | 'events'>, unattached: readonly PlanMedia[], stored: string[]) => Promise<{ readonly counts: MediaCounts; readonly warnings: Warnings }>;
+};
+
+/**
+ * The media of a .gdz import (`gdz` undefined: a plain file, which has none): each attached to the
+ * person or source that links it, its content type decided from its bytes as an upload's is (the
+ * FORM only as the uploader's word). Held until `store`: a few hundred bytes per item.
+ */
+export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, createdBy: Id | null, now: Date): MediaCollector => {
+  const pending: { readonly pm: PlanMedia; readonly target: MediaTarget | null }[] = [];
+  let skipped = 0;
+  const collect = (media: readonly PlanMedia[] | undefined, target: MediaTarget | null | undefined, onEvent?: (pm: PlanMedia) => MediaTarget | undefined): void => {
+    if (gdz === undefined || media === undefined || media.length === 0) return;
+    if (target === undefined) skipped += media.length;
+    else for (const pm of media) pending.push({ pm, target: onEvent?.(pm) ?? target });
+  };
+  return {
+    person: (p, id, eventId) => collect(p.media, id === null ? undefined : { kind: 'person', id }, (pm) => {
+      const pe = pm.event === undefined ? undefined : p.events[pm.event];
+      const event = pe === undefined ? undefined : eventId?.(pe);
+      return event === undefined ? undefined : { kind: 'event', id: event };
+    }),
+    source: (s, id) => collect(s.media, id === null ? undefined : { kind: 'source', id }),
+    store: async (tx, unattached, stored) => {
+      collect(unattached, null);
+      const warnings = createWarningLog();
+      const counts = { created: 0, skipped };
+      // A file already attached to the same record (a second import of one .gdz, a merge) is not stored twice.
+      const have = new Map<string, (MediaTarget | null)[]>();
+      for (const m of pending.length === 0 ? [] : await tx.media.listByTree(treeId, {})) have.set(m.checksum, [...(have.get(m.checksum) ?? []), m.target]);
+      for (const { pm, target } of pending) {
+        const name = zipEntryName(pm.file);
+        const entry = name === null || gdz === undefined ? null : gdz.files.file(name);
+        if (entry === null) {
+          warnings.add({ line: pm.line, message: `OBJE FILE ${pm.file} is not a file of this GEDZIP: skipped` });
+          counts.skipped += 1;
+          continue;
+        }
+        const checksum = await checksumOf(entry);
+        if (await attachedAlready(tx, have.get(checksum) ?? [], target)) {
+          warnings.add({ line: pm.line, message: `OBJE FILE ${pm.file} is attached there already: skipped` });
+          counts.skipped += 1;
+          continue;
+        }
+        have.set(checksum, [...(have.get(checksum) ?? []), target]);
+        const id = newId();
+        const key = mediaStorageKey(treeId, id);
+        const file = await storeFile(gdz!, entry, key, stored);
+        const declared = pm.form !== null && pm.form.includes('/') ? pm.form : null;
+        const decided = decideContentType(file.head, declared, file.size);
+        const contentType = E.isRight(decided) ? decided.right : 'application/octet-stream';
+        if (E.isLeft(decided)) warnings.add({ line: pm.line, message: `OBJE FILE ${pm.file} says FORM ${pm.form} but its bytes are not: stored as ${contentType}` });
+        const media: Media = {
+          id, treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(name!), contentType, size: file.size, checksum: file.checksum,
+          target, storageKey: key, createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+        };
+        await tx.media.insert(media);
+        counts.created += 1;
+      }
+      pending.length = 0;
+      return { counts, warnings: warnings.result() };
+    },
+  };
+};

@@ -1,0 +1,149 @@
+import { E, type Result } from '../shared/either.js';
+import { invalidInput } from '../shared/errors.js';
+import { createContext, isVoid, type Context, type NoteStore } from './mapping-context.js';
+import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
+import { adoptionFamc, finishPerson, readFamc, readPerson, sealingFamc } from './mapping-person.js';
+import { incomingPerson, type IncomingPerson } from './duplicates.js';
+import { readSource } from './mapping.js';
+import { addObjeRecord, createMediaStore, hasZipEntry, type MediaStore } from './mapping-media.js';
+import type { MediaFiles } from './gedzip.js';
+import { readGedcom, type ReadLimits } from './reader.js';
+import { GedcomTooLargeError, NotGedcomError, type GedcomNode } from './types.js';
+import type { Warnings } from './warnings.js';
+
+// The first of the import's two passes over a file. A streamed import cannot hold the file's
+// records, but a record may point at one the file has not reached yet: a family before its members,
+// sources and shared notes at the end. So the first pass keeps only what resolving pointers needs,
+// small per record (the xrefs, the INDI-side family links, the source titles and the shared notes'
+// text), and the second pass maps and writes each record as it arrives.
+
+/** A file to read twice: each call reads it again from its first byte. */
+export type GedcomFile = {
+  readonly open: () => AsyncIterable<Uint8Array>;
+  /** A .gdz's other files: OBJE whose FILE is one of them become media (mapping-media.ts, gedzip-import.ts). */
+  readonly media?: MediaFiles;
+};
+
+export type ScannedSource = { readonly line: number; readonly title: string; readonly author: string; readonly publication: string };
+
+export type Scan = {
+  /** INDI xref -> its index in file order (the first record of that xref only). */
+  readonly persons: ReadonlyMap<string, number>;
+  /** The line of each person's record, by index: a second record of one xref is told by its line. */
+  readonly personLines: readonly number[];
+  /** FAM xref -> line of its first record. */
+  readonly families: ReadonlyMap<string, number>;
+  /** SOUR xref -> line and the fields a source is matched by. */
+  readonly sources: ReadonlyMap<string, ScannedSource>;
+  readonly notes: NoteStore;
+  readonly links: LinkIndex;
+  /** What matching the links with the families found wrong (FAMC/FAMS naming no family). */
+  readonly linkWarnings: Warnings;
+  readonly records: number;
+  /** The OBJE records whose FILE the .gdz holds; the second pass marks which record links each. */
+  readonly media: MediaStore;
+};
+
+/** Takes each INDI record as the scan meets it (the import's duplicate guard decides here). */
+export type ScanHooks = {
+  readonly onPerson?: (xref: string, record: GedcomNode) => void;
+  readonly onRecord?: (records: number) => void;
+};
+
+/** A context that keeps nothing: the second pass reports what the mapping steps over, once. */
+const silent = (): Context => ({
+  warn: () => undefined, lost: () => undefined, count: () => undefined, lostChildren: () => undefined,
+  warnings: () => ({ list: [], count: 0 }), unmapped: () => [],
+});
+
+export const fileErrors = (err: unknown): Result<never> | null => {
+  if (err instanceof NotGedcomError) return E.left(invalidInput('not_gedcom', `This file is not GEDCOM: ${err.message}`, [{ path: 'file', message: 'not a GEDCOM file' }]));
+  if (err instanceof GedcomTooLargeError)
+    return E.left(invalidInput('gedcom_too_large', `This file cannot be imported: ${err.message}`, [{ path: 'file', message: `too large at line ${err.line}` }]));
+  return null;
+};
+
+export type Scanner = { readonly add: (record: GedcomNode) => void; readonly finish: () => Scan };
+
+/** The first pass over records as they come (scanGedcom reads them from a file). */
+export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): Scanner => {
+  const quiet = silent();
+  const { links, finish: indexLinks } = createLinkIndex();
+  const persons = new Map<string, number>();
+  const personLines: number[] = [];
+  const families = new Map<string, number>();
+  const sources = new Map<string, ScannedSource>();
+  const notes: NoteStore = new Map();
+  const media = createMediaStore(mediaFiles === undefined ? undefined : hasZipEntry(mediaFiles.has));
+  let records = 0;
+  const add = (record: GedcomNode): void => {
+    records += 1;
+    if ((records & 1023) === 0) hooks.onRecord?.(records);
+    const xref = record.xref ?? `@#L${record.line}@`;
+    switch (record.tag) {
+      case 'INDI': {
+        if (persons.has(xref)) break;
+        persons.set(xref, personLines.length);
+        personLines.push(record.line);
+        for (const c of record.children) {
+          if (c.tag === 'FAMC') readFamc(c, xref, 'INDI', quiet, links);
+          else if (c.tag === 'FAMS' && c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
+          else if (c.tag === 'ADOP') for (const a of c.children) adoptionFamc(a, xref, 'INDI', quiet, links);
+          else if (c.tag === 'SLGC') for (const a of c.children) sealingFamc(a, xref, 'INDI', quiet, links);
+        }
+        hooks.onPerson?.(xref, record);
+        break;
+      }
+      case 'FAM':
+        if (!families.has(xref)) families.set(xref, record.line);
+        break;
+      case 'SOUR':
+        if (!sources.has(xref)) {
+          const s = readSource(record, xref, quiet);
+          sources.set(xref, { line: record.line, title: s.title, author: s.author, publication: s.publication });
+        }
+        break;
+      case 'OBJE':
+        addObjeRecord(media, record, quiet);
+        break;
+      case 'NOTE':
+      case 'SNOTE':
+        if (record.xref !== null && !notes.has(record.xref)) notes.set(record.xref, { text: record.value ?? '', tag: record.tag, line: record.line, used: false });
+        break;
+      default:
+    }
+  };
+  const finish = (): Scan => {
+    hooks.onRecord?.(records);
+    const ctx = createContext();
+    const index = indexLinks(families, ctx);
+    return { persons, personLines, families, sources, notes, links: index, linkWarnings: ctx.warnings(), records, media };
+  };
+  return { add, finish };
+};
+
+/**
+ * Reads the file once for what its pointers need. Bytes that are not GEDCOM are 422 `not_gedcom`; a
+ * line or record too long to hold is 422 `gedcom_too_large` (the second pass, reading the same bytes,
+ * then cannot fail so). Memory: a few dozen bytes per person and link, plus shared notes and sources.
+ */
+export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>, hooks: ScanHooks = {}): Promise<Result<Scan>> => {
+  const scanner = createScanner(file.media, hooks);
+  try {
+    for await (const record of readGedcom(file.open(), limits === undefined ? {} : { limits })) scanner.add(record);
+  } catch (err) {
+    const refused = fileErrors(err);
+    if (refused !== null) return refused;
+    throw err;
+  }
+  return E.right(scanner.finish());
+};
+
+const NO_SOURCES: ReadonlySet<string> = new Set();
+
+/**
+ * An INDI record as the duplicate guard compares it (names, first birth-fact year), mapped with the
+ * mapping's own rules but without shared notes or sources, which it does not look at.
+ */
+export const incomingFromRecord = (record: GedcomNode, xref: string): IncomingPerson =>
+  incomingPerson(finishPerson(readPerson(record, xref, silent(), createLinks()), NO_SOURCES, new Map(), silent()));

@@ -1,0 +1,146 @@
+import type { GedcomNode, PlanMedia } from './types.js';
+import { lean, text, type Context } from './mapping-context.js';
+import { zipEntryName } from './gedzip.js';
+
+// OBJE (multimedia) -> PlanMedia. Only a .gdz carries the bytes, so an OBJE maps only when its FILE
+// names a file of the zip being read (`hasMedia`); any other OBJE (a plain .ged, a FILE elsewhere,
+// a URL) stays in the unmapped report as before: the record as `OBJE`, each link as `INDI.OBJE`.
+// - Links are taken from INDI, its events (INDI.BIRT.OBJE: attached to the event) and SOUR records;
+//   a FAM has no record to attach to, so FAM.OBJE and FAM.MARR.OBJE stay unmapped.
+// - An OBJE record linked from several records is attached to the first (persons in file order,
+//   then sources); the other links are warnings. One that nothing links is imported unattached.
+// - Of several FILEs, the first the zip holds is taken; the others are unmapped (`OBJE.FILE`).
+// - TITL under FILE (5.5.1, 7.0) or under OBJE (5.5) is the title; FORM under FILE or OBJE the form.
+//   The rest (FORM.TYPE/MEDI, NOTE, SOUR, CROP...) is unmapped: a media item holds no more.
+
+/** An OBJE under an event of a record: `event` is the event's index in the record's events, `path` its tag path (`INDI.BIRT`). */
+export type EventObje = { readonly node: GedcomNode; readonly event: number; readonly path: string };
+
+/** Whether the file being read holds the file a FILE value names. */
+export type HasMedia = (file: string) => boolean;
+
+type ObjeRecord = { readonly media: PlanMedia; usedBy: string | null };
+
+/** OBJE records whose FILE the zip holds, by xref, filled as they arrive. */
+export type MediaStore = {
+  readonly hasMedia: HasMedia;
+  readonly records: Map<string, ObjeRecord>;
+  /** OBJE records that map to nothing (their links are unmapped too): xref -> line. */
+  readonly absent: Map<string, number>;
+};
+
+export const createMediaStore = (hasMedia: HasMedia = () => false): MediaStore => ({ hasMedia, records: new Map(), absent: new Map() });
+
+const NO_MEDIA = createMediaStore();
+
+/**
+ * The media an OBJE (record or inline) stands for, or null (counted as lost whole at `path`) when
+ * none of its FILEs is in the zip. Substructures not taken are counted as lost.
+ */
+const readObje = (node: GedcomNode, path: string, store: MediaStore, ctx: Context): PlanMedia | null => {
+  const chosen = node.children.find((c) => c.tag === 'FILE' && text(c) !== '' && store.hasMedia(text(c)));
+  if (chosen === undefined) {
+    ctx.lost(path, node);
+    return null;
+  }
+  let title = '';
+  let form: string | null = null;
+  for (const c of chosen.children) {
+    if (c.tag === 'TITL' && title === '') title = text(c);
+    else if (c.tag === 'FORM' && form === null) form = text(c) || null;
+    else {
+      ctx.lost(`${path}.FILE.${c.tag}`, c);
+      continue;
+    }
+    ctx.lostChildren(`${path}.FILE.${c.tag}`, c);
+  }
+  for (const c of node.children) {
+    if (c === chosen) continue;
+    if (c.tag === 'TITL' && title === '') title = text(c);
+    else if (c.tag === 'FORM' && form === null) form = text(c) || null;
+    else {
+      ctx.lost(`${path}.${c.tag}`, c);
+      continue;
+    }
+    ctx.lostChildren(`${path}.${c.tag}`, c);
+  }
+  return { file: text(chosen), form, title, line: node.line };
+};
+
+/** A level-0 OBJE record: kept when its FILE is in the zip, else counted as lost. */
+export const addObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Context): void => {
+  const xref = record.xref;
+  if (xref === null || store.records.has(xref) || store.absent.has(xref)) {
+    if (xref !== null) ctx.warn(record.line, `a second OBJE record ${xref}: left out`);
+    ctx.lost(record.tag, record);
+    return;
+  }
+  const media = readObje(record, record.tag, store, ctx);
+  if (media === null) store.absent.set(xref, record.line);
+  else store.records.set(xref, { media, usedBy: null });
+};
+
+/**
+ * The second pass of a streamed import (mapping-stream.ts): the first (import-scan.ts) filled the
+ * store with a context that counts nothing, so this counts what the record loses, once.
+ */
+export const countObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Context): void => {
+  const xref = record.xref;
+  if (xref !== null && store.records.get(xref)?.media.line === record.line) {
+    readObje(record, record.tag, store, ctx);
+    return;
+  }
+  if (xref !== null && store.absent.get(xref) !== record.line) ctx.warn(record.line, `a second OBJE record ${xref}: left out`);
+  ctx.lost(record.tag, record);
+};
+
+/**
+ * The media a record's OBJE substructures (pointers or inline; its own or its events') give, once
+ * every OBJE record is in. `path` is the record's tag (`INDI`, `SOUR`), `owner` its xref (named in
+ * warnings). An event's media carry the event's index.
+ */
+export const finishMediaLinks = (
+  links: readonly (GedcomNode | EventObje)[], path: string, owner: string, ctx: Context, store: MediaStore = NO_MEDIA,
+): readonly PlanMedia[] => {
+  if (links.length === 0) return lean([]);
+  const out: PlanMedia[] = [];
+  for (const link of links) {
+    const node = 'node' in link ? link.node : link;
+    const at = `${'node' in link ? link.path : path}.OBJE`;
+    const onEvent = (m: PlanMedia): PlanMedia => ('node' in link ? { ...m, event: link.event } : m);
+    if (!node.pointer) {
+      const inline = readObje(node, at, store, ctx);
+      if (inline !== null) out.push(onEvent(inline));
+      continue;
+    }
+    const record = store.records.get(node.value ?? '');
+    if (record === undefined) {
+      ctx.lost(at, node);
+      continue;
+    }
+    ctx.lostChildren(at, node);
+    if (record.usedBy !== null) {
+      ctx.warn(node.line, `OBJE ${node.value} is attached to ${record.usedBy} already: this link of ${owner} is left out`);
+      continue;
+    }
+    record.usedBy = owner;
+    out.push(onEvent(record.media));
+  }
+  return lean(out);
+};
+
+/** A SOUR record's media as PlanSource holds them: no `media` field when there are none. */
+export const sourceMedia = (links: readonly GedcomNode[] | undefined, xref: string, ctx: Context, store: MediaStore): { readonly media?: readonly PlanMedia[] } => {
+  const media = links === undefined ? [] : finishMediaLinks(links, 'SOUR', xref, ctx, store);
+  return media.length === 0 ? {} : { media };
+};
+
+/** OBJE records of the zip that nothing linked: imported unattached. */
+export const unattachedMedia = (store: MediaStore): readonly PlanMedia[] =>
+  lean([...store.records.values()].filter((r) => r.usedBy === null).map((r) => r.media));
+
+/** A HasMedia for the names a zip holds. */
+export const hasZipEntry = (has: (name: string) => boolean): HasMedia => (file) => {
+  const name = zipEntryName(file);
+  return name !== null && has(name);
+};

@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
+import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
+import type { RecordBatch } from '../../core/gedcom/ports.js';
+import type { PlanCitation, PlanPerson, PlanSource } from '../../core/gedcom/types.js';
+import type { Source } from '../../core/sources/model.js';
+
+// Turning mapped records into rows (the part of import that decides what is new and what is reused),
+// with the tree's existing rows given directly: only its sources are ever non-empty here. Records go
+// in file order, so the SOUR records come after the persons citing them, as most files have them.
+
+const NOW = new Date('2026-03-04T05:06:07Z');
+const TREE = 'tree';
+
+/** Imports the persons, then the SOUR records, into a tree with these sources: the rows written and the counts. */
+const build = async (treeSources: readonly Source[], sources: readonly PlanSource[], persons: readonly PlanPerson[]) => {
+  const written: RecordBatch[] = [];
+  const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined } });
+  const existing: Existing = { sources: treeSources, places: [], edges: [], targetNames: [], targetEvents: [], targetPlaces: new Map(), targetPersons: [] };
+  const builder = createImportBuilder({
+    treeId: TREE, now: NOW, rows, existing, numberOf: () => 0,
+    fileSources: new Map(sources.map((s) => [s.xref, { line: s.line, title: s.title, author: s.author, publication: s.publication }])),
+    targetOf: () => ({ action: 'new' }),
+    who: (xref) => ({ id: `person-${xref}`, num: 0, index: 0 }),
+  });
+  persons.forEach((p, i) => builder.person(p, i));
+  for (const s of sources) builder.source(s);
+  await rows.flush();
+  const batch = { sources: written.flatMap((b) => b.sources), citations: written.flatMap((b) => b.citations) };
+  return { batch, counts: builder.result().counts };
+};
+const sour = (xref: string, title: string, notes = ''): PlanSource => ({ xref, line: 1, title, author: '', publication: '', notes });
+const citation = (sourceXref: string | null, inlineTitle: string | null = null): PlanCitation =>
+  ({ sourceXref, inlineTitle, page: '', detail: '', confidence: null, line: 1 });
+const citing = (...citations: PlanCitation[]): PlanPerson => ({
+  xref: '@I1@', line: 1, sex: null, privacy: 'default', notes: '', events: [], citations, identifiers: [], associations: [], media: [],
+  names: [{ nameType: 'birth', givenName: 'A', surname: 'B', isPrimary: true, notes: '', citations: [] }],
+});
+const existing = (id: string, title: string): Source =>
+  ({ id, treeId: TREE, title, author: '', publication: '', notes: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null });
+
+describe('GEDCOM import rows: sources', () => {
+  it('makes each SOUR record of the file its own source, even when two have the same title, author and publication', async () => {
+    const built = await build([], [sour('@S1@', '1851 Census', 'Kent'), sour('@S2@', '1851 Census', 'Surrey')], [citing(citation('@S1@'), citation('@S2@'))]);
+    expect(built.batch.sources.map((s) => s.notes)).to.deep.equal(['Kent', 'Surrey']);
+    expect(built.counts.sources).to.deep.equal({ created: 2, reused: 0 });
+    const [kent, surrey] = built.batch.sources;
+    expect(built.batch.citations.map((c) => c.sourceId)).to.deep.equal([kent!.id, surrey!.id]);
+  });
+
+  it('reuses a source of the tree with the same title, author and publication once per SOUR record, and for any inline source', async () => {
+    const built = await build([existing('s-old', '1851 Census')],
+      [sour('@S1@', '1851 Census'), sour('@S2@', '1851 Census')], [citing(citation('@S1@'), citation('@S2@'), citation(null, '1851 Census'))]);
+    expect(built.counts.sources).to.deep.equal({ created: 1, reused: 1 });
+    const made = built.batch.sources[0]!.id;
+    expect(built.batch.citations.map((c) => c.sourceId)).to.deep.equal(['s-old', made, 's-old']);
+  });
+
+  it('makes one source of equal inline sources (SOUR text) and reuses it', async () => {
+    const built = await build([], [], [citing(citation(null, 'Family Bible'), citation(null, 'Family Bible'))]);
+    expect(built.counts.sources).to.deep.equal({ created: 1, reused: 0 });
+    expect(new Set(built.batch.citations.map((c) => c.sourceId)).size).to.equal(1);
+  });
+});
