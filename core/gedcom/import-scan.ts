@@ -68,9 +68,10 @@ export type Scanner = { readonly add: (record: GedcomNode) => void; readonly fin
 /** The first pass over records as they come (scanGedcom reads them from a file). */
 export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): Scanner => {
   const quiet = silent();
-  const { links, finish: indexLinks } = createLinkIndex();
   const persons = new Map<string, number>();
   const personLines: number[] = [];
+  const personXrefs: string[] = [];
+  const { links, finish: indexLinks } = createLinkIndex({ numberOf: (xref) => persons.get(xref)!, xrefOf: (n) => personXrefs[n]! });
   const families = new Map<string, number>();
   const sources = new Map<string, ScannedSource>();
   const notes: NoteStore = new Map();
@@ -85,6 +86,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         if (persons.has(xref)) break;
         persons.set(xref, personLines.length);
         personLines.push(record.line);
+        personXrefs.push(xref);
         for (const c of record.children) {
           if (c.tag === 'FAMC') readFamc(c, xref, 'INDI', quiet, links);
           else if (c.tag === 'FAMS' && c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });

@@ -1,4 +1,4 @@
-import type { ParentChildQualifier } from '../people/model.js';
+import { parentChildQualifiers, type ParentChildQualifier } from '../people/model.js';
 import { PEDI_IN, type GedcomNode } from './types.js';
 import { lookup, text, type Context } from './mapping-context.js';
 
@@ -35,54 +35,127 @@ export const pedigree = (node: GedcomNode, path: string, ctx: Context): ParentCh
 
 /** Links by family, built once at the end. */
 export type LinkIndex = {
-  readonly famc: ReadonlyMap<string, ReadonlyMap<string, { readonly line: number; readonly pedi: ParentChildQualifier | null }>>;
-  readonly fams: ReadonlyMap<string, readonly { readonly person: string; readonly line: number }[]>;
+  readonly famc: Pick<ReadonlyMap<string, ReadonlyMap<string, { readonly line: number; readonly pedi: ParentChildQualifier | null }>>, 'get'>;
+  readonly fams: Pick<ReadonlyMap<string, readonly { readonly person: string; readonly line: number }[]>, 'get'>;
   readonly adoptions: ReadonlyMap<string, 'HUSB' | 'WIFE' | 'BOTH'>;
 };
 
+/** A growable column of int32 values. */
+const column = () => {
+  let a = new Int32Array(1024);
+  return {
+    get: (i: number): number => a[i]!,
+    set: (i: number, v: number): void => {
+      if (i >= a.length) {
+        const b = new Int32Array(Math.max(a.length * 2, i + 1));
+        b.set(a);
+        a = b;
+      }
+      a[i] = v;
+    },
+  };
+};
+
+/** Links of one kind in columns, chained per family in file order: 16 to 20 bytes a link, not ~150 as objects in maps. */
+const chains = () => {
+  const head = column();
+  const tail = column();
+  const next = column();
+  const who = column();
+  const line = column();
+  const extra = column();
+  let links = 0;
+  let families = 0;
+  return {
+    newFamily: (): number => {
+      head.set(families, -1);
+      return families++;
+    },
+    push: (fam: number, person: number, at: number, more: number): void => {
+      const i = links++;
+      who.set(i, person);
+      line.set(i, at);
+      extra.set(i, more);
+      next.set(i, -1);
+      if (head.get(fam) === -1) head.set(fam, i);
+      else next.set(tail.get(fam), i);
+      tail.set(fam, i);
+    },
+    /** The links of a family in file order. */
+    each: (fam: number, f: (person: number, at: number, more: number) => void): void => {
+      for (let i = head.get(fam); i !== -1; i = next.get(i)) f(who.get(i), line.get(i), extra.get(i));
+    },
+    drop: (fam: number): void => head.set(fam, -1),
+  };
+};
+
 /**
- * Links indexed by family as they are read (a 1,000,000-person file has some 1.5 million: holding them
- * as read and indexing them at the end needed both at once). `finish`, once every FAM xref is known,
- * leaves out with a warning each FAMC/FAMS naming a family the file does not have.
+ * Links indexed by family as they are read, in columns of numbers (a 1,000,000-person file has some
+ * 1.5 million: as objects in maps they took 150 MB). Persons are numbered by the scan, families as
+ * first seen; `get` rebuilds one family's links when its FAM record is mapped. `finish`, once every FAM xref
+ * is known, leaves out with a warning each FAMC/FAMS naming a family the file does not have.
  */
-export const createLinkIndex = (): { readonly links: Links; readonly finish: (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context) => LinkIndex } => {
-  const famc = new Map<string, Map<string, { line: number; pedi: ParentChildQualifier | null }>>();
-  const fams = new Map<string, { person: string; line: number }[]>();
+export const createLinkIndex = (persons: {
+  /** The number of the person whose record is being read (the links are its own). */
+  readonly numberOf: (xref: string) => number;
+  readonly xrefOf: (n: number) => string;
+}): { readonly links: Links; readonly finish: (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context) => LinkIndex } => {
+  const famNums = new Map<string, { readonly c: number; readonly s: number }>();
+  const famc = chains();
+  const fams = chains();
   const adoptions = new Map<string, 'HUSB' | 'WIFE' | 'BOTH'>();
+  const famOf = (xref: string): { readonly c: number; readonly s: number } => {
+    let f = famNums.get(xref);
+    if (f === undefined) {
+      f = { c: famc.newFamily(), s: fams.newFamily() };
+      famNums.set(xref, f);
+    }
+    return f;
+  };
+  const personOf = persons.numberOf;
+  // PEDI as a number: 0 for none, else 1 + its place in parentChildQualifiers.
+  const pediCode = (q: ParentChildQualifier | null): number => (q === null ? 0 : 1 + parentChildQualifiers.indexOf(q));
   const links: Links = {
+    famc: { push: (l) => famc.push(famOf(l.fam).c, personOf(l.child), l.line, pediCode(l.pedi)) },
+    fams: { push: (l) => fams.push(famOf(l.fam).s, personOf(l.person), l.line, 0) },
+    adoptions,
+  };
+  const index: LinkIndex = {
     famc: {
-      push: (l) => {
-        let byChild = famc.get(l.fam);
-        if (byChild === undefined) {
-          byChild = new Map();
-          famc.set(l.fam, byChild);
-        }
-        const seen = byChild.get(l.child);
-        if (seen === undefined) byChild.set(l.child, { line: l.line, pedi: l.pedi });
-        else if (seen.pedi === null && l.pedi !== null) byChild.set(l.child, { line: seen.line, pedi: l.pedi });
+      get: (xref) => {
+        const f = famNums.get(xref);
+        if (f === undefined) return undefined;
+        const byChild = new Map<string, { line: number; pedi: ParentChildQualifier | null }>();
+        famc.each(f.c, (child, line, code) => {
+          const key = persons.xrefOf(child);
+          const pedi = code === 0 ? null : parentChildQualifiers[code - 1]!;
+          const seen = byChild.get(key);
+          if (seen === undefined) byChild.set(key, { line, pedi });
+          else if (seen.pedi === null && pedi !== null) byChild.set(key, { line: seen.line, pedi });
+        });
+        return byChild.size === 0 ? undefined : byChild;
       },
     },
     fams: {
-      push: (l) => {
-        const list = fams.get(l.fam);
-        if (list === undefined) fams.set(l.fam, [{ person: l.person, line: l.line }]);
-        else list.push({ person: l.person, line: l.line });
+      get: (xref) => {
+        const f = famNums.get(xref);
+        if (f === undefined) return undefined;
+        const list: { person: string; line: number }[] = [];
+        fams.each(f.s, (person, line) => list.push({ person: persons.xrefOf(person), line }));
+        return list.length === 0 ? undefined : list;
       },
     },
     adoptions,
   };
   const finish = (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context): LinkIndex => {
-    for (const [fam, byChild] of famc) {
+    for (const [fam, f] of famNums) {
       if (families.has(fam)) continue;
-      for (const l of byChild.values()) ctx.warn(l.line, `FAMC ${fam} is not a FAM record of this file: link left out`);
-      famc.delete(fam);
+      famc.each(f.c, (_, line) => ctx.warn(line, `FAMC ${fam} is not a FAM record of this file: link left out`));
+      fams.each(f.s, (_, line) => ctx.warn(line, `FAMS ${fam} is not a FAM record of this file: link left out`));
+      famc.drop(f.c);
+      fams.drop(f.s);
     }
-    for (const [fam, list] of fams) {
-      if (families.has(fam)) continue;
-      for (const l of list) ctx.warn(l.line, `FAMS ${fam} is not a FAM record of this file: link left out`);
-      fams.delete(fam);
-    }
-    return { famc, fams, adoptions };
+    return index;
   };
   return { links, finish };
 };

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
 import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
+import { numberSet } from '../../core/gedcom/commands/import-edges.js';
 import type { RecordBatch } from '../../core/gedcom/ports.js';
 import type { PlanCitation, PlanPerson, PlanSource } from '../../core/gedcom/types.js';
 import type { Source } from '../../core/sources/model.js';
@@ -60,5 +61,30 @@ describe('GEDCOM import rows: sources', () => {
     const built = await build([], [], [citing(citation(null, 'Family Bible'), citation(null, 'Family Bible'))]);
     expect(built.counts.sources).to.deep.equal({ created: 1, reused: 0 });
     expect(new Set(built.batch.citations.map((c) => c.sourceId)).size).to.equal(1);
+  });
+});
+
+describe('GEDCOM import rows: the edge key set', () => {
+  it('answers as a Set would for 200,000 random keys up to 2^52 and their neighbours, across growth', () => {
+    let seed = 14;
+    const rnd = (): number => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const mine = numberSet();
+    const theirs = new Set<number>();
+    for (let i = 0; i < 200_000; i++) {
+      const a = Math.floor(rnd() * 2 ** 25);
+      const b = Math.floor(rnd() * 2 ** 26);
+      const key = a * 2 ** 26 + b;
+      mine.add(key);
+      theirs.add(key);
+      if (i % 3 === 0) mine.add(key); // a second add changes nothing
+    }
+    expect(mine.size()).to.equal(theirs.size);
+    for (const k of theirs) expect(mine.has(k)).to.equal(true);
+    let absent = 0;
+    for (const k of [...theirs].slice(0, 20_000)) for (const probe of [k + 1, k - 1, 0]) if (probe >= 0 && !theirs.has(probe)) {
+      expect(mine.has(probe)).to.equal(false);
+      absent += 1;
+    }
+    expect(absent).to.be.greaterThan(10_000);
   });
 });
