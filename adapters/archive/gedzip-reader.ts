@@ -1,7 +1,7 @@
 import type { Entry, ZipFile } from 'yauzl';
 import type { ArchiveFault } from '../../core/accounts/ports.js';
 import { GEDZIP_GEDCOM, GedzipDamagedError, type MediaFiles } from '../../core/gedcom/gedzip.js';
-import { directoryFault, entryFault, entryStream, openZip, shown, type ZipLimits } from './zip-reader.js';
+import { directoryFault, entryFault, entryStream, openLimited, shown, type ZipLimits } from './zip-reader.js';
 
 /** An uploaded .gdz, its directory checked: gedcom.ged as bytes, the other files by name. */
 export type OpenedGedzip = {
@@ -46,16 +46,8 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<Map<string, Ent
  * directory while read throw GedzipDamagedError.
  */
 export const openGedzip = async (path: string, limits: ZipLimits): Promise<OpenedGedzip | ArchiveFault> => {
-  let zip: ZipFile;
-  try {
-    zip = await openZip(path);
-  } catch (err) {
-    return { kind: 'fault', reason: `it is not a zip file, or it is cut short (${String((err as Error).message).slice(0, 120)})` };
-  }
-  if (zip.entryCount > limits.maxEntries) {
-    zip.close();
-    return { kind: 'fault', reason: `it holds ${zip.entryCount} entries; a GEDZIP may hold at most ${limits.maxEntries}` };
-  }
+  const zip = await openLimited(path, limits, 'a GEDZIP');
+  if ('kind' in zip) return zip;
   let entries: Map<string, Entry>;
   try {
     entries = await readDirectory(zip, limits);

@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
+import { Readable } from 'node:stream';
+import { failingZip } from './zip-writer.js';
 import type { BlobStore } from '../../core/media/blob-store.js';
 import { GEDZIP_GEDCOM } from '../../core/gedcom/gedzip.js';
 import type { GedzipItem } from '../../core/gedcom/writer-media.js';
@@ -12,14 +12,7 @@ import type { GedzipItem } from '../../core/gedcom/writer-media.js';
  * download, never a zip that looks whole.
  */
 export const gedzipStream = (gedcom: AsyncIterable<Uint8Array>, items: readonly GedzipItem[], blobs: BlobStore): Readable => {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  const fail = (err: unknown): void => {
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  };
-  zip.on('error', fail);
-  zip.outputStream.on('error', fail);
-  zip.outputStream.pipe(out);
+  const { zip, out, fail } = failingZip();
   // yazl pipes the entries' streams without listening for their errors: each gets a listener here.
   const ged = Readable.from(gedcom, { objectMode: false });
   ged.on('error', fail);

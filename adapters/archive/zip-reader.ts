@@ -89,12 +89,8 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json
 export const entryStream = (zip: ZipFile, entry: Entry): Promise<Readable> =>
   new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream as Readable))));
 
-/**
- * Opens an uploaded backup: the limits of API.md "Accounts" (entry count, unpacked size, entry
- * names, compression ratio) are checked on the central directory first, then account.json is read
- * as far as its header. Answers the source, or the reason it is refused (nothing has been written).
- */
-export const openAccountArchive = async (path: string, limits: ZipLimits): Promise<OpenedArchive | ArchiveFault> => {
+/** Opens a zip whose entry count is within the limits (`what` names it in the reason: "a backup"), or answers why not. */
+export const openLimited = async (path: string, limits: ZipLimits, what: string): Promise<ZipFile | ArchiveFault> => {
   let zip: ZipFile;
   try {
     zip = await openZip(path);
@@ -103,8 +99,19 @@ export const openAccountArchive = async (path: string, limits: ZipLimits): Promi
   }
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
-    return { kind: 'fault', reason: `it holds ${zip.entryCount} entries; a backup may hold at most ${limits.maxEntries}` };
+    return { kind: 'fault', reason: `it holds ${zip.entryCount} entries; ${what} may hold at most ${limits.maxEntries}` };
   }
+  return zip;
+};
+
+/**
+ * Opens an uploaded backup: the limits of API.md "Accounts" (entry count, unpacked size, entry
+ * names, compression ratio) are checked on the central directory first, then account.json is read
+ * as far as its header. Answers the source, or the reason it is refused (nothing has been written).
+ */
+export const openAccountArchive = async (path: string, limits: ZipLimits): Promise<OpenedArchive | ArchiveFault> => {
+  const zip = await openLimited(path, limits, 'a backup');
+  if ('kind' in zip) return zip;
   let dir: { readonly json: Entry; readonly media: Map<string, Entry> };
   try {
     dir = await readDirectory(zip, limits);

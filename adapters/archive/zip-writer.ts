@@ -61,14 +61,8 @@ export async function* accountJson(exp: AccountExport): AsyncIterable<string> {
   yield `${out}]}`;
 }
 
-/**
- * The backup as a zip stream (API.md "Accounts"): `account.json` (deflated) and `media/<media_id>`
- * per file (stored: photos and scans do not shrink), each entry pumped only when the zip reaches
- * it, so memory holds one piece at a time whatever the account holds. A failure after the first
- * byte (the database or the store gone) destroys the stream: the client sees a broken download,
- * never a zip that looks whole.
- */
-export const accountZip = (exp: AccountExport): Readable => {
+/** A yazl zip piped into `out`; `fail` destroys `out`, so a failure after the first byte is a broken download. */
+export const failingZip = (): { readonly zip: yazl.ZipFile; readonly out: PassThrough; readonly fail: (err: unknown) => void } => {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
   const fail = (err: unknown): void => {
@@ -77,6 +71,18 @@ export const accountZip = (exp: AccountExport): Readable => {
   zip.on('error', fail);
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(out);
+  return { zip, out, fail };
+};
+
+/**
+ * The backup as a zip stream (API.md "Accounts"): `account.json` (deflated) and `media/<media_id>`
+ * per file (stored: photos and scans do not shrink), each entry pumped only when the zip reaches
+ * it, so memory holds one piece at a time whatever the account holds. A failure after the first
+ * byte (the database or the store gone) destroys the stream: the client sees a broken download,
+ * never a zip that looks whole.
+ */
+export const accountZip = (exp: AccountExport): Readable => {
+  const { zip, out, fail } = failingZip();
   // yazl pipes the entries' streams without listening for their errors: every stream handed to it
   // gets a listener here, or a failing read (the database or the store gone) would end the process.
   const json = Readable.from(accountJson(exp), { objectMode: false });
