@@ -100,14 +100,16 @@ export const createLinkIndex = (persons: {
   readonly numberOf: (xref: string) => number;
   readonly xrefOf: (n: number) => string;
 }): { readonly links: Links; readonly finish: (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context) => LinkIndex } => {
-  const famNums = new Map<string, { readonly c: number; readonly s: number }>();
+  // One number per family, the same in both chains (they number families in step).
+  const famNums = new Map<string, number>();
   const famc = chains();
   const fams = chains();
   const adoptions = new Map<string, 'HUSB' | 'WIFE' | 'BOTH'>();
-  const famOf = (xref: string): { readonly c: number; readonly s: number } => {
+  const famOf = (xref: string): number => {
     let f = famNums.get(xref);
     if (f === undefined) {
-      f = { c: famc.newFamily(), s: fams.newFamily() };
+      f = famc.newFamily();
+      fams.newFamily();
       famNums.set(xref, f);
     }
     return f;
@@ -116,8 +118,8 @@ export const createLinkIndex = (persons: {
   // PEDI as a number: 0 for none, else 1 + its place in parentChildQualifiers.
   const pediCode = (q: ParentChildQualifier | null): number => (q === null ? 0 : 1 + parentChildQualifiers.indexOf(q));
   const links: Links = {
-    famc: { push: (l) => famc.push(famOf(l.fam).c, personOf(l.child), l.line, pediCode(l.pedi)) },
-    fams: { push: (l) => fams.push(famOf(l.fam).s, personOf(l.person), l.line, 0) },
+    famc: { push: (l) => famc.push(famOf(l.fam), personOf(l.child), l.line, pediCode(l.pedi)) },
+    fams: { push: (l) => fams.push(famOf(l.fam), personOf(l.person), l.line, 0) },
     adoptions,
   };
   const index: LinkIndex = {
@@ -126,7 +128,7 @@ export const createLinkIndex = (persons: {
         const f = famNums.get(xref);
         if (f === undefined) return undefined;
         const byChild = new Map<string, { line: number; pedi: ParentChildQualifier | null }>();
-        famc.each(f.c, (child, line, code) => {
+        famc.each(f, (child, line, code) => {
           const key = persons.xrefOf(child);
           const pedi = code === 0 ? null : parentChildQualifiers[code - 1]!;
           const seen = byChild.get(key);
@@ -141,7 +143,7 @@ export const createLinkIndex = (persons: {
         const f = famNums.get(xref);
         if (f === undefined) return undefined;
         const list: { person: string; line: number }[] = [];
-        fams.each(f.s, (person, line) => list.push({ person: persons.xrefOf(person), line }));
+        fams.each(f, (person, line) => list.push({ person: persons.xrefOf(person), line }));
         return list.length === 0 ? undefined : list;
       },
     },
@@ -150,10 +152,10 @@ export const createLinkIndex = (persons: {
   const finish = (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context): LinkIndex => {
     for (const [fam, f] of famNums) {
       if (families.has(fam)) continue;
-      famc.each(f.c, (_, line) => ctx.warn(line, `FAMC ${fam} is not a FAM record of this file: link left out`));
-      fams.each(f.s, (_, line) => ctx.warn(line, `FAMS ${fam} is not a FAM record of this file: link left out`));
-      famc.drop(f.c);
-      fams.drop(f.s);
+      famc.each(f, (_, line) => ctx.warn(line, `FAMC ${fam} is not a FAM record of this file: link left out`));
+      fams.each(f, (_, line) => ctx.warn(line, `FAMS ${fam} is not a FAM record of this file: link left out`));
+      famc.drop(f);
+      fams.drop(f);
     }
     return index;
   };

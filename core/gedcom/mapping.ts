@@ -1,9 +1,10 @@
 import type { GedcomNode, PlanSource } from './types.js';
 import { lean, readNote, text, type Context, type TextPart } from './mapping-context.js';
 
-// GEDCOM records -> ImportPlan (SPEC "GEDCOM", Import rules and Mapping). The rules for each record
-// are in mapping-person.ts, mapping-names.ts, mapping-events.ts, mapping-citations.ts,
-// mapping-family.ts and mapping-links.ts. Choices the SPEC leaves open, for the whole file:
+// GEDCOM records -> ImportPlan (SPEC "GEDCOM", Import rules and Mapping), record by record in the
+// import's second pass (mapping-stream.ts, after import-scan.ts). The rules for each record are in
+// mapping-person.ts, mapping-names.ts, mapping-events.ts, mapping-citations.ts, mapping-family.ts and
+// mapping-links.ts; this file holds the SOUR record and HEAD. Choices the SPEC leaves open, for the whole file:
 // - Unmapped (what was lost, by tag path, with count and first line): every structure not used,
 //   whole OBJE (but those whose FILE a .gdz holds: mapping-media.ts), REPO and SUBM records and
 //   unknown (`_X`) records, shared notes that nothing
