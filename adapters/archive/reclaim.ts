@@ -30,25 +30,37 @@ export const reclaimer = (every = RECLAIM_BYTES) => {
   };
 };
 
-/** Past this resident set a GEDCOM import collects at once, not only every `every` bytes (the issue's budget is 512 MB). */
-export const IMPORT_RSS_BUDGET = 400 * 1024 * 1024;
+/** Past this resident set a GEDCOM import or export collects at once, not only every `every` bytes (the issue's budget is 512 MB). */
+export const GEDCOM_RSS_BUDGET = 400 * 1024 * 1024;
 
 /**
- * The bytes as they come, with a full collection every `every` bytes and whenever the process's
- * resident set passes `budget`: a GEDCOM import maps each record into short-lived objects (a 40 MB
- * file makes several hundred MB of them), which V8 would otherwise let pile up to hundreds of MB
- * before it collects. When a collection leaves the resident set above the budget (that much is
- * live), the budget moves up by 64 MB, so it never collects on every chunk.
+ * Like `reclaimer`, and also collects whenever the process's resident set passes `budget`. When a
+ * collection leaves the resident set above the budget (that much is live), the budget moves up by
+ * 64 MB, so it never collects on every call; it comes back down once a collection gets under it.
  */
-export async function* reclaiming(bytes: AsyncIterable<Uint8Array>, every = RECLAIM_BYTES, budget = IMPORT_RSS_BUDGET): AsyncGenerator<Uint8Array> {
+export const budgetReclaimer = (every = RECLAIM_BYTES, budget = GEDCOM_RSS_BUDGET) => {
   const reclaim = reclaimer(every);
   let limit = budget;
+  return (bytes: number): void => {
+    if (collect === null || process.memoryUsage.rss() <= limit) {
+      reclaim(bytes);
+      return;
+    }
+    collect();
+    const after = process.memoryUsage.rss();
+    limit = after > limit ? after + 64 * 1024 * 1024 : budget;
+  };
+};
+
+/**
+ * The bytes as they come, collecting as `budgetReclaimer` does: a GEDCOM import maps each record into
+ * short-lived objects (a 40 MB file makes several hundred MB of them), which V8 would otherwise let
+ * pile up to hundreds of MB before it collects.
+ */
+export async function* reclaiming(bytes: AsyncIterable<Uint8Array>, every = RECLAIM_BYTES, budget = GEDCOM_RSS_BUDGET): AsyncGenerator<Uint8Array> {
+  const reclaim = budgetReclaimer(every, budget);
   for await (const chunk of bytes) {
     yield chunk;
-    if (collect !== null && process.memoryUsage.rss() > limit) {
-      collect();
-      const after = process.memoryUsage.rss();
-      limit = after > limit ? after + 64 * 1024 * 1024 : budget;
-    } else reclaim(chunk.byteLength);
+    reclaim(chunk.byteLength);
   }
 }
