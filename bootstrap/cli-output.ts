@@ -1,7 +1,7 @@
 import type { DomainError } from '../core/shared/errors.js';
 import type { ImportReport } from '../core/gedcom/commands/import-gedcom.js';
 import type { GedcomPreview } from '../core/gedcom/queries/preview-gedcom.js';
-import type { GedcomDiagnostic, UnmappedTag } from '../core/gedcom/types.js';
+import type { UnmappedTag } from '../core/gedcom/types.js';
 
 // What bootstrap/cli.ts prints and the code it exits with: pure, so spec/bootstrap tests them.
 
@@ -41,26 +41,8 @@ export const outcomeOf = (e: DomainError): Outcome => {
   }
 };
 
-const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const unmappedJson = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
-const warningsJson = (w: readonly GedcomDiagnostic[], count: number) => ({ warnings: w.map((d) => ({ line: d.line, message: d.message })), warning_count: count });
-
-/** The import report in the shape POST /trees/{id}/gedcom/import answers it (every count kind, snake_case). */
-export const importReportJson = (r: ImportReport): Record<string, unknown> => {
-  const { unmapped, warnings, warningCount, ...counts } = r;
-  return { ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [snake(k), v])), unmapped_tags: unmappedJson(unmapped), ...warningsJson(warnings, warningCount) };
-};
-
-/** The preview in the shape POST /trees/{id}/gedcom/preview answers it. */
-export const previewJson = (p: GedcomPreview): Record<string, unknown> => ({
-  counts: p.counts,
-  matches: p.matches.map((m) => ({
-    xref: m.xref, display_name: m.displayName, birth_year: m.birthYear,
-    candidates: m.candidates.map((c) => ({ person_id: c.personId, display_name: c.displayName, birth_year: c.birthYear, score: c.score, similarity: c.similarity, reasons: [...c.reasons] })),
-  })),
-  unmapped_tags: unmappedJson(p.unmapped),
-  ...warningsJson(p.warnings, p.warningCount),
-});
+/** The reports in the shapes POST /trees/{id}/gedcom/import and /preview answer them. */
+export { reportWire as importReportJson, previewWire as previewJson } from '../adapters/http/gedcom-wire.js';
 
 export const grouped = (n: number): string => Math.round(n).toLocaleString('en-US');
 

@@ -6,7 +6,6 @@ import type { GedcomFile } from '../../../core/gedcom/import-scan.js';
 import { previewGedcom, type GedcomPreview } from '../../../core/gedcom/queries/preview-gedcom.js';
 import { importActions, importGedcom, type ImportReport, type Resolution } from '../../../core/gedcom/commands/import-gedcom.js';
 import { exportGedcom } from '../../../core/gedcom/queries/export-gedcom.js';
-import type { GedcomDiagnostic, UnmappedTag } from '../../../core/gedcom/types.js';
 import { isUuid } from '../../../core/shared/ids.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { budgetReclaimer } from '../../archive/reclaim.js';
@@ -16,6 +15,7 @@ import { IdParams, RESOLUTIONS_MAX, Text, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
 import { contentDisposition } from '../content-disposition.js';
 import { serviceProduct } from './product.js';
+import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
 
@@ -54,26 +54,6 @@ const ReportRead = named('GedcomImportReport', t.type({
   warning_count: t.number,
 }));
 const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null }), media: t.keyof({ true: null, false: null }) });
-
-const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
-/** The core keeps the first MAX_WARNINGS (core/gedcom/warnings.ts) and counts them all. */
-const warningsWire = (w: readonly GedcomDiagnostic[], count: number) => ({ warnings: w.map((d) => ({ line: d.line, message: d.message })), warning_count: count });
-
-const previewWire = (p: GedcomPreview) => ({
-  counts: p.counts,
-  matches: p.matches.map((m) => ({
-    xref: m.xref, display_name: m.displayName, birth_year: m.birthYear,
-    candidates: m.candidates.map((c) => ({ person_id: c.personId, display_name: c.displayName, birth_year: c.birthYear, score: c.score, similarity: c.similarity, reasons: [...c.reasons] })),
-  })),
-  unmapped_tags: unmappedWire(p.unmapped),
-  ...warningsWire(p.warnings, p.warningCount),
-});
-
-const reportWire = (r: ImportReport) => ({
-  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places, media: r.media,
-  unmapped_tags: unmappedWire(r.unmapped),
-  ...warningsWire(r.warnings, r.warningCount),
-});
 
 const missingFile = () => E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
 

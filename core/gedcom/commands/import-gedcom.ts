@@ -175,7 +175,7 @@ export const importGedcom =
       await rows.flush();
       await tx.bulk.verify();
       const built = builder.result();
-      for (const person of built.updatedPersons) await tx.persons.update(person);
+      await tx.persons.updateMany(built.updatedPersons);
       await keepLifeFacts(tx, built.factsChanged);
       const mapped = mapper.finish();
       const storedMedia = await media.store(tx, mapped.media, stored);
