@@ -1448,6 +1448,8 @@ export interface components {
             birth: components["schemas"]["VitalRead"] | null;
             death: components["schemas"]["VitalRead"] | null;
             redacted: boolean;
+            /** Format: uuid */
+            merged_into: string | null;
             /** Format: date-time */
             created_at: string | null;
             /** Format: date-time */

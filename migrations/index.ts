@@ -6,6 +6,7 @@ import { Migration20261124090000_proposals } from './Migration20261124090000_pro
 import { Migration20261125090000_read_path } from './Migration20261125090000_read_path.js';
 import { Migration20261201090000_gedcom_fidelity } from './Migration20261201090000_gedcom_fidelity.js';
 import { Migration20261201100000_import_deferrable } from './Migration20261201100000_import_deferrable.js';
+import { Migration20261210090000_duplicates_merge } from './Migration20261210090000_duplicates_merge.js';
 
 /**
  * Every migration, oldest first; the last one is the head. Listed rather than globbed so the
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125090000_read_path', class: Migration20261125090000_read_path },
   { name: 'Migration20261201090000_gedcom_fidelity', class: Migration20261201090000_gedcom_fidelity },
   { name: 'Migration20261201100000_import_deferrable', class: Migration20261201100000_import_deferrable },
+  { name: 'Migration20261210090000_duplicates_merge', class: Migration20261210090000_duplicates_merge },
 ];

@@ -189,7 +189,7 @@ const CHECKSUM = /^[0-9a-f]{64}$/;
 const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<ArchiveRecord, { kind: K }>['row'] | string } = {
   person: (x) => ({
     id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes,
-    identifiers: (x.identifiers ?? []).map((i) => ({ kind: i.kind, value: i.value, type: i.type })), birthYear: null, hasDeathFact: false,
+    identifiers: (x.identifiers ?? []).map((i) => ({ kind: i.kind, value: i.value, type: i.type })), birthYear: null, hasDeathFact: false, mergedInto: null,
     createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   name: (x) => ({

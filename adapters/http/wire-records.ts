@@ -98,6 +98,8 @@ export const PersonRead = named('PersonRead', t.intersection([
     birth: Nullable(VitalRead),
     death: Nullable(VitalRead),
     redacted: t.boolean,
+    /** The person this one was merged into (a deleted person only: `?deleted=true` lists); null otherwise and when redacted. */
+    merged_into: Nullable(Uuid),
     created_at: Nullable(Timestamp),
     updated_at: Nullable(Timestamp),
   }),
@@ -141,7 +143,7 @@ export const personWire = (v: PersonView) =>
   v.visibility === 'redacted'
     ? {
         id: v.person.id, tree_id: v.person.treeId, display_name: v.displayName, given_name: null, surname: null, sex: null, is_living: null,
-        privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+        privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, merged_into: null, created_at: null, updated_at: null,
       }
     : {
         id: v.person.id,
@@ -157,6 +159,7 @@ export const personWire = (v: PersonView) =>
         birth: vitalWire(v.birth),
         death: vitalWire(v.death),
         redacted: false,
+        merged_into: v.person.mergedInto,
         created_at: v.person.createdAt.toISOString(),
         updated_at: v.person.updatedAt.toISOString(),
         ...(v.names === undefined ? {} : { names: v.names.map(nameWire) }),

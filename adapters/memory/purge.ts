@@ -42,6 +42,10 @@ const dropPerson = (s: MemoryState, id: Id): void => {
   for (const n of s.names.values()) if (n.personId === id) dropName(s, n.id);
   for (const e of s.events.values()) if (e.personId === id) dropEvent(s, e.id);
   for (const r of s.relationships.values()) if (r.personAId === id || r.personBId === id) dropRelationship(s, r.id);
+  for (const d of s.dismissals.values()) if (d.personAId === id || d.personBId === id) s.dismissals.delete(d.id);
+  for (const m of s.merges.values()) if (m.keptId === id || m.otherId === id) s.merges.delete(m.id);
+  // As ON DELETE SET NULL: a person merged into this one keeps no reference to a row that is gone.
+  for (const p of s.persons.values()) if (p.mergedInto === id) s.persons.set(p.id, { ...p, mergedInto: null });
 };
 
 const dropSource = (s: MemoryState, id: Id): void => {
@@ -54,7 +58,7 @@ const dropSource = (s: MemoryState, id: Id): void => {
 export const dropTree = (s: MemoryState, id: Id): void => {
   s.trees.delete(id);
   for (const m of s.media.values()) if (m.treeId === id) queueBlobRemoval(s, m.storageKey);
-  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media, s.proposals] as const;
+  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media, s.proposals, s.dismissals, s.merges] as const;
   for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
 };

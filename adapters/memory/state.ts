@@ -5,6 +5,8 @@ import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/pe
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { Media } from '../../core/media/model.js';
 import type { Proposal } from '../../core/proposals/model.js';
+import type { Dismissal } from '../../core/duplicates/model.js';
+import type { PersonMerge } from '../../core/merge/model.js';
 
 export type MemoryState = {
   users: Map<string, User>;
@@ -25,6 +27,8 @@ export type MemoryState = {
   /** Storage keys queued for removal, with their queue order. */
   blobRemovals: Map<string, number>;
   proposals: Map<string, Proposal>;
+  dismissals: Map<string, Dismissal>;
+  merges: Map<string, PersonMerge>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -45,6 +49,8 @@ export const emptyState = (): MemoryState => ({
   media: new Map(),
   blobRemovals: new Map(),
   proposals: new Map(),
+  dismissals: new Map(),
+  merges: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */

@@ -12,6 +12,9 @@ import { memoryPurges } from './purge.js';
 import { memoryCleanupReads } from './cleanup.js';
 import { memoryProposals } from './proposals.js';
 import { memoryArchiveReads } from './archive.js';
+import { memoryDuplicates } from './duplicates.js';
+import { memoryMerges } from './merges.js';
+import { memoryChartReads } from './charts.js';
 
 const storesOf = (s: MemoryState): Stores => ({
   users: memoryUsers(s),
@@ -37,6 +40,9 @@ const storesOf = (s: MemoryState): Stores => ({
   cleanup: memoryCleanupReads(s),
   proposals: memoryProposals(s),
   archive: memoryArchiveReads(s),
+  duplicates: memoryDuplicates(s),
+  merges: memoryMerges(s),
+  charts: memoryChartReads(s),
 });
 
 /**

@@ -186,13 +186,14 @@ export type PersonRow = {
   identifiers: unknown[];
   birthYear: number | null;
   hasDeathFact: boolean | null;
+  mergedInto: PersonRow | null;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
 };
 
-export const PersonSchema = new EntitySchema<PersonRow>({
+export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>({
   name: 'PersonRow',
   tableName: 'persons',
   properties: {
@@ -205,6 +206,8 @@ export const PersonSchema = new EntitySchema<PersonRow>({
     identifiers: { type: 'json', default: '[]' },
     birthYear: { type: 'int', nullable: true },
     hasDeathFact: { type: 'boolean', nullable: true },
+    /** The person this one was merged into (set with the soft delete of a merge); kept while both rows exist. */
+    mergedInto: { kind: 'm:1', entity: (): EntitySchema<PersonRow> => PersonSchema, nullable: true, deleteRule: 'set null', index: false },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
@@ -534,6 +537,39 @@ export const BlobRemovalSchema = new EntitySchema<BlobRemovalRow>({
   },
 });
 
+export type DuplicateDismissalRow = { id: string; tree: TreeRow; personA: PersonRow; personB: PersonRow; dismissedBy: string | null; createdAt: Date };
+
+/** Pairs a member said are not duplicates, one row per unordered pair (person_a_id < person_b_id), kept for good. */
+export const DuplicateDismissalSchema = new EntitySchema<DuplicateDismissalRow>({
+  name: 'DuplicateDismissalRow',
+  tableName: 'duplicate_dismissals',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: true },
+    personA: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade' },
+    personB: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    dismissedBy: { type: 'uuid', nullable: true },
+    createdAt: { ...timestamptz },
+  },
+  indexes: [{ name: 'duplicate_dismissals_pair_unique', expression: `create unique index "duplicate_dismissals_pair_unique" on "duplicate_dismissals" ("person_a_id", "person_b_id")` }],
+});
+
+export type PersonMergeRow = { id: string; tree: TreeRow; kept: PersonRow; other: PersonRow; moved: object; createdAt: Date };
+
+/** What each merge moved from the other person to the kept one, keyed by the merge's deletion id: restoring the other person undoes it. */
+export const PersonMergeSchema = new EntitySchema<PersonMergeRow>({
+  name: 'PersonMergeRow',
+  tableName: 'person_merges',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    kept: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    other: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    moved: { type: 'json' },
+    createdAt: { ...timestamptz },
+  },
+});
+
 export const entities = [
   UserSchema,
   SessionSchema,
@@ -553,4 +589,6 @@ export const entities = [
   ProposalSchema,
   BlobRemovalSchema,
   NameWordSchema,
+  DuplicateDismissalSchema,
+  PersonMergeSchema,
 ];

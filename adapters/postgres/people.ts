@@ -9,7 +9,7 @@ import * as tables from './tables.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb } from './tables.js';
 import { all, eventShown, fullPerson, shownPerson, type Fragment } from './privacy-sql.js';
 
-const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'updated_at', 'deleted_at', 'deletion_id'];
+const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
 const personUpdate = pick(tables.persons.columns, ['id', ...personMutable]);
 const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
 const nameUpdate = pick(tables.names.columns, ['id', ...nameMutable]);

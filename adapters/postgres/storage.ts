@@ -14,6 +14,9 @@ import { pgDeletions, pgPurges } from './purge.js';
 import { pgCleanupReads } from './cleanup.js';
 import { pgProposals } from './proposals.js';
 import { pgArchiveReads } from './archive.js';
+import { pgDuplicates } from './duplicates.js';
+import { pgMerges } from './merges.js';
+import { pgChartReads } from './charts.js';
 
 const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores => {
   const db = sqlOn(em, observe);
@@ -41,6 +44,9 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores =>
     proposals: pgProposals(db),
     archive: pgArchiveReads(db),
     purges: pgPurges(db),
+    duplicates: pgDuplicates(db),
+    merges: pgMerges(db),
+    charts: pgChartReads(db),
   };
 };
 

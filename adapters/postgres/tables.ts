@@ -37,7 +37,7 @@ const deletionColumns = <R extends { readonly deletedAt: Date | null; readonly d
 
 export type PersonDb = DeletionDb & {
   id: string; tree_id: string; sex: Sex | null; is_living: boolean | null; privacy: PersonPrivacy; notes: string;
-  identifiers: readonly PersonIdentifier[] | string | null; birth_year: number | null; has_death_fact: boolean | null; created_at: string; updated_at: string;
+  identifiers: readonly PersonIdentifier[] | string | null; birth_year: number | null; has_death_fact: boolean | null; merged_into_id: string | null; created_at: string; updated_at: string;
 };
 
 export const persons: Table<Person, PersonDb> = {
@@ -46,14 +46,14 @@ export const persons: Table<Person, PersonDb> = {
     ['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['sex', 'text', (p) => p.sex], ['is_living', 'boolean', (p) => p.isLiving],
     ['privacy', 'text', (p) => p.privacy], ['notes', 'text', (p) => p.notes],
     ['identifiers', 'jsonb', (p) => (p.identifiers.length === 0 ? '[]' : JSON.stringify(p.identifiers.map((x) => ({ kind: x.kind, value: x.value, type: x.type }))))], ['birth_year', 'int', (p) => p.birthYear],
-    ['has_death_fact', 'boolean', (p) => p.hasDeathFact], ['created_at', 'timestamptz', (p) => iso(p.createdAt)],
+    ['has_death_fact', 'boolean', (p) => p.hasDeathFact], ['merged_into_id', 'uuid', (p) => p.mergedInto], ['created_at', 'timestamptz', (p) => iso(p.createdAt)],
     ['updated_at', 'timestamptz', (p) => iso(p.updatedAt)], ...deletionColumns<Person>(),
   ],
   // A row whose facts were never kept (written before they were, and not yet backfilled) reads as
   // "no death fact, unknown birth": possibly living, the side of doubt that withholds.
   from: (r) => ({
     id: r.id, treeId: r.tree_id, sex: r.sex, isLiving: r.is_living, privacy: r.privacy, notes: r.notes, identifiers: toIdentifiers(r.identifiers),
-    birthYear: r.birth_year, hasDeathFact: r.has_death_fact === true, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
+    birthYear: r.birth_year, hasDeathFact: r.has_death_fact === true, mergedInto: r.merged_into_id ?? null, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
     ...deletionOf(r),
   }),
 };

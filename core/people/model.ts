@@ -31,6 +31,8 @@ export type Person = Deletion & {
    */
   readonly birthYear: number | null;
   readonly hasDeathFact: boolean;
+  /** Set when this person was merged into another (and soft-deleted by that merge); null otherwise. */
+  readonly mergedInto: Id | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 };

@@ -12,6 +12,9 @@ import type { GedcomExportReads } from '../gedcom/ports.js';
 import type { CleanupReads } from '../cleanup/ports.js';
 import type { ProposalRepository } from '../proposals/ports.js';
 import type { AccountArchiveReads } from '../accounts/ports.js';
+import type { DuplicateStore } from '../duplicates/ports.js';
+import type { MergeStore } from '../merge/ports.js';
+import type { ChartReads } from '../charts/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -38,6 +41,9 @@ export type Stores = {
   readonly cleanup: CleanupReads;
   readonly proposals: ProposalRepository;
   readonly archive: AccountArchiveReads;
+  readonly duplicates: DuplicateStore;
+  readonly merges: MergeStore;
+  readonly charts: ChartReads;
 };
 
 /**

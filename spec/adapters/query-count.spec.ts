@@ -51,7 +51,7 @@ describe('SQL statements per request do not grow with the tree', function () {
       for (let i = 0; i < n; i++) {
         // Mixed visibilities: dead (full), living (redacted), private (hidden), public-living (full).
         const kind = i % 4;
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: kind === 0, createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 0 ? 'male' : 'female', isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: kind === 0, mergedInto: null, createdAt: now, updatedAt: now, ...del };
         await s.persons.insert(p);
         ids.push(p.id);
         const nameId = newId();
@@ -168,7 +168,7 @@ describe('SQL statements per request do not grow with the tree', function () {
       const relationships: Relationship[] = [];
       const records: string[] = [];
       for (let i = 0; i < n; i++) {
-        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: i % 2 === 1 ? 'male' : null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, createdAt: now, updatedAt: now, ...del };
         persons.push(p);
         const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
         const surname = `Smith${letters(i)} 1850`;

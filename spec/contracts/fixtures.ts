@@ -125,6 +125,7 @@ export const aPerson = (treeId: Id, over: Partial<Person> = {}): Person => ({
   isLiving: null,
   birthYear: null,
   hasDeathFact: false,
+  mergedInto: null,
   privacy: 'default',
   notes: '',
   identifiers: [],

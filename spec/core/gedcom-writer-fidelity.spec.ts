@@ -14,7 +14,7 @@ const V70 = options('7.0');
 const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${key}@`, source: (id) => `@S${id.slice(1)}@` };
 
 const person = (over: Partial<Person> = {}): Person =>
-  ({ ...base, id: 'p1', sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, ...over });
+  ({ ...base, id: 'p1', sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, ...over });
 const name = (over: Partial<Name> = {}): Name =>
   ({ ...base, id: 'n1', personId: 'p1', nameType: 'birth', givenName: 'Ann', surname: 'Smith', isPrimary: true, notes: '', ...over });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({

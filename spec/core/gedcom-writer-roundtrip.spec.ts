@@ -36,7 +36,7 @@ const INDIVIDUAL_TYPES = eventTypes.filter((t): t is Exclude<EventType, 'custom'
 const buildTree = (): Tree => {
   const t: Tree = { persons: [], names: [], events: [], relationships: [], sources: [], citations: [] };
   const person = (sex: Person['sex'], notes = ''): Person => {
-    const p: Person = { ...base, id: id(), sex, isLiving: false, privacy: 'default', notes, identifiers: [], birthYear: null, hasDeathFact: false };
+    const p: Person = { ...base, id: id(), sex, isLiving: false, privacy: 'default', notes, identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null };
     t.persons.push(p);
     return p;
   };

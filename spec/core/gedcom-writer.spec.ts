@@ -23,7 +23,7 @@ const V551 = options('5.5.1');
 const V70 = options('7.0');
 const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${key}@`, source: (id) => `@S${id.slice(1)}@` };
 
-const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, ...over });
+const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, ...over });
 const name = (id: string, nameType: NameType, givenName: string, surname: string, isPrimary = false): Name =>
   ({ ...base, id, personId: 'p1', nameType, givenName, surname, isPrimary, notes: '' });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({

@@ -19,7 +19,7 @@ const uuid = (): string => `00000000-0000-7000-8000-${(++seq).toString(16).padSt
 const TREE = uuid();
 
 const person = (over: Partial<Person> = {}): Person => ({
-  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false,
+  id: uuid(), treeId: TREE, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null,
   createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 

@@ -462,7 +462,7 @@ describe('HTTP cleanup tools', function () {
       const persons: Person[] = [];
       const names: Name[] = [];
       for (let i = 0; i < 10_000; i++) {
-        const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, createdAt: now, updatedAt: now, ...del };
+        const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, createdAt: now, updatedAt: now, ...del };
         persons.push(p);
         ids.push(p.id);
         names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Anna & Karl ${i}`, surname: 'Bulk', isPrimary: true, notes: '', createdAt: now, ...del });

@@ -18,6 +18,9 @@ import { proposalRoutes } from './proposals.js';
 import { assistantRoutes } from './assistant.js';
 import { kinshipRoutes } from './kinship.js';
 import { accountRoutes } from './accounts.js';
+import { duplicateRoutes } from './duplicates.js';
+import { mergeRoutes } from './merge.js';
+import { chartsRoutes } from './charts.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -32,6 +35,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     ...authRoutes(lazy), ...userRoutes(lazy), ...accountRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
+    ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

@@ -206,7 +206,7 @@ export const createImportBuilder = (o: {
   const targetPersons = new Map(existing.targetPersons.map((p) => [p.id, p]));
 
   const create = (p: PlanPerson, id: Id): void => {
-    rows.rows().persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, ...stamp });
+    rows.rows().persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null, ...stamp });
     for (const n of p.names) {
       const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);

@@ -31,6 +31,7 @@ export const createPerson =
         identifiers: cleanIdentifiers(input.identifiers ?? []),
         birthYear: null,
         hasDeathFact: false,
+        mergedInto: null,
         createdAt: now,
         updatedAt: now,
         deletedAt: null,

@@ -1,0 +1,53 @@
+import type { DuplicateFact, DuplicateStore, DuplicateSubject } from '../../core/duplicates/ports.js';
+import type { Dismissal } from '../../core/duplicates/model.js';
+import type { NameType, Sex } from '../../core/people/model.js';
+import { date, type Sql } from './sql.js';
+import { toDate, type EventDb } from './tables.js';
+
+type DismissalDb = { id: string; tree_id: string; person_a_id: string; person_b_id: string; dismissed_by: string | null; created_at: string | Date };
+const dismissalOf = (r: DismissalDb): Dismissal => ({
+  id: r.id, treeId: r.tree_id, personAId: r.person_a_id, personBId: r.person_b_id, dismissedBy: r.dismissed_by, createdAt: date(r.created_at),
+});
+
+const FACT_TYPES = `'{birth,baptism,christening,death,burial,cremation}'::text[]`;
+
+// The finder scans the tree: each read is one statement of the few columns it needs.
+export const pgDuplicates = (db: Sql): DuplicateStore => ({
+  subjects: async (treeId) => {
+    const rows = await db.rows<{ person_id: string; sex: Sex | null; given_name: string; surname: string; name_type: NameType }>(
+      `select n.person_id, p.sex, n.given_name, n.surname, n.name_type from names n join persons p on p.id = n.person_id
+       where n.tree_id = ? and n.deleted_at is null and p.deleted_at is null
+       order by n.person_id, n.is_primary desc, n.id`,
+      [treeId],
+    );
+    const out: DuplicateSubject[] = [];
+    let current: { id: string; sex: Sex | null; names: DuplicateSubject['names'][number][] } | null = null;
+    for (const r of rows) {
+      if (current === null || current.id !== r.person_id) {
+        current = { id: r.person_id, sex: r.sex, names: [] };
+        out.push(current);
+      }
+      current.names.push({ givenName: r.given_name, surname: r.surname, nameType: r.name_type });
+    }
+    return out;
+  },
+  facts: async (treeId) => {
+    const rows = await db.rows<{ person_id: string; type: DuplicateFact['type']; date: EventDb['date']; place: string | null }>(
+      `select e.person_id, e.type, e.date, pl.name as place from events e
+       join persons p on p.id = e.person_id
+       left join places pl on pl.id = e.place_id
+       where e.tree_id = ? and e.deleted_at is null and p.deleted_at is null and e.type = any(${FACT_TYPES})`,
+      [treeId],
+    );
+    return rows.map((r) => ({ personId: r.person_id, type: r.type, year: toDate(r.date)?.year ?? null, place: r.place }));
+  },
+  dismissed: async (treeId) => (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ?', [treeId])).map(dismissalOf),
+  dismissedWith: async (treeId, personId) =>
+    (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ? and (person_a_id = ?::uuid or person_b_id = ?::uuid)', [treeId, personId, personId])).map(dismissalOf),
+  dismiss: async (d) =>
+    (await db.run(
+      `insert into duplicate_dismissals (id, tree_id, person_a_id, person_b_id, dismissed_by, created_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (person_a_id, person_b_id) do nothing`,
+      [d.id, d.treeId, d.personAId, d.personBId, d.dismissedBy, d.createdAt.toISOString()],
+    )) === 1,
+});

@@ -1,0 +1,30 @@
+import type { Id } from '../shared/ids.js';
+import type { NameType, Sex } from '../people/model.js';
+import type { Dismissal } from './model.js';
+
+export type DuplicateName = { readonly givenName: string; readonly surname: string; readonly nameType: NameType };
+
+/** A live person of a tree as the duplicate finder weighs them. */
+export type DuplicateSubject = {
+  readonly id: Id;
+  readonly sex: Sex | null;
+  /** Live names, the primary first, then by id. */
+  readonly names: readonly DuplicateName[];
+};
+
+/** A live birth or death fact of a live person: its year (the date's first year) and place text, each null when unknown. */
+export type DuplicateFact = { readonly personId: Id; readonly type: 'birth' | 'baptism' | 'christening' | 'death' | 'burial' | 'cremation'; readonly year: number | null; readonly place: string | null };
+
+/** The tree-wide reads of the duplicate finder (one statement each) and the dismissed pairs. */
+export type DuplicateStore = {
+  /** Live persons of the tree that have at least one live name, with their live names; ordered by id. */
+  readonly subjects: (treeId: Id) => Promise<readonly DuplicateSubject[]>;
+  /** Live birth and death facts (the six types of DuplicateFact) of live persons of the tree, in no particular order. */
+  readonly facts: (treeId: Id) => Promise<readonly DuplicateFact[]>;
+  /** Every dismissed pair of the tree, in no particular order. */
+  readonly dismissed: (treeId: Id) => Promise<readonly Dismissal[]>;
+  /** The dismissed pairs that involve `personId`, in no particular order. */
+  readonly dismissedWith: (treeId: Id, personId: Id) => Promise<readonly Dismissal[]>;
+  /** Records a dismissal; false (and nothing written) when that unordered pair is already dismissed. */
+  readonly dismiss: (dismissal: Dismissal) => Promise<boolean>;
+};
