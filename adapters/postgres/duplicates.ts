@@ -39,7 +39,7 @@ export const pgDuplicates = (db: Sql): DuplicateStore => ({
        where e.tree_id = ? and e.deleted_at is null and p.deleted_at is null and e.type = any(${FACT_TYPES})`,
       [treeId],
     );
-    return rows.map((r) => ({ personId: r.person_id, type: r.type, year: toDate(r.date)?.year ?? null, place: r.place }));
+    return rows.map((r) => ({ personId: r.person_id, type: r.type, date: toDate(r.date), place: r.place }));
   },
   dismissed: async (treeId) => (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ?', [treeId])).map(dismissalOf),
   dismissedWith: async (treeId, personId) =>

@@ -1,3 +1,4 @@
+import type { GenealogicalDate } from '../shared/date.js';
 import type { Id } from '../shared/ids.js';
 import type { NameType, Sex } from '../people/model.js';
 import type { Dismissal } from './model.js';
@@ -12,8 +13,10 @@ export type DuplicateSubject = {
   readonly names: readonly DuplicateName[];
 };
 
-/** A live birth or death fact of a live person: its year (the date's first year) and place text, each null when unknown. */
-export type DuplicateFact = { readonly personId: Id; readonly type: 'birth' | 'baptism' | 'christening' | 'death' | 'burial' | 'cremation'; readonly year: number | null; readonly place: string | null };
+export const duplicateFactTypes = ['birth', 'baptism', 'christening', 'death', 'burial', 'cremation'] as const;
+
+/** A live birth or death fact of a live person: its date and place text, each null when unknown. */
+export type DuplicateFact = { readonly personId: Id; readonly type: (typeof duplicateFactTypes)[number]; readonly date: GenealogicalDate | null; readonly place: string | null };
 
 /** The tree-wide reads of the duplicate finder (one statement each) and the dismissed pairs. */
 export type DuplicateStore = {

@@ -1,4 +1,39 @@
-import type { AnyRoute } from '../route.js';
-import type { LazyDeps } from './deps.js';
+import * as t from 'io-ts';
+import { listDuplicates } from '../../../core/duplicates/queries/find-duplicates.js';
+import { dismissDuplicate } from '../../../core/duplicates/commands/dismiss-duplicate.js';
+import { MAX_PAIRS, type FoundPair } from '../../../core/duplicates/finder.js';
+import { named } from '../openapi/json-schema.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Uuid } from '../wire.js';
+import { noContent, reply, type LazyDeps } from './deps.js';
 
-export const duplicateRoutes = (_deps: LazyDeps): readonly AnyRoute[] => [];
+const DuplicatePairRead = named('DuplicatePair', t.type({
+  person_ids: t.tuple([Uuid, Uuid]),
+  score: t.keyof({ high: null, medium: null }),
+  /** The evidence weighed, in words. */
+  reasons: t.array(t.string),
+}));
+
+const DismissBody = named('DuplicateDismiss', t.strict({ person_ids: t.tuple([Uuid, Uuid]) }));
+
+export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'listDuplicates', method: 'get', path: '/trees/{id}/duplicates', tag: 'duplicates', auth: 'user',
+    summary: `Likely duplicate persons of the tree (members), high before medium, best first, at most ${MAX_PAIRS} pairs: names (alternate names, spelling variants, given names in another order, maiden and married names), birth and death years and places, parents' and partners' names. Never a parent and child, partners, siblings born on different dates, or a dismissed pair. \`person_ids\` are in id order.`,
+    params: IdParams,
+    success: { status: 200, description: 'The pairs.', body: t.array(DuplicatePairRead) },
+    errors: [401, 403, 404],
+    handle: async ({ actor, params }) =>
+      reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
+        await listDuplicates(deps())(actor, params.id),
+      ),
+  }),
+  route({
+    operationId: 'dismissDuplicate', method: 'post', path: '/trees/{id}/duplicates/dismiss', tag: 'duplicates', auth: 'user',
+    summary: 'Remember that two persons of the tree are not one (editor): the pair never comes back in the duplicate list or the recommendations, even after either person is edited. Both must be persons of this tree (422 otherwise).',
+    params: IdParams, body: DismissBody,
+    success: { status: 204, description: 'Dismissed (also when it already was).' },
+    errors: [400, 401, 403, 404, 422],
+    handle: async ({ actor, params, body }) => noContent(await dismissDuplicate(deps())(actor, params.id, body.person_ids[0], body.person_ids[1])),
+  }),
+];

@@ -1,0 +1,164 @@
+import type { Id } from '../shared/ids.js';
+import { foldName } from './names.js';
+import { differentBirthDates, scorePair, YEAR_GUARD, type Level, type Side } from './score.js';
+import type { DuplicateFact, DuplicateSubject } from './ports.js';
+
+// Never every pair: each person goes into blocks keyed by sound-alike name parts, and only persons
+// sharing a block (and, in large blocks, born within the year guard) are scored:
+//   n|surname|given word   the same name, spelled alike (any given word, so Anna Maria meets Maria Anna);
+//   g|given word|birth year   the same given name under another surname (maiden and married names);
+//   s|surname|birth year      the same surname, given names written differently (Wm / William).
+// Year-keyed blocks meet the blocks of the next YEAR_GUARD years.
+
+export type FoundPair = { readonly personIds: readonly [Id, Id]; readonly level: Level; readonly points: number; readonly reasons: readonly string[] };
+
+export type FinderInput = {
+  readonly subjects: readonly DuplicateSubject[];
+  readonly facts: readonly DuplicateFact[];
+  /** parent_child edges: `a` the parent, `b` the child. */
+  readonly parentEdges: readonly { readonly a: Id; readonly b: Id }[];
+  readonly partnerEdges: readonly { readonly a: Id; readonly b: Id }[];
+  /** Pairs never to propose again (either order). */
+  readonly dismissed: readonly (readonly [Id, Id])[];
+};
+
+/** An unsorted name block of this size or less compares every pair; a larger one only persons born close together. */
+const SMALL_BLOCK = 48;
+/** At most this many persons of one year-keyed block are compared (a bound on degenerate data such as 1,000 "N.N."). */
+const MAX_YEAR_BLOCK = 400;
+const NAMES_PER_PERSON = 4;
+const GIVEN_WORDS = 3;
+/** The answer holds at most this many pairs, the best first. */
+export const MAX_PAIRS = 10_000;
+
+const BIRTH = ['birth', 'baptism', 'christening'] as const;
+const DEATH = ['death', 'burial', 'cremation'] as const;
+
+const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<number, readonly Id[]> } => {
+  const index = new Map(input.subjects.map((p, i) => [p.id, i]));
+  const facts = new Map<number, DuplicateFact[]>();
+  for (const f of input.facts) {
+    const i = index.get(f.personId);
+    if (i !== undefined) facts.set(i, [...(facts.get(i) ?? []), f]);
+  }
+  const parents = new Map<number, number[]>();
+  const partners = new Map<number, number[]>();
+  const link = (map: Map<number, number[]>, from: number, to: number) => {
+    const list = map.get(from);
+    if (list === undefined) map.set(from, [to]);
+    else if (!list.includes(to)) list.push(to);
+  };
+  // Siblings are found by parent id, so a parent without a name (no subject) still makes them siblings.
+  const parentIds = new Map<number, Id[]>();
+  for (const e of input.parentEdges) {
+    const [a, b] = [index.get(e.a), index.get(e.b)];
+    if (b === undefined || e.a === e.b) continue;
+    parentIds.set(b, [...(parentIds.get(b) ?? []), e.a]);
+    if (a !== undefined) link(parents, b, a);
+  }
+  for (const e of input.partnerEdges) {
+    const [a, b] = [index.get(e.a), index.get(e.b)];
+    if (a === undefined || b === undefined || a === b) continue;
+    link(partners, a, b);
+    link(partners, b, a);
+  }
+  const pick = (own: readonly DuplicateFact[], types: readonly string[]) => {
+    const ranked = [...own].filter((f) => types.includes(f.type)).sort((x, y) => types.indexOf(x.type) - types.indexOf(y.type));
+    const dated = ranked.find((f) => f.date?.year !== undefined);
+    const placed = ranked.find((f) => f.place !== null && f.place.trim() !== '');
+    return { year: dated?.date?.year ?? null, date: dated?.date ?? null, place: (dated?.place ?? null) !== null && dated!.place!.trim() !== '' ? dated!.place : (placed?.place ?? null) };
+  };
+  const sides = input.subjects.map((p, i): Side => {
+    const own = facts.get(i) ?? [];
+    const birth = pick(own, BIRTH);
+    const death = pick(own, DEATH);
+    return {
+      id: p.id, sex: p.sex,
+      names: p.names.slice(0, NAMES_PER_PERSON).map((n) => foldName(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
+      birthYear: birth.year, birthDate: birth.date, birthPlace: birth.place, deathYear: death.year, deathPlace: death.place,
+      parents: parents.get(i) ?? [], partners: partners.get(i) ?? [],
+    };
+  });
+  return { sides, parentIds };
+};
+
+const blocksOf = (sides: readonly Side[]) => {
+  const named = new Map<string, number[]>();
+  const yearly = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, key: string, i: number) => {
+    const b = map.get(key);
+    if (b === undefined) map.set(key, [i]);
+    else if (b[b.length - 1] !== i) b.push(i);
+  };
+  sides.forEach((p, i) => {
+    const y = p.birthYear;
+    for (const n of p.names) {
+      for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
+        if (n.surnameKey !== '') add(named, `${n.surnameKey}|${g}`, i);
+        if (y !== null) add(yearly, `g|${g}|${y}`, i);
+      }
+      if (n.surnameKey !== '' && y !== null) add(yearly, `s|${n.surnameKey}|${y}`, i);
+    }
+  });
+  return { named, yearly };
+};
+
+/**
+ * Likely duplicate pairs of one tree, best first (high before medium, then by points, then by ids),
+ * at most MAX_PAIRS. Never a parent and child, partners, siblings born on different dates, or a
+ * dismissed pair.
+ */
+export const findDuplicates = (input: FinderInput): FoundPair[] => {
+  const { sides, parentIds } = sidesOf(input);
+  const n = sides.length;
+  const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
+  const index = new Map(sides.map((p, i) => [p.id, i]));
+  const seen = new Set<number>();
+  for (const [a, b] of input.dismissed) {
+    const [i, j] = [index.get(a), index.get(b)];
+    if (i !== undefined && j !== undefined) seen.add(key(i, j));
+  }
+  const found: FoundPair[] = [];
+  const consider = (i: number, j: number): void => {
+    if (i === j) return;
+    const k = key(i, j);
+    if (seen.has(k)) return;
+    seen.add(k);
+    const [a, b] = [sides[i]!, sides[j]!];
+    if (a.parents.includes(j) || b.parents.includes(i) || a.partners.includes(j)) return;
+    const theirs = parentIds.get(j) ?? [];
+    if ((parentIds.get(i) ?? []).some((x) => theirs.includes(x)) && differentBirthDates(a, b)) return;
+    const s = scorePair(a, b, sides);
+    if (s === null) return;
+    const ids: [Id, Id] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+    found.push({ personIds: ids, level: s.level, points: s.points, reasons: s.reasons });
+  };
+
+  const { named, yearly } = blocksOf(sides);
+  for (const members of named.values()) {
+    if (members.length < 2) continue;
+    if (members.length <= SMALL_BLOCK) {
+      for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) consider(members[x]!, members[y]!);
+      continue;
+    }
+    // A large block (a common name): only persons born, or else died, within the year guard of each other.
+    for (const year of ['birthYear', 'deathYear'] as const) {
+      const dated = members.filter((i) => sides[i]![year] !== null).sort((i, j) => sides[i]![year]! - sides[j]![year]!);
+      for (let x = 0; x < dated.length; x++)
+        for (let y = x + 1; y < dated.length && sides[dated[y]!]![year]! - sides[dated[x]!]![year]! <= YEAR_GUARD; y++) consider(dated[x]!, dated[y]!);
+    }
+  }
+  for (const [k, members] of yearly) {
+    const cut = k.lastIndexOf('|');
+    const [stem, year] = [k.slice(0, cut), Number(k.slice(cut + 1))];
+    const mine = members.slice(0, MAX_YEAR_BLOCK);
+    for (let d = 0; d <= YEAR_GUARD; d++) {
+      const other = d === 0 ? mine : (yearly.get(`${stem}|${year + d}`) ?? []).slice(0, MAX_YEAR_BLOCK);
+      for (let x = 0; x < mine.length; x++) for (let y = d === 0 ? x + 1 : 0; y < other.length; y++) consider(mine[x]!, other[y]!);
+    }
+  }
+  const rank = (l: Level) => (l === 'high' ? 0 : 1);
+  return found
+    .sort((p, q) => rank(p.level) - rank(q.level) || q.points - p.points || (p.personIds[0] < q.personIds[0] ? -1 : p.personIds[0] > q.personIds[0] ? 1 : p.personIds[1] < q.personIds[1] ? -1 : 1))
+    .slice(0, MAX_PAIRS);
+};

@@ -1,0 +1,109 @@
+import { similarity } from '../people/trigram.js';
+
+// How the finder compares names: folded text (accents off, lower case, ß as ss), a phonetic key
+// that forgives the spellings genealogists meet (Schmidt/Schmitt, Meyer/Maier, Catharina/Katharina,
+// Elisabeth/Elizabeth), and word sets for given names (Anna Maria / Maria Anna).
+
+const LIGATURES: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
+
+/** Lower case, accents removed, ligatures spelled out; anything but letters becomes a space. */
+export const foldText = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[ßæœøđłı]/g, (c) => LIGATURES[c] ?? c)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+
+/** The folded words of a text, each at most 40 characters, at most 6 of them (a bound on work per name). */
+export const wordsOf = (s: string): string[] => foldText(s).split(' ').filter((w) => w !== '').slice(0, 6).map((w) => w.slice(0, 40));
+
+const CODES: Readonly<Record<string, string>> = {
+  b: '1', f: '1', p: '1', v: '1', c: '2', g: '2', j: '2', k: '2', q: '2', s: '2', x: '2', z: '2', d: '3', t: '3', l: '4', m: '5', n: '5', r: '6',
+};
+// First letters that sound alike share a class, so the key does not hang on the first letter's spelling.
+const FIRST: Readonly<Record<string, string>> = { c: 'k', q: 'k', z: 's', j: 'i', y: 'i', w: 'v', e: 'a', o: 'a', u: 'a' };
+
+/**
+ * A Soundex-like key of one folded word: the first letter's sound class, then up to four consonant
+ * codes (h and w transparent, vowels separating). Words without Latin letters key as themselves.
+ */
+export const phonetic = (word: string): string => {
+  let w = word.replace(/[^a-z]/g, '');
+  if (w === '') return word.slice(0, 8);
+  if (w.startsWith('ph')) w = `f${w.slice(2)}`;
+  else if (w.startsWith('kn') || w.startsWith('wr')) w = w.slice(1);
+  const first = w[0]!;
+  let out = FIRST[first] ?? first;
+  let last = CODES[first] ?? '';
+  for (const ch of w.slice(1)) {
+    const code = CODES[ch] ?? '';
+    if (code !== '' && code !== last) out += code;
+    if (ch !== 'h' && ch !== 'w') last = code;
+    if (out.length === 5) break;
+  }
+  return out;
+};
+
+/** A name as the finder holds it: folded given words, folded surname (words joined by a space), keys. */
+export type FoldedName = {
+  readonly given: readonly string[];
+  readonly surname: string;
+  /** Phonetic key of the surname (its words joined), '' when there is none. */
+  readonly surnameKey: string;
+  readonly givenKeys: readonly string[];
+  /** `given surname`, folded, for trigram similarity. */
+  readonly text: string;
+  /** The name as written, for reasons. */
+  readonly shown: string;
+  readonly marital: boolean;
+};
+
+export const foldName = (givenName: string, surname: string, marital = false): FoldedName => {
+  const given = wordsOf(givenName);
+  const sur = wordsOf(surname).join(' ');
+  return {
+    given,
+    surname: sur,
+    surnameKey: sur === '' ? '' : phonetic(sur.replace(/ /g, '')),
+    givenKeys: given.map(phonetic),
+    text: `${given.join(' ')} ${sur}`.trim(),
+    shown: `${givenName.trim()} ${surname.trim()}`.trim(),
+    marital,
+  };
+};
+
+export type GivenRelation = 'same' | 'swapped' | 'first' | 'similar' | 'overlap' | 'empty' | 'different';
+export type SurnameRelation = 'same' | 'similar' | 'empty' | 'different';
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w) => b.includes(w));
+const initialOf = (a: string, b: string): boolean => (a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b));
+
+export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
+  if (a.given.length === 0 || b.given.length === 0) return 'empty';
+  if (a.given.join(' ') === b.given.join(' ')) return 'same';
+  if (sameSet(a.given, b.given)) return 'swapped';
+  const [fa, fb] = [a.given[0]!, b.given[0]!];
+  if (fa === fb) return 'first';
+  if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || similarity(fa, fb) >= 0.5) return 'similar';
+  if (a.given.some((w) => w.length > 1 && b.given.includes(w))) return 'overlap';
+  return 'different';
+};
+
+export const surnameRelation = (a: FoldedName, b: FoldedName): SurnameRelation => {
+  if (a.surname === '' || b.surname === '') return 'empty';
+  if (a.surname.replace(/ /g, '') === b.surname.replace(/ /g, '')) return 'same';
+  if (a.surnameKey === b.surnameKey || similarity(a.surname, b.surname) >= 0.5) return 'similar';
+  return 'different';
+};
+
+/** Points of a name pair (0: the names say these are different people); see score.ts for the scale. */
+export const namePoints = (g: GivenRelation, s: SurnameRelation): number => {
+  const givenSame = g === 'same' || g === 'swapped';
+  const givenClose = g === 'first' || g === 'similar';
+  if (s === 'same') return givenSame ? 4 : givenClose ? 3 : g === 'overlap' ? 2 : g === 'empty' ? 1 : 0;
+  if (s === 'similar') return givenSame ? 3 : givenClose ? 2.5 : g === 'overlap' ? 1.5 : 0;
+  if (s === 'empty') return givenSame ? 2 : 0;
+  return givenSame || g === 'first' ? 1 : 0;
+};

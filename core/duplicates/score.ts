@@ -1,0 +1,175 @@
+import type { GenealogicalDate } from '../shared/date.js';
+import type { Id } from '../shared/ids.js';
+import type { Sex } from '../people/model.js';
+import { similarity } from '../people/trigram.js';
+import { foldText, givenRelation, namePoints, surnameRelation, type FoldedName } from './names.js';
+
+// The evidence a genealogist weighs for "are these two records one person", as points:
+//   names (best pair of any of their names): 4 the same, 3 a spelling variant of one part, 2.5 of both,
+//     1 the same given names under another surname (a maiden or married name);
+//   birth year: +2 the same, +1 a year apart, 0 two apart or unknown; further apart: never the same person;
+//   death year likewise; the same birth or death place +1 each (-0.5 when both are known and differ);
+//   an exact day and month of birth on both sides +1;
+//   parents: +2 when a parent's name agrees (+3 when two do), -3 when both have parents and none agrees;
+//   partners: +2 when a partner's name agrees, -1 when both have partners and none agrees;
+//   a surname change explained by a partner of that surname, or a married/maiden name: +1.5; +0.5 when
+//   neither side is recorded as a man.
+// Different recorded sexes, or birth or death years more than two apart, rule a pair out.
+// Medium from 3.5 points; high from 7 with names worth at least 3 and no disagreeing parents.
+
+export type Side = {
+  readonly id: Id;
+  readonly sex: Sex | null;
+  readonly names: readonly FoldedName[];
+  readonly birthYear: number | null;
+  readonly birthDate: GenealogicalDate | null;
+  readonly birthPlace: string | null;
+  readonly deathYear: number | null;
+  readonly deathPlace: string | null;
+  /** Indexes (into the finder's person list) of parents and partners. */
+  readonly parents: readonly number[];
+  readonly partners: readonly number[];
+};
+
+export type Level = 'high' | 'medium';
+export type Scored = { readonly level: Level; readonly points: number; readonly reasons: readonly string[] };
+
+export const YEAR_GUARD = 2;
+const MEDIUM = 3.5;
+const HIGH = 7;
+
+/** The town: a place's first component, folded ("Boston, Suffolk, MA" and "boston" agree). */
+export const placeKey = (place: string | null): string | null => {
+  if (place === null) return null;
+  const k = foldText(place.split(',')[0] ?? '');
+  return k === '' ? null : k;
+};
+
+/** Full day and month known on a date that is not a range or a phrase. */
+const dayKey = (d: GenealogicalDate | null): string | null =>
+  d === null || d.day === undefined || d.month === undefined || d.year === undefined || !['exact', 'about', 'calculated', 'estimated'].includes(d.qualifier)
+    ? null : `${d.year}-${d.month}-${d.day}`;
+
+/** Two persons born on different known days (or in years more than a year apart when days are unknown). */
+export const differentBirthDates = (a: Side, b: Side): boolean => {
+  const [da, db] = [dayKey(a.birthDate), dayKey(b.birthDate)];
+  if (da !== null && db !== null) return da !== db;
+  return a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear;
+};
+
+const primaryText = (p: Side | undefined): string => p?.names[0]?.text ?? '';
+const primaryShown = (p: Side | undefined): string => p?.names[0]?.shown ?? '';
+
+/** The first pair of these persons whose primary names agree (equal folded, or trigram similarity >= 0.8). */
+const agreeing = (as: readonly number[], bs: readonly number[], all: readonly Side[]): [Side, Side][] => {
+  const out: [Side, Side][] = [];
+  const used = new Set<number>();
+  for (const i of as) {
+    for (const j of bs) {
+      if (used.has(j)) continue;
+      const [x, y] = [primaryText(all[i]), primaryText(all[j])];
+      if (x === '' || y === '') continue;
+      if (i === j || x === y || similarity(x, y) >= 0.8) {
+        out.push([all[i]!, all[j]!]);
+        used.add(j);
+        break;
+      }
+    }
+  }
+  return out;
+};
+
+const yearPoints = (a: number | null, b: number | null): number => (a === null || b === null ? 0 : a === b ? 2 : Math.abs(a - b) === 1 ? 1 : 0);
+
+type NameMatch = { readonly points: number; readonly a: FoldedName; readonly b: FoldedName; readonly g: ReturnType<typeof givenRelation>; readonly s: ReturnType<typeof surnameRelation> };
+
+const bestNames = (a: Side, b: Side): NameMatch | null => {
+  let best: NameMatch | null = null;
+  for (const x of a.names)
+    for (const y of b.names) {
+      const g = givenRelation(x, y);
+      const s = surnameRelation(x, y);
+      const points = namePoints(g, s);
+      if (points > 0 && (best === null || points > best.points)) best = { points, a: x, b: y, g, s };
+    }
+  return best;
+};
+
+const nameReason = (m: NameMatch): string => {
+  if (m.points === 4) return m.g === 'swapped' ? `the same given names in another order (${m.a.shown} / ${m.b.shown})` : `the same name (${m.a.shown})`;
+  if (m.s === 'different') return `the same given name under another surname (${m.a.shown} / ${m.b.shown})`;
+  return `similar names (${m.a.shown} / ${m.b.shown})`;
+};
+
+/** A surname change one side explains: the other's surname is a partner's, or either name is a married/maiden one. */
+const explained = (m: NameMatch, a: Side, b: Side, all: readonly Side[]): string | null => {
+  if (m.a.marital || m.b.marital) return 'one of the names is recorded as a married or maiden name';
+  const partnerWith = (p: Side, surname: string) => p.partners.some((i) => all[i]?.names.some((n) => n.surname === surname));
+  if (partnerWith(a, m.b.surname) || partnerWith(b, m.a.surname)) return `${m.a.surname === '' ? m.b.shown : m.b.surname} is the surname of a partner: a married name`;
+  return null;
+};
+
+/** Scores one pair, or null when the evidence says they are different people (or too little says they are one). */
+export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null => {
+  if (a.sex !== null && b.sex !== null && a.sex !== b.sex) return null;
+  if (a.birthYear !== null && b.birthYear !== null && Math.abs(a.birthYear - b.birthYear) > YEAR_GUARD) return null;
+  if (a.deathYear !== null && b.deathYear !== null && Math.abs(a.deathYear - b.deathYear) > YEAR_GUARD) return null;
+  const name = bestNames(a, b);
+  if (name === null) return null;
+  let points = name.points;
+  const reasons = [nameReason(name)];
+  if (name.s === 'different') {
+    const why = explained(name, a, b, all);
+    if (why !== null) {
+      points += 1.5;
+      reasons.push(why);
+    }
+    // Women's surnames changed with marriage far more often than men's: a little weight, no more.
+    if (a.sex !== 'male' && b.sex !== 'male') {
+      points += 0.5;
+      if (why === null) reasons.push('a woman\'s surname may change with marriage');
+    }
+  }
+  if (a.birthYear !== null && b.birthYear !== null) {
+    points += yearPoints(a.birthYear, b.birthYear);
+    reasons.push(a.birthYear === b.birthYear ? `born in ${a.birthYear} on both sides` : `born in ${a.birthYear} and ${b.birthYear}`);
+    const [da, db] = [dayKey(a.birthDate), dayKey(b.birthDate)];
+    if (da !== null && da === db) points += 1;
+  } else reasons.push('a birth year is unknown on one side');
+  if (a.deathYear !== null && b.deathYear !== null) {
+    points += yearPoints(a.deathYear, b.deathYear);
+    reasons.push(a.deathYear === b.deathYear ? `died in ${a.deathYear} on both sides` : `died in ${a.deathYear} and ${b.deathYear}`);
+  }
+  for (const [what, x, y] of [['born', a.birthPlace, b.birthPlace], ['died', a.deathPlace, b.deathPlace]] as const) {
+    const [kx, ky] = [placeKey(x), placeKey(y)];
+    if (kx === null || ky === null) continue;
+    if (kx === ky) {
+      points += 1;
+      reasons.push(`${what} in ${x!.split(',')[0]!.trim()} on both sides`);
+    } else points -= 0.5;
+  }
+  let parentsDisagree = false;
+  if (a.parents.length > 0 && b.parents.length > 0) {
+    const same = agreeing(a.parents, b.parents, all);
+    if (same.length === 0) {
+      points -= 3;
+      parentsDisagree = true;
+      reasons.push(`different parents (${primaryShown(all[a.parents[0]!])} / ${primaryShown(all[b.parents[0]!])})`);
+    } else {
+      points += same.length >= 2 ? 3 : 2;
+      const shared = same.every(([x, y]) => x === y);
+      reasons.push(shared ? 'children of the same parents' : `parents' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
+    }
+  }
+  if (a.partners.length > 0 && b.partners.length > 0) {
+    const same = agreeing(a.partners, b.partners, all);
+    if (same.length === 0) points -= 1;
+    else {
+      points += 2;
+      reasons.push(`partners' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
+    }
+  }
+  if (points < MEDIUM) return null;
+  const level: Level = points >= HIGH && name.points >= 3 && !parentsDisagree ? 'high' : 'medium';
+  return { level, points: Math.round(points * 10) / 10, reasons };
+};

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { findDuplicates, type FinderInput } from '../../core/duplicates/finder.js';
+import { foldName, givenRelation, phonetic, surnameRelation, wordsOf } from '../../core/duplicates/names.js';
+import type { DuplicateFact, DuplicateSubject } from '../../core/duplicates/ports.js';
+
+// The finder's pure parts: name folding and phonetic keys, blocking (a common name is not compared
+// with every namesake), the relation rules and dismissals.
+
+const id = (n: number): string => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+const subject = (n: number, given: string, surname: string, sex: DuplicateSubject['sex'] = null): DuplicateSubject =>
+  ({ id: id(n), sex, names: [{ givenName: given, surname, nameType: 'birth' }] });
+const born = (n: number, year: number, place: string | null = null): DuplicateFact => ({ personId: id(n), type: 'birth', date: { qualifier: 'exact', year }, place });
+const input = (over: Partial<FinderInput>): FinderInput => ({ subjects: [], facts: [], parentEdges: [], partnerEdges: [], dismissed: [], ...over });
+
+describe('Duplicate finder (pure)', () => {
+  it('folds accents and ligatures and keys names that sound alike together', () => {
+    expect(wordsOf('Müller-Lüdenscheidt, Straße')).to.deep.equal(['muller', 'ludenscheidt', 'strasse']);
+    for (const [a, b] of [['schmidt', 'schmitt'], ['meyer', 'maier'], ['catharina', 'katharina'], ['elisabeth', 'elizabeth'], ['muller', 'mueller']] as const)
+      expect(phonetic(a), `${a} ~ ${b}`).to.equal(phonetic(b));
+    for (const [a, b] of [['weber', 'wagner'], ['anna', 'maria'], ['peter', 'paul']] as const) expect(phonetic(a), `${a} ≁ ${b}`).not.to.equal(phonetic(b));
+    expect(givenRelation(foldName('Anna Maria', 'Weber'), foldName('Maria Anna', 'Weber'))).to.equal('swapped');
+    expect(givenRelation(foldName('J.', 'Smith'), foldName('John', 'Smith'))).to.equal('similar');
+    expect(surnameRelation(foldName('Jan', 'van der Berg'), foldName('Jan', 'Vanderberg'))).to.equal('same');
+    expect(surnameRelation(foldName('Mary', 'Smith'), foldName('Mary', 'Jones'))).to.equal('different');
+  });
+
+  it('compares a common name only among namesakes born within two years (blocking), and still finds the pair', () => {
+    // 300 namesakes, one every year: each meets at most the four born within two years of them.
+    const subjects = Array.from({ length: 300 }, (_, i) => subject(i + 1, 'John', 'Smith'));
+    const facts = subjects.map((_, i) => born(i + 1, 1600 + i));
+    const pairs = findDuplicates(input({ subjects, facts }));
+    // Adjacent years score medium (4 + 1); two years apart score 4 (medium); never three or more apart.
+    expect(pairs.length).to.equal(299 + 298);
+    const years = new Map(subjects.map((s, i) => [s.id, 1600 + i]));
+    for (const p of pairs) expect(Math.abs(years.get(p.personIds[0])! - years.get(p.personIds[1])!)).to.be.at.most(2);
+  });
+
+  it('leaves out dismissed pairs, parents and children, partners, and siblings born in different years', () => {
+    const subjects = [subject(1, 'Otto', 'Fischer'), subject(2, 'Otto', 'Fischer'), subject(3, 'Otto', 'Fischer'), subject(4, 'Otto', 'Fischer')];
+    const facts = [born(1, 1900), born(2, 1900), born(3, 1902), born(4, 1901)];
+    const all = findDuplicates(input({ subjects, facts }));
+    expect(all.map((p) => p.personIds.map((x) => Number.parseInt(x.slice(-4), 16)))).to.have.deep.members([[1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]]);
+    const pairs = findDuplicates(input({
+      subjects, facts,
+      parentEdges: [{ a: id(1), b: id(3) }, { a: id(9), b: id(2) }, { a: id(9), b: id(4) }],
+      partnerEdges: [{ a: id(2), b: id(3) }],
+      dismissed: [[id(2), id(1)]],
+    }));
+    // 1-3 parent and child; 2-3 partners; 2-4 siblings (parent 9 is not a subject, still a parent) born in different years; 1-2 dismissed.
+    expect(pairs.map((p) => p.personIds.map((x) => Number.parseInt(x.slice(-4), 16)))).to.have.deep.members([[1, 4], [3, 4]]);
+  });
+
+  it('rules out different recorded sexes and birth or death years more than two apart', () => {
+    const subjects = [subject(1, 'Sam', 'Lee', 'male'), subject(2, 'Sam', 'Lee', 'female'), subject(3, 'Sam', 'Lee'), subject(4, 'Sam', 'Lee')];
+    const facts: DuplicateFact[] = [born(1, 1900), born(2, 1900), born(3, 1903), born(4, 1900), { personId: id(4), type: 'death', date: { qualifier: 'exact', year: 1980 }, place: null }, { personId: id(1), type: 'burial', date: { qualifier: 'exact', year: 1960 }, place: null }];
+    const pairs = findDuplicates(input({ subjects, facts })).map((p) => p.personIds.map((x) => Number.parseInt(x.slice(-4), 16)));
+    expect(pairs).to.have.deep.members([[2, 4]]);
+  });
+
+  it('ranks high before medium, then by points', () => {
+    const subjects = [subject(1, 'Ada', 'Byron'), subject(2, 'Ada', 'Byron'), subject(3, 'Karl', 'Marx'), subject(4, 'Carl', 'Marx')];
+    const facts = [born(1, 1815, 'London'), born(2, 1815, 'London'), { personId: id(1), type: 'death', date: { qualifier: 'exact', year: 1852 }, place: null } as DuplicateFact,
+      { personId: id(2), type: 'death', date: { qualifier: 'exact', year: 1852 }, place: null } as DuplicateFact, born(3, 1818), born(4, 1818)];
+    const pairs = findDuplicates(input({ subjects, facts }));
+    expect(pairs.map((p) => p.level)).to.deep.equal(['high', 'medium']);
+    expect(pairs[0]!.reasons).to.deep.equal(['the same name (Ada Byron)', 'born in 1815 on both sides', 'died in 1852 on both sides', 'born in London on both sides']);
+  });
+});
