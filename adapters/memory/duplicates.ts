@@ -1,4 +1,4 @@
-import type { DuplicateFact, DuplicateStore, DuplicateSubject } from '../../core/duplicates/ports.js';
+import { dayOf, type DuplicateFact, type DuplicateStore, type DuplicateSubject } from '../../core/duplicates/ports.js';
 import type { Name } from '../../core/people/model.js';
 import type { MemoryState } from './state.js';
 
@@ -28,7 +28,7 @@ export const memoryDuplicates = (s: MemoryState): DuplicateStore => {
       for (const e of s.events.values()) {
         if (e.treeId !== treeId || e.deletedAt !== null || !FACT_TYPES.includes(e.type) || livePerson(treeId, e.personId) === null) continue;
         const place = e.placeId === null ? null : (s.places.get(e.placeId)?.name ?? null);
-        out.push({ personId: e.personId!, type: e.type as DuplicateFact['type'], date: e.date, place });
+        out.push({ personId: e.personId!, type: e.type as DuplicateFact['type'], year: e.date?.year ?? null, day: dayOf(e.date), place });
       }
       return out;
     },

@@ -1,6 +1,7 @@
 import type { Id } from '../shared/ids.js';
-import { foldName } from './names.js';
-import { differentBirthDates, scorePair, YEAR_GUARD, type Level, type Side } from './score.js';
+import { numberSet } from '../shared/number-set.js';
+import { foldName, type FoldedName } from './names.js';
+import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';
 
 // Never every pair: each person goes into blocks keyed by sound-alike name parts, and only persons
@@ -39,7 +40,10 @@ const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<nu
   const facts = new Map<number, DuplicateFact[]>();
   for (const f of input.facts) {
     const i = index.get(f.personId);
-    if (i !== undefined) facts.set(i, [...(facts.get(i) ?? []), f]);
+    if (i === undefined) continue;
+    const own = facts.get(i);
+    if (own === undefined) facts.set(i, [f]);
+    else own.push(f);
   }
   const parents = new Map<number, number[]>();
   const partners = new Map<number, number[]>();
@@ -53,7 +57,9 @@ const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<nu
   for (const e of input.parentEdges) {
     const [a, b] = [index.get(e.a), index.get(e.b)];
     if (b === undefined || e.a === e.b) continue;
-    parentIds.set(b, [...(parentIds.get(b) ?? []), e.a]);
+    const known = parentIds.get(b);
+    if (known === undefined) parentIds.set(b, [e.a]);
+    else known.push(e.a);
     if (a !== undefined) link(parents, b, a);
   }
   for (const e of input.partnerEdges) {
@@ -62,11 +68,33 @@ const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<nu
     link(partners, a, b);
     link(partners, b, a);
   }
+  /** The first dated fact by rank (birth before baptism before christening), and a place: its own, else any fact's of those types. */
   const pick = (own: readonly DuplicateFact[], types: readonly string[]) => {
-    const ranked = [...own].filter((f) => types.includes(f.type)).sort((x, y) => types.indexOf(x.type) - types.indexOf(y.type));
-    const dated = ranked.find((f) => f.date?.year !== undefined);
-    const placed = ranked.find((f) => f.place !== null && f.place.trim() !== '');
-    return { year: dated?.date?.year ?? null, date: dated?.date ?? null, place: (dated?.place ?? null) !== null && dated!.place!.trim() !== '' ? dated!.place : (placed?.place ?? null) };
+    let dated: DuplicateFact | null = null;
+    let placed: string | null = null;
+    for (const f of own) {
+      const rank = types.indexOf(f.type);
+      if (rank < 0) continue;
+      if (f.year !== null && (dated === null || rank < types.indexOf(dated.type))) dated = f;
+      if (placed === null && f.place !== null && f.place.trim() !== '') placed = f.place;
+    }
+    const place = dated !== null && dated.place !== null && dated.place.trim() !== '' ? dated.place : placed;
+    return { year: dated?.year ?? null, day: dated?.day ?? null, place: place === null ? null : place };
+  };
+  const placeKeys = new Map<string, string | null>();
+  const placeKeyOf = (place: string | null): string | null => {
+    if (place === null) return null;
+    let k = placeKeys.get(place);
+    if (k === undefined) placeKeys.set(place, (k = placeKey(place)));
+    return k;
+  };
+  // Names repeat (a tree has far fewer distinct names than persons): each distinct one is folded once.
+  const folded = new Map<string, FoldedName>();
+  const fold = (given: string, surname: string, marital: boolean): FoldedName => {
+    const key = `${marital ? 'm' : ''}|${given}|${surname}`;
+    let f = folded.get(key);
+    if (f === undefined) folded.set(key, (f = foldName(given, surname, marital)));
+    return f;
   };
   const sides = input.subjects.map((p, i): Side => {
     const own = facts.get(i) ?? [];
@@ -74,8 +102,9 @@ const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<nu
     const death = pick(own, DEATH);
     return {
       id: p.id, sex: p.sex,
-      names: p.names.slice(0, NAMES_PER_PERSON).map((n) => foldName(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
-      birthYear: birth.year, birthDate: birth.date, birthPlace: birth.place, deathYear: death.year, deathPlace: death.place,
+      names: p.names.slice(0, NAMES_PER_PERSON).map((n) => fold(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
+      birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place, birthPlaceKey: placeKeyOf(birth.place),
+      deathYear: death.year, deathPlace: death.place, deathPlaceKey: placeKeyOf(death.place),
       parents: parents.get(i) ?? [], partners: partners.get(i) ?? [],
     };
   });
@@ -95,7 +124,8 @@ const blocksOf = (sides: readonly Side[]) => {
     for (const n of p.names) {
       for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
         if (n.surnameKey !== '') add(named, `${n.surnameKey}|${g}`, i);
-        if (y !== null) add(yearly, `g|${g}|${y}`, i);
+        // A surname change is a woman's (or unknown) record's: men stay out of these blocks.
+        if (y !== null && p.sex !== 'male') add(yearly, `g|${g}|${y}`, i);
       }
       if (n.surnameKey !== '' && y !== null) add(yearly, `s|${n.surnameKey}|${y}`, i);
     }
@@ -113,18 +143,22 @@ export const findDuplicates = (input: FinderInput): FoundPair[] => {
   const n = sides.length;
   const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
   const index = new Map(sides.map((p, i) => [p.id, i]));
-  const seen = new Set<number>();
+  const seen = numberSet();
   for (const [a, b] of input.dismissed) {
     const [i, j] = [index.get(a), index.get(b)];
     if (i !== undefined && j !== undefined) seen.add(key(i, j));
   }
   const found: FoundPair[] = [];
+  // Most pairs a block brings together fail the cheap tests; only the others are remembered as seen,
+  // so the set holds the pairs worth scoring, not every pair looked at.
   const consider = (i: number, j: number): void => {
     if (i === j) return;
+    const a = sides[i]!;
+    const b = sides[j]!;
+    if (ruledOut(a, b)) return;
     const k = key(i, j);
     if (seen.has(k)) return;
     seen.add(k);
-    const [a, b] = [sides[i]!, sides[j]!];
     if (a.parents.includes(j) || b.parents.includes(i) || a.partners.includes(j)) return;
     const theirs = parentIds.get(j) ?? [];
     if ((parentIds.get(i) ?? []).some((x) => theirs.includes(x)) && differentBirthDates(a, b)) return;
@@ -152,7 +186,9 @@ export const findDuplicates = (input: FinderInput): FoundPair[] => {
     const cut = k.lastIndexOf('|');
     const [stem, year] = [k.slice(0, cut), Number(k.slice(cut + 1))];
     const mine = members.slice(0, MAX_YEAR_BLOCK);
-    for (let d = 0; d <= YEAR_GUARD; d++) {
+    // Another surname scores only with the same or the next birth year (see score.ts): g-blocks meet one year on.
+    const reach = stem.startsWith('g|') ? 1 : YEAR_GUARD;
+    for (let d = 0; d <= reach; d++) {
       const other = d === 0 ? mine : (yearly.get(`${stem}|${year + d}`) ?? []).slice(0, MAX_YEAR_BLOCK);
       for (let x = 0; x < mine.length; x++) for (let y = d === 0 ? x + 1 : 0; y < other.length; y++) consider(mine[x]!, other[y]!);
     }

@@ -1,4 +1,4 @@
-import { similarity } from '../people/trigram.js';
+import { trigrams } from '../people/trigram.js';
 
 // How the finder compares names: folded text (accents off, lower case, ß as ss), a phonetic key
 // that forgives the spellings genealogists meet (Schmidt/Schmitt, Meyer/Maier, Catharina/Katharina,
@@ -13,7 +13,7 @@ export const foldText = (s: string): string =>
     .replace(/[ßæœøđłı]/g, (c) => LIGATURES[c] ?? c)
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}]+/gu, ' ')
+    .replace(/\P{L}+/gu, ' ')
     .trim();
 
 /** The folded words of a text, each at most 40 characters, at most 6 of them (a bound on work per name). */
@@ -46,6 +46,14 @@ export const phonetic = (word: string): string => {
   return out;
 };
 
+/** pg_trgm's similarity of two trigram sets (core/people/trigram.ts), for sets made once per name. */
+export const gramSimilarity = (ta: ReadonlySet<string>, tb: ReadonlySet<string>): number => {
+  if (ta.size === 0 || tb.size === 0) return 0;
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared += 1;
+  return shared / (ta.size + tb.size - shared);
+};
+
 /** A name as the finder holds it: folded given words, folded surname (words joined by a space), keys. */
 export type FoldedName = {
   readonly given: readonly string[];
@@ -53,8 +61,12 @@ export type FoldedName = {
   /** Phonetic key of the surname (its words joined), '' when there is none. */
   readonly surnameKey: string;
   readonly givenKeys: readonly string[];
-  /** `given surname`, folded, for trigram similarity. */
+  /** `given surname`, folded, and its trigrams (made once: a finder run compares a name many times). */
   readonly text: string;
+  /** The given words joined by a space. */
+  readonly givenText: string;
+  /** Trigram sets, made when first compared (most names never need one). */
+  readonly grams: { text?: ReadonlySet<string>; first?: ReadonlySet<string>; surname?: ReadonlySet<string> };
   /** The name as written, for reasons. */
   readonly shown: string;
   readonly marital: boolean;
@@ -63,16 +75,23 @@ export type FoldedName = {
 export const foldName = (givenName: string, surname: string, marital = false): FoldedName => {
   const given = wordsOf(givenName);
   const sur = wordsOf(surname).join(' ');
+  const text = `${given.join(' ')} ${sur}`.trim();
   return {
     given,
     surname: sur,
     surnameKey: sur === '' ? '' : phonetic(sur.replace(/ /g, '')),
     givenKeys: given.map(phonetic),
-    text: `${given.join(' ')} ${sur}`.trim(),
+    text,
+    givenText: given.join(' '),
+    grams: {},
     shown: `${givenName.trim()} ${surname.trim()}`.trim(),
     marital,
   };
 };
+
+export const textGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.text ??= trigrams(n.text));
+const firstGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.first ??= trigrams(n.given[0] ?? ''));
+const surnameGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.surname ??= trigrams(n.surname));
 
 export type GivenRelation = 'same' | 'swapped' | 'first' | 'similar' | 'overlap' | 'empty' | 'different';
 export type SurnameRelation = 'same' | 'similar' | 'empty' | 'different';
@@ -82,11 +101,12 @@ const initialOf = (a: string, b: string): boolean => (a.length === 1 && b.starts
 
 export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
   if (a.given.length === 0 || b.given.length === 0) return 'empty';
-  if (a.given.join(' ') === b.given.join(' ')) return 'same';
+  if (a.givenText === b.givenText) return 'same';
   if (sameSet(a.given, b.given)) return 'swapped';
-  const [fa, fb] = [a.given[0]!, b.given[0]!];
+  const fa = a.given[0]!;
+  const fb = b.given[0]!;
   if (fa === fb) return 'first';
-  if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || similarity(fa, fb) >= 0.5) return 'similar';
+  if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || gramSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';
   if (a.given.some((w) => w.length > 1 && b.given.includes(w))) return 'overlap';
   return 'different';
 };
@@ -94,7 +114,7 @@ export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
 export const surnameRelation = (a: FoldedName, b: FoldedName): SurnameRelation => {
   if (a.surname === '' || b.surname === '') return 'empty';
   if (a.surname.replace(/ /g, '') === b.surname.replace(/ /g, '')) return 'same';
-  if (a.surnameKey === b.surnameKey || similarity(a.surname, b.surname) >= 0.5) return 'similar';
+  if (a.surnameKey === b.surnameKey || gramSimilarity(surnameGrams(a), surnameGrams(b)) >= 0.5) return 'similar';
   return 'different';
 };
 

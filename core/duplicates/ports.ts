@@ -15,8 +15,23 @@ export type DuplicateSubject = {
 
 export const duplicateFactTypes = ['birth', 'baptism', 'christening', 'death', 'burial', 'cremation'] as const;
 
-/** A live birth or death fact of a live person: its date and place text, each null when unknown. */
-export type DuplicateFact = { readonly personId: Id; readonly type: (typeof duplicateFactTypes)[number]; readonly date: GenealogicalDate | null; readonly place: string | null };
+/**
+ * A live birth or death fact of a live person: the year its date starts in; `day` (`year-month-day`)
+ * when the date is a single day (qualifier exact, about, calculated or estimated, with month and day);
+ * and its place text. Each null when unknown.
+ */
+export type DuplicateFact = {
+  readonly personId: Id;
+  readonly type: (typeof duplicateFactTypes)[number];
+  readonly year: number | null;
+  readonly day: string | null;
+  readonly place: string | null;
+};
+
+/** DuplicateFact.day of a date. */
+export const dayOf = (d: GenealogicalDate | null): string | null =>
+  d === null || d.day === undefined || d.month === undefined || d.year === undefined || !['exact', 'about', 'calculated', 'estimated'].includes(d.qualifier)
+    ? null : `${d.year}-${d.month}-${d.day}`;
 
 /** The tree-wide reads of the duplicate finder (one statement each) and the dismissed pairs. */
 export type DuplicateStore = {

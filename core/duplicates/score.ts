@@ -1,7 +1,5 @@
-import type { GenealogicalDate } from '../shared/date.js';
 import type { Id } from '../shared/ids.js';
 import type { Sex } from '../people/model.js';
-import { similarity } from '../people/trigram.js';
 import { foldText, givenRelation, namePoints, surnameRelation, type FoldedName } from './names.js';
 
 // The evidence a genealogist weighs for "are these two records one person", as points:
@@ -22,10 +20,13 @@ export type Side = {
   readonly sex: Sex | null;
   readonly names: readonly FoldedName[];
   readonly birthYear: number | null;
-  readonly birthDate: GenealogicalDate | null;
+  /** The birth date as `year-month-day` when it is a single known day (DuplicateFact.day). */
+  readonly birthDay: string | null;
   readonly birthPlace: string | null;
+  readonly birthPlaceKey: string | null;
   readonly deathYear: number | null;
   readonly deathPlace: string | null;
+  readonly deathPlaceKey: string | null;
   /** Indexes (into the finder's person list) of parents and partners. */
   readonly parents: readonly number[];
   readonly partners: readonly number[];
@@ -45,31 +46,29 @@ export const placeKey = (place: string | null): string | null => {
   return k === '' ? null : k;
 };
 
-/** Full day and month known on a date that is not a range or a phrase. */
-const dayKey = (d: GenealogicalDate | null): string | null =>
-  d === null || d.day === undefined || d.month === undefined || d.year === undefined || !['exact', 'about', 'calculated', 'estimated'].includes(d.qualifier)
-    ? null : `${d.year}-${d.month}-${d.day}`;
-
 /** Two persons born on different known days (or in years more than a year apart when days are unknown). */
 export const differentBirthDates = (a: Side, b: Side): boolean => {
-  const [da, db] = [dayKey(a.birthDate), dayKey(b.birthDate)];
-  if (da !== null && db !== null) return da !== db;
+  if (a.birthDay !== null && b.birthDay !== null) return a.birthDay !== b.birthDay;
   return a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear;
 };
 
-const primaryText = (p: Side | undefined): string => p?.names[0]?.text ?? '';
+const primaryName = (p: Side | undefined): FoldedName | undefined => p?.names[0];
 const primaryShown = (p: Side | undefined): string => p?.names[0]?.shown ?? '';
 
-/** The first pair of these persons whose primary names agree (equal folded, or trigram similarity >= 0.8). */
+/**
+ * The pairs of these persons whose primary names agree: the same folded text, or the same sound of
+ * surname and first given name (key comparisons only: a finder run asks this of many pairs).
+ */
 const agreeing = (as: readonly number[], bs: readonly number[], all: readonly Side[]): [Side, Side][] => {
   const out: [Side, Side][] = [];
   const used = new Set<number>();
   for (const i of as) {
     for (const j of bs) {
       if (used.has(j)) continue;
-      const [x, y] = [primaryText(all[i]), primaryText(all[j])];
-      if (x === '' || y === '') continue;
-      if (i === j || x === y || similarity(x, y) >= 0.8) {
+      const x = primaryName(all[i]);
+      const y = primaryName(all[j]);
+      if (x === undefined || y === undefined || x.text === '' || y.text === '') continue;
+      if (i === j || x.text === y.text || (x.surnameKey === y.surnameKey && x.givenKeys[0] !== undefined && x.givenKeys[0] === y.givenKeys[0])) {
         out.push([all[i]!, all[j]!]);
         used.add(j);
         break;
@@ -109,43 +108,47 @@ const explained = (m: NameMatch, a: Side, b: Side, all: readonly Side[]): string
   return null;
 };
 
-/** Scores one pair, or null when the evidence says they are different people (or too little says they are one). */
-export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null => {
-  if (a.sex !== null && b.sex !== null && a.sex !== b.sex) return null;
-  if (a.birthYear !== null && b.birthYear !== null && Math.abs(a.birthYear - b.birthYear) > YEAR_GUARD) return null;
-  if (a.deathYear !== null && b.deathYear !== null && Math.abs(a.deathYear - b.deathYear) > YEAR_GUARD) return null;
-  const name = bestNames(a, b);
-  if (name === null) return null;
+/** The cheap tests that rule a pair out before anything is scored: recorded sexes differ, or birth or death years are far apart. */
+export const ruledOut = (a: Side, b: Side): boolean =>
+  (a.sex !== null && b.sex !== null && a.sex !== b.sex)
+  || (a.birthYear !== null && b.birthYear !== null && Math.abs(a.birthYear - b.birthYear) > YEAR_GUARD)
+  || (a.deathYear !== null && b.deathYear !== null && Math.abs(a.deathYear - b.deathYear) > YEAR_GUARD);
+
+/** The points of a pair; with `reasons`, also the words for each piece of evidence (only asked for a pair that scores). */
+const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons: string[] | null): { readonly points: number; readonly parentsDisagree: boolean } => {
   let points = name.points;
-  const reasons = [nameReason(name)];
+  reasons?.push(nameReason(name));
   if (name.s === 'different') {
     const why = explained(name, a, b, all);
     if (why !== null) {
       points += 1.5;
-      reasons.push(why);
+      reasons?.push(why);
     }
     // Women's surnames changed with marriage far more often than men's: a little weight, no more.
     if (a.sex !== 'male' && b.sex !== 'male') {
       points += 0.5;
-      if (why === null) reasons.push('a woman\'s surname may change with marriage');
+      if (why === null) reasons?.push('a woman\'s surname may change with marriage');
     }
   }
   if (a.birthYear !== null && b.birthYear !== null) {
     points += yearPoints(a.birthYear, b.birthYear);
-    reasons.push(a.birthYear === b.birthYear ? `born in ${a.birthYear} on both sides` : `born in ${a.birthYear} and ${b.birthYear}`);
-    const [da, db] = [dayKey(a.birthDate), dayKey(b.birthDate)];
-    if (da !== null && da === db) points += 1;
-  } else reasons.push('a birth year is unknown on one side');
+    reasons?.push(a.birthYear === b.birthYear ? `born in ${a.birthYear} on both sides` : `born in ${a.birthYear} and ${b.birthYear}`);
+    if (a.birthDay !== null && a.birthDay === b.birthDay) points += 1;
+  } else reasons?.push('a birth year is unknown on one side');
   if (a.deathYear !== null && b.deathYear !== null) {
     points += yearPoints(a.deathYear, b.deathYear);
-    reasons.push(a.deathYear === b.deathYear ? `died in ${a.deathYear} on both sides` : `died in ${a.deathYear} and ${b.deathYear}`);
+    reasons?.push(a.deathYear === b.deathYear ? `died in ${a.deathYear} on both sides` : `died in ${a.deathYear} and ${b.deathYear}`);
   }
-  for (const [what, x, y] of [['born', a.birthPlace, b.birthPlace], ['died', a.deathPlace, b.deathPlace]] as const) {
-    const [kx, ky] = [placeKey(x), placeKey(y)];
-    if (kx === null || ky === null) continue;
-    if (kx === ky) {
+  if (a.birthPlaceKey !== null && b.birthPlaceKey !== null) {
+    if (a.birthPlaceKey === b.birthPlaceKey) {
       points += 1;
-      reasons.push(`${what} in ${x!.split(',')[0]!.trim()} on both sides`);
+      reasons?.push(`born in ${town(a.birthPlace)} on both sides`);
+    } else points -= 0.5;
+  }
+  if (a.deathPlaceKey !== null && b.deathPlaceKey !== null) {
+    if (a.deathPlaceKey === b.deathPlaceKey) {
+      points += 1;
+      reasons?.push(`died in ${town(a.deathPlace)} on both sides`);
     } else points -= 0.5;
   }
   let parentsDisagree = false;
@@ -154,11 +157,11 @@ export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null
     if (same.length === 0) {
       points -= 3;
       parentsDisagree = true;
-      reasons.push(`different parents (${primaryShown(all[a.parents[0]!])} / ${primaryShown(all[b.parents[0]!])})`);
+      reasons?.push(`different parents (${primaryShown(all[a.parents[0]!])} / ${primaryShown(all[b.parents[0]!])})`);
     } else {
       points += same.length >= 2 ? 3 : 2;
       const shared = same.every(([x, y]) => x === y);
-      reasons.push(shared ? 'children of the same parents' : `parents' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
+      reasons?.push(shared ? 'children of the same parents' : `parents' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
     }
   }
   if (a.partners.length > 0 && b.partners.length > 0) {
@@ -166,10 +169,24 @@ export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null
     if (same.length === 0) points -= 1;
     else {
       points += 2;
-      reasons.push(`partners' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
+      reasons?.push(`partners' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
     }
   }
+  return { points, parentsDisagree };
+};
+
+const town = (place: string | null): string => (place ?? '').split(',')[0]!.trim();
+
+/** Scores one pair, or null when the evidence says they are different people (or too little says they are one). */
+export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null => {
+  if (ruledOut(a, b)) return null;
+  const name = bestNames(a, b);
+  if (name === null) return null;
+  // Most pairs fall short: their points are weighed without a word, and only a pair that scores is described.
+  const { points, parentsDisagree } = weigh(a, b, all, name, null);
   if (points < MEDIUM) return null;
+  const reasons: string[] = [];
+  weigh(a, b, all, name, reasons);
   const level: Level = points >= HIGH && name.points >= 3 && !parentsDisagree ? 'high' : 'medium';
   return { level, points: Math.round(points * 10) / 10, reasons };
 };

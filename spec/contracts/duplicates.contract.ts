@@ -34,7 +34,7 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
       ]);
     });
 
-    it('facts: live birth and death facts of live persons of the tree, with dates and place text; no other types, no partnership events', async () => {
+    it('facts: live birth and death facts of live persons of the tree, with year, single day and place text; no other types, no partnership events', async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);
       const dead = await givenPerson(storage(), t.id, gone);
@@ -45,6 +45,8 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
       for (const e of [
         anEvent(t.id, { personId: p.id }, { type: 'christening', date, placeId: place.id }),
         anEvent(t.id, { personId: p.id }, { type: 'cremation' }),
+        anEvent(t.id, { personId: p.id }, { type: 'birth', date: { qualifier: 'exact', year: 1851, month: 4, day: 3 } }),
+        anEvent(t.id, { personId: p.id }, { type: 'burial', date: { qualifier: 'between', year: 1900, month: 1, day: 2, endYear: 1901 } }),
         anEvent(t.id, { personId: p.id }, { type: 'census', date }),
         anEvent(t.id, { personId: p.id }, { type: 'death', ...gone }),
         anEvent(t.id, { personId: dead.id }, { type: 'birth' }),
@@ -52,8 +54,10 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
       ]) await storage().events.insert(e);
       const facts = await storage().duplicates.facts(t.id);
       expect([...facts].sort((x, y) => x.type.localeCompare(y.type))).to.deep.equal([
-        { personId: p.id, type: 'christening', date, place: 'Kassel, Hessen' },
-        { personId: p.id, type: 'cremation', date: null, place: null },
+        { personId: p.id, type: 'birth', year: 1851, day: '1851-4-3', place: null },
+        { personId: p.id, type: 'burial', year: 1900, day: null, place: null },
+        { personId: p.id, type: 'christening', year: 1850, day: null, place: 'Kassel, Hessen' },
+        { personId: p.id, type: 'cremation', year: null, day: null, place: null },
       ]);
     });
 

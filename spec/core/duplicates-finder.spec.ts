@@ -9,7 +9,7 @@ import type { DuplicateFact, DuplicateSubject } from '../../core/duplicates/port
 const id = (n: number): string => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
 const subject = (n: number, given: string, surname: string, sex: DuplicateSubject['sex'] = null): DuplicateSubject =>
   ({ id: id(n), sex, names: [{ givenName: given, surname, nameType: 'birth' }] });
-const born = (n: number, year: number, place: string | null = null): DuplicateFact => ({ personId: id(n), type: 'birth', date: { qualifier: 'exact', year }, place });
+const born = (n: number, year: number, place: string | null = null): DuplicateFact => ({ personId: id(n), type: 'birth', year, day: null, place });
 const input = (over: Partial<FinderInput>): FinderInput => ({ subjects: [], facts: [], parentEdges: [], partnerEdges: [], dismissed: [], ...over });
 
 describe('Duplicate finder (pure)', () => {
@@ -52,15 +52,15 @@ describe('Duplicate finder (pure)', () => {
 
   it('rules out different recorded sexes and birth or death years more than two apart', () => {
     const subjects = [subject(1, 'Sam', 'Lee', 'male'), subject(2, 'Sam', 'Lee', 'female'), subject(3, 'Sam', 'Lee'), subject(4, 'Sam', 'Lee')];
-    const facts: DuplicateFact[] = [born(1, 1900), born(2, 1900), born(3, 1903), born(4, 1900), { personId: id(4), type: 'death', date: { qualifier: 'exact', year: 1980 }, place: null }, { personId: id(1), type: 'burial', date: { qualifier: 'exact', year: 1960 }, place: null }];
+    const facts: DuplicateFact[] = [born(1, 1900), born(2, 1900), born(3, 1903), born(4, 1900), { personId: id(4), type: 'death', year: 1980, day: null, place: null }, { personId: id(1), type: 'burial', year: 1960, day: null, place: null }];
     const pairs = findDuplicates(input({ subjects, facts })).map((p) => p.personIds.map((x) => Number.parseInt(x.slice(-4), 16)));
     expect(pairs).to.have.deep.members([[2, 4]]);
   });
 
   it('ranks high before medium, then by points', () => {
     const subjects = [subject(1, 'Ada', 'Byron'), subject(2, 'Ada', 'Byron'), subject(3, 'Karl', 'Marx'), subject(4, 'Carl', 'Marx')];
-    const facts = [born(1, 1815, 'London'), born(2, 1815, 'London'), { personId: id(1), type: 'death', date: { qualifier: 'exact', year: 1852 }, place: null } as DuplicateFact,
-      { personId: id(2), type: 'death', date: { qualifier: 'exact', year: 1852 }, place: null } as DuplicateFact, born(3, 1818), born(4, 1818)];
+    const facts = [born(1, 1815, 'London'), born(2, 1815, 'London'), { personId: id(1), type: 'death', year: 1852, day: null, place: null } as DuplicateFact,
+      { personId: id(2), type: 'death', year: 1852, day: null, place: null } as DuplicateFact, born(3, 1818), born(4, 1818)];
     const pairs = findDuplicates(input({ subjects, facts }));
     expect(pairs.map((p) => p.level)).to.deep.equal(['high', 'medium']);
     expect(pairs[0]!.reasons).to.deep.equal(['the same name (Ada Byron)', 'born in 1815 on both sides', 'died in 1852 on both sides', 'born in London on both sides']);

@@ -1,6 +1,7 @@
 import type { Id } from '../../shared/ids.js';
 import type { Relationship } from '../../people/model.js';
 import { MAX_FILE_PERSONS } from './import-rows.js';
+import { numberSet, type NumberSet } from '../../shared/number-set.js';
 
 // The edges an import has seen, so it never makes a second one between a pair. A 1,000,000-person
 // file makes about 1.5 million edges: keyed by two person numbers in one double instead of two ids
@@ -55,34 +56,4 @@ export const createEdges = (existing: readonly Relationship[], numberOf: (id: Id
     has: (type, a, b, role) => (type === 'association' ? associations.has(roleKey(a.num, b.num, role)) : byType.get(type)?.has(keyOf(type, a.num, b.num)) === true),
     add: (type, a, b, role) => add(type, a.num, b.num, role),
   };
-};
-
-export type NumberSet = { readonly has: (n: number) => boolean; readonly add: (n: number) => void; readonly size: () => number };
-
-/**
- * A set of non-negative integers below 2^53 in one Float64Array (open addressing, linear probing, at
- * most half full): 16 bytes a key where a Set of numbers this large boxes each one (about 50).
- */
-export const numberSet = (): NumberSet => {
-  const EMPTY = -1;
-  let slots = new Float64Array(1024).fill(EMPTY);
-  let count = 0;
-  const slotOf = (table: Float64Array, n: number): number => {
-    const mask = table.length - 1;
-    // Mixes the high and low halves of the key (both person numbers matter) into a slot.
-    let i = (Math.imul((n % 4294967296) ^ Math.floor(n / 4294967296), 0x9e3779b1) >>> 0) & mask;
-    while (table[i] !== EMPTY && table[i] !== n) i = (i + 1) & mask;
-    return i;
-  };
-  const add = (n: number): void => {
-    const i = slotOf(slots, n);
-    if (slots[i] === n) return;
-    slots[i] = n;
-    count += 1;
-    if (count * 2 <= slots.length) return;
-    const old = slots;
-    slots = new Float64Array(old.length * 2).fill(EMPTY);
-    for (const v of old) if (v !== EMPTY) slots[slotOf(slots, v)] = v;
-  };
-  return { has: (n) => slots[slotOf(slots, n)] === n, add, size: () => count };
 };
