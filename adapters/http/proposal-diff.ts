@@ -13,7 +13,8 @@ import type { HttpDeps } from './routes/deps.js';
 
 /**
  * Per operation, what a reviewer compares: `before`, the current values of the fields the operation
- * changes (null for a create; the whole record for a delete; null when the record is gone or is not
+ * changes (null for a create; the whole record for a delete; for a merge `{ person, other }`, the
+ * kept and the other person, each null when gone or not in this tree; null when the record is gone or is not
  * in this tree) beside `after`, the proposed values (null for a delete). Records are read as the
  * calling member reads them, one read per operation.
  */
@@ -60,6 +61,14 @@ export const proposalDiff = async (deps: HttpDeps, actor: Actor, p: Proposal): P
     const named = ref === null ? o : p.refs[ref] === undefined ? null : { ...o, id: p.refs[ref] };
     if (o.op === 'create' || named === null) {
       out.push({ index, before: null, after });
+      continue;
+    }
+    if (o.op === 'merge') {
+      const otherRaw = o.data?.['other_id'];
+      const otherRef = refOf(otherRaw);
+      const otherId = otherRef === null ? otherRaw : p.refs[otherRef];
+      const other = typeof otherId === 'string' ? await current(deps, actor, { op: 'merge', entity: 'person', id: otherId }, p.treeId) : null;
+      out.push({ index, before: { person: await current(deps, actor, named, p.treeId), other }, after });
       continue;
     }
     const record = await current(deps, actor, named, p.treeId);

@@ -11,6 +11,7 @@ import { deletePerson } from '../../core/people/commands/delete-person.js';
 import { createName, deleteName, updateName } from '../../core/people/commands/name-commands.js';
 import { createEvent, deleteEvent, updateEvent } from '../../core/people/commands/event-commands.js';
 import { createRelationship, deleteRelationship, updateRelationship } from '../../core/people/commands/relationship-commands.js';
+import { mergePersons } from '../../core/merge/commands/merge-persons.js';
 import { createSource, deleteSource, updateSource } from '../../core/sources/commands/source-commands.js';
 import { createCitation, deleteCitation, updateCitation } from '../../core/sources/commands/citation-commands.js';
 import type { Clock } from '../../core/shared/clock.js';
@@ -29,9 +30,19 @@ import * as io from 'io-ts';
 /** A name's create names its person: the NameCreate body plus `person_id`. */
 const NameCreate = io.intersection([io.type({ person_id: Uuid }), NameWrite]);
 
+const MergeShape = io.type({ other_id: Uuid });
+/** A merge's data: the body of POST /persons/{id}/merge and nothing else (a stray field would be silently lost). */
+const MergeData = new io.Type<t.TypeOf<typeof MergeShape>, unknown, unknown>(
+  'MergeData',
+  MergeShape.is,
+  (u, c) => (typeof u === 'object' && u !== null && Object.keys(u).some((k) => k !== 'other_id') ? io.failure(u, c, 'a merge takes only other_id') : MergeShape.validate(u, c)),
+  MergeShape.encode,
+);
+
 /** The codec of an operation's `data`, or null for a delete (which takes none). */
 export const dataCodec = (entity: OperationEntity, op: ProposalOperation['op']): t.Mixed | null => {
   if (op === 'delete') return null;
+  if (op === 'merge') return MergeData;
   const create = op === 'create';
   switch (entity) {
     case 'person': return create ? PersonCreate : PersonUpdate;
@@ -108,6 +119,7 @@ export const proposalOperationRunner =
         case 'citation': return done(recordId)(await updateCitation(deps)(actor, recordId, citationUpdateInput(body)));
       }
     }
+    if (o.op === 'merge') return done(recordId)(await mergePersons(deps)(actor, recordId, (body as t.TypeOf<typeof MergeData>).other_id));
     switch (o.entity) {
       case 'person': return done(recordId)(await deletePerson(deps)(actor, recordId, false));
       case 'name': return done(recordId)(await deleteName(deps)(actor, record.personId!, recordId));

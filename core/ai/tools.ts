@@ -30,8 +30,9 @@ export const assistantTools: readonly ToolDefinition[] = [
   {
     name: 'propose_changes',
     description: 'Propose changes for a human editor to review. Nothing changes until an editor applies the proposal. ' +
-      'operations: [{ op: "create"|"update"|"delete", entity: "person"|"name"|"event"|"relationship"|"source"|"citation", id?, ref?, data? }]; ' +
-      'data uses the fields of the API body of that entity; a later operation names a record created earlier as "$ref".',
+      'operations: [{ op: "create"|"update"|"delete"|"merge", entity: "person"|"name"|"event"|"relationship"|"source"|"citation", id?, ref?, data? }]; ' +
+      'data uses the fields of the API body of that entity; a later operation names a record created earlier as "$ref". ' +
+      'op "merge" (entity "person") merges two records of one person: id is the person kept, data { other_id } the duplicate merged into it.',
     parameters: {
       type: 'object',
       properties: { summary: { type: 'string', maxLength: 2000 }, operations: { type: 'array', items: { type: 'object' } } },

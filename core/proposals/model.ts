@@ -10,14 +10,16 @@ export type ProposalStatus = (typeof proposalStatuses)[number];
 export const proposalOrigins = ['contributor', 'assistant'] as const;
 export type ProposalOrigin = (typeof proposalOrigins)[number];
 
-export const operationKinds = ['create', 'update', 'delete'] as const;
+/** `merge`: entity `person`, `id` the kept person, `data: { other_id }` the person merged into it (either may be a `"$ref"`). */
+export const operationKinds = ['create', 'update', 'delete', 'merge'] as const;
 export type OperationKind = (typeof operationKinds)[number];
 
 export const operationEntities = ['person', 'name', 'event', 'relationship', 'source', 'citation'] as const;
 export type OperationEntity = (typeof operationEntities)[number];
 
 /**
- * One change. `data` holds the fields of the entity's POST (create) or PATCH (update) body, as sent;
+ * One change. `data` holds the fields of the entity's POST (create) or PATCH (update) body, as sent
+ * (a merge: the merge's body `{ other_id }`);
  * `id` names the record of an update or delete; a create may carry `ref`, and a later operation
  * names the record it created as `"$ref"` in any `*_id` field or as its `id`.
  */

@@ -12,8 +12,8 @@ export const refOf = (value: unknown): string | null =>
   typeof value === 'string' && value.startsWith('$') && REF.test(value.slice(1)) ? value.slice(1) : null;
 
 /**
- * The rules of a list of operations that the wire codec cannot state: an update or delete names its
- * record (`id`), a create does not; a `ref` is unique and only on a create; every `"$ref"` (in `id`
+ * The rules of a list of operations that the wire codec cannot state: an update, delete or merge names its
+ * record (`id`), a create does not; a merge is of a person; a `ref` is unique and only on a create; every `"$ref"` (in `id`
  * or a `*_id` field of `data`) names the ref of an earlier create. Paths are `operations[i]...`.
  */
 export const operationErrors = (operations: readonly ProposalOperation[]): FieldError[] => {
@@ -25,6 +25,7 @@ export const operationErrors = (operations: readonly ProposalOperation[]): Field
     const at = `operations[${i}]`;
     if (o.op === 'create' && o.id !== undefined) errors.push({ path: `${at}.id`, message: 'a create names no id (use ref)' });
     if (o.op !== 'create' && o.id === undefined) errors.push({ path: `${at}.id`, message: `an ${o.op} names the record's id` });
+    if (o.op === 'merge' && o.entity !== 'person') errors.push({ path: `${at}.entity`, message: 'only persons merge' });
     if (o.op === 'delete' && o.data !== undefined) errors.push({ path: `${at}.data`, message: 'a delete takes no data' });
     if (o.op !== 'delete' && o.data === undefined) errors.push({ path: `${at}.data`, message: `a ${o.op} needs data` });
     const refsUsed = [o.id, ...Object.entries(o.data ?? {}).filter(([k]) => k === 'id' || k.endsWith('_id')).map(([, v]) => v)];

@@ -1,5 +1,87 @@
-import type { AnyRoute } from '../route.js';
-import type { LazyDeps } from './deps.js';
+import * as t from 'io-ts';
+import { E } from '../../../core/shared/either.js';
+import { mergePersons } from '../../../core/merge/commands/merge-persons.js';
+import { previewMerge, type MergePreview } from '../../../core/merge/queries/preview-merge.js';
+import { getPerson } from '../../../core/people/queries/get-person.js';
+import type { LifeEvent } from '../../../core/people/model.js';
+import { named } from '../openapi/json-schema.js';
+import { route, type AnyRoute } from '../route.js';
+import { IdParams, Nullable, Uuid } from '../wire.js';
+import {
+  EventRead, NameRead, PersonRead, QualifierCodec, RelationshipRead, SexCodec, eventWire, nameWire, personWire, relationshipWire,
+} from '../wire-records.js';
+import { reply, type LazyDeps } from './deps.js';
 
-// Skeleton: the merge helper fills this route table.
-export const mergeRoutes = (_deps: LazyDeps): readonly AnyRoute[] => [];
+const MergeBody = named('MergeRequest', t.type({ other_id: Uuid }));
+const MergeQuery = t.type({ other_id: Uuid });
+
+const MergePreviewRead = named('MergePreview', t.type({
+  /** The kept person and the other as they are now. */
+  person: PersonRead,
+  other: PersonRead,
+  /** Moved records as they will be (on the kept person); duplicates as they are (they go with the other person). */
+  names: t.type({ moved: t.array(NameRead), duplicates: t.array(NameRead) }),
+  /** The other's events, and the events of their partnerships that duplicate the kept person's. */
+  events: t.type({ moved: t.array(EventRead), duplicates: t.array(EventRead) }),
+  relationships: t.type({
+    moved: t.array(RelationshipRead),
+    dropped: t.array(named('MergeDroppedRelationship', t.type({ relationship: RelationshipRead, reason: t.keyof({ self: null, duplicate: null }) }))),
+    conflicts: t.array(named('MergeConflict', t.type({
+      relationship_id: Uuid, kept_relationship_id: Uuid, field: t.literal('qualifier'), kept: Nullable(QualifierCodec), other: Nullable(QualifierCodec),
+    }))),
+  }),
+  /** How many citations and media items of the other's are re-targeted to the kept person or the kept twin of a duplicate. */
+  citations: t.number,
+  media: t.number,
+  /** Unset fields of the kept person that take the other's value. */
+  fills: t.partial({ sex: SexCodec, is_living: t.boolean }),
+  /** The kept person's notes after the merge. */
+  notes: t.string,
+}));
+
+const previewWire = (p: MergePreview) => {
+  const event = (e: LifeEvent) => eventWire(p.events.get(e.id) ?? { event: e, place: null });
+  const { plan } = p;
+  return {
+    person: personWire(p.kept),
+    other: personWire(p.other),
+    names: { moved: plan.names.moved.map(nameWire), duplicates: plan.names.duplicates.map((d) => nameWire(d.record)) },
+    events: {
+      moved: [...plan.events.moved, ...plan.partnershipEvents.moved].map(event),
+      duplicates: [...plan.events.duplicates, ...plan.partnershipEvents.duplicates].map((d) => event(d.record)),
+    },
+    relationships: {
+      moved: plan.relationships.moved.map(relationshipWire),
+      dropped: plan.relationships.dropped.map((d) => ({ relationship: relationshipWire(d.relationship), reason: d.reason })),
+      conflicts: plan.relationships.conflicts.map((c) => ({
+        relationship_id: c.relationshipId, kept_relationship_id: c.keptRelationshipId, field: 'qualifier' as const, kept: c.kept, other: c.other,
+      })),
+    },
+    citations: plan.citations.length,
+    media: plan.media.length,
+    fills: { ...(plan.fills.sex === undefined ? {} : { sex: plan.fills.sex }), ...(plan.fills.isLiving === undefined ? {} : { is_living: plan.fills.isLiving }) },
+    notes: plan.kept.notes,
+  };
+};
+
+export const mergeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'previewMerge', method: 'get', path: '/persons/{id}/merge-preview', tag: 'persons', auth: 'user',
+    summary: 'What merging `other_id` into this person would do (editor); writes nothing.',
+    params: IdParams, query: MergeQuery,
+    success: { status: 200, description: 'The merge plan.', body: MergePreviewRead },
+    errors: [401, 403, 404, 422],
+    handle: async ({ actor, params, query }) => reply(200, previewWire)(await previewMerge(deps())(actor, params.id, query.other_id)),
+  }),
+  route({
+    operationId: 'mergePersons', method: 'post', path: '/persons/{id}/merge', tag: 'persons', auth: 'user',
+    summary: 'Merge `other_id` into this person (editor): names (as alternates), events, citations, media, notes and relationships move here; the other person is soft-deleted with `merged_into`; restoring them undoes the merge.',
+    params: IdParams, body: MergeBody,
+    success: { status: 200, description: 'The kept person.', body: PersonRead },
+    errors: [400, 401, 403, 404, 409, 413, 422],
+    handle: async ({ actor, params, body }) => {
+      const merged = await mergePersons(deps())(actor, params.id, body.other_id);
+      return E.isLeft(merged) ? merged : reply(200, personWire)(await getPerson(deps())(actor, params.id));
+    },
+  }),
+];

@@ -35,7 +35,7 @@ const GENERATION = { min: 15, max: 60 };
 
 /**
  * Candidates for one person (members): possible duplicates (the GEDCOM import's duplicate scoring and
- * blocking), possible parents and children (surname, a plausible generation gap, a shared birth
+ * blocking; a merge of the candidate into the person; pairs dismissed as not duplicates are left out), possible parents and children (surname, a plausible generation gap, a shared birth
  * place), and possible partners (two people who are parents of one child with no partnership between
  * them). People already connected to the person are left out. Candidates come from two trigram name
  * searches (the full name, the surname), so a request reads about a hundred persons whatever the
@@ -78,6 +78,8 @@ export const recommend =
     for (const r of edges) if (r.personAId === personId || r.personBId === personId) connected.add(r.personAId === personId ? r.personBId : r.personAId);
     const out: Recommendation[] = [];
     const born = birthOf(personId);
+    // A pair a member dismissed as "not a duplicate" is never proposed as one again.
+    const dismissed = new Set((await s.duplicates.dismissedWith(treeId, personId)).map((d) => (d.personAId === personId ? d.personBId : d.personAId)));
     const candidates = persons.filter((p) => !connected.has(p.id));
 
     // Duplicates: the GEDCOM scoring over the candidates.
@@ -85,14 +87,12 @@ export const recommend =
     const duplicates = new Set<Id>();
     for (const c of index.candidatesFor({ names: ownNames.map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: born })) {
       duplicates.add(c.personId);
+      if (dismissed.has(c.personId)) continue;
       out.push({
         kind: 'possible_duplicate', personIds: [personId, c.personId], facts: factsOf(c.personId), score: Math.round((c.score === 'high' ? 0.5 + c.similarity / 2 : c.similarity / 2) * 1000) / 1000,
         reasons: c.reasons,
-        // Keep the person, take over the candidate's names as alternates, then remove the candidate.
-        operations: [
-          ...(namesOf.get(c.personId) ?? []).map((n): ProposalOperation => ({ op: 'create', entity: 'name', data: { person_id: personId, name_type: 'alias', given_name: n.givenName, surname: n.surname } })),
-          { op: 'delete', entity: 'person', id: c.personId },
-        ],
+        // Keep the person asked about and merge the candidate into them (undone by restoring the candidate).
+        operations: [{ op: 'merge', entity: 'person', id: personId, data: { other_id: c.personId } }],
       });
     }
 

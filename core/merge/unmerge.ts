@@ -1,0 +1,78 @@
+import type { Clock } from '../shared/clock.js';
+import type { Stores } from '../shared/ports.js';
+import type { Person } from '../people/model.js';
+import type { PersonMerge } from './model.js';
+import { edgeKey } from './sameness.js';
+
+const identifierKey = (x: Person['identifiers'][number]): string => JSON.stringify([x.kind, x.value, x.type]);
+
+/**
+ * Puts back, inside the restore's unit of work, what `merge` moved to the kept person `kept` (live)
+ * and what still is as the merge left it: a row edited away since (deleted, moved elsewhere) stays
+ * where it is now. Runs before the restore of the merge's deletion id. Self and home pointers the
+ * merge moved to the kept person are NOT moved back: a user may have chosen the kept person since,
+ * and the kept person is the one who lives on.
+ */
+export const unmerge = async (
+  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'relationships' | 'citations' | 'media' | 'merges'>,
+  clock: Clock,
+  merge: PersonMerge,
+  kept: Person,
+): Promise<void> => {
+  const now = clock.now();
+  const m = merge.moved;
+  const O = merge.otherId;
+  const K = kept.id;
+
+  const names = await Promise.all(m.names.map(async (x) => ({ before: x, name: await tx.names.byId(x.id) })));
+  // A moved name made K's primary since stays: K must keep a primary name.
+  await tx.merges.moveNames(names.flatMap(({ before, name }) =>
+    name !== null && name.deletedAt === null && name.personId === K && !name.isPrimary ? [{ id: name.id, personId: O, isPrimary: before.isPrimary }] : []));
+
+  for (const id of m.events) {
+    const e = await tx.events.byId(id);
+    if (e !== null && e.deletedAt === null && e.personId === K) await tx.events.update({ ...e, personId: O, updatedAt: now });
+  }
+  for (const x of m.partnershipEvents) {
+    const e = await tx.events.byId(x.id);
+    if (e !== null && e.deletedAt === null && e.partnershipId === x.to) await tx.events.update({ ...e, partnershipId: x.from, updatedAt: now });
+  }
+  for (const x of m.relationships) {
+    const r = await tx.relationships.byId(x.id);
+    if (r === null || r.deletedAt !== null) continue;
+    const back = { ...r, personAId: r.personAId === K && x.personAId === O ? O : r.personAId, personBId: r.personBId === K && x.personBId === O ? O : r.personBId };
+    if (back.personAId !== x.personAId || back.personBId !== x.personBId) continue;
+    // Never a second live edge of a pair: an edge the pair gained since wins.
+    if (back.type !== 'association') {
+      const twin = await tx.relationships.findEdge(r.treeId, r.type, back.personAId, back.personBId);
+      if (twin !== null && twin.id !== r.id && edgeKey(twin) === edgeKey(back)) continue;
+    }
+    await tx.relationships.update({ ...back, updatedAt: now });
+  }
+  for (const x of m.citations) {
+    const c = await tx.citations.byId(x.id);
+    if (c !== null && c.deletedAt === null && c.target.kind === x.to.kind && c.target.id === x.to.id) {
+      await tx.citations.update({ ...c, target: x.from as typeof c.target, updatedAt: now });
+    }
+  }
+  for (const x of m.media) {
+    const media = await tx.media.byId(x.id);
+    if (media !== null && media.deletedAt === null && media.target?.kind === x.to.kind && media.target.id === x.to.id) {
+      await tx.media.update({ ...media, target: x.from as NonNullable<typeof media.target>, updatedAt: now });
+    }
+  }
+
+  // The kept person's own fields go back only where they still hold what the merge wrote.
+  const at = m.notesAppended === null ? -1 : kept.notes.lastIndexOf(m.notesAppended);
+  const notes = at < 0 ? kept.notes : kept.notes.slice(0, at) + kept.notes.slice(at + m.notesAppended!.length);
+  const added = new Set(m.identifiersAdded.map(identifierKey));
+  await tx.persons.update({
+    ...kept,
+    notes,
+    sex: m.filled.sex !== undefined && kept.sex === m.filled.sex ? null : kept.sex,
+    isLiving: m.filled.isLiving !== undefined && kept.isLiving === m.filled.isLiving ? null : kept.isLiving,
+    privacy: m.privacyBefore !== null && kept.privacy === 'private' ? m.privacyBefore : kept.privacy,
+    identifiers: kept.identifiers.filter((x) => !added.has(identifierKey(x))),
+    updatedAt: now,
+  });
+};
