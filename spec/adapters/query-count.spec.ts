@@ -147,6 +147,31 @@ describe('SQL statements per request do not grow with the tree', function () {
     expect(b.n, `anonymous: ${a.n} statements for 10 persons, ${b.n} for 1,000 (${b.rows} rows, ${reads} reads)`).to.be.at.most(a.n * reads);
   });
 
+  // The merge preview reads the two persons and what they hold, never the tree: the probe and the
+  // tree's first person, shaped alike in both trees.
+  it('GET /persons/{id}/merge-preview as the owner: the same statements for 10 and 1,000 persons', async () => {
+    const path = async (t: { treeId: string; probe: string }) => `/persons/${t.probe}/merge-preview?other_id=${(await storage.persons.listByTree(t.treeId, { limit: 1 }))[0]!.id}`;
+    const a = await count(await path(small), ownerToken);
+    const b = await count(await path(large), ownerToken);
+    expect(b.n, `${a.n} statements for 10 persons, ${b.n} for 1,000\n10:\n${a.sql.join('\n')}\n1000:\n${b.sql.join('\n')}`).to.equal(a.n);
+    expect(a.n, a.sql.join('\n')).to.be.at.most(16);
+  });
+
+  // Charts: one recursive CTE whatever the generations, so 2 and 10 generations, in a chain of 10
+  // and of 1,000 persons (the probe has 4 ancestors and 5 or 995 descendants), send the same statements.
+  for (const kind of ['pedigree', 'descendants']) {
+    for (const r of [...readers, { name: 'anonymous (public surface)', token: () => undefined }]) {
+      it(`GET ${r.name.startsWith('anonymous') ? '/public' : ''}/persons/{id}/${kind} as ${r.name}: the same statements for 2 and 10 generations, 10 and 1,000 persons`, async () => {
+        const prefix = r.name.startsWith('anonymous') ? '/public' : '';
+        const runs = [];
+        for (const t of [small, large]) for (const n of [2, 10]) runs.push({ n, t, c: await count(`${prefix}/persons/${t.probe}/${kind}?generations=${n}`, r.token()) });
+        const first = runs[0]!.c;
+        for (const { n, t, c } of runs) expect(c.n, `${n} generations, tree ${t === small ? 10 : 1000}:\n${c.sql.join('\n')}`).to.equal(first.n);
+        expect(first.n, first.sql.join('\n')).to.be.at.most(4);
+      });
+    }
+  }
+
   // The cleanup previews answer in a constant number of queries, and an apply writes its rows in a
   // constant number of statements: trees of 100 and 1,000 persons where every tool has rows (every
   // name is broken, every other person has no sex and a partner who has one, all born 1800 in a chain

@@ -25,6 +25,9 @@ import { proposalsContract } from './proposals.contract.js';
 import { accountArchiveReadsContract } from './account-archive-reads.contract.js';
 import { privacyFilterContract } from './privacy-filter.contract.js';
 import { gedcomExportContract } from './gedcom-export.contract.js';
+import { duplicatesContract } from './duplicates.contract.js';
+import { mergesContract } from './merges.contract.js';
+import { chartsContract } from './charts.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -60,4 +63,7 @@ for (const [name, make] of adapters) {
   accountArchiveReadsContract(name, make);
   privacyFilterContract(name, make);
   gedcomExportContract(name, make);
+  duplicatesContract(name, make);
+  mergesContract(name, make);
+  chartsContract(name, make);
 }

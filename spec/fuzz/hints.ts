@@ -53,6 +53,12 @@ export const fieldHints = (rng: Rng, w: World, op: Operation, caller: Account | 
   if (field === 'q') return ['Ada', 'Fuzz', 'ada fuzz', 'Gus'];
   if (field === 'ids') return [Array.from({ length: rng.int(1, 5) }, () => pickId(rng, w, 'person')).join(',')];
   if (field === 'cursor') return w.cursors.length > 0 ? [rng.pick(w.cursors)] : [];
+  // Duplicates and merge: two persons of the world (often of the main tree), the pair a dismissal or a merge names.
+  if (field === 'person_ids') return [[pickId(rng, w, 'person'), pickId(rng, w, 'person')].filter((x) => x !== undefined)];
+  if (field === 'other_id') {
+    const v = pickId(rng, w, 'person');
+    return v === undefined ? [] : [v];
+  }
   if (field.endsWith('_id') || field === 'id') {
     const v = pickId(rng, w, kindOfField(field));
     return v === undefined ? [] : [v];

@@ -189,6 +189,15 @@ const table: Readonly<Record<string, Row>> = {
       return c.POST('/persons/{id}/restore', pid(id));
     },
   },
+  // Merge: like PATCH /persons/{id} (editors), on fresh persons so every call has a pair to merge.
+  previewMerge: {
+    private: editors(200),
+    call: async (c, ctx) => c.GET('/persons/{id}/merge-preview', { params: { path: { id: await newPerson(ctx) }, query: { other_id: await newPerson(ctx) } } }),
+  },
+  mergePersons: {
+    private: editors(200),
+    call: async (c, ctx) => c.POST('/persons/{id}/merge', { ...pid(await newPerson(ctx)), body: { other_id: await newPerson(ctx) } }),
+  },
 
   // Names.
   listNames: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/names', pid(ctx.fx().personId)) },
@@ -362,10 +371,20 @@ const table: Readonly<Record<string, Row>> = {
     private: members(200), public: members(200),
     call: (c, ctx) => c.GET('/trees/{id}/relationship', { params: { path: { id: ctx.treeId }, query: { from: ctx.fx().personId, to: ctx.fx().partnerId } } }),
   },
+  listDuplicates: {
+    private: members(200), public: members(200),
+    call: (c, ctx) => c.GET('/trees/{id}/duplicates', path(ctx)),
+  },
+  dismissDuplicate: {
+    private: editors(204), public: editors(204),
+    call: async (c, ctx) => c.POST('/trees/{id}/duplicates/dismiss', { ...path(ctx), body: { person_ids: [await newPerson(ctx, 'Twin'), await newPerson(ctx, 'Twin')] } }),
+  },
   listRecommendations: {
     private: members(200), public: members(200),
     call: (c, ctx) => c.GET('/trees/{id}/recommendations', { params: { path: { id: ctx.treeId }, query: { person_id: ctx.fx().personId } } }),
   },
+  getPedigree: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/pedigree', pid(ctx.fx().personId)) },
+  getDescendants: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/persons/{id}/descendants', pid(ctx.fx().personId)) },
   cleanupApplyNames: {
     private: editors(200), public: editors(200),
     call: async (c, ctx) =>
@@ -381,6 +400,8 @@ const table: Readonly<Record<string, Row>> = {
   publicPerson: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}', pid(ctx.fx().personId)) },
   publicPersonNames: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/names', pid(ctx.fx().personId)) },
   publicPersonEvents: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/events', pid(ctx.fx().personId)) },
+  publicPedigree: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/pedigree', pid(ctx.fx().personId)) },
+  publicDescendants: { private: all(404), public: all(200), call: (c, ctx) => c.GET('/public/persons/{id}/descendants', pid(ctx.fx().personId)) },
 };
 
 const codeFor: Readonly<Record<number, string>> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };

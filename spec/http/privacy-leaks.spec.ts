@@ -23,7 +23,7 @@ const LIVING_BIRTH_YEAR = '1990';
 
 const REDACTED = (id: string, treeId: string) => ({
   id, tree_id: treeId, display_name: 'Living person', given_name: null, surname: null, sex: null, is_living: null,
-  privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, created_at: null, updated_at: null,
+  privacy: null, notes: null, identifiers: null, birth: null, death: null, redacted: true, merged_into: null, created_at: null, updated_at: null,
 });
 
 type Planted = {
@@ -139,6 +139,7 @@ describe('HTTP privacy leaks', function () {
       `/trees/${p.treeId}/persons?ids=${p.priv}`, `/trees/${p.treeId}/persons?ids=${persons.join(',')}`,
       `/trees/${p.treeId}/persons?limit=2`, `/trees/${p.treeId}/persons?limit=1000`,
       ...persons.flatMap((id) => [`/persons/${id}`, `/persons/${id}/names`, `/persons/${id}/events`, `/persons/${id}/relationships`]),
+      ...persons.flatMap((id) => [`/persons/${id}/pedigree?generations=10`, `/persons/${id}/descendants?generations=10`]),
       `/trees/${p.treeId}/events`, `/trees/${p.treeId}/events?limit=1000`, `/trees/${p.treeId}/relationships`, `/trees/${p.treeId}/relationships?limit=1000`,
       ...[p.livingBirthEvt, p.livingResidenceEvt, p.privBirthEvt, p.privDeathEvt, p.deadBirthEvt, p.deadDeathEvt, p.publivBirthEvt, p.marriagePrivEvt, p.marriageLivEvt, p.livingLdsEvt].map((id) => `/events/${id}`),
       ...[p.relLivDeadPc, p.relLivDeadPartner, p.relPrivDead, p.relLivDeadAsso].map((id) => `/relationships/${id}`),
@@ -161,6 +162,7 @@ describe('HTTP privacy leaks', function () {
       `/public/trees/${p.treeId}/relationships`, `/public/trees/${p.treeId}/relationships?limit=1000`,
       `/public/trees/${p.treeId}/events`, `/public/trees/${p.treeId}/events?limit=1000`,
       ...persons.flatMap((id) => [`/public/persons/${id}`, `/public/persons/${id}/names`, `/public/persons/${id}/events`]),
+      ...persons.flatMap((id) => [`/public/persons/${id}/pedigree?generations=10`, `/public/persons/${id}/descendants?generations=10`]),
     ];
   };
 
@@ -311,6 +313,25 @@ describe('HTTP privacy leaks', function () {
         expect(deadNames.map((n) => n.given_name)).to.deep.equal(['Dora']);
         const deadEvents: any[] = await ok(`${personBase()}/${p().dead}/events`);
         expect(deadEvents.map((e) => e.id).sort(), 'DEAD events without the marriages').to.deep.equal([p().deadBirthEvt, p().deadDeathEvt].sort());
+      });
+
+      it('charts: LIVING is "Living person" under DEAD (no name, no date), the pedigree goes on through them; PRIVATE 404', async () => {
+        // A member sees the living child in full, name and birth year, in both charts.
+        const full = await get(`/persons/${p().dead}/descendants`, owner.token);
+        expect(full.status).to.equal(200);
+        expect(full.body.children.map((c: any) => c.person)).to.deep.include.members([{ ...full.body.children[0].person, id: p().living, display_name: 'Zelda Livingston' }]);
+        expect(full.text).to.include('Zelda').and.include('"year":1990');
+        expect((await get(`/persons/${p().living}/pedigree`, owner.token)).text).to.include('Zelda');
+        const down = await ok(`${personBase()}/${p().dead}/descendants?generations=10`);
+        expect(down.person).to.include({ id: p().dead, display_name: 'Dora Deadwood', redacted: false });
+        const living = { ...REDACTED(p().living, p().treeId), merged_into: null };
+        expect(down.children).to.deep.equal([{ person: living, ref: false, children: [] }]);
+        const up = await ok(`${personBase()}/${p().living}/pedigree?generations=10`);
+        expect(up).to.deep.equal({ person: living, ref: false, parents: [{ person: down.person, ref: false, parents: [] }] });
+        for (const path of [`${personBase()}/${p().dead}/descendants?generations=10`, `${personBase()}/${p().living}/pedigree?generations=10`])
+          expect(leaksIn(p(), (await get(path, reader())).text), path).to.deep.equal([]);
+        await notFound(`${personBase()}/${p().priv}/pedigree`);
+        await notFound(`${personBase()}/${p().priv}/descendants`);
       });
 
       it('tree events: only those of fully visible persons, no marriages with LIVING or PRIVATE', async () => {
