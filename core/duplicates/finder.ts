@@ -35,7 +35,7 @@ export const MAX_PAIRS = 10_000;
 const BIRTH = ['birth', 'baptism', 'christening'] as const;
 const DEATH = ['death', 'burial', 'cremation'] as const;
 
-const sidesOf = (input: FinderInput): { sides: Side[]; parentIds: ReadonlyMap<number, readonly Id[]> } => {
+const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parentIds: ReadonlyMap<number, readonly Id[]> } => {
   const index = new Map(input.subjects.map((p, i) => [p.id, i]));
   const facts = new Map<number, DuplicateFact[]>();
   for (const f of input.facts) {
@@ -124,6 +124,8 @@ const blocksOf = (sides: readonly Side[]) => {
     for (const n of p.names) {
       for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
         if (n.surnameKey !== '') add(named, `${n.surnameKey}|${g}`, i);
+        // The surname's first three letters: a typo past them (Weber / Webe) changes the sound key, not these.
+        if (n.surname.length >= 3) add(named, `~${n.surname.slice(0, 3)}|${g}`, i);
         // A surname change is a woman's (or unknown) record's: men stay out of these blocks.
         if (y !== null && p.sex !== 'male') add(yearly, `g|${g}|${y}`, i);
       }
@@ -138,13 +140,20 @@ const blocksOf = (sides: readonly Side[]) => {
  * at most MAX_PAIRS. Never a parent and child, partners, siblings born on different dates, or a
  * dismissed pair.
  */
-export const findDuplicates = (input: FinderInput): FoundPair[] => {
-  const { sides, parentIds } = sidesOf(input);
+/** The finder's own view of a tree, made from the reads; the reads can be let go once it exists. */
+export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: ReadonlyMap<number, readonly Id[]> };
+
+export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared => sidesOf(input);
+
+export const findDuplicates = (input: FinderInput): FoundPair[] => findPairs(prepareFinder(input), input.dismissed);
+
+/** findDuplicates over a prepared tree. */
+export const findPairs = ({ sides, parentIds }: Prepared, dismissed: FinderInput['dismissed']): FoundPair[] => {
   const n = sides.length;
   const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
   const index = new Map(sides.map((p, i) => [p.id, i]));
   const seen = numberSet();
-  for (const [a, b] of input.dismissed) {
+  for (const [a, b] of dismissed) {
     const [i, j] = [index.get(a), index.get(b)];
     if (i !== undefined && j !== undefined) seen.add(key(i, j));
   }

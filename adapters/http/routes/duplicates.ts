@@ -3,6 +3,7 @@ import { listDuplicates } from '../../../core/duplicates/queries/find-duplicates
 import { dismissDuplicate } from '../../../core/duplicates/commands/dismiss-duplicate.js';
 import { MAX_PAIRS, type FoundPair } from '../../../core/duplicates/finder.js';
 import { named } from '../openapi/json-schema.js';
+import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Uuid } from '../wire.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
@@ -13,6 +14,9 @@ const DuplicatePairRead = named('DuplicatePair', t.type({
   /** The evidence weighed, in words. */
   reasons: t.array(t.string),
 }));
+
+/** A full collection once the reads are let go, when the service's RSS has passed 400 MB (see reclaim.ts). */
+const collectAbove = (): void => budgetReclaimer()(0);
 
 const DismissBody = named('DuplicateDismiss', t.strict({ person_ids: t.tuple([Uuid, Uuid]) }));
 
@@ -25,7 +29,7 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     errors: [401, 403, 404],
     handle: async ({ actor, params }) =>
       reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
-        await listDuplicates(deps())(actor, params.id),
+        await listDuplicates({ ...deps(), reclaim: collectAbove })(actor, params.id),
       ),
   }),
   route({

@@ -3,7 +3,7 @@ import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { Id } from '../../shared/ids.js';
 import type { Stores } from '../../shared/ports.js';
 import { accessTree } from '../../shared/tree-access.js';
-import { findDuplicates, type FoundPair } from '../finder.js';
+import { findPairs, prepareFinder, type FoundPair } from '../finder.js';
 
 /**
  * Likely duplicate pairs of a tree (members): the finder over the tree's live persons, their names,
@@ -12,15 +12,29 @@ import { findDuplicates, type FoundPair } from '../finder.js';
  * compared is bounded by blocking (finder.ts), never every pair.
  */
 export const listDuplicates =
-  (deps: { readonly storage: Pick<Stores, 'trees' | 'memberships' | 'duplicates' | 'cleanup'> }) =>
+  (deps: {
+    readonly storage: Pick<Stores, 'trees' | 'memberships' | 'duplicates' | 'cleanup'>;
+    /** Asks for a garbage collection when the host thinks it worthwhile (the reads are large and short-lived). */
+    readonly reclaim?: () => void;
+  }) =>
   async (actor: Actor, treeId: Id): AsyncResult<readonly FoundPair[]> => {
     const s = deps.storage;
     const access = await accessTree(s, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;
-    const subjects = await s.duplicates.subjects(treeId);
-    const facts = await s.duplicates.facts(treeId);
-    const parentEdges = await s.cleanup.edges(treeId, 'parent_child');
-    const partnerEdges = await s.cleanup.edges(treeId, 'partnership');
+    // Each read leaves its driver's garbage behind; the reads are held only while the finder's own
+    // view is made from them, then let go.
+    const read = async <T>(rows: Promise<T>): Promise<T> => {
+      const out = await rows;
+      deps.reclaim?.();
+      return out;
+    };
+    const prepared = prepareFinder({
+      subjects: await read(s.duplicates.subjects(treeId)),
+      facts: await read(s.duplicates.facts(treeId)),
+      parentEdges: await read(s.cleanup.edges(treeId, 'parent_child')),
+      partnerEdges: await read(s.cleanup.edges(treeId, 'partnership')),
+    });
+    deps.reclaim?.();
     const dismissed = (await s.duplicates.dismissed(treeId)).map((d) => [d.personAId, d.personBId] as const);
-    return ok(findDuplicates({ subjects, facts, parentEdges, partnerEdges, dismissed }));
+    return ok(findPairs(prepared, dismissed));
   };
