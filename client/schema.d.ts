@@ -184,7 +184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals and AI policy; deleted records left out) and media/<media_id> per file. */
+        /** Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals, dismissed duplicate pairs and AI policy; deleted records left out) and media/<media_id> per file. */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -1055,6 +1055,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trees/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Likely duplicate persons of the tree (members), high before medium, best first, at most 10000 pairs: names (alternate names, spelling variants, given names in another order, maiden and married names), birth and death years and places, parents' and partners' names. Never a parent and child, partners, siblings born on different dates, or a dismissed pair. `person_ids` are in id order. */
+        get: operations["listDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trees/{id}/duplicates/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remember that two persons of the tree are not one (editor): the pair never comes back in the duplicate list or the recommendations, even after either person is edited. Both must be persons of this tree (422 otherwise). */
+        post: operations["dismissDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persons/{id}/merge-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What merging `other_id` into this person would do (editor); writes nothing. */
+        get: operations["previewMerge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persons/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge `other_id` into this person (editor): names (as alternates), events, citations, media, notes and relationships move here; the other person is soft-deleted with `merged_into`; restoring them undoes the merge. */
+        post: operations["mergePersons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persons/{id}/pedigree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's ancestors: parents male first, then female, then unknown, then by birth year, nested to `generations` (1 to 10, default 4). Each node is `{ person, ref, parents|children }`; a person reached a second time (pedigree collapse, cousins who married) is expanded once, at the shallowest generation, and is `{ person, ref: true }` with no list everywhere else. At most 5000 distinct persons: a node whose next generation was cut by that cap has `truncated: true`. Through the privacy engine: living persons appear as `Living person` and the chart goes on through them; hidden persons are left out with everyone reachable only through them; a hidden root is 404. */
+        get: operations["getPedigree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/persons/{id}/pedigree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's ancestors: parents male first, then female, then unknown, then by birth year, as the anonymous surface shows them (everyone reads as a non-member). Each node is `{ person, ref, parents|children }`; a person reached a second time (pedigree collapse, cousins who married) is expanded once, at the shallowest generation, and is `{ person, ref: true }` with no list everywhere else. At most 5000 distinct persons: a node whose next generation was cut by that cap has `truncated: true`. */
+        get: operations["publicPedigree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persons/{id}/descendants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's descendants: children by birth year, nested to `generations` (1 to 10, default 4). Each node is `{ person, ref, parents|children }`; a person reached a second time (pedigree collapse, cousins who married) is expanded once, at the shallowest generation, and is `{ person, ref: true }` with no list everywhere else. At most 5000 distinct persons: a node whose next generation was cut by that cap has `truncated: true`. Through the privacy engine: living persons appear as `Living person` and the chart goes on through them; hidden persons are left out with everyone reachable only through them; a hidden root is 404. */
+        get: operations["getDescendants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/persons/{id}/descendants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's descendants: children by birth year, as the anonymous surface shows them (everyone reads as a non-member). Each node is `{ person, ref, parents|children }`; a person reached a second time (pedigree collapse, cousins who married) is expanded once, at the shallowest generation, and is `{ person, ref: true }` with no list everywhere else. At most 5000 distinct persons: a node whose next generation was cut by that cap has `truncated: true`. */
+        get: operations["publicDescendants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/trees": {
         parameters: {
             query?: never;
@@ -1291,6 +1427,7 @@ export interface components {
             citations: number;
             media: number;
             proposals: number;
+            duplicate_dismissals: number;
         };
         /** @enum {string} */
         Role: "owner" | "editor" | "viewer";
@@ -1926,7 +2063,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ProposalOperationKind: "create" | "update" | "delete";
+        ProposalOperationKind: "create" | "update" | "delete" | "merge";
         /** @enum {string} */
         ProposalEntity: "person" | "name" | "event" | "relationship" | "source" | "citation";
         ProposalRead: {
@@ -2025,6 +2162,76 @@ export interface components {
         };
         /** @enum {string} */
         KinshipStep: "parent" | "child" | "partner";
+        DuplicatePair: {
+            person_ids: [
+                string,
+                string
+            ];
+            /** @enum {string} */
+            score: "high" | "medium";
+            reasons: string[];
+        };
+        DuplicateDismiss: {
+            person_ids: [
+                string,
+                string
+            ];
+        };
+        MergePreview: {
+            person: components["schemas"]["PersonRead"];
+            other: components["schemas"]["PersonRead"];
+            names: {
+                moved: components["schemas"]["NameRead"][];
+                duplicates: components["schemas"]["NameRead"][];
+            };
+            events: {
+                moved: components["schemas"]["EventRead"][];
+                duplicates: components["schemas"]["EventRead"][];
+            };
+            relationships: {
+                moved: components["schemas"]["RelationshipRead"][];
+                dropped: components["schemas"]["MergeDroppedRelationship"][];
+                conflicts: components["schemas"]["MergeConflict"][];
+            };
+            citations: number;
+            media: number;
+            fills: {
+                sex?: components["schemas"]["Sex"];
+                is_living?: boolean;
+            };
+            notes: string;
+        };
+        MergeDroppedRelationship: {
+            relationship: components["schemas"]["RelationshipRead"];
+            /** @enum {string} */
+            reason: "self" | "duplicate";
+        };
+        MergeConflict: {
+            /** Format: uuid */
+            relationship_id: string;
+            /** Format: uuid */
+            kept_relationship_id: string;
+            /** @constant */
+            field: "qualifier";
+            kept: components["schemas"]["ParentChildQualifier"] | null;
+            other: components["schemas"]["ParentChildQualifier"] | null;
+        };
+        MergeRequest: {
+            /** Format: uuid */
+            other_id: string;
+        };
+        PedigreeNode: {
+            person: components["schemas"]["PersonRead"];
+            ref: boolean;
+            parents?: components["schemas"]["PedigreeNode"][];
+            truncated?: boolean;
+        };
+        DescendantNode: {
+            person: components["schemas"]["PersonRead"];
+            ref: boolean;
+            children?: components["schemas"]["DescendantNode"][];
+            truncated?: boolean;
+        };
         PublicTreeRead: {
             /** Format: uuid */
             id: string;
@@ -7593,6 +7800,477 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pairs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicatePair"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dismissDuplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DuplicateDismiss"];
+            };
+        };
+        responses: {
+            /** @description Dismissed (also when it already was). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewMerge: {
+        parameters: {
+            query: {
+                other_id: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merge plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergePreview"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergePersons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRequest"];
+            };
+        };
+        responses: {
+            /** @description The kept person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPedigree: {
+        parameters: {
+            query?: {
+                generations?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart: the root node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedigreeNode"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publicPedigree: {
+        parameters: {
+            query?: {
+                generations?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart: the root node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedigreeNode"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDescendants: {
+        parameters: {
+            query?: {
+                generations?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart: the root node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DescendantNode"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publicDescendants: {
+        parameters: {
+            query?: {
+                generations?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart: the root node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DescendantNode"];
                 };
             };
             /** @description Not Found */

@@ -11,7 +11,7 @@ export class Migration20261210090000_duplicates_merge extends Migration {
     this.addSql(`alter table "persons" add constraint "persons_merged_into_id_foreign" foreign key ("merged_into_id") references "persons" ("id") on update cascade on delete set null`);
 
     this.addSql(`create table "duplicate_dismissals" ("id" uuid not null, "tree_id" uuid not null, "person_a_id" uuid not null, "person_b_id" uuid not null, "dismissed_by" uuid null, "created_at" timestamptz not null, constraint "duplicate_dismissals_pkey" primary key ("id"))`);
-    this.addSql(`create index "duplicate_dismissals_tree_id_index" on "duplicate_dismissals" ("tree_id")`);
+    this.addSql(`create index "duplicate_dismissals_tree_id_id_index" on "duplicate_dismissals" ("tree_id", "id")`);
     this.addSql(`create index "duplicate_dismissals_person_b_id_index" on "duplicate_dismissals" ("person_b_id")`);
     this.addSql(`create unique index "duplicate_dismissals_pair_unique" on "duplicate_dismissals" ("person_a_id", "person_b_id")`);
     this.addSql(`alter table "duplicate_dismissals" add constraint "duplicate_dismissals_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);

@@ -16,7 +16,7 @@ import { decodePart } from '../http/app.js';
 /** The key of each record kind's array inside a tree object, in reading order. */
 export const arrayKeys: Readonly<Record<RecordKind, string>> = {
   person: 'persons', name: 'names', place: 'places', relationship: 'relationships', event: 'events', source: 'sources',
-  citation: 'citations', media: 'media', proposal: 'proposals',
+  citation: 'citations', media: 'media', proposal: 'proposals', dismissal: 'duplicate_dismissals',
 };
 
 // 16 MiB: a GEDCOM NOTE of many CONT lines may be that long (a record may hold 16 MiB), and it must come back.
@@ -132,12 +132,17 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
         created_at: iso(p.createdAt), decided_at: isoOrNull(p.decidedAt),
       };
     }
+    case 'dismissal': {
+      const d = r.row;
+      return { id: d.id, tree_id: d.treeId, person_a_id: d.personAId, person_b_id: d.personBId, dismissed_by: d.dismissedBy, created_at: iso(d.createdAt) };
+    }
   }
 };
 
 const Base = { id: Uuid, tree_id: Uuid };
 
 // Fields added after version 1 was first written (issue 14) are optional: an older backup has none.
+// So are arrays added since (duplicate_dismissals, issue 15): the reader takes a missing one as empty.
 const Identifier = t.type({ kind: keys(identifierKinds), value: Str, type: Nullable(Str) });
 const codecs = {
   person: t.intersection([
@@ -180,6 +185,7 @@ const codecs = {
     apply_error: Nullable(t.type({ index: Count, code: Text(100), detail: Str })), applied_count: Count, refs: t.record(Text(64), Uuid),
     created_at: DateTime, decided_at: Nullable(DateTime),
   }),
+  dismissal: t.type({ ...Base, person_a_id: Uuid, person_b_id: Uuid, dismissed_by: Nullable(Uuid), created_at: DateTime }),
 } as const;
 
 type Decoded = { readonly [K in RecordKind]: t.TypeOf<(typeof codecs)[K]> };
@@ -226,6 +232,7 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     proposerId: x.proposer_id, reviewerId: x.reviewer_id, applyError: x.apply_error, appliedCount: x.applied_count, refs: x.refs,
     createdAt: x.created_at, decidedAt: x.decided_at,
   }),
+  dismissal: (x) => ({ id: x.id, treeId: x.tree_id, personAId: x.person_a_id, personBId: x.person_b_id, dismissedBy: x.dismissed_by, createdAt: x.created_at }),
 };
 
 /** A decoded value, or why it is not one: the same decoding (storable text, codec bounds) as a request part. */

@@ -33,5 +33,7 @@ export const memoryArchiveReads = (s: MemoryState): AccountArchiveReads => {
         const reachable = t === null || (t.kind === 'person' ? live(s.persons, treeId, t.id) : t.kind === 'event' ? liveEvent(treeId, t.id) : live(s.sources, treeId, t.id));
         return reachable ? m : { ...m, target: null };
       }),
+    dismissals: async (treeId, after, limit) =>
+      page(s.dismissals.values(), (d) => d.treeId === treeId && live(s.persons, treeId, d.personAId) && live(s.persons, treeId, d.personBId), after, limit),
   };
 };

@@ -3,6 +3,7 @@ import { pageOf } from './people.js';
 import * as tables from './tables.js';
 import type { CitationDb, EventDb, NameDb, PlaceDb } from './tables.js';
 import { toMedia, type MediaDb } from './media.js';
+import { dismissalOf, type DismissalDb } from './duplicates.js';
 import type { Sql } from './sql.js';
 
 // One statement per chunk, each a keyset scan of the tree's (tree_id, id) index that stops at the
@@ -81,5 +82,17 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
       const m = toMedia(r);
       return r.target_live ? m : { ...m, target: null };
     });
+  },
+  dismissals: async (treeId, after, limit) => {
+    // Dismissals have no deletion stamp: only the keyset condition and the two persons' liveness.
+    const rows = await db.rows<DismissalDb>(
+      `select d.* from duplicate_dismissals d
+       where d.tree_id = ?${after === null ? '' : ' and d.id > ?'}
+         and exists (select 1 from persons p where p.id = d.person_a_id and p.tree_id = d.tree_id and p.deleted_at is null)
+         and exists (select 1 from persons p where p.id = d.person_b_id and p.tree_id = d.tree_id and p.deleted_at is null)
+       order by d.id limit ?`,
+      [treeId, ...(after === null ? [] : [after]), limit],
+    );
+    return rows.map(dismissalOf);
   },
 });

@@ -3,8 +3,8 @@ import type { Dismissal } from '../../core/duplicates/model.js';
 import type { NameType, Sex } from '../../core/people/model.js';
 import { date, type Sql } from './sql.js';
 
-type DismissalDb = { id: string; tree_id: string; person_a_id: string; person_b_id: string; dismissed_by: string | null; created_at: string | Date };
-const dismissalOf = (r: DismissalDb): Dismissal => ({
+export type DismissalDb = { id: string; tree_id: string; person_a_id: string; person_b_id: string; dismissed_by: string | null; created_at: string | Date };
+export const dismissalOf = (r: DismissalDb): Dismissal => ({
   id: r.id, treeId: r.tree_id, personAId: r.person_a_id, personBId: r.person_b_id, dismissedBy: r.dismissed_by, createdAt: date(r.created_at),
 });
 

@@ -545,13 +545,14 @@ export const DuplicateDismissalSchema = new EntitySchema<DuplicateDismissalRow>(
   tableName: 'duplicate_dismissals',
   properties: {
     id: { type: 'uuid', primary: true },
-    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
     personA: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade' },
     personB: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
     dismissedBy: { type: 'uuid', nullable: true },
     createdAt: { ...timestamptz },
   },
-  indexes: [{ name: 'duplicate_dismissals_pair_unique', expression: `create unique index "duplicate_dismissals_pair_unique" on "duplicate_dismissals" ("person_a_id", "person_b_id")` }],
+  // (tree_id, id): the account backup pages a tree's dismissals by id.
+  indexes: [{ properties: ['tree', 'id'] }, { name: 'duplicate_dismissals_pair_unique', expression: `create unique index "duplicate_dismissals_pair_unique" on "duplicate_dismissals" ("person_a_id", "person_b_id")` }],
 });
 
 export type PersonMergeRow = { id: string; tree: TreeRow; kept: PersonRow; other: PersonRow; moved: object; createdAt: Date };

@@ -3,13 +3,18 @@ import type { LifeEvent, Name, Person, Place, Relationship } from '../people/mod
 import type { Citation, Source } from '../sources/model.js';
 import type { Media } from '../media/model.js';
 import type { Proposal } from '../proposals/model.js';
+import type { Dismissal } from '../duplicates/model.js';
 import type { Role, Tree } from '../trees/model.js';
 
 // What an account backup holds (API.md "Accounts"), independent of how it is written (the zip and
 // its account.json live in adapters/archive). Records keep the ids they had in the service.
 
 export const ARCHIVE_FORMAT = 'genealogy-account';
-/** The newest format this service writes and reads; a backup of a newer one is refused. */
+/**
+ * The newest format this service writes and reads; a backup of a newer one is refused. Still 1 after
+ * record kinds were added (duplicate dismissals, issue 15): an added array is optional on read, so a
+ * backup written before it restores unchanged, and nothing a version 1 reader relied on moved.
+ */
 export const ARCHIVE_VERSION = 1;
 
 export type ArchiveHeader = {
@@ -38,7 +43,9 @@ export type ArchiveRecord =
   | { readonly kind: 'source'; readonly row: Source }
   | { readonly kind: 'citation'; readonly row: Citation }
   | { readonly kind: 'media'; readonly row: Media }
-  | { readonly kind: 'proposal'; readonly row: Proposal };
+  | { readonly kind: 'proposal'; readonly row: Proposal }
+  /** A pair said not to be duplicates; only pairs of two live (exported) persons. */
+  | { readonly kind: 'dismissal'; readonly row: Dismissal };
 
 export type RecordKind = ArchiveRecord['kind'];
 
@@ -46,7 +53,7 @@ export type RecordKind = ArchiveRecord['kind'];
  * The order records are written in and must be read in: every record comes after what it refers to,
  * so a reader checks each reference against what it has already seen and never holds a tree whole.
  */
-export const recordOrder: readonly RecordKind[] = ['person', 'name', 'place', 'relationship', 'event', 'source', 'citation', 'media', 'proposal'];
+export const recordOrder: readonly RecordKind[] = ['person', 'name', 'place', 'relationship', 'event', 'source', 'citation', 'media', 'proposal', 'dismissal'];
 
 /** One item of a backup in reading order: a tree opens, its records follow. */
 export type ArchiveItem = { readonly kind: 'tree'; readonly tree: ArchiveTree } | ArchiveRecord;
@@ -54,5 +61,5 @@ export type ArchiveItem = { readonly kind: 'tree'; readonly tree: ArchiveTree } 
 export type ArchiveCounts = { readonly [K in RecordKind | 'tree']: number };
 
 export const zeroCounts = (): { -readonly [K in keyof ArchiveCounts]: number } => ({
-  tree: 0, person: 0, name: 0, place: 0, relationship: 0, event: 0, source: 0, citation: 0, media: 0, proposal: 0,
+  tree: 0, person: 0, name: 0, place: 0, relationship: 0, event: 0, source: 0, citation: 0, media: 0, proposal: 0, dismissal: 0,
 });

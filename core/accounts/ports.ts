@@ -2,6 +2,7 @@ import type { Id } from '../shared/ids.js';
 import type { LifeEvent, Name, Place } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';
+import type { Dismissal } from '../duplicates/model.js';
 import type { BlobBody } from '../media/blob-store.js';
 import type { ArchiveHeader, ArchiveItem } from './archive.js';
 
@@ -25,6 +26,11 @@ export type AccountArchiveReads = {
   readonly citations: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Citation[]>;
   /** Live media; a target that is not live (a deleted person, event or source) reads as null. */
   readonly media: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Media[]>;
+  /**
+   * Dismissed duplicate pairs whose two persons are live persons of the tree: a pair with a deleted
+   * (or merged away) person is left out, as that person is.
+   */
+  readonly dismissals: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Dismissal[]>;
 };
 
 /** Why a backup cannot be restored, in words for the caller (a 422). */

@@ -11,7 +11,7 @@ const BATCH = 500;
 
 export type RecordBuffer = {
   /** Queues a row of a kind the bulk writer knows; a full batch starts its write (the previous one done first). */
-  readonly add: (record: Exclude<ArchiveRecord, { readonly kind: 'media' | 'proposal' }>) => Promise<void>;
+  readonly add: (record: Exclude<ArchiveRecord, { readonly kind: 'media' | 'proposal' | 'dismissal' }>) => Promise<void>;
   /** Writes whatever is queued and waits until every write is done. */
   readonly flush: () => Promise<void>;
   /** Waits for a write in flight, failed or not (before the unit of work ends either way). */

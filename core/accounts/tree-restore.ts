@@ -1,4 +1,5 @@
 import type { Id } from '../shared/ids.js';
+import { orderedPair } from '../duplicates/model.js';
 import type { ArchiveRecord, ArchiveTree, RecordKind } from './archive.js';
 import { idSet, type IdSet } from './id-set.js';
 import { remapOperations, type IdMap } from './remap.js';
@@ -6,7 +7,8 @@ import { remapOperations, type IdMap } from './remap.js';
 /**
  * What restoring one tree remembers: the old ids seen so far, by kind, so that every reference is
  * checked against records already read (the backup writes owners first), and the few keys the
- * database would otherwise refuse with a unique violation (place names, one edge per pair).
+ * database would otherwise refuse with a unique violation (place names, one edge per pair, one
+ * dismissal per pair).
  * Held per tree and dropped when the next tree opens.
  */
 export type TreeRestore = {
@@ -17,12 +19,13 @@ export type TreeRestore = {
   readonly partnerships: IdSet;
   readonly placeNames: Set<string>;
   readonly edges: IdSet;
+  readonly dismissedPairs: IdSet;
 };
 
 export const startTree = (source: ArchiveTree, id: Id, map: IdMap): TreeRestore => ({
   source, id, map,
-  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet() },
-  partnerships: idSet(), placeNames: new Set(), edges: idSet(),
+  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet(), dismissal: idSet() },
+  partnerships: idSet(), placeNames: new Set(), edges: idSet(), dismissedPairs: idSet(),
 });
 
 /** Whether `id` names a record of this tree read so far (any kind). */
@@ -65,6 +68,13 @@ const refusal = (t: TreeRestore, r: ArchiveRecord): string | null => {
       if (e.partnershipId !== null && !t.partnerships.has(e.partnershipId)) return missing('partnership', e.partnershipId);
       return e.placeId === null || seen.place.has(e.placeId) ? null : missing('place', e.placeId);
     }
+    case 'dismissal': {
+      const { personAId: a, personBId: b } = r.row;
+      if (!seen.person.has(a)) return missing('person', a);
+      if (!seen.person.has(b)) return missing('person', b);
+      if (a === b) return `dismissal ${r.row.id} pairs a person with themself`;
+      return t.dismissedPairs.has(pairKey(a, b)) ? `dismissal ${r.row.id} repeats a dismissed pair` : null;
+    }
     case 'citation': {
       const c = r.row;
       if (!seen.source.has(c.sourceId)) return missing('source', c.sourceId);
@@ -78,6 +88,8 @@ const refusal = (t: TreeRestore, r: ArchiveRecord): string | null => {
 };
 
 const edgeKey = (type: string, a: Id, b: Id): string => (type === 'partnership' ? `p${a < b ? a + b : b + a}` : `c${a}${b}`);
+/** A dismissal's pair is unordered (the backup may hold it either way round). */
+const pairKey = (a: Id, b: Id): string => orderedPair(a, b).join('');
 
 const remember = (t: TreeRestore, r: ArchiveRecord): void => {
   t.seen[r.kind].add(r.row.id);
@@ -86,6 +98,7 @@ const remember = (t: TreeRestore, r: ArchiveRecord): void => {
     if (r.row.type !== 'association') t.edges.add(edgeKey(r.row.type, r.row.personAId, r.row.personBId));
     if (r.row.type === 'partnership') t.partnerships.add(r.row.id);
   }
+  if (r.kind === 'dismissal') t.dismissedPairs.add(pairKey(r.row.personAId, r.row.personBId));
 };
 
 const mapped = (t: TreeRestore, r: ArchiveRecord, p: People): ArchiveRecord => {
@@ -123,6 +136,11 @@ const mapped = (t: TreeRestore, r: ArchiveRecord, p: People): ArchiveRecord => {
           proposerId: author(p, r.row.proposerId), reviewerId: author(p, r.row.reviewerId),
         },
       };
+    }
+    case 'dismissal': {
+      // Stored smaller id first; the new ids need not sort as the old ones did.
+      const [a, b] = orderedPair(m(r.row.personAId), m(r.row.personBId));
+      return { kind: 'dismissal', row: { ...r.row, ...base, personAId: a, personBId: b, dismissedBy: author(p, r.row.dismissedBy) } };
     }
   }
 };

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/shared/ids.js';
+import type { Dismissal } from '../../core/duplicates/model.js';
 import { aCitation, aName, anEvent, at, givenEdge, givenPerson, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 import { aMedia } from './media.contract.js';
 
@@ -101,5 +102,22 @@ export const accountArchiveReadsContract = (name: string, make: MakeStorage): Mo
       for (const m of [onLive, onDead, onLostSource, aMedia(t.id, { id: d!, ...gone() })]) await storage().media.insert(m);
       expect(await storage().archive.media(t.id, null, 10)).to.deep.equal([onLive, { ...onDead, target: null }, { ...onLostSource, target: null }]);
       expect(ids(await storage().archive.media(t.id, a!, 1))).to.deep.equal([b]);
+    });
+
+    it('dismissals: pairs of two live persons of the tree, whole, by id; a pair with a deleted person is left out', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const [p, q, r] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      const dead = await givenPerson(storage(), t.id, gone());
+      const [x, y] = [await givenPerson(storage(), other.id), await givenPerson(storage(), other.id)];
+      const [a, b, c, d] = sortedIds(4);
+      const pair = (id: string, m: string, n: string, by: string | null = null): Dismissal =>
+        ({ id, treeId: t.id, personAId: m < n ? m : n, personBId: m < n ? n : m, dismissedBy: by, createdAt: at('2025-05-01T00:00:00.000Z') });
+      const kept = [pair(c!, p.id, q.id, newId()), pair(a!, q.id, r.id)];
+      for (const k of [...kept, pair(b!, p.id, dead.id), { ...pair(d!, x.id, y.id), treeId: other.id }]) expect(await storage().duplicates.dismiss(k)).to.equal(true);
+      expect(await storage().archive.dismissals(t.id, null, 10)).to.deep.equal([kept[1], kept[0]]);
+      expect(await storage().archive.dismissals(t.id, null, 1)).to.deep.equal([kept[1]]);
+      expect(ids(await storage().archive.dismissals(t.id, a!, 10))).to.deep.equal([c]);
+      expect(await storage().archive.dismissals(t.id, c!, 10)).to.deep.equal([]);
     });
   });

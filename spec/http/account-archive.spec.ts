@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { exportZip, importZip, jsonCall, unzip } from '../support/account-archive.js';
+import { exportZip, importZip, jsonCall, unzip, zipOf } from '../support/account-archive.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
 
 // Issue 12: an account with two trees of every record kind, media of 0 B, 1 B and 5 MB, deleted
@@ -78,6 +78,9 @@ describe('HTTP account export and import: the round trip', function () {
     await ok('POST', `/trees/${t}/citations`, { source_id: goneSource.id, person_id: child, page: `lost page ${n}` });
     const goneCitation = await ok('POST', `/trees/${t}/citations`, { source_id: source.id, person_id: gone, page: `gone page ${n}` });
     const orphan = await upload(t, Buffer.from('orphan'), `orphan ${n}`, { person_id: gone });
+    // Dismissed pairs: one of two live persons (kept), one with the person deleted below (left out).
+    await ok('POST', `/trees/${t}/duplicates/dismiss`, { person_ids: [mother, father] });
+    await ok('POST', `/trees/${t}/duplicates/dismiss`, { person_ids: [child, gone] });
     await ok('DELETE', `/persons/${gone}`);
     await ok('DELETE', `/sources/${goneSource.id}`);
     const dropped = await ok('POST', `/trees/${t}/citations`, { source_id: source.id, person_id: father, page: `dropped ${n}` });
@@ -138,7 +141,7 @@ describe('HTTP account export and import: the round trip', function () {
     expect(report.trees.map((t: { name: string }) => t.name)).to.deep.equal(['Family 1', 'Family 2']);
     for (const t of report.trees) expect(trees).not.to.include(t.id);
     expect(report.trees[0].members_not_restored).to.deep.equal([{ email: 'cousin@example.org', role: 'editor' }]);
-    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 10, events: 10, sources: 2, citations: 10, media: 7, proposals: 2 });
+    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 10, events: 10, sources: 2, citations: 10, media: 7, proposals: 2, duplicate_dismissals: 2 });
   });
 
   it('restores every record field by field, ids mapped, into trees the restorer owns alone', async () => {
@@ -154,6 +157,8 @@ describe('HTTP account export and import: the round trip', function () {
       ['citation', (t) => s.archive.citations(t, null, 1000), (r) => r.page],
       ['media', (t) => s.archive.media(t, null, 1000), (r) => r.title],
       ['proposal', (t) => s.proposals.listByTree(t, {}), (r) => r.summary],
+      // One live pair per tree (the father and mother).
+      ['dismissal', (t) => s.archive.dismissals(t, null, 1000), () => 'pair'],
     ];
     const pairs: [string, Row, Row][] = [];
     for (const [i, source] of trees.entries()) {
@@ -185,6 +190,11 @@ describe('HTTP account export and import: the round trip', function () {
       const expected = plain(before) as Record<string, unknown>;
       if (kind === 'media') expected['createdBy'] = restorer.id;
       if (kind === 'proposal') expected['proposerId'] = restorer.id;
+      if (kind === 'dismissal') {
+        // Stored smaller id first, whichever way round the new ids sort.
+        const pair = [expected['personAId'], expected['personBId']].sort() as string[];
+        Object.assign(expected, { personAId: pair[0], personBId: pair[1], dismissedBy: restorer.id });
+      }
       expect(plain(after), `${kind} ${before.id}`).to.deep.equal(expected);
       expect(after.id).not.to.equal(before.id);
     }
@@ -226,6 +236,74 @@ describe('HTTP account export and import: the round trip', function () {
     const second = await svc.storage.persons.listByTree(ids[0], {});
     expect(second.map((p) => p.id)).not.to.include.members(first.map((p) => p.id));
     expect(first).to.have.length(3);
+  });
+});
+
+describe('HTTP account export and import: dismissed duplicate pairs stay dismissed', function () {
+  this.timeout(60_000);
+  let svc: TestService;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let restorer: Awaited<ReturnType<typeof registerUser>>;
+  const born = (given: string, surname: string, year: number) => ({ given_name: given, surname, birth: { date: { qualifier: 'exact', year } } });
+  /** The finder's pairs of a tree, each as the two persons' given names (ids differ after a restore). */
+  const pairs = async (token: string, tree: string): Promise<string[]> => {
+    const call = jsonCall(svc, token);
+    const res = await call('GET', `/trees/${tree}/duplicates`);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    const label = async (id: string): Promise<string> => (await call('GET', `/persons/${id}`)).body.given_name;
+    return Promise.all((res.body as { person_ids: string[] }[]).map(async (x) => (await Promise.all(x.person_ids.map(label))).sort().join('+')));
+  };
+  let tree: string;
+  let zip: Buffer;
+
+  before(async () => {
+    svc = await startTestService();
+    owner = await registerUser(svc, 'cleaner@example.org');
+    restorer = await registerUser(svc, 'later@example.org');
+    const call = jsonCall(svc, owner.token);
+    tree = (await call('POST', '/trees', { name: 'Three cousins' })).body.id;
+    const add = async (body: object) => {
+      const r = await call('POST', `/trees/${tree}/persons`, body);
+      expect(r.status, JSON.stringify(r.body)).to.equal(201);
+      return r.body.id as string;
+    };
+    const anna = [await add(born('Anna', 'Huber', 1850)), await add(born('Anna', 'Huber', 1850))];
+    await add(born('Karl', 'Weiss', 1860));
+    await add(born('Karl', 'Weiss', 1860));
+    // The finder pairs both look-alikes before anything is dismissed: leaving one out later means something.
+    expect(await pairs(owner.token, tree)).to.have.members(['Anna+Anna', 'Karl+Karl']);
+    expect((await call('POST', `/trees/${tree}/duplicates/dismiss`, { person_ids: anna })).status).to.equal(204);
+    expect(await pairs(owner.token, tree)).to.deep.equal(['Karl+Karl']);
+    const exported = await exportZip(svc, owner.token);
+    expect(exported.status).to.equal(200);
+    zip = exported.bytes;
+  });
+  after(async () => svc?.close());
+
+  it('writes the pair under duplicate_dismissals, after the proposals', async () => {
+    const text = (await unzip(zip)).get('account.json')!.toString('utf8');
+    const t = JSON.parse(text).trees[0];
+    expect(t.duplicate_dismissals).to.have.length(1);
+    expect(t.duplicate_dismissals[0]).to.include({ tree_id: tree, dismissed_by: owner.id });
+    expect(Object.keys(t).indexOf('duplicate_dismissals')).to.be.greaterThan(Object.keys(t).indexOf('proposals'));
+  });
+
+  it('restores the pair: the restored tree still leaves it out while the undismissed look-alikes are listed', async () => {
+    const res = await importZip(svc, restorer.token, zip);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.counts).to.include({ persons: 4, duplicate_dismissals: 1 });
+    expect(await pairs(restorer.token, res.body.trees[0].id)).to.deep.equal(['Karl+Karl']);
+  });
+
+  it('restores a backup written before dismissals were kept (no duplicate_dismissals array): nothing is dismissed', async () => {
+    const entries = await unzip(zip);
+    const doc = JSON.parse(entries.get('account.json')!.toString('utf8'));
+    for (const t of doc.trees) delete t.duplicate_dismissals;
+    const older = await zipOf([['account.json', JSON.stringify(doc)]]);
+    const res = await importZip(svc, restorer.token, older);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.counts).to.include({ persons: 4, duplicate_dismissals: 0 });
+    expect(await pairs(restorer.token, res.body.trees[0].id)).to.have.members(['Anna+Anna', 'Karl+Karl']);
   });
 });
 

@@ -17,6 +17,7 @@ import { expectRefused, rawZip, writtenState, type RawEntry } from '../support/h
 // the problem came up. A restore never reaches trees that exist already.
 
 const GHOST = '01900000-0000-7000-8000-00000000dead';
+const SPARE = '01900000-0000-7000-8000-00000000beef';
 type Doc = { [k: string]: any };
 type Files = Map<string, Buffer>;
 /** Stands for 10,000 nested arrays, written into the text (JSON.stringify would overflow the stack first). */
@@ -66,6 +67,7 @@ describe('HTTP account import: tampered backups are refused and leave nothing be
     const source = await ok('POST', `/trees/${a}/sources`, { title: 'Register' });
     await ok('POST', `/trees/${a}/citations`, { source_id: source.id, person_id: father, page: 'p. 1' });
     await ok('PATCH', `/trees/${a}`, { home_person_id: father });
+    expect((await call('POST', `/trees/${a}/duplicates/dismiss`, { person_ids: [father, mother] })).status).to.equal(204);
     for (const n of [1, 2, 3]) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(randomBytes(1000))]), `f${n}.bin`);
@@ -120,6 +122,21 @@ describe('HTTP account import: tampered backups are refused and leave nothing be
     ['a relationship to a person of the other tree in the same file', (d) => (treeA(d).relationships[0].person_b_id = treeB(d).persons[0].id), (d) => `person ${treeB(d).persons[0].id} is not a record`],
     ['an event of a partnership not in the file', (d) => (treeA(d).events.find((e: Doc) => e.partnership_id).partnership_id = GHOST), () => `partnership ${GHOST}`],
     ['an event with both a person and a partnership', (d) => (treeA(d).events.find((e: Doc) => e.partnership_id).person_id = treeA(d).persons[0].id), () => 'exactly one of'],
+    ['a dismissal whose person is not in the file', (d) => (treeA(d).duplicate_dismissals[0].person_b_id = GHOST), () => `person ${GHOST} is not a record`],
+    ['a dismissal naming a person of the other tree in the same file', (d) => (treeA(d).duplicate_dismissals[0].person_a_id = treeB(d).persons[0].id), (d) => `person ${treeB(d).persons[0].id} is not a record`],
+    ['a dismissal pairing a person with themself', (d) => {
+      const x = treeA(d).duplicate_dismissals[0];
+      x.person_b_id = x.person_a_id;
+    }, () => 'pairs a person with themself'],
+    // The first of the two is written before the second is refused: the refusal takes it back.
+    ['a dismissal that repeats a pair the other way round', (d) => {
+      const x = treeA(d).duplicate_dismissals[0];
+      treeA(d).duplicate_dismissals.push({ ...x, id: SPARE, person_a_id: x.person_b_id, person_b_id: x.person_a_id });
+    }, () => `dismissal ${SPARE} repeats a dismissed pair`],
+    ['dismissals listed before the proposals', (d) => {
+      const { duplicate_dismissals: dismissals, proposals, ...rest } = treeA(d);
+      d.trees[d.trees.indexOf(treeA(d))] = { ...rest, duplicate_dismissals: dismissals, proposals };
+    }, () => 'must precede'],
     ['a home person not in the file', (d) => (treeA(d).home_person_id = GHOST), () => `home person ${GHOST}`],
     ['a person whose tree_id is a tree not in the file', (d) => (treeA(d).persons[1].tree_id = GHOST), () => `belongs to tree ${GHOST}`],
     ['a record of the other tree listed under this one', (d) => treeA(d).persons.push(treeB(d).persons[0]), (d) => `belongs to tree ${treeB(d).id}`],

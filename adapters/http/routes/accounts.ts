@@ -14,7 +14,7 @@ import type { LazyDeps } from './deps.js';
 
 const CountsRead = named('AccountCounts', t.type({
   trees: t.number, persons: t.number, names: t.number, places: t.number, relationships: t.number, events: t.number,
-  sources: t.number, citations: t.number, media: t.number, proposals: t.number,
+  sources: t.number, citations: t.number, media: t.number, proposals: t.number, duplicate_dismissals: t.number,
 }));
 
 const ImportRead = named('AccountImportReport', t.type({
@@ -31,7 +31,7 @@ const ImportForm = withMediaType('multipart/form-data', named('AccountImport', t
 
 const countsWire = (c: ArchiveCounts) => ({
   trees: c.tree, persons: c.person, names: c.name, places: c.place, relationships: c.relationship, events: c.event,
-  sources: c.source, citations: c.citation, media: c.media, proposals: c.proposal,
+  sources: c.source, citations: c.citation, media: c.media, proposals: c.proposal, duplicate_dismissals: c.dismissal,
 });
 
 const reportWire = (r: ImportReport) => ({
@@ -43,7 +43,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     // Taking one's data out does not wait for a mailbox (as leaving does not); restoring does.
     operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user', allowUnverified: true,
-    summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals and AI policy; deleted records left out) and media/<media_id> per file.',
+    summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals, dismissed duplicate pairs and AI policy; deleted records left out) and media/<media_id> per file.',
     success: { status: 200, description: 'The backup.', mediaType: 'application/zip', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['Content-Disposition'],
     errors: [401, 403],

@@ -129,6 +129,10 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
       } else if (record.kind === 'proposal') {
         await current.buffer.flush();
         await tx.proposals.insert(record.row);
+      } else if (record.kind === 'dismissal') {
+        // After its persons are written (a foreign key); admit refused a repeated pair, so it is new.
+        await current.buffer.flush();
+        await tx.duplicates.dismiss(record.row);
       } else {
         await current.buffer.add(record);
         // Persons are written before their events: those with a birth or death fact get their kept

@@ -60,6 +60,7 @@ async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<readonly 
   for await (const rows of paged((a, l) => storage.archive.citations(treeId, a, l))) yield rows.map((row) => ({ kind: 'citation', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.media(treeId, a, l))) yield rows.map((row) => ({ kind: 'media', row: live(row) }));
   for await (const rows of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'proposal', row }));
+  for await (const rows of paged((a, l) => storage.archive.dismissals(treeId, a, l))) yield rows.map((row) => ({ kind: 'dismissal', row }));
 }
 
 /**
