@@ -9,9 +9,7 @@
 import busboy from 'busboy';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import Koa from 'koa';
-import pg from 'pg';
-import { isMain, startBareProcess } from './bare-process.js';
+import { isMain, serveBare, startBareProcess } from './bare-process.js';
 import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 import type { CleanupReads } from '../../core/cleanup/ports.js';
@@ -62,15 +60,8 @@ const discardMultipart = async (req: IncomingMessage): Promise<void> => {
   await done;
 };
 
-const serve = async (databaseUrl: string, port: number): Promise<void> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const app = new Koa();
-  app.use(async (ctx) => {
-    if (ctx.path === '/readyz') {
-      await pool.query('select 1');
-      ctx.body = 'ok';
-      return;
-    }
+const serve = (databaseUrl: string, port: number): void =>
+  serveBare(databaseUrl, port, 4, async (ctx, pool) => {
     // /trees/{id}/cleanup/{preview}
     const [, trees, treeId, cleanup, ...rest] = ctx.path.split('/');
     const reads = previews[`${ctx.method} /${rest.join('/')}`];
@@ -84,8 +75,6 @@ const serve = async (databaseUrl: string, port: number): Promise<void> => {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(rows);
   });
-  app.listen(port, '127.0.0.1');
-};
 
 export type BareBaseline = { readonly url: string; readonly pid: number; readonly rss: () => Promise<number>; readonly stop: () => Promise<void> };
 
@@ -95,5 +84,5 @@ export const startBareBaseline = async (databaseUrl: string): Promise<BareBaseli
 };
 
 if (isMain(import.meta.url)) {
-  await serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+  serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 }

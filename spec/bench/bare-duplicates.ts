@@ -2,9 +2,7 @@
 // the service's finder runs to read the tree (recorded from the service's own adapters, so the two
 // cannot drift), in the same order, and answers all their rows as one JSON array: the floor under
 // the finder is reading the same rows and serialising them, with no scoring, ORM, codecs or auth.
-import Koa from 'koa';
-import pg from 'pg';
-import { isMain, startBareProcess } from './bare-process.js';
+import { isMain, serveBare, startBareProcess } from './bare-process.js';
 import { pgDuplicates } from '../../adapters/postgres/duplicates.js';
 import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
@@ -35,15 +33,8 @@ const statementsOf = async (treeId: string): Promise<Statement[]> => {
   return seen;
 };
 
-const serve = async (databaseUrl: string, port: number): Promise<void> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const app = new Koa();
-  app.use(async (ctx) => {
-    if (ctx.path === '/readyz') {
-      await pool.query('select 1');
-      ctx.body = 'ok';
-      return;
-    }
+const serve = (databaseUrl: string, port: number): void =>
+  serveBare(databaseUrl, port, 4, async (ctx, pool) => {
     const [, trees, treeId, what] = ctx.path.split('/');
     if (trees !== 'trees' || treeId === undefined || what !== 'duplicates') {
       ctx.status = 404;
@@ -54,11 +45,9 @@ const serve = async (databaseUrl: string, port: number): Promise<void> => {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(rows);
   });
-  app.listen(port, '127.0.0.1');
-};
 
 export const startBareDuplicates = (databaseUrl: string) => startBareProcess(import.meta.url, databaseUrl);
 
 if (isMain(import.meta.url)) {
-  await serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+  serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 }

@@ -4,21 +4,12 @@
 // touches a person's neighbourhood, which each level of the relationship search is made of.
 // Run as a script (`node --import tsx bare-kinship.ts` with DATABASE_URL and PORT) it serves;
 // imported, `startBareKinship` runs it in a process of its own, as the service runs in its own.
-import Koa from 'koa';
-import pg from 'pg';
-import { isMain, startBareProcess } from './bare-process.js';
+import { isMain, serveBare, startBareProcess } from './bare-process.js';
 
 export const BARE_STATEMENT = 'select * from relationships where person_a_id = $1 or person_b_id = $1';
 
-const serve = async (databaseUrl: string, port: number): Promise<void> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const app = new Koa();
-  app.use(async (ctx) => {
-    if (ctx.path === '/readyz') {
-      await pool.query('select 1');
-      ctx.body = 'ok';
-      return;
-    }
+const serve = (databaseUrl: string, port: number): void =>
+  serveBare(databaseUrl, port, 10, async (ctx, pool) => {
     const [, relationships, personId] = ctx.path.split('/');
     if (relationships !== 'relationships' || personId === undefined || personId === '') {
       ctx.status = 404;
@@ -27,13 +18,11 @@ const serve = async (databaseUrl: string, port: number): Promise<void> => {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify((await pool.query(BARE_STATEMENT, [personId])).rows);
   });
-  app.listen(port, '127.0.0.1');
-};
 
 export type BareKinship = { readonly url: string; readonly stop: () => Promise<void> };
 
 export const startBareKinship = (databaseUrl: string): Promise<BareKinship> => startBareProcess(import.meta.url, databaseUrl);
 
 if (isMain(import.meta.url)) {
-  await serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+  serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 }

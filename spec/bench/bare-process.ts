@@ -1,6 +1,8 @@
 // Runs a bare Koa + pg baseline script (spec/bench/bare-*.ts) in a process of its own, as the
 // service runs in its own, on a free loopback port; answers once its /readyz does.
 import { spawn } from 'node:child_process';
+import Koa from 'koa';
+import pg from 'pg';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,4 +40,22 @@ export const startBareProcess = async (moduleUrl: string, databaseUrl: string): 
       throw new Error(`the bare baseline ${path.basename(fileURLToPath(moduleUrl))} did not start`);
     }
   }
+};
+
+/**
+ * The server every bare baseline runs: Koa and a pg Pool of `max` connections on the loopback
+ * `port`, `/readyz` answering once the database does, every other path to `handle`.
+ */
+export const serveBare = (databaseUrl: string, port: number, max: number, handle: (ctx: Koa.Context, pool: pg.Pool) => Promise<void>): void => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const app = new Koa();
+  app.use(async (ctx) => {
+    if (ctx.path === '/readyz') {
+      await pool.query('select 1');
+      ctx.body = 'ok';
+      return;
+    }
+    await handle(ctx, pool);
+  });
+  app.listen(port, '127.0.0.1');
 };

@@ -11,12 +11,10 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import Koa from 'koa';
-import pg from 'pg';
 import { pgChartReads } from '../../adapters/postgres/charts.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 import { CHART_PERSON_CAP, type LineageDirection } from '../../core/charts/ports.js';
-import { isMain, startBareProcess } from './bare-process.js';
+import { isMain, serveBare, startBareProcess } from './bare-process.js';
 import { generateTree, seededRandom, type GeneratedTree } from './generate-tree.js';
 import { log, mb, median, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
 import { latency, rate, underLoad, verdict, type LoadOptions, type LoadResult } from './reads-measure.js';
@@ -42,15 +40,8 @@ const lineageStatement = async (treeId: string, rootId: string, direction: Linea
   return seen!;
 };
 
-const serveBare = (databaseUrl: string, port: number): void => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: BARE_POOL_MAX });
-  const app = new Koa();
-  app.use(async (ctx) => {
-    if (ctx.path === '/readyz') {
-      await pool.query('select 1');
-      ctx.body = 'ok';
-      return;
-    }
+const serveLineage = (databaseUrl: string, port: number): void =>
+  serveBare(databaseUrl, port, BARE_POOL_MAX, async (ctx, pool) => {
     // /{up|down}/{treeId}/{personId}
     const [, direction, treeId, personId] = ctx.path.split('/');
     if ((direction !== 'up' && direction !== 'down') || !treeId || !personId) {
@@ -62,8 +53,6 @@ const serveBare = (databaseUrl: string, port: number): void => {
     // Named, so each connection plans it once, as the service's Sql does (adapters/postgres/sql.ts).
     ctx.body = JSON.stringify((await pool.query({ name: `lineage-${direction}`, text: s.text, values: s.values })).rows);
   });
-  app.listen(port, '127.0.0.1');
-};
 
 const int = (name: string, fallback: number, min: number): number => {
   const v = Number(process.env[name] ?? fallback);
@@ -197,5 +186,5 @@ const main = async (): Promise<void> => {
   }
 };
 
-if (process.env['CHARTS_BARE'] === '1' && isMain(import.meta.url)) serveBare(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+if (process.env['CHARTS_BARE'] === '1' && isMain(import.meta.url)) serveLineage(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 else if (isMain(import.meta.url)) runMain(main);
