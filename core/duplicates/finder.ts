@@ -6,7 +6,8 @@ import type { DuplicateFact, DuplicateSubject } from './ports.js';
 
 // Never every pair: each person goes into blocks keyed by sound-alike name parts, and only persons
 // sharing a block (and, in large blocks, born within the year guard) are scored:
-//   n|surname|given word   the same name, spelled alike (any given word, so Anna Maria meets Maria Anna);
+//   surname|given word     the same name, spelled alike (any given word, so Anna Maria meets Maria Anna;
+//                          a name without a surname by its given words alone);
 //   g|given word|birth year   the same given name under another surname (maiden and married names);
 //   s|surname|birth year      the same surname, given names written differently (Wm / William).
 // Year-keyed blocks meet the blocks of the next YEAR_GUARD years.
@@ -123,7 +124,8 @@ const blocksOf = (sides: readonly Side[]) => {
     const y = p.birthYear;
     for (const n of p.names) {
       for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
-        if (n.surnameKey !== '') add(named, `${n.surnameKey}|${g}`, i);
+        // A name without a surname keys by its given names alone (`|given`).
+        add(named, `${n.surnameKey}|${g}`, i);
         // The surname's first three letters: a typo past them (Weber / Webe) changes the sound key, not these.
         if (n.surname.length >= 3) add(named, `~${n.surname.slice(0, 3)}|${g}`, i);
         // A surname change is a woman's (or unknown) record's: men stay out of these blocks.

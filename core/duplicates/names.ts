@@ -6,14 +6,14 @@ import { trigrams } from '../people/trigram.js';
 
 const LIGATURES: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
 
-/** Lower case, accents removed, ligatures spelled out; anything but letters becomes a space. */
+/** Lower case, accents removed, ligatures spelled out; anything but letters and digits becomes a space. */
 export const foldText = (s: string): string =>
   s
     .toLowerCase()
     .replace(/[ßæœøđłı]/g, (c) => LIGATURES[c] ?? c)
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/\P{L}+/gu, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
 /** The folded words of a text, each at most 40 characters, at most 6 of them (a bound on work per name). */
@@ -72,9 +72,21 @@ export type FoldedName = {
   readonly marital: boolean;
 };
 
+/**
+ * What programs and people write where a name is not known (and privacy-stripped exports write for a
+ * living person's): such a given name or surname is treated as none, so "Unknown" never matches
+ * "Unknown" and unknown parents never make two persons look alike.
+ */
+const PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'unknown', 'unk', 'unbekannt', 'n n', 'nn', 'nomen nescio', 'inconnu', 'inconnue', 'desconocido', 'desconocida', 'onbekend', 'okand',
+  'ukjent', 'ukendt', 'tuntematon', 'ismeretlen', 'sconosciuto', 'sconosciuta', 'nieznany', 'nieznana', 'neznamy', 'x', 'xx', 'xxx',
+  'living', 'private', 'lebend',
+]);
+const meaningful = (words: string[]): string[] => (PLACEHOLDERS.has(words.join(' ')) ? [] : words);
+
 export const foldName = (givenName: string, surname: string, marital = false): FoldedName => {
-  const given = wordsOf(givenName);
-  const sur = wordsOf(surname).join(' ');
+  const given = meaningful(wordsOf(givenName));
+  const sur = meaningful(wordsOf(surname)).join(' ');
   const text = `${given.join(' ')} ${sur}`.trim();
   return {
     given,
@@ -93,6 +105,8 @@ export const textGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.text ?
 const firstGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.first ??= trigrams(n.given[0] ?? ''));
 const surnameGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.surname ??= trigrams(n.surname));
 
+const isNumber = (w: string): boolean => /^\p{N}+$/u.test(w);
+
 export type GivenRelation = 'same' | 'swapped' | 'first' | 'similar' | 'overlap' | 'empty' | 'different';
 export type SurnameRelation = 'same' | 'similar' | 'empty' | 'different';
 
@@ -102,16 +116,24 @@ const initialOf = (a: string, b: string): boolean => (a.length === 1 && b.starts
 export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
   if (a.given.length === 0 || b.given.length === 0) return 'empty';
   if (a.givenText === b.givenText) return 'same';
+  // Numbered placeholders (Son_1 / Son_2, Child_5 / Child_6) and numbered twins are different persons.
+  const na = a.given.filter(isNumber).join(' ');
+  const nb = b.given.filter(isNumber).join(' ');
+  if (na !== '' && nb !== '' && na !== nb) return 'different';
   if (sameSet(a.given, b.given)) return 'swapped';
   const fa = a.given[0]!;
   const fb = b.given[0]!;
   if (fa === fb) return 'first';
   if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || gramSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';
-  if (a.given.some((w) => w.length > 1 && b.given.includes(w))) return 'overlap';
+  // Another given name shared counts only when it is one side's first (Mary Ann / Ann), never a middle
+  // name or a patronymic that brothers and sisters share (Maria Nicholovna / Anastasia Nicholovna).
+  if ((fa.length > 1 && b.given.includes(fa)) || (fb.length > 1 && a.given.includes(fb))) return 'overlap';
   return 'different';
 };
 
 export const surnameRelation = (a: FoldedName, b: FoldedName): SurnameRelation => {
+  // Both without a surname (royalty, patronymic records): the surnames agree; one without: unknown.
+  if (a.surname === '' && b.surname === '') return 'same';
   if (a.surname === '' || b.surname === '') return 'empty';
   if (a.surname.replace(/ /g, '') === b.surname.replace(/ /g, '')) return 'same';
   if (a.surnameKey === b.surnameKey || gramSimilarity(surnameGrams(a), surnameGrams(b)) >= 0.5) return 'similar';

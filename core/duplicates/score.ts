@@ -12,8 +12,9 @@ import { foldText, givenRelation, namePoints, surnameRelation, type FoldedName }
 //   partners: +2 when a partner's name agrees, -1 when both have partners and none agrees;
 //   a surname change explained by a partner of that surname, or a married/maiden name: +1.5; +0.5 when
 //   neither side is recorded as a man.
-// Different recorded sexes, or birth or death years more than two apart, rule a pair out.
-// Medium from 3.5 points; high from 7 with names worth at least 3 and no disagreeing parents.
+// Different recorded sexes, birth or death years more than two apart, or one's death before the
+// other's birth rule a pair out. Medium from 3.5 points; high from 7 with names worth at least 3, no
+// disagreeing parents, and not born two years apart to parents of the same names.
 
 export type Side = {
   readonly id: Id;
@@ -112,10 +113,13 @@ const explained = (m: NameMatch, a: Side, b: Side, all: readonly Side[]): string
 export const ruledOut = (a: Side, b: Side): boolean =>
   (a.sex !== null && b.sex !== null && a.sex !== b.sex)
   || (a.birthYear !== null && b.birthYear !== null && Math.abs(a.birthYear - b.birthYear) > YEAR_GUARD)
-  || (a.deathYear !== null && b.deathYear !== null && Math.abs(a.deathYear - b.deathYear) > YEAR_GUARD);
+  || (a.deathYear !== null && b.deathYear !== null && Math.abs(a.deathYear - b.deathYear) > YEAR_GUARD)
+  // One died before the other was born: the child named after a brother or sister who died young.
+  || (a.deathYear !== null && b.birthYear !== null && a.deathYear < b.birthYear)
+  || (b.deathYear !== null && a.birthYear !== null && b.deathYear < a.birthYear);
 
 /** The points of a pair; with `reasons`, also the words for each piece of evidence (only asked for a pair that scores). */
-const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons: string[] | null): { readonly points: number; readonly parentsDisagree: boolean } => {
+const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons: string[] | null): { readonly points: number; readonly notHigh: boolean } => {
   let points = name.points;
   reasons?.push(nameReason(name));
   if (name.s === 'different') {
@@ -162,6 +166,11 @@ const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons:
       points += same.length >= 2 ? 3 : 2;
       const shared = same.every(([x, y]) => x === y);
       reasons?.push(shared ? 'children of the same parents' : `parents' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
+      // The same parents and births two years apart: as likely a brother or sister of the same name.
+      if (a.birthYear !== null && b.birthYear !== null && Math.abs(a.birthYear - b.birthYear) >= 2) {
+        parentsDisagree = true;
+        reasons?.push('born two years apart to the same parents: perhaps a brother or sister of the same name');
+      }
     }
   }
   if (a.partners.length > 0 && b.partners.length > 0) {
@@ -172,7 +181,7 @@ const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons:
       reasons?.push(`partners' names agree (${same.map(([x]) => primaryShown(x)).join(', ')})`);
     }
   }
-  return { points, parentsDisagree };
+  return { points, notHigh: parentsDisagree };
 };
 
 const town = (place: string | null): string => (place ?? '').split(',')[0]!.trim();
@@ -183,10 +192,10 @@ export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null
   const name = bestNames(a, b);
   if (name === null) return null;
   // Most pairs fall short: their points are weighed without a word, and only a pair that scores is described.
-  const { points, parentsDisagree } = weigh(a, b, all, name, null);
+  const { points, notHigh } = weigh(a, b, all, name, null);
   if (points < MEDIUM) return null;
   const reasons: string[] = [];
   weigh(a, b, all, name, reasons);
-  const level: Level = points >= HIGH && name.points >= 3 && !parentsDisagree ? 'high' : 'medium';
+  const level: Level = points >= HIGH && name.points >= 3 && !notHigh ? 'high' : 'medium';
   return { level, points: Math.round(points * 10) / 10, reasons };
 };
