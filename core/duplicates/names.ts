@@ -123,7 +123,13 @@ export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
   if (sameSet(a.given, b.given)) return 'swapped';
   const fa = a.given[0]!;
   const fb = b.given[0]!;
-  if (fa === fb) return 'first';
+  if (fa === fb) {
+    // Brothers called by their second name (Johann Ambrosius / Johann Christoph Bach, twins): when both
+    // have a second given name and those differ in sound and spelling, the first one shared says nothing.
+    const [sa, sb] = [a.given[1], b.given[1]];
+    if (sa !== undefined && sb !== undefined && sa !== sb && a.givenKeys[1] !== b.givenKeys[1] && !initialOf(sa, sb) && !a.given.includes(sb) && !b.given.includes(sa)) return 'different';
+    return 'first';
+  }
   if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || gramSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';
   // Another given name shared counts only when it is one side's first (Mary Ann / Ann), never a middle
   // name or a patronymic that brothers and sisters share (Maria Nicholovna / Anastasia Nicholovna).

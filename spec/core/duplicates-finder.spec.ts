@@ -20,6 +20,11 @@ describe('Duplicate finder (pure)', () => {
     for (const [a, b] of [['weber', 'wagner'], ['anna', 'maria'], ['peter', 'paul']] as const) expect(phonetic(a), `${a} ≁ ${b}`).not.to.equal(phonetic(b));
     expect(givenRelation(foldName('Anna Maria', 'Weber'), foldName('Maria Anna', 'Weber'))).to.equal('swapped');
     expect(givenRelation(foldName('J.', 'Smith'), foldName('John', 'Smith'))).to.equal('similar');
+    expect(givenRelation(foldName('Johann Georg', 'Bach'), foldName('Johann Michael', 'Bach'))).to.equal('different');
+    expect(givenRelation(foldName('Johann Georg', 'Bach'), foldName('Johann G.', 'Bach'))).to.equal('first');
+    expect(givenRelation(foldName('Mary Ann', 'Smith'), foldName('Mary', 'Smith'))).to.equal('first');
+    expect(givenRelation(foldName('Son_1', 'Grey'), foldName('Son_2', 'Grey'))).to.equal('different');
+    expect(foldName('Unknown', 'N.N.').text).to.equal('');
     expect(surnameRelation(foldName('Jan', 'van der Berg'), foldName('Jan', 'Vanderberg'))).to.equal('same');
     expect(surnameRelation(foldName('Mary', 'Smith'), foldName('Mary', 'Jones'))).to.equal('different');
   });

@@ -107,6 +107,12 @@ describe('HTTP duplicates', function () {
     const robin2 = await person('Robin', 'Gray', { birth: { year: 1901 } });
     await edge('partnership', robin1, robin2);
     not('partners of one name', robin1, robin2);
+    // Twins called by their second names (Johann Ambrosius and Johann Christoph Bach, 1645).
+    const ambrosius = await person('Johann Ambrosius', 'Bach', { sex: 'male', birth: { year: 1645, month: 2, day: 22, place: 'Erfurt' } });
+    const christoph = await person('Johann Christoph', 'Bach', { sex: 'male', birth: { year: 1645, month: 2, day: 22, place: 'Erfurt' } });
+    const christophSr = await person('Christoph', 'Bach', { sex: 'male', birth: { year: 1613 } });
+    for (const c of [ambrosius, christoph]) await edge('parent_child', christophSr, c);
+    not('twins called by their second names', ambrosius, christoph);
     not('two men of one given name and year, different surnames', await person('Thomas', 'Brown', { sex: 'male', birth: { year: 1860 } }), await person('Thomas', 'White', { sex: 'male', birth: { year: 1860 } }));
     not('brother and sister', await person('Francis', 'Baker', { sex: 'male', birth: { year: 1870 } }), await person('Frances', 'Baker', { sex: 'female', birth: { year: 1870 } }));
   });
