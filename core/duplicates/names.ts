@@ -125,9 +125,13 @@ export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
   const fb = b.given[0]!;
   if (fa === fb) {
     // Brothers called by their second name (Johann Ambrosius / Johann Christoph Bach, twins): when both
-    // have a second given name and those differ in sound and spelling, the first one shared says nothing.
+    // have a second given name and those differ in sound and spelling (not a typo: Georg / Geor), the first one
+    // shared says nothing.
     const [sa, sb] = [a.given[1], b.given[1]];
-    if (sa !== undefined && sb !== undefined && sa !== sb && a.givenKeys[1] !== b.givenKeys[1] && !initialOf(sa, sb) && !a.given.includes(sb) && !b.given.includes(sa)) return 'different';
+    if (
+      sa !== undefined && sb !== undefined && sa !== sb && a.givenKeys[1] !== b.givenKeys[1] && !initialOf(sa, sb)
+      && !a.given.includes(sb) && !b.given.includes(sa) && gramSimilarity(trigrams(sa), trigrams(sb)) < 0.5
+    ) return 'different';
     return 'first';
   }
   if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || gramSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';

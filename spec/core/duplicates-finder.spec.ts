@@ -22,6 +22,7 @@ describe('Duplicate finder (pure)', () => {
     expect(givenRelation(foldName('J.', 'Smith'), foldName('John', 'Smith'))).to.equal('similar');
     expect(givenRelation(foldName('Johann Georg', 'Bach'), foldName('Johann Michael', 'Bach'))).to.equal('different');
     expect(givenRelation(foldName('Johann Georg', 'Bach'), foldName('Johann G.', 'Bach'))).to.equal('first');
+    expect(givenRelation(foldName('Johann Georg', 'Bach'), foldName('Johann Geor', 'Bach'))).to.equal('first');
     expect(givenRelation(foldName('Mary Ann', 'Smith'), foldName('Mary', 'Smith'))).to.equal('first');
     expect(givenRelation(foldName('Son_1', 'Grey'), foldName('Son_2', 'Grey'))).to.equal('different');
     expect(foldName('Unknown', 'N.N.').text).to.equal('');
