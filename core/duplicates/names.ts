@@ -1,4 +1,4 @@
-import { trigrams } from '../people/trigram.js';
+import { setSimilarity, trigrams } from '../people/trigram.js';
 
 // How the finder compares names: folded text (accents off, lower case, ß as ss), a phonetic key
 // that forgives the spellings genealogists meet (Schmidt/Schmitt, Meyer/Maier, Catharina/Katharina,
@@ -46,14 +46,6 @@ export const phonetic = (word: string): string => {
   return out;
 };
 
-/** pg_trgm's similarity of two trigram sets (core/people/trigram.ts), for sets made once per name. */
-export const gramSimilarity = (ta: ReadonlySet<string>, tb: ReadonlySet<string>): number => {
-  if (ta.size === 0 || tb.size === 0) return 0;
-  let shared = 0;
-  for (const t of ta) if (tb.has(t)) shared += 1;
-  return shared / (ta.size + tb.size - shared);
-};
-
 /** A name as the finder holds it: folded given words, folded surname (words joined by a space), keys. */
 export type FoldedName = {
   readonly given: readonly string[];
@@ -66,7 +58,7 @@ export type FoldedName = {
   /** The given words joined by a space. */
   readonly givenText: string;
   /** Trigram sets, made when first compared (most names never need one). */
-  readonly grams: { text?: ReadonlySet<string>; first?: ReadonlySet<string>; surname?: ReadonlySet<string> };
+  readonly grams: { first?: ReadonlySet<string>; surname?: ReadonlySet<string> };
   /** The name as written, for reasons. */
   readonly shown: string;
   readonly marital: boolean;
@@ -101,7 +93,6 @@ export const foldName = (givenName: string, surname: string, marital = false): F
   };
 };
 
-export const textGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.text ??= trigrams(n.text));
 const firstGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.first ??= trigrams(n.given[0] ?? ''));
 const surnameGrams = (n: FoldedName): ReadonlySet<string> => (n.grams.surname ??= trigrams(n.surname));
 
@@ -130,11 +121,11 @@ export const givenRelation = (a: FoldedName, b: FoldedName): GivenRelation => {
     const [sa, sb] = [a.given[1], b.given[1]];
     if (
       sa !== undefined && sb !== undefined && sa !== sb && a.givenKeys[1] !== b.givenKeys[1] && !initialOf(sa, sb)
-      && !a.given.includes(sb) && !b.given.includes(sa) && gramSimilarity(trigrams(sa), trigrams(sb)) < 0.5
+      && !a.given.includes(sb) && !b.given.includes(sa) && setSimilarity(trigrams(sa), trigrams(sb)) < 0.5
     ) return 'different';
     return 'first';
   }
-  if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || gramSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';
+  if (a.givenKeys[0] === b.givenKeys[0] || initialOf(fa, fb) || setSimilarity(firstGrams(a), firstGrams(b)) >= 0.5) return 'similar';
   // Another given name shared counts only when it is one side's first (Mary Ann / Ann), never a middle
   // name or a patronymic that brothers and sisters share (Maria Nicholovna / Anastasia Nicholovna).
   if ((fa.length > 1 && b.given.includes(fa)) || (fb.length > 1 && a.given.includes(fb))) return 'overlap';
@@ -146,7 +137,7 @@ export const surnameRelation = (a: FoldedName, b: FoldedName): SurnameRelation =
   if (a.surname === '' && b.surname === '') return 'same';
   if (a.surname === '' || b.surname === '') return 'empty';
   if (a.surname.replace(/ /g, '') === b.surname.replace(/ /g, '')) return 'same';
-  if (a.surnameKey === b.surnameKey || gramSimilarity(surnameGrams(a), surnameGrams(b)) >= 0.5) return 'similar';
+  if (a.surnameKey === b.surnameKey || setSimilarity(surnameGrams(a), surnameGrams(b)) >= 0.5) return 'similar';
   return 'different';
 };
 

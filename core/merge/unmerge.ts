@@ -1,6 +1,8 @@
 import type { Clock } from '../shared/clock.js';
 import type { Stores } from '../shared/ports.js';
 import type { Person } from '../people/model.js';
+import type { Citation } from '../sources/model.js';
+import type { Media } from '../media/model.js';
 import type { PersonMerge } from './model.js';
 import { edgeKey } from './sameness.js';
 
@@ -24,22 +26,29 @@ export const unmerge = async (
   const O = merge.otherId;
   const K = kept.id;
 
-  const names = await Promise.all(m.names.map(async (x) => ({ before: x, name: await tx.names.byId(x.id) })));
+  // The rows to put back are read in one statement per kind (what now sits on the kept person), not
+  // one per moved row; each is written back only while it still is as the merge left it.
+  const namesOnK = new Map((await tx.names.listByPersons([K])).map((n) => [n.id, n]));
   // A moved name made K's primary since stays: K must keep a primary name.
-  await tx.merges.moveNames(names.flatMap(({ before, name }) =>
-    name !== null && name.deletedAt === null && name.personId === K && !name.isPrimary ? [{ id: name.id, personId: O, isPrimary: before.isPrimary }] : []));
+  await tx.merges.moveNames(m.names.flatMap((before) => {
+    const name = namesOnK.get(before.id);
+    return name !== undefined && !name.isPrimary ? [{ id: name.id, personId: O, isPrimary: before.isPrimary }] : [];
+  }));
 
+  const eventsOfK = new Map((await tx.events.listByPersons([K])).map((e) => [e.id, e]));
   for (const id of m.events) {
-    const e = await tx.events.byId(id);
-    if (e !== null && e.deletedAt === null && e.personId === K) await tx.events.update({ ...e, personId: O, updatedAt: now });
+    const e = eventsOfK.get(id);
+    if (e !== undefined && e.personId === K) await tx.events.update({ ...e, personId: O, updatedAt: now });
   }
   for (const x of m.partnershipEvents) {
-    const e = await tx.events.byId(x.id);
+    // Not among K's: its partnership was deleted since; read it alone.
+    const e = eventsOfK.get(x.id) ?? (await tx.events.byId(x.id));
     if (e !== null && e.deletedAt === null && e.partnershipId === x.to) await tx.events.update({ ...e, partnershipId: x.from, updatedAt: now });
   }
+  const edgesOfK = new Map((await tx.relationships.listByPersons([K])).map((r) => [r.id, r]));
   for (const x of m.relationships) {
-    const r = await tx.relationships.byId(x.id);
-    if (r === null || r.deletedAt !== null) continue;
+    const r = edgesOfK.get(x.id);
+    if (r === undefined) continue;
     const back = { ...r, personAId: r.personAId === K && x.personAId === O ? O : r.personAId, personBId: r.personBId === K && x.personBId === O ? O : r.personBId };
     if (back.personAId !== x.personAId || back.personBId !== x.personBId) continue;
     // Never a second live edge of a pair: an edge the pair gained since wins.
@@ -49,16 +58,16 @@ export const unmerge = async (
     }
     await tx.relationships.update({ ...back, updatedAt: now });
   }
+  const citations = new Map((await tx.merges.citationsTargeting(merge.treeId, m.citations.map((x) => x.to as Citation['target']))).map((c) => [c.id, c]));
   for (const x of m.citations) {
-    const c = await tx.citations.byId(x.id);
-    if (c !== null && c.deletedAt === null && c.target.kind === x.to.kind && c.target.id === x.to.id) {
-      await tx.citations.update({ ...c, target: x.from as typeof c.target, updatedAt: now });
-    }
+    const c = citations.get(x.id);
+    if (c !== undefined && c.target.kind === x.to.kind && c.target.id === x.to.id) await tx.citations.update({ ...c, target: x.from as typeof c.target, updatedAt: now });
   }
+  const media = new Map((await tx.merges.mediaTargeting(merge.treeId, m.media.map((x) => x.to as NonNullable<Media['target']>))).map((x) => [x.id, x]));
   for (const x of m.media) {
-    const media = await tx.media.byId(x.id);
-    if (media !== null && media.deletedAt === null && media.target?.kind === x.to.kind && media.target.id === x.to.id) {
-      await tx.media.update({ ...media, target: x.from as NonNullable<typeof media.target>, updatedAt: now });
+    const item = media.get(x.id);
+    if (item !== undefined && item.target?.kind === x.to.kind && item.target.id === x.to.id) {
+      await tx.media.update({ ...item, target: x.from as NonNullable<typeof item.target>, updatedAt: now });
     }
   }
 

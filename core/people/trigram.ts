@@ -14,9 +14,10 @@ export const trigrams = (text: string): ReadonlySet<string> => {
   return set;
 };
 
-export const similarity = (a: string, b: string): number => {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
+export const similarity = (a: string, b: string): number => setSimilarity(trigrams(a), trigrams(b));
+
+/** `similarity` of two trigram sets already made (a caller comparing one text many times makes its set once). */
+export const setSimilarity = (ta: ReadonlySet<string>, tb: ReadonlySet<string>): number => {
   if (ta.size === 0 || tb.size === 0) return 0;
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared += 1;
