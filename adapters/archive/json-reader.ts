@@ -1,9 +1,12 @@
 import type { Token } from 'stream-json/core/parser.js';
 import { recordOrder, type ArchiveHeader, type ArchiveItem, type RecordKind } from '../../core/accounts/archive.js';
 import { arrayKeys, decodeRecord, decodeWith, HeaderCodec, headerFrom, TreeCodec, treeFrom } from './account-json.js';
-import { ArchiveFaultError, valueAssembler, VALUE_LIMITS } from './json-values.js';
+import { ArchiveFaultError, valueAssembler, VALUE_LIMITS, type ValueBudget } from './json-values.js';
 
 const kindOfArray = new Map<string, RecordKind>(recordOrder.map((k) => [arrayKeys[k], k]));
+// Only the fields the codecs read are built; any other key's value is read through and counted, not kept.
+const headerKeys = new Set(Object.keys(HeaderCodec.props));
+const treeKeys = new Set(Object.keys(TreeCodec.props));
 
 type State =
   | 'start' | 'top' | 'trees' | 'tree' | 'records' | 'rest' | 'end';
@@ -14,9 +17,9 @@ type State =
  * one, each decoded as it completes. Emits the header once, then items; throws ArchiveFaultError
  * for anything that is not the format (the caller turns it into a 422 with the reason).
  */
-export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) => void; readonly item: (i: ArchiveItem) => void }) => {
+export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) => void; readonly item: (i: ArchiveItem) => void }, budget: ValueBudget) => {
   let state: State = 'start';
-  const values = valueAssembler();
+  const values = valueAssembler(budget);
   let inValue = false;
   let onValue: (v: unknown) => void = () => undefined;
   let key: string[] | null = null;
@@ -29,11 +32,13 @@ export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) =>
   const fault = (reason: string): never => {
     throw new ArchiveFaultError(reason);
   };
-  const readValue = (token: Token, then: (v: unknown) => void): void => {
+  const readValue = (token: Token, then: (v: unknown) => void, keep = true): void => {
     inValue = true;
     onValue = then;
+    values.keep(keep);
     consume(token);
   };
+  const skipValue = (token: Token): void => readValue(token, () => undefined, false);
   const emitTree = (): void => {
     if (treeEmitted) return;
     const decoded = decodeWith(TreeCodec, tree, 'a tree');
@@ -94,7 +99,8 @@ export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) =>
           return;
         }
         if (pendingKey === null) fault('account.json is malformed');
-        readValue(token, set(header, pendingKey!));
+        if (headerKeys.has(pendingKey!)) readValue(token, set(header, pendingKey!));
+        else skipValue(token);
         pendingKey = null;
         return;
       case 'trees':
@@ -131,7 +137,8 @@ export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) =>
             return;
           }
           if (treeEmitted) fault(`the tree field "${k.slice(0, 50)}" comes after the tree's records`);
-          readValue(token, set(tree, k));
+          if (treeKeys.has(k)) readValue(token, set(tree, k));
+          else skipValue(token);
         }
         return;
       case 'records':
@@ -151,7 +158,7 @@ export const accountJsonReader = (emit: { readonly header: (h: ArchiveHeader) =>
           state = 'end';
           return;
         }
-        readValue(token, () => undefined);
+        skipValue(token);
         return;
       case 'end':
         fault('account.json goes on after its end');

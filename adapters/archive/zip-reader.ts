@@ -6,7 +6,7 @@ import type { ArchiveHeader, ArchiveItem } from '../../core/accounts/archive.js'
 import type { ArchiveFault, ArchiveFile, ArchiveSource } from '../../core/accounts/ports.js';
 import { isUuid } from '../../core/shared/ids.js';
 import { accountJsonReader } from './json-reader.js';
-import { ArchiveFaultError } from './json-values.js';
+import { ArchiveFaultError, valueBudget } from './json-values.js';
 import { reclaimer } from './reclaim.js';
 
 export type ZipLimits = {
@@ -122,7 +122,7 @@ export const openAccountArchive = async (path: string, limits: ZipLimits): Promi
 
   let header: ArchiveHeader | null = null;
   const queue: ArchiveItem[] = [];
-  const reader = accountJsonReader({ header: (h) => (header = h), item: (i) => queue.push(i) });
+  const reader = accountJsonReader({ header: (h) => (header = h), item: (i) => queue.push(i) }, valueBudget(limits.maxUnpackedBytes / 4));
   const parse = jsonParser({ packValues: false, streamValues: true });
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let chunks: AsyncIterator<Buffer> | null = null;

@@ -11,7 +11,7 @@ export const memoryMedia = (s: MemoryState): MediaRepository => ({
     return page(s.media.values(), options, (m) => m.treeId === treeId && (shown === null || shown.media(m, source!)));
   },
   insert: async (media) => {
-    if ([...s.media.values()].some((m) => m.storageKey === media.storageKey)) throw new Error(`duplicate storage key ${media.storageKey}`);
+    if (s.media.has(media.id)) throw new Error(`duplicate media id ${media.id}`);
     s.media.set(media.id, media);
   },
   // As in PostgreSQL: only title, attachment, updatedAt and the deletion stamp change.

@@ -90,8 +90,10 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
     const events = sweep(s.events, (id) => dropEvent(s, id));
     const citations = sweep(s.citations, (id) => s.citations.delete(id));
     const media = sweep(s.media, (id) => {
-      queueBlobRemoval(s, s.media.get(id)!.storageKey);
+      const key = s.media.get(id)!.storageKey;
       s.media.delete(id);
+      // Rows of one GEDZIP import may share an object: it goes with the last row that names it.
+      if (![...s.media.values()].some((m) => m.storageKey === key)) queueBlobRemoval(s, key);
     });
     const users = sweep(s.users, (id) => dropUser(s, id));
     const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media, users };

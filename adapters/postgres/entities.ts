@@ -477,7 +477,8 @@ export const MediaSchema = new EntitySchema<MediaRow>({
     person: { kind: 'm:1', entity: () => PersonSchema, deleteRule: 'set null', nullable: true, index: true },
     event: { kind: 'm:1', entity: () => EventSchema, deleteRule: 'set null', nullable: true, index: true },
     source: { kind: 'm:1', entity: () => SourceSchema, deleteRule: 'set null', nullable: true, index: true },
-    storageKey: { type: 'text', unique: true },
+    // Rows of one GEDZIP import that link the same bytes share one object (the purge counts its rows).
+    storageKey: { type: 'text', index: true },
     createdBy: { type: 'uuid', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },

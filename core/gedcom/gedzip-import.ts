@@ -128,6 +128,10 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
       const counts = { created: 0, skipped };
       // A file already attached to the same record (a second import of one .gdz, a merge) is not stored twice.
       const have = new Map<string, (MediaTarget | null)[]>();
+      // Each distinct file is stored once per import, however many records link it (a family photo
+      // linked by each person in it; or a hostile file linking one image thousands of times): the
+      // rows share its object, and the bytes stored stay within the zip's own unpacked size.
+      const storedHere = new Map<string, { readonly key: string; readonly size: number; readonly checksum: string; readonly head: Uint8Array }>();
       for (const m of pending.length === 0 ? [] : await tx.media.listByTree(treeId, {})) have.set(m.checksum, [...(have.get(m.checksum) ?? []), m.target]);
       for (const { pm, target } of pending) {
         const name = zipEntryName(pm.file);
@@ -145,15 +149,19 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
         }
         have.set(checksum, [...(have.get(checksum) ?? []), target]);
         const id = newId();
-        const key = mediaStorageKey(treeId, id);
-        const file = await storeFile(gdz!, entry, key, stored);
+        let file = storedHere.get(checksum);
+        if (file === undefined) {
+          const key = mediaStorageKey(treeId, id);
+          file = { key, ...(await storeFile(gdz!, entry, key, stored)) };
+          storedHere.set(checksum, file);
+        }
         const declared = pm.form !== null && pm.form.includes('/') ? pm.form : null;
         const decided = decideContentType(file.head, declared, file.size);
         const contentType = E.isRight(decided) ? decided.right : 'application/octet-stream';
         if (E.isLeft(decided)) warnings.add({ line: pm.line, message: `OBJE FILE ${pm.file} says FORM ${pm.form} but its bytes are not: stored as ${contentType}` });
         const media: Media = {
           id, treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(name!), contentType, size: file.size, checksum: file.checksum,
-          target, storageKey: key, createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+          target, storageKey: file.key, createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
         };
         await tx.media.insert(media);
         counts.created += 1;

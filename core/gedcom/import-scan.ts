@@ -44,6 +44,17 @@ export type Scan = {
   readonly media: MediaStore;
 };
 
+/**
+ * What the first pass holds, bounded by what a file can sensibly hold, so that a hostile file is
+ * refused (422 `gedcom_too_large`) before memory grows: family links in one INDI record (a person
+ * has a handful of families; 1,000 is beyond any real record), links in the whole file (a
+ * 1,000,000-person file has about 1.5 million), the families those links name (a real file has
+ * about one for every two or three persons; each costs some 80 bytes while the scan runs), and
+ * every xref the scan keeps (persons, families, sources, shared notes, media records). Measured on
+ * the hostile files of spec/e2e/hostile-uploads.spec.ts, the scan then stays under 512 MB of RSS.
+ */
+export const SCAN_LIMITS = { linksPerRecord: 1_000, links: 2_500_000, linkedFamilies: 1_000_000, ids: 3_000_000 } as const;
+
 /** Takes each INDI record as the scan meets it (the import's duplicate guard decides here). */
 export type ScanHooks = {
   readonly onPerson?: (xref: string, record: GedcomNode) => void;
@@ -71,13 +82,26 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
   const persons = new Map<string, number>();
   const personLines: number[] = [];
   const personXrefs: string[] = [];
-  const { links, finish: indexLinks } = createLinkIndex({ numberOf: (xref) => persons.get(xref)!, xrefOf: (n) => personXrefs[n]! });
+  const { links, finish: indexLinks, held } = createLinkIndex({ numberOf: (xref) => persons.get(xref)!, xrefOf: (n) => personXrefs[n]! });
   const families = new Map<string, number>();
   const sources = new Map<string, ScannedSource>();
   const notes: NoteStore = new Map();
   const media = createMediaStore(mediaFiles === undefined ? undefined : hasZipEntry(mediaFiles.has));
   let records = 0;
+  const bound = (record: GedcomNode, linksBefore: number): void => {
+    const now = held();
+    if (now.links - linksBefore > SCAN_LIMITS.linksPerRecord)
+      throw new GedcomTooLargeError(record.line, `the record at line ${record.line} links more than ${SCAN_LIMITS.linksPerRecord} families`);
+    if (now.links > SCAN_LIMITS.links)
+      throw new GedcomTooLargeError(record.line, `the file has more than ${SCAN_LIMITS.links} family links (at the record at line ${record.line})`);
+    if (now.families > SCAN_LIMITS.linkedFamilies)
+      throw new GedcomTooLargeError(record.line, `the file's links name more than ${SCAN_LIMITS.linkedFamilies} families (at the record at line ${record.line})`);
+    const ids = persons.size + families.size + now.families + sources.size + notes.size + media.records.size + media.absent.size;
+    if (ids > SCAN_LIMITS.ids)
+      throw new GedcomTooLargeError(record.line, `the file has more than ${SCAN_LIMITS.ids} records and family references (at the record at line ${record.line})`);
+  };
   const add = (record: GedcomNode): void => {
+    const linksBefore = held().links;
     records += 1;
     if ((records & 1023) === 0) hooks.onRecord?.(records);
     const xref = record.xref ?? `@#L${record.line}@`;
@@ -114,6 +138,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         break;
       default:
     }
+    bound(record, linksBefore);
   };
   const finish = (): Scan => {
     hooks.onRecord?.(records);

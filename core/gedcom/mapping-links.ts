@@ -99,7 +99,12 @@ export const createLinkIndex = (persons: {
   /** The number of the person whose record is being read (the links are its own). */
   readonly numberOf: (xref: string) => number;
   readonly xrefOf: (n: number) => string;
-}): { readonly links: Links; readonly finish: (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context) => LinkIndex } => {
+}): {
+  readonly links: Links;
+  readonly finish: (families: ReadonlySet<string> | ReadonlyMap<string, unknown>, ctx: Context) => LinkIndex;
+  /** Families named by a link so far (FAM records or not), and links held: what the index costs. */
+  readonly held: () => { readonly families: number; readonly links: number };
+} => {
   // One number per family, the same in both chains (they number families in step).
   const famNums = new Map<string, number>();
   const famc = chains();
@@ -117,9 +122,10 @@ export const createLinkIndex = (persons: {
   const personOf = persons.numberOf;
   // PEDI as a number: 0 for none, else 1 + its place in parentChildQualifiers.
   const pediCode = (q: ParentChildQualifier | null): number => (q === null ? 0 : 1 + parentChildQualifiers.indexOf(q));
+  let held = 0;
   const links: Links = {
-    famc: { push: (l) => famc.push(famOf(l.fam), personOf(l.child), l.line, pediCode(l.pedi)) },
-    fams: { push: (l) => fams.push(famOf(l.fam), personOf(l.person), l.line, 0) },
+    famc: { push: (l) => (held++, famc.push(famOf(l.fam), personOf(l.child), l.line, pediCode(l.pedi))) },
+    fams: { push: (l) => (held++, fams.push(famOf(l.fam), personOf(l.person), l.line, 0)) },
     adoptions,
   };
   const index: LinkIndex = {
@@ -159,5 +165,5 @@ export const createLinkIndex = (persons: {
     }
     return index;
   };
-  return { links, finish };
+  return { links, finish, held: () => ({ families: famNums.size, links: held + adoptions.size }) };
 };

@@ -72,6 +72,21 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().blobRemovals.next(10)).to.deep.equal([gone.storageKey]);
     });
 
+    it('rows that share one object (one GEDZIP import linking a file twice): the object is queued with the last row that names it', async () => {
+      const t = await givenTree(storage());
+      const first = aMedia(t.id, { deletedAt: at('2025-03-01T00:00:00.000Z'), deletionId: newId() });
+      const second = aMedia(t.id, { storageKey: first.storageKey });
+      for (const m of [first, second]) await storage().media.insert(m);
+      expect((await storage().purges.purgeDeletedBefore(at('2025-04-01T00:00:00.000Z'))).media).to.equal(1);
+      expect(await storage().blobRemovals.next(10), 'the other row still names it').to.deep.equal([]);
+      await storage().media.update({ ...second, deletedAt: at('2025-03-02T00:00:00.000Z'), deletionId: newId() });
+      const third = aMedia(t.id, { deletedAt: at('2025-03-02T00:00:00.000Z'), deletionId: newId() });
+      const fourth = aMedia(t.id, { storageKey: third.storageKey, deletedAt: at('2025-03-02T00:00:00.000Z'), deletionId: newId() });
+      for (const m of [third, fourth]) await storage().media.insert(m);
+      expect((await storage().purges.purgeDeletedBefore(at('2025-04-01T00:00:00.000Z'))).media).to.equal(3);
+      expect([...(await storage().blobRemovals.next(10))].sort(), 'each object once, with its last row').to.deep.equal([first.storageKey, third.storageKey].sort());
+    });
+
     it('a purged person, event or source detaches its media instead of removing it', async () => {
       const t = await givenTree(storage());
       const old = { deletedAt: at('2025-03-01T00:00:00.000Z'), deletionId: newId() };

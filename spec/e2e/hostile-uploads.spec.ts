@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
+import { filesUnder, rawZip } from '../support/hostile-zip.js';
+import { registerOn, waitForStatus } from './server-process.js';
+
+// Issue 23 (hardening, second round), findings 1, 3 and 4, on the service as its own process, with
+// its peak resident memory (VmHWM) read from /proc: no upload, however built, takes it past 512 MB,
+// kills it, or answers 500. The hostile files are the review's, or smaller variants that reach the
+// same bound.
+
+const MB = 1024 * 1024;
+const PEAK_LIMIT_MB = 512;
+
+/** mulberry32: the sprinkled whitespace (it keeps deflate's ratio under 100:1) is the same each run. */
+const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) >>> 8;
+};
+
+/** `count` empty arrays, comma-separated, with a whitespace character after about one in `every`. */
+const emptyArrays = (count: number, every: number, seed: number): Buffer => {
+  const next = prng(seed);
+  const ws = [' ', '\n', '\t', '\r'];
+  const parts: string[] = [];
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    chunk += i === 0 ? '[]' : ',[]';
+    if (next() % every === 0) chunk += ws[next() % 4];
+    if (chunk.length > 1 << 20) {
+      parts.push(chunk);
+      chunk = '';
+    }
+  }
+  parts.push(chunk);
+  return Buffer.from(parts.join(''));
+};
+
+const header = '"format":"genealogy-account","version":1,"exported_at":"2026-11-22T00:00:00.000Z","user_id":"01900000-0000-7000-8000-000000000000","email":"a@example.com","self_person_id":null';
+
+const peakMb = async (pid: number): Promise<number> => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]);
+  return kb / 1024;
+};
+
+describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (issue 23)', function () {
+  this.timeout(240_000);
+  let child: ChildProcess;
+  let baseUrl: string;
+  let dataDir: string;
+  let dbUrl: string;
+  let token: string;
+  let output = '';
+
+  const upload = async (urlPath: string, file: Buffer, name: string): Promise<{ status: number; body: any }> => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file)], { type: 'application/octet-stream' }), name);
+    const res = await fetch(`${baseUrl}/api/v1${urlPath}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+  const newTree = async (): Promise<string> => {
+    const res = await fetch(`${baseUrl}/api/v1/trees`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Hostile' }) });
+    expect(res.status).to.equal(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const alive = async (): Promise<void> => {
+    expect(child.exitCode, `the service died:\n${output.slice(-3000)}`).to.equal(null);
+    expect((await fetch(`${baseUrl}/readyz`)).status).to.equal(200);
+    expect(await peakMb(child.pid!), 'peak RSS of the service, MB').to.be.below(PEAK_LIMIT_MB);
+  };
+
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-hostile-'));
+    dbUrl = await freshDatabaseUrl();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    // node itself (not the tsx launcher) so that the pid is the service's.
+    child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], {
+      env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    expect(await waitForStatus(`${baseUrl}/readyz`, 200, 60_000), output).to.equal(true);
+    token = await registerOn(baseUrl, `hostile-${randomBytes(4).toString('hex')}@example.com`);
+  });
+  after(async () => {
+    child?.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await rm(dataDir, { recursive: true, force: true });
+    await dropDatabase(new URL(dbUrl).pathname.slice(1));
+  });
+
+  it('a backup whose header holds 34.5 million empty arrays (104 MB from a 1 MB upload): 422 at once, memory flat', async () => {
+    const json = Buffer.concat([Buffer.from(`{${header},"x":[`), emptyArrays(34_500_000, 48, 1), Buffer.from('],"trees":[]}')]);
+    expect(json.length).to.be.above(100_000_000);
+    const zip = rawZip([{ name: 'account.json', data: json }]);
+    expect(zip.length, 'the upload is small').to.be.below(4 * MB);
+    const started = Date.now();
+    const res = await upload('/users/me/import', zip, 'backup.zip');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('invalid_archive');
+    expect(res.body.detail).to.match(/more than 200000 values/);
+    expect(Date.now() - started, 'refused at the bound, not after reading it all').to.be.below(10_000);
+    await alive();
+  });
+
+  it('the values spread over 200 fields, each under the per-value bound (30 million in all): refused by the archive total, memory flat', async () => {
+    const filler = emptyArrays(150_000, 48, 3);
+    const fields: Buffer[] = [];
+    for (let i = 0; i < 200; i++) fields.push(Buffer.from(`"junk${i}":[`), filler, Buffer.from('],'));
+    const tree = '"id":"01900000-0000-7000-8000-0000000000aa","name":"T","description":"","visibility":"private","home_person_id":null,"ai_member_provider":null,"ai_recommender_provider":null,"created_at":"2026-11-22T00:00:00.000Z","updated_at":"2026-11-22T00:00:00.000Z","members":[]';
+    const json = Buffer.concat([Buffer.from(`{${header},"trees":[{`), ...fields, Buffer.from(`${tree}}]}`)]);
+    const res = await upload('/users/me/import', rawZip([{ name: 'account.json', data: json }]), 'backup.zip');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('invalid_archive');
+    expect(res.body.detail).to.match(/holds more than \d+ values, more than a backup of this size can/);
+    await alive();
+  });
+
+  it('a .gdz linking one 2 MiB image from 150 persons: 150 media rows, the bytes stored once', async () => {
+    const treeId = await newTree();
+    const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2 * MB)]);
+    const lines = ['0 HEAD', '1 GEDC', '2 VERS 7.0', '1 CHAR UTF-8'];
+    for (let i = 1; i <= 150; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Person ${i} /Photo/`, '1 OBJE', '2 FILE big.png', '3 FORM image/png');
+    lines.push('0 TRLR', '');
+    const gdz = rawZip([{ name: 'gedcom.ged', data: Buffer.from(lines.join('\n')) }, { name: 'big.png', data: image, deflate: false }]);
+    const mediaDir = path.join(dataDir, 'media');
+    const before = await sizeUnder(mediaDir);
+    const res = await upload(`/trees/${treeId}/gedcom/import`, gdz, 'tree.gdz');
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.media.created, JSON.stringify(res.body.media)).to.equal(150);
+    const grown = (await sizeUnder(mediaDir)) - before;
+    expect(grown, 'bytes stored').to.be.at.least(2 * MB).and.below(3 * MB);
+    const list = await fetch(`${baseUrl}/api/v1/trees/${treeId}/media?limit=200`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(list.status).to.equal(200);
+    const items = (await list.json()) as { id: string }[];
+    expect(items).to.have.length(150);
+    // Each row reads the shared bytes.
+    const one = await fetch(`${baseUrl}/api/v1/media/${items[149]!.id}/content`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(one.status).to.equal(200);
+    expect(Buffer.from(await one.arrayBuffer()).equals(image)).to.equal(true);
+    await alive();
+  });
+
+  it('an INDI record with 99,990 FAMS lines: 422 gedcom_too_large, memory flat', async () => {
+    const treeId = await newTree();
+    const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME A /B/'];
+    for (let f = 1; f <= 99_990; f++) lines.push(`1 FAMS @F${f}@`);
+    lines.push('0 TRLR', '');
+    const res = await upload(`/trees/${treeId}/gedcom/import`, Buffer.from(lines.join('\n')), 'links.ged');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('gedcom_too_large');
+    await alive();
+  });
+
+  /** `records` INDI records of 1,000 FAMS lines each, the k-th link of the file naming `family(k)`. */
+  const linkBomb = (records: number, family: (k: number) => number): Buffer => {
+    const parts: string[] = ['0 HEAD\n1 GEDC\n2 VERS 7.0\n1 CHAR UTF-8\n'];
+    let k = 0;
+    for (let i = 1; i <= records; i++) {
+      let rec = `0 @I${i}@ INDI\n1 NAME A${i} /B/\n`;
+      for (let j = 0; j < 1_000; j++) rec += `1 FAMS @F${family(k++)}@\n`;
+      parts.push(rec);
+    }
+    parts.push('0 TRLR\n');
+    return Buffer.from(parts.join(''));
+  };
+
+  it('3,100 INDI records of 1,000 FAMS lines each, 3.1 million families that do not exist, in a .gdz: 422 gedcom_too_large, memory flat', async () => {
+    const treeId = await newTree();
+    const res = await upload(`/trees/${treeId}/gedcom/import`, rawZip([{ name: 'gedcom.ged', data: linkBomb(3_100, (k) => k) }]), 'links.gdz');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('gedcom_too_large');
+    await alive();
+  });
+
+  it('2,600 INDI records of 1,000 FAMS lines each to 1,000 families (2.6 million links): 422 gedcom_too_large, memory flat', async () => {
+    const treeId = await newTree();
+    const res = await upload(`/trees/${treeId}/gedcom/preview`, linkBomb(2_600, (k) => k % 1_000), 'links.ged');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('gedcom_too_large');
+    await alive();
+  });
+});
+
+const sizeUnder = async (dir: string): Promise<number> => {
+  let total = 0;
+  for (const f of await filesUnder(dir)) total += (await stat(path.join(dir, f))).size;
+  return total;
+};
