@@ -1,12 +1,12 @@
 import { E } from '../core/shared/either.js';
-import type { UserActor } from '../core/shared/actor.js';
+import type { Actor, UserActor } from '../core/shared/actor.js';
 import type { DomainError } from '../core/shared/errors.js';
 import { newId } from '../core/shared/ids.js';
 import { accessTree } from '../core/shared/tree-access.js';
 import type { Storage } from '../core/shared/ports.js';
 import { systemClock } from '../core/shared/clock.js';
 import { normaliseEmail } from '../core/identity/model.js';
-import { checkAccountUsable } from '../core/identity/policy.js';
+import { accountActor } from '../core/identity/policy.js';
 import { importGedcom } from '../core/gedcom/commands/import-gedcom.js';
 import { previewGedcom } from '../core/gedcom/queries/preview-gedcom.js';
 import { exportGedcom } from '../core/gedcom/queries/export-gedcom.js';
@@ -40,17 +40,19 @@ const drawn = async <A>(progress: Progress, work: () => Promise<A>): Promise<A> 
   }
 };
 
-/** The account `--as` names, as the actor of this run (no session: the shell's user vouches for it). */
-const actorFor = async (storage: Storage, config: Config, email: string): Promise<UserActor> => {
+/**
+ * The account `--as` names, as the actor of this run (no session: the shell's user vouches for it).
+ * The core decides what it may do: an unverified one, where verification is required, is refused
+ * by every command as over HTTP.
+ */
+const actorFor = async (storage: Storage, config: Config, email: string): Promise<Actor> => {
   const user = await storage.users.byEmail(normaliseEmail(email));
   if (user === null) return stop(EXIT.usage, `No account with the email ${email}.`);
-  const actor: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: newId(), clientAddress: 'cli' };
-  const restricted = checkAccountUsable(actor, config.requireEmailVerification);
-  if (restricted !== null) refused(restricted);
-  return actor;
+  const account: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: newId(), clientAddress: 'cli' };
+  return accountActor(account, config.requireEmailVerification);
 };
 
-const runExport = async (command: Extract<CliCommand, { kind: 'export' }>, config: Config, deps: Parameters<typeof exportGedcom>[0], actor: UserActor): Promise<void> => {
+const runExport = async (command: Extract<CliCommand, { kind: 'export' }>, config: Config, deps: Parameters<typeof exportGedcom>[0], actor: Actor): Promise<void> => {
   const started = Date.now();
   const exported = await exportGedcom(deps)(actor, command.treeId, command.version, { media: command.media });
   if (E.isLeft(exported)) return refused(exported.left);

@@ -27,7 +27,7 @@ export type AppOptions = {
   readonly sessionMaxAgeSeconds: number;
   /**
    * Resolves a session token, or null for an unknown, revoked or expired one. The core decides the
-   * effective actor (an unverified account reads as anonymous where verification is required).
+   * effective actor (an unverified account is restricted where verification is required).
    */
   readonly authenticate: (token: string, clientAddress: string) => Promise<Authenticated | null>;
   /** Resolves when the database answers (GET /readyz). */
@@ -229,16 +229,15 @@ export const createApp = (opts: AppOptions): Koa => {
         session = await opts.authenticate(token, clientAddress);
         if (session === null && r.auth === 'user') return sendProblem(ctx, problem(401, 'unauthenticated', 'The session is invalid or has expired.'), { 'WWW-Authenticate': 'Bearer' });
       }
-      // The request log names the account that signed the request, even where it acts as anonymous.
+      // The request log names the account that signed the request, restricted or not.
       if (session !== null) ctx.state['actor'] = session.account;
       if (r.auth === 'user' && session === null) return sendProblem(ctx, problem(401, 'unauthenticated', 'Sign in to continue.'), { 'WWW-Authenticate': 'Bearer' });
       // A request that authenticates by cookie alone must come from our own origin (CSRF).
       if (session !== null && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin)
         return sendProblem(ctx, problem(403, 'csrf', 'Cookie-authenticated changes must carry this service\'s Origin.'));
-      // Member operations refuse a restricted account (403 email_unverified); the few it may use get
-      // the account; everywhere else (the public surface) the request runs as the core's effective actor.
-      if (session !== null && r.auth === 'user' && !r.allowUnverified && session.restriction !== null) return sendProblem(ctx, problemOf(session.restriction).problem);
-      const actor: Actor = session === null ? { kind: 'anonymous', clientAddress } : r.allowUnverified ? session.account : session.actor;
+      // The core's actor for this session: whether it may use this operation (an unverified email
+      // where verification is required) is decided by the core, for every host alike.
+      const actor: Actor = session === null ? { kind: 'anonymous', clientAddress } : session.actor;
 
       const params = r.params ? r.params.decode(ctx.params) : t.success(undefined);
       if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));

@@ -43,8 +43,6 @@ export type Route<P = unknown, Q = unknown, B = unknown> = {
   readonly tag: string;
   /** 'user': a session is required (401 without); 'optional': anonymous allowed (public surface, auth). */
   readonly auth: 'user' | 'optional';
-  /** Users whose email is unverified may call this even when REQUIRE_EMAIL_VERIFICATION is on. */
-  readonly allowUnverified?: boolean;
   readonly params?: t.Type<P, unknown, unknown>;
   readonly query?: t.Type<Q, unknown, unknown>;
   readonly body?: t.Type<B, unknown, unknown>;

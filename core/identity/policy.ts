@@ -1,4 +1,4 @@
-import type { Actor } from '../shared/actor.js';
+import type { RestrictedActor, UserActor } from '../shared/actor.js';
 import { forbidden, invalidInput, type DomainError } from '../shared/errors.js';
 import type { User } from './model.js';
 
@@ -43,8 +43,13 @@ export const checkEmail = (email: string): DomainError | null =>
 export const isInstanceOwner = (user: Pick<User, 'email' | 'emailVerifiedAt'>, ownerEmails: readonly string[]): boolean =>
   user.emailVerifiedAt !== null && ownerEmails.includes(user.email);
 
-/** With REQUIRE_EMAIL_VERIFICATION, an unverified account may only sign in, verify and read itself. */
-export const checkAccountUsable = (actor: Actor, requireEmailVerification: boolean): DomainError | null =>
-  requireEmailVerification && actor.kind === 'user' && !actor.emailVerified
-    ? forbidden('Verify your email address to use this account.', 'email_unverified')
-    : null;
+/**
+ * Who a signed-in account is to every access decision, for every host (a session over HTTP, the
+ * command line's --as): with REQUIRE_EMAIL_VERIFICATION and an unverified email it is restricted,
+ * and the core refuses it (403 `email_unverified`) everywhere but reading itself, verifying, signing
+ * out and deleting the account.
+ */
+export const accountActor = (account: UserActor, requireEmailVerification: boolean): UserActor | RestrictedActor =>
+  requireEmailVerification && !account.emailVerified
+    ? { kind: 'restricted', clientAddress: account.clientAddress, account, restriction: forbidden('Verify your email address to use this account.', 'email_unverified') }
+    : account;

@@ -1,4 +1,4 @@
-import type { Actor } from '../shared/actor.js';
+import { restrictionOf, type Actor } from '../shared/actor.js';
 import { E, fail, ok, type Result } from '../shared/either.js';
 import { notFound } from '../shared/errors.js';
 import type { Id } from '../shared/ids.js';
@@ -9,7 +9,7 @@ import type { TreeRead, TreeWithRole } from '../trees/model.js';
 /**
  * `members`: the authenticated API (non-members of a viewable tree read through the engine, a tree
  * they may not view is 403). `public`: the anonymous surface, where everyone reads as a non-member
- * and a tree the caller may not view is 404, never 403.
+ * and a tree the caller may not view is 404; a restricted session (an unverified email) reads neither.
  */
 export type Surface = 'members' | 'public';
 
@@ -25,6 +25,8 @@ export const readerFor = async (
     const access = await accessTree(stores, actor, treeId, 'view');
     return E.isLeft(access) ? access : ok({ tree: access.right.tree, role: access.right.role, member: access.right.role !== null });
   }
+  const restricted = restrictionOf(actor);
+  if (restricted !== null) return fail(restricted);
   const tree = await stores.trees.byId(treeId);
   return readerOf(tree === null ? null : { ...tree, role: null }, actor, treeId, surface);
 };
@@ -35,6 +37,8 @@ export const readerOf = (found: TreeWithRole | null, actor: Actor, treeId: Id, s
     const access = decideAccess(found, actor, treeId, 'view');
     return E.isLeft(access) ? access : ok({ tree: access.right.tree, role: access.right.role, member: access.right.role !== null });
   }
+  const restricted = restrictionOf(actor);
+  if (restricted !== null) return fail(restricted);
   if (found === null || found.deletedAt !== null || !viewableByNonMember(found.visibility, actor)) return fail(notFound('tree', treeId));
   const { role: _role, ...tree } = found;
   return ok({ tree, role: null, member: false });

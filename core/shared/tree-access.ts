@@ -1,6 +1,6 @@
-import type { Actor } from './actor.js';
-import { fail, ok, type Result } from './either.js';
-import { forbidden, notFound, unauthenticated } from './errors.js';
+import { signedInUser, type Actor } from './actor.js';
+import { E, fail, ok, type Result } from './either.js';
+import { forbidden, notFound } from './errors.js';
 import type { Id } from './ids.js';
 import type { Stores } from './ports.js';
 import { roleAtLeast, type Role, type TreeRead, type TreeWithRole, type Visibility } from '../trees/model.js';
@@ -12,7 +12,8 @@ export const viewableByNonMember = (visibility: Visibility, actor: Actor): boole
   visibility === 'public' || visibility === 'unlisted' || (visibility === 'site_members' && actor.kind === 'user');
 
 /**
- * Loads a tree for an authenticated request and checks the caller's right to it.
+ * Loads a tree for an authenticated request and checks the caller's right to it. Anonymous is
+ * Unauthenticated and a restricted session (an unverified email) its restriction, whatever its role.
  * `needed` is a role, or 'view' (members, and non-members where the visibility allows).
  * A deleted tree is not found unless `state` asks for it (restore, purge).
  */
@@ -23,8 +24,9 @@ export const accessTree = async (
   needed: Role | 'view',
   state: 'live' | 'deleted' | 'either' = 'live',
 ): Promise<Result<TreeAccess>> => {
-  if (actor.kind !== 'user') return fail(unauthenticated());
-  return decideAccess(await stores.trees.withRole(treeId, actor.userId), actor, treeId, needed, state);
+  const user = signedInUser(actor);
+  if (E.isLeft(user)) return user;
+  return decideAccess(await stores.trees.withRole(treeId, user.right.userId), actor, treeId, needed, state);
 };
 
 /** accessTree's decision on a tree already read with the caller's role (by whatever read brought it). */
@@ -35,7 +37,8 @@ export const decideAccess = (
   needed: Role | 'view',
   state: 'live' | 'deleted' | 'either' = 'live',
 ): Result<TreeAccess> => {
-  if (actor.kind !== 'user') return fail(unauthenticated());
+  const user = signedInUser(actor);
+  if (E.isLeft(user)) return user;
   const inState = state === 'either' || (found !== null && (found.deletedAt !== null) === (state === 'deleted'));
   if (found === null || !inState) return fail(notFound('tree', treeId));
   const { role, ...tree } = found;

@@ -27,9 +27,10 @@ describe('command-line host (npm run cli)', function () {
   let tree: Tree;
   let dir: string;
 
-  const cli = (...args: string[]): Promise<Run> =>
+  const cli = (...args: string[]): Promise<Run> => cliWith({}, ...args);
+  const cliWith = (extra: Readonly<Record<string, string>>, ...args: string[]): Promise<Run> =>
     new Promise((resolve) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: fx.url, DATA_DIR: dir };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: fx.url, DATA_DIR: dir, ...extra };
       delete env['LOG_LEVEL'];
       execFile(tsx, ['bootstrap/cli.ts', ...args], { env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
         resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr }));
@@ -54,6 +55,22 @@ describe('command-line host (npm run cli)', function () {
     expect(run.code, run.stderr).to.equal(1);
     expect(run.stderr).to.contain('Refused: This needs the editor role.');
     expect(run.stdout).to.equal('');
+    expect(await personsInTree()).to.equal(0);
+  });
+
+  it('with REQUIRE_EMAIL_VERIFICATION=true the core refuses an unverified owner: export and import exit 1, nothing written', async () => {
+    const out = path.join(dir, 'unverified.ged');
+    const env = { REQUIRE_EMAIL_VERIFICATION: 'true' };
+    const [exported, imported] = await Promise.all([
+      cliWith(env, 'export', '--tree', tree.id, '--as', owner.email, '--out', out),
+      cliWith(env, 'import', FIXTURE, '--tree', tree.id, '--as', owner.email),
+    ]);
+    for (const run of [exported, imported]) {
+      expect(run.code, run.stderr).to.equal(1);
+      expect(run.stderr).to.contain('Refused: Verify your email address to use this account.');
+      expect(run.stdout).to.equal('');
+    }
+    expect(await readdir(dir)).not.to.include('unverified.ged');
     expect(await personsInTree()).to.equal(0);
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { purgeExpired } from '../../core/cleanup/commands/purge-expired.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
-import { exportZip, importZip } from '../support/account-archive.js';
+import { emptyBackup, exportZip, importZip } from '../support/account-archive.js';
 import { rawCaller } from '../support/raw-call.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
 
@@ -168,13 +168,18 @@ describe('HTTP account routes while REQUIRE_EMAIL_VERIFICATION holds', () => {
     expect((await call('GET', '/users/me', me.token)).status).to.equal(401);
   });
 
-  it('lets an unverified account take its data out, but not restore a backup', async () => {
+  it('refuses an unverified account its backup and a restore (403 email_unverified), until it is verified', async () => {
     const me = await registerUser(svc, 'exporter@example.org', PASSWORD);
     const exported = await exportZip(svc, me.token);
-    expect(exported.status).to.equal(200);
-    expect(exported.type).to.equal('application/zip');
-    const restored = await importZip(svc, me.token, exported.bytes);
+    expect(exported.status).to.equal(403);
+    expect(JSON.parse(exported.bytes.toString('utf8')).code).to.equal('email_unverified');
+    const restored = await importZip(svc, me.token, await emptyBackup());
     expect(restored.status).to.equal(403);
     expect(restored.body.code).to.equal('email_unverified');
+    const verified = await svc.client().POST('/auth/verify-email', { body: { token: tokenFromMail(svc, me.email) } });
+    expect(verified.response.status).to.equal(204);
+    const again = await exportZip(svc, me.token);
+    expect(again.status).to.equal(200);
+    expect(again.type).to.equal('application/zip');
   });
 });

@@ -7,7 +7,7 @@ import { rawCaller } from '../support/raw-call.js';
 // qualifier only when both its persons are fully visible; otherwise both are null, and the planted
 // text never appears in the raw response. Every reader kind reads every route of the table that
 // returns relationships, on a public and a site_members tree, with REQUIRE_EMAIL_VERIFICATION on so
-// an unverified account is one of the readers (it must read as anonymous: finding 3).
+// an unverified account is one of the readers (it reads nothing at all: issue 23, deliverable 4).
 
 type Reader = 'anonymous' | 'unverified' | 'stranger' | 'viewer' | 'owner';
 const readers: readonly Reader[] = ['anonymous', 'unverified', 'stranger', 'viewer', 'owner'];
@@ -114,9 +114,9 @@ describe('HTTP privacy of relationships of living people (every reader, every re
       if (reader === 'anonymous' || reader === 'unverified') return 'refused';
       return reader === 'stranger' ? 'nonmember' : 'member';
     }
-    // The public surface: everyone reads as a non-member; anonymous (and an unverified account, which
-    // must read as anonymous) cannot see a site_members tree at all.
-    if ((reader === 'anonymous' || reader === 'unverified') && tree === 'site_members') return 'refused';
+    // The public surface: everyone reads as a non-member; anonymous cannot see a site_members tree at
+    // all, and an unverified account is refused everywhere.
+    if (reader === 'unverified' || (reader === 'anonymous' && tree === 'site_members')) return 'refused';
     return 'nonmember';
   };
 

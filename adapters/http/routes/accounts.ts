@@ -3,7 +3,7 @@ import { E, ok } from '../../../core/shared/either.js';
 import { invalidInput } from '../../../core/shared/errors.js';
 import type { ArchiveCounts } from '../../../core/accounts/archive.js';
 import { exportAccount } from '../../../core/accounts/queries/export-account.js';
-import { importAccount, invalidArchive, type ImportReport } from '../../../core/accounts/commands/import-account.js';
+import { importAccount, invalidArchive, mayImportAccount, type ImportReport } from '../../../core/accounts/commands/import-account.js';
 import { accountZip } from '../../archive/zip-writer.js';
 import { defaultZipLimits, openAccountArchive } from '../../archive/zip-reader.js';
 import { contentDisposition } from '../content-disposition.js';
@@ -41,8 +41,9 @@ const reportWire = (r: ImportReport) => ({
 
 export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
-    // Taking one's data out does not wait for a mailbox (as leaving does not); restoring does.
-    operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user', allowUnverified: true,
+    // Refused to an unverified session (the core's rule): trees others made it an owner of, their
+    // living persons and their members' emails, do not leave before the email is proven.
+    operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user',
     summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals, dismissed duplicate pairs and AI policy; deleted records left out) and media/<media_id> per file.',
     success: { status: 200, description: 'The backup.', mediaType: 'application/zip', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['Content-Disposition'],
@@ -67,7 +68,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     operationId: 'importAccount', method: 'post', path: '/users/me/import', tag: 'users', auth: 'user',
     summary: 'Restore a backup into NEW trees owned by the caller (new ids, every reference remapped, media stored again and checked against their checksums); all or nothing; existing trees are never touched. Members other than the caller are not restored: the report names them per tree.',
     body: ImportForm,
-    upload: { field: 'file', maxBytes: () => deps().maxUploadBytes },
+    upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: async ({ actor }) => mayImportAccount(actor) },
     success: { status: 201, description: 'The restored trees (old and new ids) and the counts per kind.', body: ImportRead },
     errors: [400, 401, 403, 413, 415, 422],
     handle: async ({ actor, upload }) => {

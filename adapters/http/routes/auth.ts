@@ -42,7 +42,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     handle: async ({ actor, body }) => signedIn(200)(await login(deps())(actor, body)),
   }),
   route({
-    operationId: 'logout', method: 'post', path: '/auth/logout', tag: 'auth', auth: 'user', allowUnverified: true,
+    operationId: 'logout', method: 'post', path: '/auth/logout', tag: 'auth', auth: 'user',
     summary: 'Revoke the current session and clear the cookie.',
     success: { status: 204, description: 'Signed out.' },
     errors: [401, 403],
@@ -57,7 +57,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     handle: async ({ body }) => noContent(await verifyEmail(deps())(body)),
   }),
   route({
-    operationId: 'resendVerification', method: 'post', path: '/auth/verify-email/resend', tag: 'auth', auth: 'user', allowUnverified: true,
+    operationId: 'resendVerification', method: 'post', path: '/auth/verify-email/resend', tag: 'auth', auth: 'user',
     summary: 'Mail a fresh verification link to the signed-in user (nothing when already verified).',
     success: { status: 204, description: 'Sent, or nothing to send.' },
     errors: [401, 403, 429],
@@ -80,7 +80,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     handle: async ({ body }) => noContent(await confirmPasswordReset(deps())({ token: body.token, newPassword: body.new_password })),
   }),
   route({
-    operationId: 'changePassword', method: 'post', path: '/auth/change-password', tag: 'auth', auth: 'user', allowUnverified: true,
+    operationId: 'changePassword', method: 'post', path: '/auth/change-password', tag: 'auth', auth: 'user',
     summary: 'Change the password (the current one re-verified); revokes the other sessions.',
     body: named('ChangePassword', t.type({ current_password: PasswordGiven, new_password: Password })),
     success: { status: 204, description: 'Password changed.' },

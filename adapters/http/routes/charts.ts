@@ -59,7 +59,7 @@ export const chartsRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: `The person's ${c.what}, as the anonymous surface shows them (everyone reads as a non-member). ${SHAPE}`,
       params: IdParams, query: ChartQuery,
       success: { status: 200, description: 'The chart: the root node.', body: c.codec },
-      errors: [404, 422],
+      errors: [403, 404, 422],
       handle: async ({ actor, params, query }) => reply(200, c.wire)(await c.read(deps())(actor, params.id, query.generations ?? DEFAULT_GENERATIONS, 'public')),
     }),
   ]);

@@ -17,8 +17,9 @@ import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, even
 import { listed, reply, type LazyDeps } from './deps.js';
 
 // The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
-// may not view is 404, everyone reads as a non-member through the privacy engine, no media.
-const errors = [404, 422];
+// may not view is 404, everyone reads as a non-member through the privacy engine, no media. A
+// session of an unverified account, where verification is required, is 403 (the core refuses it).
+const errors = [403, 404, 422];
 
 export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const base = () => `${deps().identity.baseUrl}/api/v1/public`;
@@ -27,7 +28,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       operationId: 'publicDirectory', method: 'get', path: '/public/trees', tag: 'public', auth: 'optional',
       summary: 'The directory: public trees, plus site_members trees for signed-in callers.',
       success: { status: 200, description: 'Trees by id.', body: t.array(PublicTreeRead) },
-      errors: [],
+      errors: [403],
       handle: async ({ actor }) => reply(200, (ts: readonly TreeRead[]) => ts.map(publicTreeWire))(await listDirectory(deps())(actor)),
     }),
     route({
@@ -35,7 +36,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'A viewable tree (public, unlisted by link, site_members when signed in).',
       params: IdParams,
       success: { status: 200, description: 'The tree.', body: PublicTreeRead },
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ actor, params }) => reply(200, publicTreeWire)(await getPublicTree(deps())(actor, params.id)),
     }),
     route({
@@ -79,7 +80,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'One person: full, redacted (`Living person`), or 404.',
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ actor, params }) => reply(200, personWire)(await getPerson(deps())(actor, params.id, 'public')),
     }),
     route({
@@ -87,7 +88,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Names of a fully visible person (none when redacted).',
       params: IdParams,
       success: { status: 200, description: 'Names.', body: t.array(NameRead) },
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ actor, params }) => reply(200, (ns: readonly Name[]) => ns.map(nameWire))(await listPersonNames(deps())(actor, params.id, 'public')),
     }),
     route({
@@ -95,7 +96,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Events of a fully visible person, with partnership events whose both partners are fully visible.',
       params: IdParams,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ actor, params }) => reply(200, (vs: readonly EventView[]) => vs.map(eventWire))(await listPersonEvents(deps())(actor, params.id, 'public')),
     }),
   ];

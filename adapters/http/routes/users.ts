@@ -10,7 +10,7 @@ import { reply, type LazyDeps } from './deps.js';
 
 export const userRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
-    operationId: 'getMe', method: 'get', path: '/users/me', tag: 'users', auth: 'user', allowUnverified: true,
+    operationId: 'getMe', method: 'get', path: '/users/me', tag: 'users', auth: 'user',
     summary: 'The signed-in user, with self_person_id, is_instance_owner and email_verified.',
     success: { status: 200, description: 'The current user.', body: UserRead },
     errors: [401],
@@ -26,7 +26,7 @@ export const userRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     // Open to an unverified account too: leaving never waits on a mailbox.
-    operationId: 'deleteMe', method: 'delete', path: '/users/me', tag: 'users', auth: 'user', allowUnverified: true,
+    operationId: 'deleteMe', method: 'delete', path: '/users/me', tag: 'users', auth: 'user',
     summary: 'Delete the account for good: the email retyped (422 email_mismatch otherwise). Revokes every session, soft-deletes the trees the caller alone owns, leaves every other tree, and soft-deletes the account; the purge removes it after PURGE_AFTER_DAYS, and signing in then fails as for an unknown email.',
     body: named('AccountDeletion', t.type({ email: Email })),
     success: { status: 204, description: 'The account is deleted and the session cookie cleared.' },

@@ -1,7 +1,7 @@
-import type { Actor } from '../../shared/actor.js';
+import { sessionAccount, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
 import type { Clock } from '../../shared/clock.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, unauthenticated } from '../../shared/errors.js';
 import type { Storage } from '../../shared/ports.js';
 import { normaliseEmail } from '../../identity/model.js';
@@ -19,8 +19,10 @@ export type DeleteAccountInput = { readonly email: string };
  */
 export const deleteAccount =
   (deps: { readonly storage: Storage; readonly clock: Clock }) =>
-  async (actor: Actor, input: DeleteAccountInput): AsyncResult<void> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, input: DeleteAccountInput): AsyncResult<void> => {
+    const signedIn = sessionAccount(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     return deps.storage.uow.run(async (tx) => {
       const user = await tx.users.byId(actor.userId);
       if (user === null) return fail(unauthenticated());

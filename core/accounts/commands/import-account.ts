@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { auditEntry } from '../../shared/audit-entry.js';
-import type { Actor } from '../../shared/actor.js';
+import { signedInUser, type Actor, type UserActor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
-import { invalidInput, unauthenticated, type DomainError } from '../../shared/errors.js';
+import { invalidInput, type DomainError } from '../../shared/errors.js';
 import { newId, type Id } from '../../shared/ids.js';
 import type { Storage, Stores } from '../../shared/ports.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
@@ -38,6 +38,12 @@ export type ImportReport = { readonly trees: readonly RestoredTree[]; readonly c
 export const invalidArchive = (reason: string): DomainError => invalidInput('invalid_archive', `This file cannot be restored: ${reason}.`);
 
 /**
+ * Who may restore a backup: a signed-in user, never a restricted session (an unverified email). A
+ * host checks it before it reads the upload; importAccount checks it again.
+ */
+export const mayImportAccount = (actor: Actor): Result<UserActor> => signedInUser(actor);
+
+/**
  * Restores a backup (`POST /users/me/import`, API.md "Accounts") into NEW trees owned by the caller,
  * every record with a new id and every reference remapped, media stored again under the new ids with
  * their checksums verified. All or nothing: the records are written in one transaction, and the
@@ -46,8 +52,10 @@ export const invalidArchive = (reason: string): DomainError => invalidInput('inv
  */
 export const importAccount =
   (deps: ImportDeps) =>
-  async (actor: Actor, source: ArchiveSource): AsyncResult<ImportReport> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, source: ArchiveSource): AsyncResult<ImportReport> => {
+    const signedIn = mayImportAccount(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const h = source.header;
     if (h.format !== ARCHIVE_FORMAT) return fail(invalidArchive(`it is not an account export of this service (its format is ${JSON.stringify(h.format.slice(0, 100))})`));
     if (!Number.isSafeInteger(h.version) || h.version < 1) return fail(invalidArchive(`its format version ${h.version} is not one this service writes`));

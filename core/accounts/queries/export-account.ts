@@ -1,9 +1,9 @@
 import { auditEntry } from '../../shared/audit-entry.js';
 import type { Clock } from '../../shared/clock.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
-import type { Actor } from '../../shared/actor.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
 import type { Storage } from '../../shared/ports.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import type { TreeRead } from '../../trees/model.js';
@@ -70,8 +70,10 @@ async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<readonly 
  */
 export const exportAccount =
   (deps: ExportDeps) =>
-  async (actor: Actor): AsyncResult<AccountExport> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor): AsyncResult<AccountExport> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const user = await deps.storage.users.byId(actor.userId);
     if (user === null) return fail(unauthenticated());
     const owned: readonly TreeRead[] = (await deps.storage.trees.listForMember(user.id, false)).filter((t) => t.role === 'owner');

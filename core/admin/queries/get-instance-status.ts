@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { forbidden, unauthenticated } from '../../shared/errors.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { forbidden } from '../../shared/errors.js';
 import type { Storage } from '../../shared/ports.js';
 import { isInstanceOwner } from '../../identity/policy.js';
 import type { AiProviderInfo } from '../../trees/deps.js';
@@ -24,8 +24,10 @@ export type AdminDeps = {
 /** Instance owner only: counts and configuration, no tree or personal data. */
 export const getInstanceStatus =
   (deps: AdminDeps) =>
-  async (actor: Actor): AsyncResult<InstanceStatus> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor): AsyncResult<InstanceStatus> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const user = await deps.storage.users.byId(actor.userId);
     if (user === null || !isInstanceOwner(user, deps.ownerEmails)) return fail(forbidden('Only the instance owner may read the instance status.'));
     return ok({

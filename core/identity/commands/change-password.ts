@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { invalidInput, unauthenticated } from '../../shared/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
@@ -13,8 +13,10 @@ import { checkUserRateLimit } from '../rate-limit.js';
  */
 export const changePassword =
   (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher' | 'identity'>) =>
-  async (actor: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): AsyncResult<void> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): AsyncResult<void> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const limited = await checkUserRateLimit(deps, 'change-password', actor.clientAddress, actor.userId);
     if (limited) return fail(limited);
     const user = await deps.storage.users.byId(actor.userId);

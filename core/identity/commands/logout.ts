@@ -1,14 +1,15 @@
-import type { Actor } from '../../shared/actor.js';
+import { sessionAccount, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { IdentityDeps } from '../deps.js';
 
 /** Revokes the session the request came with. */
 export const logout =
   (deps: Pick<IdentityDeps, 'storage' | 'clock'>) =>
-  async (actor: Actor): AsyncResult<void> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor): AsyncResult<void> => {
+    const signedIn = sessionAccount(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     return deps.storage.uow.run(async (tx) => {
       await tx.sessions.revoke(actor.sessionId, deps.clock.now());
       await tx.audit.record(auditEntry(deps.clock, actor.userId, 'session.revoke', { type: 'user', id: actor.userId, treeId: null }));

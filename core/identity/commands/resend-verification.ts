@@ -1,4 +1,4 @@
-import type { Actor } from '../../shared/actor.js';
+import { sessionAccount, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
@@ -9,8 +9,10 @@ import { issueEmailToken, verificationMail } from '../session-issue.js';
 /** Sends a fresh verification link to the signed-in user; earlier links stop working. Verified users get none. */
 export const resendVerification =
   (deps: IdentityDeps) =>
-  async (actor: Actor): AsyncResult<void> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor): AsyncResult<void> => {
+    const signedIn = sessionAccount(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const limited = await checkAuthRateLimit(deps, 'resend', actor.clientAddress, actor.email);
     if (limited) return fail(limited);
     const result = await deps.storage.uow.run(async (tx) => {

@@ -1,4 +1,4 @@
-import type { Actor } from '../../shared/actor.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
@@ -16,8 +16,10 @@ import { userView, type UserView } from '../user-view.js';
  */
 export const setSelfPerson =
   (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>) =>
-  async (actor: Actor, personId: Id | null): AsyncResult<UserView> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, personId: Id | null): AsyncResult<UserView> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     return deps.storage.uow.run(async (tx) => {
       const user = await tx.users.byId(actor.userId);
       if (user === null) return fail(unauthenticated());

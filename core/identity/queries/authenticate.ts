@@ -1,29 +1,26 @@
-import type { Actor, UserActor } from '../../shared/actor.js';
+import type { RestrictedActor, UserActor } from '../../shared/actor.js';
 import type { Clock } from '../../shared/clock.js';
-import type { DomainError } from '../../shared/errors.js';
 import type { Stores } from '../../shared/ports.js';
 import type { IdentitySettings } from '../deps.js';
-import { checkAccountUsable } from '../policy.js';
+import { accountActor } from '../policy.js';
 import { hashToken } from '../tokens.js';
 
 /** A resolved session: who the caller is to every access decision, and the account behind it. */
 export type Authenticated = {
   /**
    * The actor every query and command must be given. While REQUIRE_EMAIL_VERIFICATION holds and the
-   * email is unverified this is anonymous, so no access rule (site_members trees, the directory,
-   * membership) can ever treat the session as a signed-in user.
+   * email is unverified it is restricted: it carries its restriction (Forbidden `email_unverified`),
+   * and the core refuses it in every operation but reading itself, verifying, signing out and leaving.
    */
-  readonly actor: Actor;
-  /** The signed-in account itself, only for what an unverified account may do: sign out, verify, read itself. */
+  readonly actor: UserActor | RestrictedActor;
+  /** The signed-in account itself, restricted or not: whom a request log names. */
   readonly account: UserActor;
-  /** Why the account may not use member operations (Forbidden `email_unverified`), or null. */
-  readonly restriction: DomainError | null;
 };
 
 /**
  * Resolves an opaque session token, or null when the token is unknown, revoked or expired, or the
- * user is gone. The one place that decides the effective actor of a session, so every host (HTTP,
- * a CLI, a test) enforces email verification the same way.
+ * user is gone. Every host (HTTP, a CLI, a test) gets its actor from here or from `accountActor`, so
+ * email verification is enforced by the core the same way everywhere.
  */
 export const authenticate =
   (deps: { readonly storage: Pick<Stores, 'sessions' | 'users'>; readonly clock: Clock; readonly identity: Pick<IdentitySettings, 'requireEmailVerification'> }) =>
@@ -33,6 +30,5 @@ export const authenticate =
     const { session, user } = found;
     if (session.revokedAt !== null || session.expiresAt <= deps.clock.now()) return null;
     const account: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: session.id, clientAddress };
-    const restriction = checkAccountUsable(account, deps.identity.requireEmailVerification);
-    return { actor: restriction === null ? account : { kind: 'anonymous', clientAddress }, account, restriction };
+    return { actor: accountActor(account, deps.identity.requireEmailVerification), account };
   };

@@ -1,13 +1,15 @@
-import type { Actor } from '../../shared/actor.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { sessionAccount, type Actor } from '../../shared/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { unauthenticated } from '../../shared/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { userView, type UserView } from '../user-view.js';
 
 export const getMe =
   (deps: Pick<IdentityDeps, 'storage' | 'identity'>) =>
-  async (actor: Actor): AsyncResult<UserView> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor): AsyncResult<UserView> => {
+    const signedIn = sessionAccount(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const user = await deps.storage.users.byId(actor.userId);
     return user === null ? fail(unauthenticated()) : ok(userView(user, deps.identity.ownerEmails));
   };

@@ -1,7 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
 import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
+import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { newId } from '../../shared/ids.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
@@ -12,8 +11,10 @@ export type CreateTreeInput = { readonly name: string; readonly description?: st
 /** Creates a tree; the caller becomes its owner. New trees are private unless asked otherwise. */
 export const createTree =
   (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
-  async (actor: Actor, input: CreateTreeInput): AsyncResult<TreeRead & { readonly role: Role }> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, input: CreateTreeInput): AsyncResult<TreeRead & { readonly role: Role }> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const bad = checkTreeName(input.name);
     if (bad) return fail(bad);
     return deps.storage.uow.run(async (tx) => {

@@ -1,6 +1,5 @@
-import type { Actor } from '../../shared/actor.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
+import { signedInUser, type Actor } from '../../shared/actor.js';
+import { E, ok, type AsyncResult } from '../../shared/either.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead } from '../model.js';
 
@@ -10,8 +9,10 @@ import type { Role, TreeRead } from '../model.js';
  */
 export const listTrees =
   (deps: Pick<TreeDeps, 'storage'>) =>
-  async (actor: Actor, input: { readonly deleted: boolean }): AsyncResult<readonly (TreeRead & { readonly role: Role })[]> => {
-    if (actor.kind !== 'user') return fail(unauthenticated());
+  async (caller: Actor, input: { readonly deleted: boolean }): AsyncResult<readonly (TreeRead & { readonly role: Role })[]> => {
+    const signedIn = signedInUser(caller);
+    if (E.isLeft(signedIn)) return signedIn;
+    const actor = signedIn.right;
     const trees = await deps.storage.trees.listForMember(actor.userId, input.deleted);
     return ok(input.deleted ? trees.filter((t) => t.role === 'owner') : trees);
   };
