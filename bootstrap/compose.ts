@@ -81,8 +81,9 @@ export const composeApp = (
     version: serviceVersion,
     environment: config.environment,
     onGedcomImport: metrics.gedcomImport,
+    assistantLimits: { toolCallsPerRound: config.aiMaxToolCallsPerRound, toolCalls: config.aiMaxToolCalls, proposals: config.aiMaxProposals },
     modelProviders: new Map(config.aiProviders.map((p) => [p.name, openAiProvider({
-      name: p.name, model: p.model, timeoutMs: config.aiTimeoutMs,
+      name: p.name, model: p.model, timeoutMs: config.aiTimeoutMs, maxAnswerBytes: config.aiMaxAnswerBytes,
       ...(p.base_url === undefined ? {} : { baseUrl: p.base_url }), ...(p.api_key === undefined ? {} : { apiKey: p.api_key }),
     })])),
   };

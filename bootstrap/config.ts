@@ -160,6 +160,10 @@ export const Environment = t.type({
   MAX_UPLOAD_BYTES: wholeNumber(100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
   PURGE_AFTER_DAYS: wholeNumber(30, 0, 36500),
   AI_TIMEOUT_MS: wholeNumber(60_000, 1, 3_600_000),
+  AI_MAX_TOOL_CALLS_PER_ROUND: wholeNumber(16, 1, 1000),
+  AI_MAX_TOOL_CALLS: wholeNumber(64, 1, 10_000),
+  AI_MAX_PROPOSALS: wholeNumber(10, 0, 1000),
+  AI_MAX_ANSWER_BYTES: wholeNumber(1024 * 1024, 1024, 1024 * 1024 * 1024),
   AUTH_RATE_LIMIT: wholeNumber(10, 0, 1_000_000),
   TRUST_PROXY: wholeNumber(0, 0, 20),
   METRICS_PORT: optionalPort,
@@ -182,8 +186,15 @@ export type Config = {
   readonly requireEmailVerification: boolean;
   readonly ownerEmails: readonly string[];
   readonly aiProviders: readonly AiProviderConfig[];
-  /** How long the assistant waits for a provider's answer (504 provider_timeout after). */
+  /** How long the assistant waits for a provider's whole answer, headers and body (504 provider_timeout after). */
   readonly aiTimeoutMs: number;
+  /** Tool calls the assistant runs from one provider answer, and in one request. */
+  readonly aiMaxToolCallsPerRound: number;
+  readonly aiMaxToolCalls: number;
+  /** Proposals one assistant request stores. */
+  readonly aiMaxProposals: number;
+  /** Bytes of a provider's answer read at most (502 provider_invalid past them). */
+  readonly aiMaxAnswerBytes: number;
   readonly maxUploadBytes: number;
   readonly purgeAfterDays: number;
   readonly authRateLimit: number;
@@ -236,6 +247,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     ownerEmails: e.OWNER_EMAIL,
     aiProviders: e.AI_PROVIDERS,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    aiMaxToolCallsPerRound: e.AI_MAX_TOOL_CALLS_PER_ROUND,
+    aiMaxToolCalls: e.AI_MAX_TOOL_CALLS,
+    aiMaxProposals: e.AI_MAX_PROPOSALS,
+    aiMaxAnswerBytes: e.AI_MAX_ANSWER_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -1013,7 +1013,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask the tree's assistant (any member): the tree's ai_member_provider answers, reading the tree as you may and proposing changes only as pending proposals (origin assistant). 409 ai_disabled without a configured provider; 502 provider_unavailable; 504 provider_timeout (AI_TIMEOUT_MS). */
+        /** Ask the tree's assistant (any member): the tree's ai_member_provider answers, reading the tree as you may and proposing changes only as pending proposals (origin assistant). Tool calls are capped per answer and per request (AI_MAX_TOOL_CALLS_PER_ROUND, AI_MAX_TOOL_CALLS) and proposals per request (AI_MAX_PROPOSALS): calls past a cap are answered to the model with an error, never run. 409 ai_disabled without a configured provider; 502 provider_unavailable; 502 provider_invalid (an answer that is not a chat completion, or longer than AI_MAX_ANSWER_BYTES); 504 provider_timeout (no whole answer within AI_TIMEOUT_MS). */
         post: operations["askAssistant"];
         delete?: never;
         options?: never;

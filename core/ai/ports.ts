@@ -19,9 +19,11 @@ export type ModelReply = { readonly text: string | null; readonly toolCalls: rea
 
 /**
  * `unavailable`: the provider could not be reached or answered an error (502 provider_unavailable);
- * `timeout`: no answer within the configured time (504 provider_timeout). `detail` never holds a key.
+ * `invalid`: its answer is not a chat completion as the protocol defines it, or is longer than the
+ * configured size, read no further than that (502 provider_invalid); `timeout`: no whole answer,
+ * headers and body, within the configured time (504 provider_timeout). `detail` never holds a key.
  */
-export type ProviderFailure = { readonly kind: 'unavailable' | 'timeout'; readonly detail: string };
+export type ProviderFailure = { readonly kind: 'unavailable' | 'invalid' | 'timeout'; readonly detail: string };
 
 export type ModelProvider = {
   readonly name: string;

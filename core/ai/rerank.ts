@@ -1,3 +1,4 @@
+import * as t from 'io-ts';
 import { E } from '../shared/either.js';
 import type { Recommendation } from '../kinship/queries/recommend.js';
 import type { ModelProvider } from './ports.js';
@@ -19,11 +20,15 @@ const arrayIn = (text: string): unknown => {
   }
 };
 
+/** One entry of the ranking a model writes; entries of another shape are passed over. */
+const RankEntry = t.intersection([t.type({ index: t.Int }), t.partial({ rationale: t.string })]);
+
 /**
  * The recommender provider's ranking of the service's own candidates, with its rationale. Only the
  * candidates' facts go out (kind, names, birth years, the service's reasons and score), and the answer
  * can only reorder them and add words: it cannot add a candidate or change an operation. A provider
- * that fails or answers something unreadable leaves the service's ranking as it was.
+ * that fails, is late, or answers something unreadable (not a chat completion, too long, no ranking
+ * in its text) leaves the service's ranking as it was: never an error of the request.
  */
 export const rerank = async (provider: ModelProvider, recommendations: readonly Recommendation[]): Promise<{ readonly ranked: readonly Recommendation[]; readonly reranked: boolean }> => {
   if (recommendations.length < 1) return { ranked: recommendations, reranked: false };
@@ -37,12 +42,13 @@ export const rerank = async (provider: ModelProvider, recommendations: readonly 
   if (!Array.isArray(parsed)) return { ranked: recommendations, reranked: false };
   const order: Recommendation[] = [];
   const used = new Set<number>();
-  for (const entry of parsed) {
-    const index = (entry as { index?: unknown })?.index;
-    const rationale = (entry as { rationale?: unknown })?.rationale;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= recommendations.length || used.has(index)) continue;
+  for (const raw of parsed) {
+    const entry = RankEntry.decode(raw);
+    if (E.isLeft(entry)) continue;
+    const { index, rationale } = entry.right;
+    if (index < 0 || index >= recommendations.length || used.has(index)) continue;
     used.add(index);
-    order.push({ ...recommendations[index]!, ...(typeof rationale === 'string' ? { rationale: rationale.slice(0, 2000) } : {}) });
+    order.push({ ...recommendations[index]!, ...(rationale === undefined ? {} : { rationale: rationale.slice(0, 2000) }) });
   }
   if (order.length === 0) return { ranked: recommendations, reranked: false };
   return { ranked: [...order, ...recommendations.filter((_, i) => !used.has(i))], reranked: true };

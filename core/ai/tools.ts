@@ -45,7 +45,14 @@ export const assistantTools: readonly ToolDefinition[] = [
 /** Checks a `propose_changes` argument as POST /proposals checks its body (the HTTP adapter's codecs). */
 export type OperationsDecoder = (raw: unknown) => Result<ProposeInput>;
 
-export type ToolDeps = Pick<RecordDeps, 'storage' | 'clock' | 'searchThreshold'> & { readonly decodeProposal: OperationsDecoder };
+/**
+ * The path of text the database cannot store (U+0000, a lone surrogate) in a tool's arguments, in a
+ * value or a key ('' for the whole), or null: the rule every client request goes through
+ * (adapters/http/input-text.ts), so a model's arguments are held to what a client's are.
+ */
+export type UnstorableText = (value: unknown) => string | null;
+
+export type ToolDeps = Pick<RecordDeps, 'storage' | 'clock' | 'searchThreshold'> & { readonly decodeProposal: OperationsDecoder; readonly unstorableText: UnstorableText };
 
 const vitals = (v: PersonView): Record<string, JsonValue> =>
   v.visibility === 'redacted'
@@ -68,6 +75,8 @@ export const runTool = async (deps: ToolDeps, actor: Actor, treeId: Id, name: st
   } catch {
     return failed('The arguments are not JSON.');
   }
+  const unstorable = deps.unstorableText(args);
+  if (unstorable !== null) return failed(`${unstorable === '' ? 'arguments' : unstorable.slice(0, 200)}: must be Unicode text without the character U+0000`);
   const field = (k: string): unknown => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[k] : undefined);
   switch (name) {
     case 'search_persons': {

@@ -11,8 +11,13 @@ export type DomainError =
   | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
   /** A byte range outside an object of `size` bytes (a partial read of media content). */
   | { readonly _tag: 'RangeNotSatisfiable'; readonly size: number }
-  /** A model provider failed the request: `provider_unavailable` (502) or `provider_timeout` (504). */
-  | { readonly _tag: 'Upstream'; readonly code: 'provider_unavailable' | 'provider_timeout'; readonly detail: string };
+  /**
+   * A model provider failed the request: `provider_unavailable` (502), `provider_invalid` (502: an
+   * answer that is not a chat completion, or longer than allowed) or `provider_timeout` (504).
+   */
+  | { readonly _tag: 'Upstream'; readonly code: UpstreamCode; readonly detail: string };
+
+export type UpstreamCode = 'provider_unavailable' | 'provider_invalid' | 'provider_timeout';
 
 export const unauthenticated = (detail = 'Sign in to continue.'): DomainError => ({ _tag: 'Unauthenticated', detail });
 export const forbidden = (detail: string, code = 'forbidden'): DomainError => ({ _tag: 'Forbidden', code, detail });
@@ -22,4 +27,4 @@ export const invalidInput = (code: string, detail: string, errors?: readonly Fie
   errors === undefined ? { _tag: 'InvalidInput', code, detail } : { _tag: 'InvalidInput', code, detail, errors };
 export const rateLimited = (retryAfterSeconds: number): DomainError => ({ _tag: 'RateLimited', retryAfterSeconds });
 export const rangeNotSatisfiable = (size: number): DomainError => ({ _tag: 'RangeNotSatisfiable', size });
-export const upstream = (code: 'provider_unavailable' | 'provider_timeout', detail: string): DomainError => ({ _tag: 'Upstream', code, detail });
+export const upstream = (code: UpstreamCode, detail: string): DomainError => ({ _tag: 'Upstream', code, detail });

@@ -17,6 +17,7 @@ describe('configuration', () => {
     expect(c.searchThreshold).to.equal(0.2);
     expect(c.ownerEmails).to.deep.equal([]);
     expect(c.aiProviders).to.deep.equal([]);
+    expect([c.aiTimeoutMs, c.aiMaxToolCallsPerRound, c.aiMaxToolCalls, c.aiMaxProposals, c.aiMaxAnswerBytes]).to.deep.equal([60_000, 16, 64, 10, 1_048_576]);
   });
 
   it('reads every variable', () => {
@@ -51,6 +52,10 @@ describe('configuration', () => {
     ['AI_PROVIDERS', { AI_PROVIDERS: '[{"name":"a","kind":"openai","model":"m"},{"name":"a","kind":"openai","model":"n"}]' }],
     ['AI_PROVIDERS', { AI_PROVIDERS: '[{"name":"a","kind":"ollama","model":"m"}]' }],
     ['AI_TIMEOUT_MS', { AI_TIMEOUT_MS: '0' }],
+    ['AI_MAX_TOOL_CALLS_PER_ROUND', { AI_MAX_TOOL_CALLS_PER_ROUND: '0' }],
+    ['AI_MAX_TOOL_CALLS', { AI_MAX_TOOL_CALLS: 'many' }],
+    ['AI_MAX_PROPOSALS', { AI_MAX_PROPOSALS: '-1' }],
+    ['AI_MAX_ANSWER_BYTES', { AI_MAX_ANSWER_BYTES: '10' }],
     ['MAX_UPLOAD_BYTES', { MAX_UPLOAD_BYTES: '-1' }],
     ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: '1.5' }],
     ['SEARCH_THRESHOLD', { SEARCH_THRESHOLD: '2' }],

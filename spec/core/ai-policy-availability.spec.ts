@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { aiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
-import { askAssistant } from '../../core/ai/commands/ask-assistant.js';
+import { askAssistant, defaultAssistantLimits } from '../../core/ai/commands/ask-assistant.js';
 import { updateAiPolicy } from '../../core/trees/commands/update-ai-policy.js';
 import { E } from '../../core/shared/either.js';
 import { cleanupSetup } from './cleanup-support.js';
@@ -17,7 +17,10 @@ describe('AI policy: a named provider that is no longer configured', () => {
     expect(aiPolicyView(tree, configured)).to.deep.include({ available: true, aiMemberAvailable: true, aiRecommenderAvailable: false });
     // The service restarts with AI_PROVIDERS emptied: the policy still names `local`.
     expect(aiPolicyView(tree, [])).to.deep.include({ aiMemberProvider: 'local', available: false, aiMemberAvailable: false });
-    const answered = await askAssistant({ ...fx.deps, searchThreshold: 0.2, providers: new Map(), decodeProposal: () => E.left({ _tag: 'InvalidInput', code: 'x', detail: 'x' }) })(
+    const answered = await askAssistant({
+      ...fx.deps, searchThreshold: 0.2, providers: new Map(), limits: defaultAssistantLimits,
+      decodeProposal: () => E.left({ _tag: 'InvalidInput', code: 'x', detail: 'x' }), unstorableText: () => null,
+    })(
       fx.viewer, fx.tree.id, [{ role: 'user', content: 'hi' }]);
     expect(left(answered)).to.deep.include({ _tag: 'Conflict', code: 'ai_disabled' });
   });

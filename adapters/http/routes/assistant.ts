@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { askAssistant, type AssistantReply } from '../../../core/ai/commands/ask-assistant.js';
+import { askAssistant, defaultAssistantLimits, type AssistantReply } from '../../../core/ai/commands/ask-assistant.js';
+import { unstorableTextPath } from '../input-text.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Text, Uuid } from '../wire.js';
@@ -13,13 +14,15 @@ const AssistantRead = named('AssistantReply', t.type({ reply: t.string, proposal
 export const assistantRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'askAssistant', method: 'post', path: '/trees/{id}/assistant', tag: 'assistant', auth: 'user',
-    summary: "Ask the tree's assistant (any member): the tree's ai_member_provider answers, reading the tree as you may and proposing changes only as pending proposals (origin assistant). 409 ai_disabled without a configured provider; 502 provider_unavailable; 504 provider_timeout (AI_TIMEOUT_MS).",
+    summary: "Ask the tree's assistant (any member): the tree's ai_member_provider answers, reading the tree as you may and proposing changes only as pending proposals (origin assistant). Tool calls are capped per answer and per request (AI_MAX_TOOL_CALLS_PER_ROUND, AI_MAX_TOOL_CALLS) and proposals per request (AI_MAX_PROPOSALS): calls past a cap are answered to the model with an error, never run. 409 ai_disabled without a configured provider; 502 provider_unavailable; 502 provider_invalid (an answer that is not a chat completion, or longer than AI_MAX_ANSWER_BYTES); 504 provider_timeout (no whole answer within AI_TIMEOUT_MS).",
     params: IdParams, body: AssistantBody,
     success: { status: 200, description: 'The reply and the proposals it made.', body: AssistantRead },
     errors: [400, 401, 403, 404, 409, 413, 422, 502, 504],
     handle: async ({ actor, params, body }) => {
       const d = deps();
-      const answered = await askAssistant({ ...d, providers: d.modelProviders ?? new Map(), decodeProposal: decodeProposalInput })(actor, params.id, body.messages);
+      const answered = await askAssistant({
+        ...d, providers: d.modelProviders ?? new Map(), limits: d.assistantLimits ?? defaultAssistantLimits, decodeProposal: decodeProposalInput, unstorableText: unstorableTextPath,
+      })(actor, params.id, body.messages);
       return reply(200, (r: AssistantReply) => ({ reply: r.reply, proposal_ids: [...r.proposalIds], provider: r.provider, model: r.model }))(answered);
     },
   }),

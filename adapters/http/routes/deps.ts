@@ -3,6 +3,7 @@ import type { TreeDeps } from '../../../core/trees/deps.js';
 import type { RecordDeps } from '../../../core/shared/record-deps.js';
 import type { MediaDeps } from '../../../core/media/deps.js';
 import type { ModelProvider } from '../../../core/ai/ports.js';
+import type { AssistantLimits } from '../../../core/ai/commands/ask-assistant.js';
 import { E, type Result } from '../../../core/shared/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders } from '../pagination.js';
@@ -18,6 +19,8 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly onGedcomImport?: (outcome: 'imported' | 'rejected' | 'failed') => void;
   /** The configured model providers by name (AI_PROVIDERS); absent: none. */
   readonly modelProviders?: ReadonlyMap<string, ModelProvider>;
+  /** AI_MAX_TOOL_CALLS_PER_ROUND, AI_MAX_TOOL_CALLS, AI_MAX_PROPOSALS; absent: the defaults. */
+  readonly assistantLimits?: AssistantLimits;
 };
 
 /** Routes are built before their dependencies exist (the OpenAPI generator needs no database). */
