@@ -160,6 +160,8 @@ export const Environment = t.type({
   MAX_UPLOAD_BYTES: wholeNumber(100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
   PURGE_AFTER_DAYS: wholeNumber(30, 0, 36500),
   AI_TIMEOUT_MS: wholeNumber(60_000, 1, 3_600_000),
+  SEND_TIMEOUT_MS: wholeNumber(30_000, 0, 3_600_000),
+  STREAMS_PER_USER: wholeNumber(2, 1, 1000),
   AI_MAX_TOOL_CALLS_PER_ROUND: wholeNumber(16, 1, 1000),
   AI_MAX_TOOL_CALLS: wholeNumber(64, 1, 10_000),
   AI_MAX_PROPOSALS: wholeNumber(10, 0, 1000),
@@ -188,6 +190,10 @@ export type Config = {
   readonly aiProviders: readonly AiProviderConfig[];
   /** How long the assistant waits for a provider's whole answer, headers and body (504 provider_timeout after). */
   readonly aiTimeoutMs: number;
+  /** A streamed answer whose client accepts no bytes for this long is cut off (0: never). */
+  readonly sendTimeoutMs: number;
+  /** Streamed answers one account (or anonymous client address) may have running at once, per instance. */
+  readonly streamsPerUser: number;
   /** Tool calls the assistant runs from one provider answer, and in one request. */
   readonly aiMaxToolCallsPerRound: number;
   readonly aiMaxToolCalls: number;
@@ -247,6 +253,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     ownerEmails: e.OWNER_EMAIL,
     aiProviders: e.AI_PROVIDERS,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    sendTimeoutMs: e.SEND_TIMEOUT_MS,
+    streamsPerUser: e.STREAMS_PER_USER,
     aiMaxToolCallsPerRound: e.AI_MAX_TOOL_CALLS_PER_ROUND,
     aiMaxToolCalls: e.AI_MAX_TOOL_CALLS,
     aiMaxProposals: e.AI_MAX_PROPOSALS,

@@ -1,3 +1,4 @@
+import { streamGuard, watchSend } from './stream-guard.js';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -42,6 +43,10 @@ export type AppOptions = {
   readonly trustProxy?: number;
   /** Called once per request when its response has been sent (or the connection closed), for metrics. */
   readonly observeRequest?: (r: ObservedRequest) => void;
+  /** STREAMS_PER_USER: streamed answers one account (or anonymous address) may have running at once; default 2. */
+  readonly streamsPerUser?: number;
+  /** SEND_TIMEOUT_MS: a streamed answer whose client accepts no bytes for this long is cut off; default 30000 (0: never). */
+  readonly sendTimeoutMs?: number;
   /** The HTML pages the verification and reset mails link to (/verify-email, /reset-password). */
   readonly accountPages?: AccountPages;
 };
@@ -102,7 +107,11 @@ const isUnavailable = (err: unknown): boolean => {
   return typeof message === 'string' && CONNECTION_LOST.some((m) => message.includes(m));
 };
 
+const DEFAULT_STREAMS_PER_USER = 2;
+const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+
 export const createApp = (opts: AppOptions): Koa => {
+  const streams = streamGuard(opts.streamsPerUser ?? DEFAULT_STREAMS_PER_USER);
   const app = new Koa();
   // What fails after the answer started (a streamed export whose database or store went away) can
   // only cut the download short; it is logged here, as one structured line, not printed by Koa.
@@ -275,6 +284,18 @@ export const createApp = (opts: AppOptions): Koa => {
         if (result._tag === 'Left') {
           const { problem: p, headers } = problemOf(result.left);
           return sendProblem(ctx, p, headers);
+        }
+        const stream = result.right.stream;
+        if (stream !== undefined) {
+          // Streamed answers: a few per caller at once (429 past STREAMS_PER_USER), and a client that
+          // accepts no bytes for SEND_TIMEOUT_MS loses its connection (stream-guard.ts).
+          const caller = session !== null ? `user:${session.account.userId}` : `address:${clientAddress}`;
+          const release = streams.admit(caller);
+          if (release === null) {
+            await stream[Symbol.asyncIterator]().return?.().catch(() => undefined);
+            return sendProblem(ctx, problem(429, 'too_many_streams', `You have ${opts.streamsPerUser ?? DEFAULT_STREAMS_PER_USER} downloads running; try again when one has finished.`), { 'Retry-After': '5' });
+          }
+          watchSend(ctx, opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS, release);
         }
         writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
       } finally {

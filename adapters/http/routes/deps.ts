@@ -17,6 +17,8 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly maxUploadBytes: number;
   /** Metrics: one call per GEDCOM import (imported; rejected: a client error; failed: a fault). */
   readonly onGedcomImport?: (outcome: 'imported' | 'rejected' | 'failed') => void;
+  /** Where streamed answers that must not wait on their client are spooled (spool.ts); absent: the system's temporary folder. */
+  readonly spoolDir?: string;
   /** The configured model providers by name (AI_PROVIDERS); absent: none. */
   readonly modelProviders?: ReadonlyMap<string, ModelProvider>;
   /** AI_MAX_TOOL_CALLS_PER_ROUND, AI_MAX_TOOL_CALLS, AI_MAX_PROPOSALS; absent: the defaults. */

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import * as t from 'io-ts';
 import { E, ok, type AsyncResult, type Result } from '../../../core/shared/either.js';
 import { invalidInput } from '../../../core/shared/errors.js';
@@ -18,6 +19,7 @@ import { serviceProduct } from './product.js';
 import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
+import { spooled } from '../spool.js';
 
 const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import\'s zip limits' });
 const ActionCodec = named('ImportAction', t.keyof(Object.fromEntries(importActions.map((a) => [a, null])) as Record<(typeof importActions)[number], null>));
@@ -171,7 +173,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         if (exported.right.media !== undefined) {
           return ok<Reply>({
             status: 200,
-            stream: gedzipStream(utf8Chunks(exported.right.lines), exported.right.media, d.blobs),
+            stream: gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), exported.right.media, d.blobs),
             headers: {
               'Content-Type': 'application/zip',
               'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName, 'gdz')),
@@ -181,7 +183,8 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         }
         return ok<Reply>({
           status: 200,
-          stream: utf8Chunks(exported.right.lines),
+          // Spooled: the export's snapshot holds a pooled connection, which must never wait on the client.
+          stream: spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()),
           headers: {
             'Content-Type': exported.right.version === '7.0' ? 'text/vnd.familysearch.gedcom; charset=utf-8' : 'application/x-gedcom; charset=utf-8',
             'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName)),

@@ -1,0 +1,133 @@
+import { mkdir, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * A streamed answer whose producer holds something scarce while it runs (the GEDCOM export holds a
+ * pooled connection and one REPEATABLE READ snapshot), decoupled from the client: once the client
+ * pulls the first bytes, the producer runs at its own pace into a temporary file under `dir`, and
+ * the client reads the file as fast or as slowly as it likes. A client that stalls then holds a
+ * file, never the database; a client that goes away stops the producer (its iterator is returned,
+ * which ends the snapshot) and the file is removed. The producer's failure cuts the answer short,
+ * as it would unspooled. Nothing runs and no file exists before the first pull, so an answer that
+ * is refused before it is sent (429) costs nothing.
+ */
+export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Gate = producers): AsyncIterable<Uint8Array> => ({
+  [Symbol.asyncIterator]: () => spool(source, dir, gate)[Symbol.asyncIterator](),
+});
+
+/** At most `slots` holders at once; the others wait their turn, first come first served. */
+export type Gate = { readonly enter: () => Promise<() => void> };
+export const gate = (slots: number): Gate => {
+  let free = slots;
+  const waiting: (() => void)[] = [];
+  const leave = (): void => {
+    const next = waiting.shift();
+    if (next !== undefined) next();
+    else free += 1;
+  };
+  return {
+    enter: async () => {
+      if (free > 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        leave();
+      };
+    },
+  };
+};
+
+/**
+ * Spooled producers running at once in this process: an export runs as fast as the database and
+ * one core allow, so twenty at once would starve every other request of CPU. The others wait for a
+ * slot (their clients have the status and wait for the first bytes; SEND_TIMEOUT_MS does not run
+ * while nothing is waiting to be sent).
+ */
+const producers = gate(1);
+
+const READ_BYTES = 64 * 1024;
+
+async function* spool(source: AsyncIterable<Uint8Array>, dir: string, slots: Gate): AsyncGenerator<Uint8Array> {
+  await mkdir(dir, { recursive: true });
+  const folder = await mkdtemp(path.join(dir, 'spool-'));
+  const file = path.join(folder, 'body');
+  let writer: FileHandle | null = null;
+  let reader: FileHandle | null = null;
+  let written = 0;
+  let done = false;
+  let failure: unknown = null;
+  let stopped = false;
+  let entered = false;
+  let wake: (() => void) | null = null;
+  const signal = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const produce = async (): Promise<void> => {
+    const leave = await slots.enter();
+    if (stopped) {
+      // The client went away while this waited for a slot: the source never started.
+      leave();
+      return;
+    }
+    entered = true;
+    const it = source[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        if (stopped) break;
+        const next = await it.next();
+        if (next.done) break;
+        let at = 0;
+        while (at < next.value.length) {
+          const { bytesWritten } = await writer!.write(next.value, at, next.value.length - at, written);
+          at += bytesWritten;
+          written += bytesWritten;
+        }
+        signal();
+      }
+    } catch (err) {
+      failure = err;
+    } finally {
+      if (stopped) await it.return?.().catch(() => undefined);
+      leave();
+      done = true;
+      signal();
+    }
+  };
+  let producing: Promise<void> = Promise.resolve();
+  try {
+    writer = await open(file, 'w+', 0o600);
+    reader = await open(file, 'r');
+    producing = produce();
+    let readAt = 0;
+    const buffer = Buffer.alloc(READ_BYTES);
+    for (;;) {
+      if (readAt < written) {
+        const { bytesRead } = await reader.read(buffer, 0, Math.min(READ_BYTES, written - readAt), readAt);
+        readAt += bytesRead;
+        // A copy: the client's socket may still hold the bytes when the buffer is read into again.
+        yield Buffer.from(buffer.subarray(0, bytesRead));
+        continue;
+      }
+      if (done) {
+        if (failure !== null) throw failure;
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (readAt < written || done) signal();
+      });
+    }
+  } finally {
+    stopped = true;
+    signal();
+    // A producer still waiting for a slot is not waited for: it will see `stopped` and never start.
+    if (entered) await producing;
+    await reader?.close().catch(() => undefined);
+    await writer?.close().catch(() => undefined);
+    await rm(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { expect } from 'chai';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+
+// Issue 23, finding 2: clients that ask for a streamed answer (GEDCOM export, account export, a
+// whole list) and never read it. Before, each export held a pooled connection inside its snapshot
+// for as long as its client did not read: ten such sockets took the pool, and every other request
+// answered 503 after 10 s. Now the export is spooled (adapters/http/spool.ts), a caller has at most
+// STREAMS_PER_USER streamed answers at once (429 past it), and a socket that accepts no bytes for
+// SEND_TIMEOUT_MS is closed.
+
+const PERSONS = 10_000;
+const SEND_TIMEOUT_MS = 8_000;
+
+/** A GEDCOM file of PERSONS persons, each with a note of ~3 KB of random text (so no answer compresses it away). */
+const bigGedcom = (): string => {
+  const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
+  for (let i = 1; i <= PERSONS; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Person${i} /Slow/`, `1 NOTE ${randomBytes(2_250).toString('base64')}`);
+  // One name unlike the others, for a search whose cost is its own (a search among 10,000 names that
+  // share most trigrams reads them all, seconds each: issue 27's to bring down, not this spec's).
+  lines.push('0 @X1@ INDI', '1 NAME Ottilie /Brandenburger/', '0 TRLR', '');
+  return lines.join('\n');
+};
+
+type Stalled = { readonly status: Promise<number>; readonly socket: net.Socket; readonly drain: () => Promise<{ readonly bytes: number; readonly complete: boolean }> };
+
+/**
+ * Sends a GET and reads only the first bytes of the answer (its status line), then nothing more.
+ * `drain` reads on, later, to the connection's end: what the kernel buffers held, then the end of
+ * the stream (a paused socket cannot see the service close it).
+ */
+const stall = (baseUrl: string, path: string, token: string): Stalled => {
+  const url = new URL(baseUrl);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.write(`GET /api/v1${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  let bytes = 0;
+  let tail = Buffer.alloc(0);
+  const status = new Promise<number>((resolve, reject) => {
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 0));
+    });
+    socket.once('error', reject);
+  });
+  socket.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    tail = Buffer.concat([tail, chunk]).subarray(-16);
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined);
+  return {
+    status, socket,
+    // A chunked answer that was sent in full ends with the last chunk, `0\r\n\r\n`.
+    drain: async () => {
+      socket.resume();
+      await closed;
+      return { bytes, complete: tail.toString('latin1').endsWith('0\r\n\r\n') };
+    },
+  };
+};
+
+const timed = async <A>(f: () => Promise<A>): Promise<{ value: A; ms: number }> => {
+  const started = Date.now();
+  const value = await f();
+  return { value, ms: Date.now() - started };
+};
+
+describe('HTTP slow readers: stalled downloads hold no database connection and are cut off', function () {
+  this.timeout(120_000);
+  let svc: TestService;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  const viewers: Awaited<ReturnType<typeof registerUser>>[] = [];
+  let bystander: Awaited<ReturnType<typeof registerUser>>;
+  let treeId: string;
+  let personId: string;
+  const stalled: Stalled[] = [];
+
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${svc.baseUrl}/api/v1${path}`, {
+      method, headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) as any };
+  };
+
+  before(async () => {
+    svc = await startTestService({ env: { SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS) } });
+    const tag = randomBytes(3).toString('hex');
+    owner = await registerUser(svc, `owner-${tag}@example.com`);
+    bystander = await registerUser(svc, `bystander-${tag}@example.com`);
+    treeId = (await call('POST', '/trees', owner.token, { name: 'Big notes' })).body.id;
+    const form = new FormData();
+    form.append('file', new Blob([bigGedcom()]), 'big.ged');
+    const imported = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/gedcom/import`, { method: 'POST', headers: { Authorization: `Bearer ${owner.token}` }, body: form });
+    expect(imported.status).to.equal(200);
+    for (let i = 0; i < 9; i++) {
+      const v = await registerUser(svc, `viewer${i}-${tag}@example.com`);
+      expect((await call('POST', `/trees/${treeId}/members`, owner.token, { email: v.email, role: 'viewer' })).status).to.equal(201);
+      viewers.push(v);
+    }
+    expect((await call('POST', `/trees/${treeId}/members`, owner.token, { email: bystander.email, role: 'viewer' })).status).to.equal(201);
+    personId = (await call('GET', `/trees/${treeId}/persons?limit=1`, bystander.token)).body[0].id;
+  });
+  after(async () => {
+    for (const s of stalled) s.socket.destroy();
+    await svc?.close();
+  });
+
+  it('an unhurried reader first: the export, the account export and the whole list answer 200 in full', async () => {
+    const gedcom = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/gedcom/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(gedcom.status).to.equal(200);
+    const text = await gedcom.text();
+    expect(text.length, 'larger than loopback socket buffers hold').to.be.above(16 * 1024 * 1024);
+    expect(text.match(/^0 @I\d+@ INDI/gm)).to.have.length(PERSONS + 1);
+    expect(text.trimEnd().endsWith('0 TRLR')).to.equal(true);
+    const account = await fetch(`${svc.baseUrl}/api/v1/users/me/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(account.status).to.equal(200);
+    expect((await account.arrayBuffer()).byteLength).to.be.above(12 * 1024 * 1024);
+    const list = await call('GET', `/trees/${treeId}/persons`, viewers[0]!.token);
+    expect(list.status).to.equal(200);
+    expect(list.body).to.have.length(PERSONS + 1);
+  });
+
+  it('20 stalled readers (exports, an account export, whole lists) from 10 accounts: others read fast, /readyz is 200, a third stream of one account is 429, and the stalled sockets are closed after SEND_TIMEOUT_MS', async () => {
+    // The bystander's search alone, as the measure of what a search costs here (2 cores, a suite beside).
+    const searchAlone = (await timed(() => call('GET', `/trees/${treeId}/persons?q=Otilie%20Brandenburg&limit=20`, bystander.token))).ms;
+    stalled.push(stall(svc.baseUrl, `/trees/${treeId}/gedcom/export`, owner.token), stall(svc.baseUrl, '/users/me/export', owner.token));
+    for (const v of viewers) stalled.push(stall(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0`, v.token), stall(svc.baseUrl, `/trees/${treeId}/persons`, v.token));
+    const statuses = await Promise.all(stalled.map((s) => s.status));
+    expect(statuses).to.deep.equal(stalled.map(() => 200));
+    const openedAt = Date.now();
+
+    // A third streamed answer of an account that has two running: 429, and the others are untouched.
+    const third = await call('GET', `/trees/${treeId}/persons`, viewers[0]!.token);
+    expect(third.status).to.equal(429);
+    expect(third.body.code).to.equal('too_many_streams');
+    // A paged read is no stream: the same account still reads.
+    expect((await call('GET', `/trees/${treeId}/persons?limit=5`, viewers[0]!.token)).status).to.equal(200);
+
+
+    // While the 20 stall: everyone else's reads are fast and the service is ready.
+    // Reads run for as long as the 20 stall, until just before SEND_TIMEOUT_MS cuts them off.
+    let rounds = 0;
+    const took: number[][] = [];
+    for (let round = 0; Date.now() - openedAt < SEND_TIMEOUT_MS - 800; round++) {
+      rounds += 1;
+      const ready = await timed(() => fetch(`${svc.baseUrl}/readyz`).then((r) => r.status));
+      expect(ready.value, '/readyz').to.equal(200);
+      const person = await timed(() => call('GET', `/persons/${personId}`, bystander.token));
+      expect(person.value.status).to.equal(200);
+      const page = await timed(() => call('GET', `/trees/${treeId}/persons?limit=20`, bystander.token));
+      expect(page.value.status).to.equal(200);
+      const search = await timed(() => call('GET', `/trees/${treeId}/persons?q=Otilie%20Brandenburg&limit=20`, bystander.token));
+      expect(search.value.status).to.equal(200);
+      // Generous bounds (2 cores, a whole suite beside): the failure they catch is a 10 s pool wait.
+      took.push([ready.ms, person.ms, page.ms, search.ms]);
+      for (const [what, t] of Object.entries({ ready, person, page })) expect(t.ms, `${what} while 20 readers stall`).to.be.below(2_000);
+      expect(search.value.body.map((p: { display_name: string }) => p.display_name)).to.include('Ottilie Brandenburger');
+      expect(search.ms, `a search while 20 readers stall (alone: ${searchAlone} ms)`).to.be.below(2_000);
+      // And the bystander's own export streams in full meanwhile.
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rounds, `reads made while the readers stalled: ${JSON.stringify(took)}, search alone ${searchAlone} ms`).to.be.at.least(3);
+    // Another member's whole export completes meanwhile (it may wait for a producer slot: exports
+    // run two at a time, so twenty cannot starve the other requests of CPU).
+    {
+      const res = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/gedcom/export`, { headers: { Authorization: `Bearer ${bystander.token}` } });
+      expect(res.status).to.equal(200);
+      expect((await res.text()).trimEnd().endsWith('0 TRLR')).to.equal(true);
+    }
+
+    // The service cuts each stalled answer off once it has taken nothing for SEND_TIMEOUT_MS: read
+    // on, each connection ends (with what the buffers held) before its answer was sent in full.
+    await new Promise((r) => setTimeout(r, Math.max(0, openedAt + SEND_TIMEOUT_MS + 2_500 - Date.now())));
+    const ends = await Promise.race([Promise.all(stalled.map((s) => s.drain())), new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
+    expect(ends, 'every stalled connection ended by the service').to.not.equal(null);
+    expect(ends!.map((e) => e.complete), 'cut short, not sent in full').to.deep.equal(stalled.map(() => false));
+
+    // Their slots are free again: the account that got 429 streams a whole list.
+    const again = await call('GET', `/trees/${treeId}/persons`, viewers[0]!.token);
+    expect(again.status).to.equal(200);
+    expect(again.body).to.have.length(PERSONS + 1);
+  });
+});
