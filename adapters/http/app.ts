@@ -1,3 +1,4 @@
+import { JSON_TYPES, maxJsonValues, parseJsonBody } from './json-body.js';
 import { streamGuard, watchSend } from './stream-guard.js';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
@@ -205,7 +206,17 @@ export const createApp = (opts: AppOptions): Koa => {
 
   // DELETE bodies are read too: account deletion carries the retyped email.
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
-  const jsonParser = (limit: number) => koaBody({ parsedMethods, json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
+  // JSON bodies are read as text within the limit, then counted and parsed (json-body.ts).
+  const jsonParser = (limit: number): Koa.Middleware => {
+    const read = koaBody({ parsedMethods, json: false, multipart: false, urlencoded: false, text: true, textTypes: JSON_TYPES, textLimit: limit });
+    const maxValues = maxJsonValues(limit);
+    return async (ctx, next) => {
+      await read(ctx, async () => undefined);
+      const text: unknown = ctx.request.body;
+      if (typeof text === 'string') ctx.request.body = parseJsonBody(text, maxValues) as typeof ctx.request.body;
+      await next();
+    };
+  };
   // Whatever fails while a body is read and decoded (a broken gzip, deflate or brotli stream, a
   // charset iconv does not know) is the client's fault: 400, or 413 past the limit, never a 500.
   const bodyUpTo = (limit: number): Koa.Middleware => {

@@ -20,6 +20,7 @@ import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
 import { spooled } from '../spool.js';
+import { countJsonValues } from '../json-body.js';
 
 const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import\'s zip limits' });
 const ActionCodec = named('ImportAction', t.keyof(Object.fromEntries(importActions.map((a) => [a, null])) as Record<(typeof importActions)[number], null>));
@@ -59,9 +60,15 @@ const ExportQuery = t.partial({ version: t.keyof({ '5.5.1': null, '7.0': null })
 
 const missingFile = () => E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
 
+/** Values and keys `resolutions` may hold: about 6 an entry, for 100,000 entries and room to spare. */
+const RESOLUTION_VALUES = 1_000_000;
+
 /** `resolutions` is JSON text in a multipart field: decoded here, with its own 422s. */
 const parseResolutions = (text: string | undefined): Result<Record<string, Resolution>> => {
   if (text === undefined || text.trim() === '') return ok({});
+  // Counted before it is built: 10,000,000 characters of `[]` would be 3 million arrays (225 MB).
+  if (countJsonValues(text, RESOLUTION_VALUES) > RESOLUTION_VALUES)
+    return E.left(invalidInput('invalid_input', `\`resolutions\` holds more than ${RESOLUTION_VALUES} values.`, [{ path: 'resolutions', message: 'too many values' }]));
   let raw: unknown;
   try {
     raw = JSON.parse(text);
