@@ -51,7 +51,7 @@ export const countJsonValues = (text: string, max: number): number => {
 };
 
 // As co-body's strict mode: only an object or an array at the top.
-const STRICT = /^[\x20\x09\x0a\x0d]*[[{]/;
+const STRICT = /^[ \t\n\r]*[[{]/;
 // As @hapi/bourne: a `__proto__` key, however escaped, is refused rather than parsed.
 const PROTO = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
 
