@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open as openFile, rm, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -12,7 +13,7 @@ import path from 'node:path';
  * is refused before it is sent (429) costs nothing.
  */
 export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Gate = producers): AsyncIterable<Uint8Array> => ({
-  [Symbol.asyncIterator]: () => spool(source, dir, gate)[Symbol.asyncIterator](),
+  [Symbol.asyncIterator]: () => spool(source, dir, gate),
 });
 
 /** At most `slots` holders at once; the others wait their turn, first come first served. */
@@ -40,27 +41,37 @@ export const gate = (slots: number): Gate => {
 };
 
 /**
- * Spooled producers running at once in this process: an export runs as fast as the database and
- * one core allow, so twenty at once would starve every other request of CPU. The others wait for a
- * slot (their clients have the status and wait for the first bytes; SEND_TIMEOUT_MS does not run
- * while nothing is waiting to be sent).
+ * Spooled producers running at once in this process, one per two cores: an export runs as fast as
+ * the database and a core allow, so twenty at once starved every other request of CPU (a search
+ * that takes 30 ms took 5 s). The others wait for a slot, first come first served (their clients
+ * have the status and wait for the first bytes; SEND_TIMEOUT_MS does not run while nothing waits to
+ * be sent). Exports take as long in all as in parallel; the first ones finish sooner.
  */
-const producers = gate(1);
+const producers = gate(Math.max(1, Math.floor(availableParallelism() / 2)));
 
 const READ_BYTES = 64 * 1024;
 
-async function* spool(source: AsyncIterable<Uint8Array>, dir: string, slots: Gate): AsyncGenerator<Uint8Array> {
-  await mkdir(dir, { recursive: true });
-  const folder = await mkdtemp(path.join(dir, 'spool-'));
-  const file = path.join(folder, 'body');
+/**
+ * The spool as a plain iterator rather than a generator: a generator's `return()` waits behind a
+ * pending `next()`, so a client that went away while its export waited for a slot would have the
+ * export run in full before it stopped. Here `return()` wakes a waiting `next()` (done) at once.
+ */
+const spool = (source: AsyncIterable<Uint8Array>, dir: string, slots: Gate): AsyncIterator<Uint8Array> => {
+  let folder: string | null = null;
   let writer: FileHandle | null = null;
   let reader: FileHandle | null = null;
   let written = 0;
+  let readAt = 0;
   let done = false;
   let failure: unknown = null;
   let stopped = false;
   let entered = false;
   let wake: (() => void) | null = null;
+  let producing: Promise<void> = Promise.resolve();
+  let reading: Promise<unknown> = Promise.resolve();
+  let opened: Promise<void> | null = null;
+  let closed: Promise<void> | null = null;
+  const buffer = Buffer.alloc(READ_BYTES);
   const signal = (): void => {
     const w = wake;
     wake = null;
@@ -69,7 +80,7 @@ async function* spool(source: AsyncIterable<Uint8Array>, dir: string, slots: Gat
   const produce = async (): Promise<void> => {
     const leave = await slots.enter();
     if (stopped) {
-      // The client went away while this waited for a slot: the source never started.
+      // The client went away while this waited for a slot: the source never starts.
       leave();
       return;
     }
@@ -97,37 +108,61 @@ async function* spool(source: AsyncIterable<Uint8Array>, dir: string, slots: Gat
       signal();
     }
   };
-  let producing: Promise<void> = Promise.resolve();
-  try {
-    writer = await open(file, 'w+', 0o600);
-    reader = await open(file, 'r');
-    producing = produce();
-    let readAt = 0;
-    const buffer = Buffer.alloc(READ_BYTES);
-    for (;;) {
-      if (readAt < written) {
-        const { bytesRead } = await reader.read(buffer, 0, Math.min(READ_BYTES, written - readAt), readAt);
-        readAt += bytesRead;
-        // A copy: the client's socket may still hold the bytes when the buffer is read into again.
-        yield Buffer.from(buffer.subarray(0, bytesRead));
-        continue;
+  const open = (): Promise<void> =>
+    (opened ??= (async () => {
+      await mkdir(dir, { recursive: true });
+      folder = await mkdtemp(path.join(dir, 'spool-'));
+      const file = path.join(folder, 'body');
+      writer = await openFile(file, 'w+', 0o600);
+      reader = await openFile(file, 'r');
+      producing = produce();
+    })());
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      stopped = true;
+      signal();
+      await opened?.catch(() => undefined);
+      await reading.catch(() => undefined);
+      // A producer still waiting for a slot is not waited for: it will see `stopped` and never start.
+      if (entered) await producing;
+      await reader?.close().catch(() => undefined);
+      await writer?.close().catch(() => undefined);
+      if (folder !== null) await rm(folder, { recursive: true, force: true });
+    })());
+  const end = { done: true, value: undefined } as const;
+  return {
+    next: async () => {
+      if (stopped) return end;
+      try {
+        await open();
+      } catch (err) {
+        await close();
+        throw err;
       }
-      if (done) {
-        if (failure !== null) throw failure;
-        return;
+      for (;;) {
+        if (stopped) return end;
+        if (readAt < written) {
+          const read = reader!.read(buffer, 0, Math.min(READ_BYTES, written - readAt), readAt);
+          reading = read;
+          const { bytesRead } = await read;
+          readAt += bytesRead;
+          // A copy: the client's socket may still hold the bytes when the buffer is read into again.
+          return { done: false, value: Buffer.from(buffer.subarray(0, bytesRead)) };
+        }
+        if (done) {
+          await close();
+          if (failure !== null) throw failure;
+          return end;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (readAt < written || done || stopped) signal();
+        });
       }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        if (readAt < written || done) signal();
-      });
-    }
-  } finally {
-    stopped = true;
-    signal();
-    // A producer still waiting for a slot is not waited for: it will see `stopped` and never start.
-    if (entered) await producing;
-    await reader?.close().catch(() => undefined);
-    await writer?.close().catch(() => undefined);
-    await rm(folder, { recursive: true, force: true });
-  }
-}
+    },
+    return: async () => {
+      await close();
+      return end;
+    },
+  };
+};

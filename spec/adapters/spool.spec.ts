@@ -1,0 +1,126 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { gate, spooled } from '../../adapters/http/spool.js';
+
+// The spool between a producer that holds something scarce (the GEDCOM export's snapshot) and a
+// client that may read slowly or not at all (adapters/http/spool.ts).
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('spooled answers', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'spool-spec-'));
+  });
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  it('passes every byte through in order and leaves no file behind', async () => {
+    async function* source() {
+      for (let i = 0; i < 300; i++) yield Buffer.alloc(10_000, i % 251);
+    }
+    const got: Buffer[] = [];
+    for await (const c of spooled(source(), dir, gate(1))) got.push(Buffer.from(c));
+    const all = Buffer.concat(got);
+    expect(all.length).to.equal(3_000_000);
+    for (let i = 0; i < 300; i++) expect(all[i * 10_000]).to.equal(i % 251);
+    expect(await readdir(dir)).to.deep.equal([]);
+  });
+
+  it('runs the producer to its end while the client does not read, so what it holds is released at once', async () => {
+    let finished = false;
+    async function* source() {
+      try {
+        for (let i = 0; i < 100; i++) yield Buffer.alloc(64 * 1024, 1);
+      } finally {
+        finished = true;
+      }
+    }
+    const it = spooled(source(), dir, gate(1))[Symbol.asyncIterator]();
+    await it.next();
+    // The client reads nothing more; the producer is not waiting on it.
+    for (let i = 0; i < 100 && !finished; i++) await sleep(10);
+    expect(finished, 'the producer finished while the client stalled').to.equal(true);
+    await it.return?.();
+    expect(await readdir(dir)).to.deep.equal([]);
+  });
+
+  it('a client that goes away stops the producer (its iterator is returned) and removes the file', async () => {
+    let returned = false;
+    let produced = 0;
+    async function* source() {
+      try {
+        for (;;) {
+          produced += 1;
+          yield Buffer.alloc(1000, 2);
+          await sleep(5);
+        }
+      } finally {
+        returned = true;
+      }
+    }
+    const it = spooled(source(), dir, gate(1))[Symbol.asyncIterator]();
+    await it.next();
+    await it.return?.();
+    expect(returned).to.equal(true);
+    const at = produced;
+    await sleep(50);
+    expect(produced).to.equal(at);
+    expect(await readdir(dir)).to.deep.equal([]);
+  });
+
+  it("the producer's failure cuts the answer short", async () => {
+    async function* source() {
+      yield Buffer.from('first');
+      throw new Error('the database went away');
+    }
+    const got: string[] = [];
+    let failure: unknown = null;
+    try {
+      for await (const c of spooled(source(), dir, gate(1))) got.push(Buffer.from(c).toString());
+    } catch (err) {
+      failure = err;
+    }
+    expect(got.join('')).to.equal('first');
+    expect((failure as Error).message).to.equal('the database went away');
+    expect(await readdir(dir)).to.deep.equal([]);
+  });
+
+  it('producers wait for a slot; one whose client left before its turn never starts', async () => {
+    const slots = gate(1);
+    const started: string[] = [];
+    const release = new Map<string, () => void>();
+    const source = (name: string) => (async function* () {
+      started.push(name);
+      await new Promise<void>((r) => release.set(name, r));
+      yield Buffer.from(name);
+    })();
+    const waitFor = async (n: number) => {
+      for (let i = 0; i < 200 && started.length < n; i++) await sleep(5);
+      await sleep(30);
+    };
+    const its = ['a', 'b', 'c'].map((n) => spooled(source(n), dir, slots)[Symbol.asyncIterator]());
+    const firsts = its.map((it) => it.next());
+    await waitFor(1);
+    expect(started, 'one producer at a time').to.have.length(1);
+    const first = started[0]!;
+    // The client of one of the two waiting goes away before its turn.
+    const waiting = ['a', 'b', 'c'].filter((n) => n !== first);
+    const leaver = waiting[1]!;
+    const stayer = waiting[0]!;
+    const leaverAt = ['a', 'b', 'c'].indexOf(leaver);
+    void firsts[leaverAt]!.catch(() => undefined);
+    const left = its[leaverAt]!.return?.();
+    release.get(first)!();
+    expect(Buffer.from((await firsts[['a', 'b', 'c'].indexOf(first)]!).value).toString()).to.equal(first);
+    await waitFor(2);
+    expect(started).to.deep.equal([first, stayer]);
+    release.get(stayer)!();
+    expect(Buffer.from((await firsts[['a', 'b', 'c'].indexOf(stayer)]!).value).toString()).to.equal(stayer);
+    await left;
+    for (const it of its) await it.return?.();
+    await sleep(30);
+    expect(started, 'the one whose client left never started').to.deep.equal([first, stayer]);
+  });
+});
