@@ -2057,7 +2057,7 @@ export interface components {
             id?: string;
             /** @description A name for the record this create makes, used later as "$ref" */
             ref?: string;
-            /** @description The entity's POST (create) or PATCH (update) body; a name's create also takes person_id */
+            /** @description The entity's POST (create) or PATCH (update) body; a name's create also takes person_id. At most 8 levels deep and 262144 characters of JSON. */
             data?: {
                 [key: string]: unknown;
             };

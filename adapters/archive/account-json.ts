@@ -3,11 +3,13 @@ import { type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveT
 import { MAX_PLACE_LENGTH, identifierKinds, isLdsEvent } from '../../core/people/model.js';
 import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
-import { operationEntities, operationKinds, proposalOrigins, proposalStatuses } from '../../core/proposals/model.js';
-import type { JsonValue } from '../../core/shared/audit.js';
+import { operationEntities, operationKinds, proposalOrigins, proposalStatuses, type ProposalOperation } from '../../core/proposals/model.js';
+import { MAX_OPERATIONS, operationErrors, refOf } from '../../core/proposals/rules.js';
+import { isUuid } from '../../core/shared/ids.js';
 import { Email, Nullable, RoleCodec, Text, VisibilityCodec } from '../http/wire.js';
 import { DateCodec, dateFromWire, dateWire, EventTypeCodec, NameTypeCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec } from '../http/wire-records.js';
 import { decodePart } from '../http/app.js';
+import { indexedArray, OperationData } from '../http/proposal-wire.js';
 
 // account.json, version 1: snake_case as the API writes records, every record with its tree_id.
 // Text is bounded generously (a backup holds what GEDCOM imports stored, which may exceed what the
@@ -128,7 +130,7 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       const p = r.row;
       return {
         id: p.id, tree_id: p.treeId, status: p.status, origin: p.origin, summary: p.summary, operations: p.operations,
-        proposer_id: p.proposerId, reviewer_id: p.reviewerId, apply_error: p.applyError, applied_count: p.appliedCount, refs: p.refs,
+        proposer_id: p.proposerId, reviewer_id: p.reviewerId, apply_error: p.applyError, applied_count: p.appliedCount, refs: Object.fromEntries(p.refs),
         created_at: iso(p.createdAt), decided_at: isoOrNull(p.decidedAt),
       };
     }
@@ -140,6 +142,30 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
 };
 
 const Base = { id: Uuid, tree_id: Uuid };
+
+/** An operation's record: a UUID (in any case, as the API took it) or a "$ref". */
+const OperationId = new t.Type<string, string, unknown>(
+  'OperationId',
+  (u): u is string => typeof u === 'string' && (isUuid(u) || refOf(u) !== null),
+  (u, c) => (typeof u === 'string' && (isUuid(u) || refOf(u) !== null) ? t.success(u)
+    : t.failure(u, c, typeof u === 'string' ? `${JSON.stringify(u.slice(0, 65))} is not a record id or "$ref"` : 'expected a record id or "$ref"')),
+  t.identity,
+);
+/** A proposal's refs, read into a Map: a ref ("__proto__", "constructor") is a name, never an object's key. */
+const Refs = new t.Type<ReadonlyMap<string, string>, Record<string, string>, unknown>(
+  'ProposalRefs',
+  (u): u is ReadonlyMap<string, string> => u instanceof Map,
+  (u, c) => {
+    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'expected an object of refs');
+    const out = new Map<string, string>();
+    for (const [k, v] of Object.entries(u)) {
+      if (k.length > 64 || typeof v !== 'string' || !LOWER_UUID.test(v)) return t.failure(u, c, `ref ${k.slice(0, 64)} names no record id`);
+      out.set(k, v);
+    }
+    return t.success(out);
+  },
+  (m) => Object.fromEntries(m),
+);
 
 // Fields added after version 1 was first written (issue 14) are optional: an older backup has none.
 // So are arrays added since (duplicate_dismissals, issue 15): the reader takes a missing one as empty.
@@ -176,13 +202,13 @@ const codecs = {
   }),
   proposal: t.type({
     ...Base, status: keys(proposalStatuses), origin: keys(proposalOrigins), summary: Str,
-    operations: t.array(t.intersection([
+    // As the API takes them (`data` within the same bounds), and an `id` is an id or a "$ref".
+    operations: indexedArray(t.intersection([
       t.type({ op: keys(operationKinds), entity: keys(operationEntities) }),
-      // `data` came out of a JSON parser, so it is JSON whatever its shape.
-      t.partial({ id: Text(65), ref: Text(64), data: t.record(t.string, t.unknown) }),
-    ])),
+      t.partial({ id: OperationId, ref: Text(64), data: OperationData }),
+    ]), MAX_OPERATIONS),
     proposer_id: Nullable(Uuid), reviewer_id: Nullable(Uuid),
-    apply_error: Nullable(t.type({ index: Count, code: Text(100), detail: Str })), applied_count: Count, refs: t.record(Text(64), Uuid),
+    apply_error: Nullable(t.type({ index: Count, code: Text(100), detail: Str })), applied_count: Count, refs: Refs,
     created_at: DateTime, decided_at: Nullable(DateTime),
   }),
   dismissal: t.type({ ...Base, person_a_id: Uuid, person_b_id: Uuid, dismissed_by: Nullable(Uuid), created_at: DateTime }),
@@ -226,12 +252,17 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
       storageKey: '', createdBy: x.created_by, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
     };
   },
-  proposal: (x) => ({
-    id: x.id, treeId: x.tree_id, status: x.status, origin: x.origin, summary: x.summary,
-    operations: x.operations as readonly { readonly op: 'create' | 'update' | 'delete'; readonly entity: (typeof operationEntities)[number]; readonly id?: string; readonly ref?: string; readonly data?: { readonly [k: string]: JsonValue } }[],
-    proposerId: x.proposer_id, reviewerId: x.reviewer_id, applyError: x.apply_error, appliedCount: x.applied_count, refs: x.refs,
-    createdAt: x.created_at, decidedAt: x.decided_at,
-  }),
+  proposal: (x) => {
+    const operations: readonly ProposalOperation[] = x.operations;
+    // The rules a proposal was stored under: an update names its record, a "$ref" an earlier create.
+    const broken = operationErrors(operations)[0];
+    if (broken !== undefined) return `proposal ${x.id} cannot be restored: ${broken.path}: ${broken.message}`;
+    return {
+      id: x.id, treeId: x.tree_id, status: x.status, origin: x.origin, summary: x.summary, operations,
+      proposerId: x.proposer_id, reviewerId: x.reviewer_id, applyError: x.apply_error, appliedCount: x.applied_count, refs: x.refs,
+      createdAt: x.created_at, decidedAt: x.decided_at,
+    };
+  },
   dismissal: (x) => ({ id: x.id, treeId: x.tree_id, personAId: x.person_a_id, personBId: x.person_b_id, dismissedBy: x.dismissed_by, createdAt: x.created_at }),
 };
 

@@ -1,6 +1,7 @@
 import { E } from '../../core/shared/either.js';
 import type { Actor } from '../../core/shared/actor.js';
 import type { JsonValue } from '../../core/shared/audit.js';
+import { isUuid } from '../../core/shared/ids.js';
 import type { Proposal, ProposalOperation } from '../../core/proposals/model.js';
 import { refOf } from '../../core/proposals/rules.js';
 import { getPerson } from '../../core/people/queries/get-person.js';
@@ -22,6 +23,8 @@ export type DiffEntry = { readonly index: number; readonly before: { readonly [k
 
 const current = async (deps: HttpDeps, actor: Actor, o: ProposalOperation, treeId: string): Promise<Record<string, JsonValue> | null> => {
   const id = o.id ?? '';
+  // A stored id that is no id (a row kept from before ids were checked) names no record.
+  if (!isUuid(id)) return null;
   const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, JsonValue>;
   const inTree = (r: Record<string, JsonValue>): Record<string, JsonValue> | null => (r['tree_id'] === treeId ? r : null);
   switch (o.entity) {
@@ -52,27 +55,31 @@ const current = async (deps: HttpDeps, actor: Actor, o: ProposalOperation, treeI
   }
 };
 
+/** A field of a record read as JSON: its own value or null, never something its prototype holds ("constructor"). */
+const field = (record: Record<string, JsonValue>, key: string): JsonValue => (Object.hasOwn(record, key) ? record[key]! : null);
+
 export const proposalDiff = async (deps: HttpDeps, actor: Actor, p: Proposal): Promise<DiffEntry[]> => {
   const out: DiffEntry[] = [];
   for (const [index, o] of p.operations.entries()) {
     const after = o.data === undefined ? null : { ...o.data };
     // A record created by this proposal is named by its ref until the apply has created it.
     const ref = o.id === undefined ? null : refOf(o.id);
-    const named = ref === null ? o : p.refs[ref] === undefined ? null : { ...o, id: p.refs[ref] };
+    const createdId = ref === null ? undefined : p.refs.get(ref);
+    const named = ref === null ? o : createdId === undefined ? null : { ...o, id: createdId };
     if (o.op === 'create' || named === null) {
       out.push({ index, before: null, after });
       continue;
     }
     if (o.op === 'merge') {
-      const otherRaw = o.data?.['other_id'];
+      const otherRaw = o.data === undefined ? null : field(o.data, 'other_id');
       const otherRef = refOf(otherRaw);
-      const otherId = otherRef === null ? otherRaw : p.refs[otherRef];
+      const otherId = otherRef === null ? otherRaw : p.refs.get(otherRef);
       const other = typeof otherId === 'string' ? await current(deps, actor, { op: 'merge', entity: 'person', id: otherId }, p.treeId) : null;
       out.push({ index, before: { person: await current(deps, actor, named, p.treeId), other }, after });
       continue;
     }
     const record = await current(deps, actor, named, p.treeId);
-    const before = record === null ? null : o.op === 'delete' ? record : Object.fromEntries(Object.keys(o.data ?? {}).map((k) => [k, record[k] ?? null]));
+    const before = record === null ? null : o.op === 'delete' ? record : Object.fromEntries(Object.keys(o.data ?? {}).map((k) => [k, field(record, k)]));
     out.push({ index, before, after });
   }
   return out;

@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { E, fail, type Result } from '../../core/shared/either.js';
 import { invalidInput, notFound } from '../../core/shared/errors.js';
-import type { Id } from '../../core/shared/ids.js';
+import { isUuid, type Id } from '../../core/shared/ids.js';
 import type { Storage } from '../../core/shared/ports.js';
 import type { OperationRunner } from '../../core/proposals/deps.js';
 import type { OperationEntity, ProposalOperation } from '../../core/proposals/model.js';
@@ -66,8 +66,9 @@ export const dataErrors = (o: ProposalOperation, prefix: string): { path: string
 
 type Deps = { readonly storage: Storage; readonly clock: Clock; readonly searchThreshold: number };
 
-/** The record an update or delete names, when it is in the tree; else not found. */
+/** The record an update or delete names, when it is in the tree; else not found (so is an id that is no id, as a stored row may hold). */
 const inTree = async (storage: Storage, entity: OperationEntity, id: Id, treeId: Id): Promise<{ readonly treeId: Id; readonly personId?: Id | null } | null> => {
+  if (!isUuid(id)) return null;
   const record =
     entity === 'person' ? await storage.persons.byId(id)
       : entity === 'name' ? await storage.names.byId(id)

@@ -13,12 +13,16 @@ type ProposalDb = {
   reviewer_id: string | null;
   apply_error: ApplyError | string | null;
   applied_count: number;
-  refs: Record<string, string> | string;
+  refs: Record<string, unknown> | string;
   created_at: string;
   decided_at: string | null;
 };
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** The stored refs as a Map (a ref is a client's name, never an object's key); only string ids are refs. */
+const refsOf = (stored: Record<string, unknown>): ReadonlyMap<string, string> =>
+  new Map(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 const toProposal = (r: ProposalDb): Proposal => ({
   id: r.id,
@@ -31,7 +35,7 @@ const toProposal = (r: ProposalDb): Proposal => ({
   reviewerId: r.reviewer_id,
   applyError: r.apply_error === null ? null : json(r.apply_error),
   appliedCount: r.applied_count,
-  refs: json(r.refs),
+  refs: refsOf(json(r.refs)),
   createdAt: date(r.created_at),
   decidedAt: dateOrNull(r.decided_at),
 });
@@ -64,7 +68,7 @@ export const pgProposals = (db: Sql): ProposalRepository => ({
       `insert into proposals (id, tree_id, status, origin, summary, operations, proposer_id, reviewer_id, apply_error, applied_count, refs, created_at, decided_at)
        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::timestamptz, ?::timestamptz)`,
       [p.id, p.treeId, p.status, p.origin, p.summary, JSON.stringify(p.operations), p.proposerId, p.reviewerId,
-        p.applyError === null ? null : JSON.stringify(p.applyError), p.appliedCount, JSON.stringify(p.refs), ts(p.createdAt), tsOrNull(p.decidedAt)],
+        p.applyError === null ? null : JSON.stringify(p.applyError), p.appliedCount, JSON.stringify(Object.fromEntries(p.refs)), ts(p.createdAt), tsOrNull(p.decidedAt)],
     );
   },
   update: async (p) => {
@@ -72,7 +76,7 @@ export const pgProposals = (db: Sql): ProposalRepository => ({
       `update proposals set status = ?, operations = ?::jsonb, reviewer_id = ?, apply_error = ?::jsonb, applied_count = ?, refs = ?::jsonb, decided_at = ?::timestamptz
        where id = ?`,
       [p.status, JSON.stringify(p.operations), p.reviewerId, p.applyError === null ? null : JSON.stringify(p.applyError), p.appliedCount,
-        JSON.stringify(p.refs), tsOrNull(p.decidedAt), p.id],
+        JSON.stringify(Object.fromEntries(p.refs)), tsOrNull(p.decidedAt), p.id],
     );
   },
   advance: async (p, appliedCount) =>
@@ -80,7 +84,7 @@ export const pgProposals = (db: Sql): ProposalRepository => ({
       `update proposals set status = ?, operations = ?::jsonb, reviewer_id = ?, apply_error = ?::jsonb, applied_count = ?, refs = ?::jsonb, decided_at = ?::timestamptz
        where id = ? and status = 'pending' and applied_count = ?`,
       [p.status, JSON.stringify(p.operations), p.reviewerId, p.applyError === null ? null : JSON.stringify(p.applyError), p.appliedCount,
-        JSON.stringify(p.refs), tsOrNull(p.decidedAt), p.id, appliedCount],
+        JSON.stringify(Object.fromEntries(p.refs)), tsOrNull(p.decidedAt), p.id, appliedCount],
     )) > 0,
   remove: async (id) => (await db.run('delete from proposals where id = ?', [id])) > 0,
 });

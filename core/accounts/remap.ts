@@ -37,11 +37,9 @@ const isReferenceKey = (key: string): boolean => key === 'id' || key.endsWith('_
 const remapJson = (value: JsonValue, known: (id: string) => boolean, map: IdMap, key = ''): JsonValue => {
   if (typeof value === 'string') return isReferenceKey(key) && known(value) ? map(value) : value;
   if (Array.isArray(value)) return value.map((v) => remapJson(v, known, map, key));
-  if (value !== null && typeof value === 'object') {
-    const out: { [k: string]: JsonValue } = {};
-    for (const [k, v] of Object.entries(value)) out[k] = remapJson(v, known, map, k);
-    return out;
-  }
+  // fromEntries defines each key as the object's own: a key "__proto__" stays data, not a prototype.
+  // Recursion is safe: a proposal's data is bounded in depth before it gets here.
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remapJson(v, known, map, k)]));
   return value;
 };
 

@@ -128,7 +128,7 @@ const mapped = (t: TreeRestore, r: ArchiveRecord, p: People): ArchiveRecord => {
     }
     case 'proposal': {
       const known = knownIn(t);
-      const refs = Object.fromEntries(Object.entries(r.row.refs).map(([k, v]) => [k, known(v) ? m(v) : v]));
+      const refs = new Map([...r.row.refs].map(([k, v]) => [k, known(v) ? m(v) : v]));
       return {
         kind: 'proposal',
         row: {

@@ -48,8 +48,11 @@ export type Proposal = {
   readonly applyError: ApplyError | null;
   /** Operations applied so far, in order: a later apply resumes here and never runs one twice. */
   readonly appliedCount: number;
-  /** The ids the applied creates got for their `ref`s, so a resumed apply still resolves `"$ref"`. */
-  readonly refs: { readonly [ref: string]: Id };
+  /**
+   * The ids the applied creates got for their `ref`s, so a resumed apply still resolves `"$ref"`. A
+   * Map: a ref is a name a client chose ("constructor", "__proto__"), never an object's key.
+   */
+  readonly refs: ReadonlyMap<string, Id>;
   readonly createdAt: Date;
   readonly decidedAt: Date | null;
 };

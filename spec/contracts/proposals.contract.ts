@@ -18,7 +18,7 @@ const aProposal = (treeId: string, over: Partial<Proposal> = {}): Proposal => ({
   reviewerId: null,
   applyError: null,
   appliedCount: 0,
-  refs: {},
+  refs: new Map(),
   createdAt: at('2026-11-22T10:00:00.123Z'),
   decidedAt: null,
   ...over,
@@ -41,7 +41,7 @@ export const proposalsContract = (name: string, make: MakeStorage): Mocha.Suite 
       const p = aProposal(t.id);
       await storage().proposals.insert(p);
       const applied: Proposal = {
-        ...p, status: 'pending', operations: [p.operations[0]!], reviewerId: newId(), appliedCount: 1, refs: { p1: newId() },
+        ...p, status: 'pending', operations: [p.operations[0]!], reviewerId: newId(), appliedCount: 1, refs: new Map([['p1', newId()]]),
         applyError: { index: 1, code: 'not_found', detail: 'No event 42.' }, decidedAt: null,
         // Not changed by update:
         summary: 'other', origin: 'assistant', proposerId: null, createdAt: at('2030-01-01T00:00:00.000Z'), treeId: newId(),
@@ -61,7 +61,7 @@ export const proposalsContract = (name: string, make: MakeStorage): Mocha.Suite 
       const t = await givenTree(storage());
       const p = aProposal(t.id);
       await storage().proposals.insert(p);
-      const one: Proposal = { ...p, appliedCount: 1, refs: { p1: newId() } };
+      const one: Proposal = { ...p, appliedCount: 1, refs: new Map([['p1', newId()]]) };
       expect(await storage().proposals.advance(one, 0)).to.equal(true);
       expect(await storage().proposals.advance({ ...p, appliedCount: 1 }, 0), 'the count has moved').to.equal(false);
       expect(await storage().proposals.byId(p.id)).to.deep.equal(one);

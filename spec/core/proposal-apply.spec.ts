@@ -29,7 +29,7 @@ onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation r
     ]);
     const applied = right(await applyProposal(applyDeps(fx))(fx.editor, fx.tree.id, proposal.id));
     expect(applied).to.deep.include({ status: 'applied', appliedCount: 4, applyError: null, reviewerId: fx.editor.userId });
-    const fatherId = applied.refs['father']!;
+    const fatherId = applied.refs.get('father')!;
     expect((await fx.stored(fatherId)).sex).to.equal('male');
     expect((await fx.stored(anna.id)).sex).to.equal('female');
     const edges = await fx.deps.storage.relationships.listByPersons([anna.id]);
@@ -60,7 +60,7 @@ onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation r
     const applied = right(await applyProposal(applyDeps(fx))(fx.editor, fx.tree.id, proposal.id, fixed));
     expect(applied).to.deep.include({ status: 'applied', appliedCount: 3, applyError: null });
     expect(await personCount(fx)).to.equal(before + 1);
-    const grete = await fx.stored(applied.refs['p']!);
+    const grete = await fx.stored(applied.refs.get('p')!);
     expect(grete.sex).to.equal('female');
     expect(applied.operations).to.deep.equal(fixed);
   });
@@ -78,6 +78,25 @@ onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation r
     expect(refused.applyError).to.deep.include({ index: 0, code: 'invalid_input' });
     expect(refused).to.deep.include({ status: 'pending', appliedCount: 0 });
     expect((await fx.stored(anna.id)).sex).to.equal(null);
+  });
+
+  it('a ref named like a member of Object.prototype resolves to what its create made, and a "$ref" that names nothing is an apply error', async () => {
+    const fx = await cleanupSetup();
+    const proposal = await propose(fx, ['__proto__', 'constructor', 'toString'].flatMap((ref): ProposalOperation[] => [
+      { op: 'create', entity: 'person', ref, data: { given_name: ref } },
+      { op: 'update', entity: 'person', id: `$${ref}`, data: { sex: 'female' } },
+    ]));
+    const applied = right(await applyProposal(applyDeps(fx))(fx.editor, fx.tree.id, proposal.id));
+    expect(applied).to.deep.include({ status: 'applied', appliedCount: 6, applyError: null });
+    expect([...applied.refs.keys()]).to.deep.equal(['__proto__', 'constructor', 'toString']);
+    for (const id of applied.refs.values()) expect((await fx.stored(id)).sex).to.equal('female');
+
+    const started = await propose(fx, [{ op: 'create', entity: 'person', data: { given_name: 'Lotte' } }, { op: 'delete', entity: 'event', id: newId() }]);
+    expect(right(await applyProposal(applyDeps(fx))(fx.editor, fx.tree.id, started.id))).to.deep.include({ appliedCount: 1 });
+    const edited: ProposalOperation[] = [{ op: 'create', entity: 'person', ref: 'p1', data: { given_name: 'Lotte' } }, { op: 'update', entity: 'person', id: '$p1', data: { sex: 'female' } }];
+    const refused = right(await applyProposal(applyDeps(fx))(fx.editor, fx.tree.id, started.id, edited));
+    expect(refused).to.deep.include({ status: 'pending', appliedCount: 1 });
+    expect(refused.applyError).to.deep.include({ index: 1, code: 'unknown_ref' });
   });
 
   it('only editors apply (a viewer: 403); a rejected proposal cannot be applied (409)', async () => {

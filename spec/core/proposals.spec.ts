@@ -7,6 +7,7 @@ import { getProposal } from '../../core/proposals/queries/get-proposal.js';
 import type { ProposalOperation } from '../../core/proposals/model.js';
 import { newId } from '../../core/shared/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
+import { MAX_DATA_DEPTH } from '../../core/proposals/rules.js';
 import { onEachStorage } from './cleanup-support.js';
 import { left, right } from './support.js';
 
@@ -56,6 +57,22 @@ onEachStorage((kind) => `proposals before apply (core, ${kind})`, (cleanupSetup)
     ]);
     expect(left(await proposeChanges(fx.deps)(fx.editor, fx.tree.id, { summary: 'x', operations: [] }))._tag).to.equal('InvalidInput');
     expect(await fx.deps.storage.proposals.listByTree(fx.tree.id, {})).to.deep.equal([]);
+  });
+
+  it(`bounds data in the core too, for hosts without the wire codec: ${MAX_DATA_DEPTH} levels are taken, 5,000 refused at operations[i].data`, async () => {
+    const fx = await cleanupSetup();
+    const nested = (levels: number) => {
+      let v: { [k: string]: unknown } = {};
+      for (let i = 1; i < levels; i++) v = { k: v };
+      return v as ProposalOperation['data'];
+    };
+    const source = (levels: number): ProposalOperation => ({ op: 'create', entity: 'source', data: { title: 't', extra: nested(levels - 1)! } });
+    right(await proposeChanges(fx.deps)(fx.viewer, fx.tree.id, { summary: '', operations: [source(MAX_DATA_DEPTH)] }));
+    for (const levels of [5000, MAX_DATA_DEPTH + 1]) {
+      const refused = left(await proposeChanges(fx.deps)(fx.viewer, fx.tree.id, { summary: '', operations: [addGrandfather[0]!, source(levels)] }));
+      expect(refused).to.deep.include({ _tag: 'InvalidInput', code: 'invalid_operations' });
+      expect((refused as unknown as { errors: { path: string }[] }).errors.map((e) => e.path)).to.deep.equal(['operations[1].data']);
+    }
   });
 
   it('an editor rejects a pending proposal once (then 409); a viewer may not (403)', async () => {

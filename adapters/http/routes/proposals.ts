@@ -2,8 +2,8 @@ import * as t from 'io-ts';
 import { E, fail, type Result } from '../../../core/shared/either.js';
 import { invalidInput, type FieldError } from '../../../core/shared/errors.js';
 import { isUuid } from '../../../core/shared/ids.js';
-import { operationEntities, operationKinds, proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
-import { MAX_OPERATIONS, MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
+import { proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
+import { MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
 import { proposeChanges, type ProposeInput } from '../../../core/proposals/commands/propose-changes.js';
 import { decodeErrors } from '../app.js';
 import { applyProposal } from '../../../core/proposals/commands/apply-proposal.js';
@@ -14,22 +14,13 @@ import { getProposal } from '../../../core/proposals/queries/get-proposal.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
 import { dataErrors, proposalOperationRunner } from '../proposal-operations.js';
+import { OperationCodec, Operations } from '../proposal-wire.js';
 import { proposalDiff, type DiffEntry } from '../proposal-diff.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Nullable, PageQuery, Text, Timestamp, Uuid } from '../wire.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
-const Json = withSchema(t.UnknownRecord, { type: 'object', additionalProperties: true, description: "The entity's POST (create) or PATCH (update) body; a name's create also takes person_id" });
-const OperationCodec = named('ProposalOperation', t.intersection([
-  t.type({ op: named('ProposalOperationKind', keys(operationKinds)), entity: named('ProposalEntity', keys(operationEntities)) }),
-  t.partial({
-    id: Text(65, { description: 'The record of an update or delete: its id, or "$ref" of an earlier create' }),
-    ref: Text(64, { description: 'A name for the record this create makes, used later as "$ref"' }),
-    data: Json,
-  }),
-]));
-const Operations = withSchema(t.array(OperationCodec), { maxItems: MAX_OPERATIONS });
 const ProposeBody = named('ProposalCreate', t.intersection([t.type({ operations: Operations }), t.partial({ summary: Text(MAX_SUMMARY_LENGTH) })]));
 const ApplyBody = named('ProposalApply', t.partial({ operations: Operations }));
 const ProposalParams = t.type({ id: Uuid, pid: Uuid });

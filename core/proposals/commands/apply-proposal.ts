@@ -12,15 +12,28 @@ import { operationErrors, refOf } from '../rules.js';
 
 export type ApplyDeps = ProposalDeps & { readonly runOperation: OperationRunner };
 
+const isReferenceKey = (k: string): boolean => k === 'id' || k.endsWith('_id');
+
 /** The operation with every `"$ref"` (its `id`, and `id`/`*_id` fields of `data`) replaced by the id that create got. */
 const resolved = (o: ProposalOperation, refs: Proposal['refs']): ProposalOperation => {
   const swap = (v: JsonValue): JsonValue => {
     const ref = refOf(v);
-    return ref !== null && refs[ref] !== undefined ? refs[ref]! : v;
+    return (ref === null ? undefined : refs.get(ref)) ?? v;
   };
   const data = o.data === undefined ? undefined
-    : Object.fromEntries(Object.entries(o.data).map(([k, v]) => [k, k === 'id' || k.endsWith('_id') ? swap(v) : v]));
+    : Object.fromEntries(Object.entries(o.data).map(([k, v]) => [k, isReferenceKey(k) ? swap(v) : v]));
   return { ...o, ...(o.id === undefined ? {} : { id: swap(o.id) as string }), ...(data === undefined ? {} : { data }) };
+};
+
+/**
+ * A `"$ref"` a resolved operation still holds: its create ran in an earlier apply without that ref
+ * (an edit added the ref afterwards), so it names no record. An apply error, not a query with
+ * "$ref" for an id.
+ */
+const unresolvedRef = (o: ProposalOperation): string | null => {
+  const left = [o.id, ...Object.entries(o.data ?? {}).filter(([k]) => isReferenceKey(k)).map(([, v]) => v)].find((v) => refOf(v) !== null);
+  return left === undefined ? null
+    : `${String(left)} names no record: the create that takes that ref was applied without it. Name the record by its id.`;
 };
 
 const errorOf = (index: number, e: DomainError): ApplyError => {
@@ -68,10 +81,12 @@ export const applyProposal =
     for (let i = current.appliedCount; i < current.operations.length; i++) {
       const before = current;
       const operation = resolved(before.operations[i]!, before.refs);
+      const unresolved = unresolvedRef(operation);
       const step = await deps.storage.uow.run(async (tx): Promise<Result<Proposal>> => {
+        if (unresolved !== null) return fail(invalidInput('unknown_ref', unresolved));
         const ran = await deps.runOperation(joinedStorage(deps.storage, tx, before.id), actor, treeId, operation);
         if (E.isLeft(ran)) return ran;
-        const refs = operation.op === 'create' && operation.ref !== undefined ? { ...before.refs, [operation.ref]: ran.right.id } : before.refs;
+        const refs = operation.op === 'create' && operation.ref !== undefined ? new Map([...before.refs, [operation.ref, ran.right.id]]) : before.refs;
         const next: Proposal = { ...before, appliedCount: i + 1, refs, applyError: null, reviewerId };
         return (await tx.proposals.advance(next, i)) ? ok(next) : fail(conflict('proposal_busy', 'Another apply of this proposal is running.'));
       });

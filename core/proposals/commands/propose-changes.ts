@@ -27,7 +27,7 @@ export const proposeChanges =
       if (E.isLeft(access)) return access;
       const proposal: Proposal = {
         id: newId(), treeId, status: 'pending', origin, summary: input.summary.trim(), operations: input.operations,
-        proposerId: actorId(actor), reviewerId: null, applyError: null, appliedCount: 0, refs: {}, createdAt: deps.clock.now(), decidedAt: null,
+        proposerId: actorId(actor), reviewerId: null, applyError: null, appliedCount: 0, refs: new Map(), createdAt: deps.clock.now(), decidedAt: null,
       };
       await tx.proposals.insert(proposal);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'proposal.create', { type: 'proposal', id: proposal.id, treeId }, {
