@@ -1,7 +1,7 @@
 import type { Entry, ZipFile } from 'yauzl';
 import type { ArchiveFault } from '../../core/accounts/ports.js';
 import { GEDZIP_GEDCOM, GedzipDamagedError, type MediaFiles } from '../../core/gedcom/gedzip.js';
-import { directoryFault, entryFault, entryStream, openLimited, shown, type ZipLimits } from './zip-reader.js';
+import { directoryFault, entryFault, entryStream, openLimited, overlapCheck, shown, type ZipLimits } from './zip-reader.js';
 
 /** An uploaded .gdz, its directory checked: gedcom.ged as bytes, the other files by name. */
 export type OpenedGedzip = {
@@ -19,6 +19,7 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<Map<string, Ent
   new Promise((resolve, reject) => {
     const entries = new Map<string, Entry>();
     let unpacked = 0;
+    const overlaps = overlapCheck();
     const refuse = (reason: string): void => {
       zip.close();
       reject(new GedzipDamagedError(reason));
@@ -28,6 +29,7 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<Map<string, Ent
       unpacked += entry.uncompressedSize;
       const fault = entryFault(entry, unpacked, limits);
       if (fault !== null) return refuse(fault);
+      overlaps.add(entry);
       const name = entry.fileName;
       if (!name.endsWith('/')) {
         if (entries.has(name)) return refuse(`it holds ${shown(name)} twice`);
@@ -35,7 +37,11 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<Map<string, Ent
       }
       zip.readEntry();
     });
-    zip.on('end', () => (entries.has(GEDZIP_GEDCOM) ? resolve(entries) : refuse(`it holds no ${GEDZIP_GEDCOM} at its root, so it is not a GEDZIP file`)));
+    zip.on('end', () => {
+      const shared = overlaps.fault();
+      if (shared !== null) return refuse(shared);
+      return entries.has(GEDZIP_GEDCOM) ? resolve(entries) : refuse(`it holds no ${GEDZIP_GEDCOM} at its root, so it is not a GEDZIP file`);
+    });
     zip.readEntry();
   });
 

@@ -54,12 +54,36 @@ export const entryFault = (entry: Entry, unpacked: number, limits: ZipLimits): s
   return null;
 };
 
+/**
+ * The byte ranges the entries' local headers and data take in the file: two entries that share
+ * bytes (a directory pointing several entries at one deflate stream, as overlapping zip bombs do)
+ * would unpack one upload's bytes many times over. `add` each entry, then `fault` once at the end.
+ */
+export const overlapCheck = () => {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  return {
+    add: (entry: Entry): void => {
+      starts.push(entry.relativeOffsetOfLocalHeader);
+      // 30 bytes of fixed local header, then at least the name, then the data.
+      ends.push(entry.relativeOffsetOfLocalHeader + 30 + Buffer.byteLength(entry.fileName) + entry.compressedSize);
+    },
+    fault: (): string | null => {
+      const order = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+      for (let k = 1; k < order.length; k++)
+        if (starts[order[k]!]! < ends[order[k - 1]!]!) return 'two of its entries share their bytes, as overlapping zip bombs are built';
+      return null;
+    },
+  };
+};
+
 /** Reads the central directory, refusing what breaks a limit before one byte is unpacked. */
 const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json: Entry; readonly media: Map<string, Entry> }> =>
   new Promise((resolve, reject) => {
     const media = new Map<string, Entry>();
     let json: Entry | null = null;
     let unpacked = 0;
+    const overlaps = overlapCheck();
     const refuse = (reason: string): void => {
       zip.close();
       reject(new ArchiveFaultError(reason));
@@ -70,6 +94,7 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json
       unpacked += entry.uncompressedSize;
       const fault = entryFault(entry, unpacked, limits);
       if (fault !== null) return refuse(fault);
+      overlaps.add(entry);
       if (name === 'account.json') {
         if (json !== null) return refuse('it holds account.json twice');
         json = entry;
@@ -82,7 +107,11 @@ const readDirectory = (zip: ZipFile, limits: ZipLimits): Promise<{ readonly json
       }
       zip.readEntry();
     });
-    zip.on('end', () => (json === null ? refuse('it holds no account.json, so it is not an account export') : resolve({ json, media })));
+    zip.on('end', () => {
+      const shared = overlaps.fault();
+      if (shared !== null) return refuse(shared);
+      return json === null ? refuse('it holds no account.json, so it is not an account export') : resolve({ json, media });
+    });
     zip.readEntry();
   });
 

@@ -64,7 +64,9 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
   const upload = async (urlPath: string, file: Buffer, name: string): Promise<{ status: number; body: any }> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)], { type: 'application/octet-stream' }), name);
-    const res = await fetch(`${baseUrl}/api/v1${urlPath}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${baseUrl}/api/v1${urlPath}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }).catch((err: unknown) => {
+      throw new Error(`${urlPath}: no answer (${String((err as Error).cause ?? err)}); the service said:\n${output.slice(-3000)}`);
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   };
   const newTree = async (): Promise<string> => {
@@ -149,6 +151,34 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     const one = await fetch(`${baseUrl}/api/v1/media/${items[149]!.id}/content`, { headers: { Authorization: `Bearer ${token}` } });
     expect(one.status).to.equal(200);
     expect(Buffer.from(await one.arrayBuffer()).equals(image)).to.equal(true);
+    await alive();
+  });
+
+  it('a .gdz whose directory points 150 names at one 2 MiB entry (overlapping entries): 422 before a byte is stored', async () => {
+    const treeId = await newTree();
+    const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2 * MB)]);
+    const lines = ['0 HEAD', '1 GEDC', '2 VERS 7.0', '1 CHAR UTF-8'];
+    for (let i = 1; i <= 150; i++) lines.push(`0 @I${i}@ INDI`, `1 NAME Person ${i} /Overlap/`, '1 OBJE', `2 FILE img${i}.png`, '3 FORM image/png');
+    lines.push('0 TRLR', '');
+    const entries = [{ name: 'gedcom.ged', data: Buffer.from(lines.join('\n')) }, { name: 'img1.png', data: image, deflate: false }];
+    for (let i = 2; i <= 150; i++) entries.push({ name: `img${i}.png`, data: image, deflate: false, sameDataAs: 1 } as (typeof entries)[number]);
+    const mediaDir = path.join(dataDir, 'media');
+    const before = await sizeUnder(mediaDir);
+    const res = await upload(`/trees/${treeId}/gedcom/import`, rawZip(entries), 'overlap.gdz');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('invalid_archive');
+    expect(res.body.detail).to.match(/share their bytes/);
+    expect(await sizeUnder(mediaDir)).to.equal(before);
+    await alive();
+  });
+
+  it('a backup whose directory points 150 media names at one entry: 422 invalid_archive', async () => {
+    const json = Buffer.from(`{${header},"trees":[]}`);
+    const entries = [{ name: 'account.json', data: json }, { name: 'media/01900000-0000-7000-8000-000000000001', data: randomBytes(MB), deflate: false }];
+    for (let i = 2; i <= 150; i++) entries.push({ name: `media/01900000-0000-7000-8000-${String(i).padStart(12, '0')}`, data: Buffer.alloc(0), sameDataAs: 1 } as (typeof entries)[number]);
+    const res = await upload('/users/me/import', rawZip(entries), 'backup.zip');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.detail).to.match(/share their bytes/);
     await alive();
   });
 

@@ -16,6 +16,11 @@ export type RawEntry = {
   readonly deflate?: boolean;
   /** The unpacked size the headers claim, when it should differ from the data's. */
   readonly declaredSize?: number;
+  /**
+   * An overlapping entry: the directory points this name at the local header and data of the
+   * earlier entry with this index (nothing of its own is written), as overlapping zip bombs do.
+   */
+  readonly sameDataAs?: number;
 };
 
 const u16 = (n: number): Buffer => {
@@ -43,8 +48,16 @@ export const rawZip = (entries: readonly RawEntry[]): Buffer => {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
+  const written: { readonly offset: number; readonly common: Buffer[] }[] = [];
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
+    if (e.sameDataAs !== undefined) {
+      const earlier = written[e.sameDataAs]!;
+      const common = [...earlier.common.slice(0, -2), u16(name.length), u16(0)];
+      central.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(earlier.offset), name]));
+      written.push(earlier);
+      continue;
+    }
     const deflate = e.deflate ?? true;
     const packed = deflate ? deflateRawSync(e.data) : e.data;
     const size = e.declaredSize ?? e.data.length;
@@ -52,6 +65,7 @@ export const rawZip = (entries: readonly RawEntry[]): Buffer => {
     const local = Buffer.concat([u32(0x04034b50), ...common, name]);
     central.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
     parts.push(local, packed);
+    written.push({ offset, common });
     offset += local.length + packed.length;
   }
   const directory = Buffer.concat(central);
