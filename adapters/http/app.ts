@@ -90,9 +90,21 @@ export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown
 
 export const decodeErrors = (errors: t.Errors, where: string) =>
   errors.slice(0, 20).map((e) => {
-    const keys = e.context.map((c) => c.key).filter((k) => k !== '' && !/^\d+$/.test(k));
+    // A numeric key is an array's index (written `[i]`, as API.md's `operations[2].data.sex`) when
+    // its parent is an array, else a union's branch (left out).
+    let path = '';
+    e.context.forEach((c, i) => {
+      if (c.key === '') return;
+      if (/^\d+$/.test(c.key)) {
+        const parent = (e.context[i - 1]?.type as { _tag?: string } | undefined)?._tag;
+        // (A codec that writes the index into its own key, as proposal-wire.ts does, is not repeated.)
+        if ((parent === 'ArrayType' || parent === 'ReadonlyArrayType') && !path.endsWith(`[${c.key}]`)) path += `[${c.key}]`;
+        return;
+      }
+      path += path === '' ? c.key : `.${c.key}`;
+    });
     const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
-    return { path: keys.length === 0 ? where : keys.join('.'), message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
+    return { path: path === '' ? where : path, message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
   });
 
 /** pg reports a connection lost mid-statement (the database restarting) with no code, only these words. */
@@ -309,6 +321,9 @@ export const createApp = (opts: AppOptions): Koa => {
           watchSend(ctx, opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS, release);
         }
         writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
+        // A streamed answer's status and headers go out now, not with its first bytes (an export
+        // waiting for a producer slot may take a while to have any).
+        if (stream !== undefined) ctx.flushHeaders();
       } finally {
         await dispose();
       }

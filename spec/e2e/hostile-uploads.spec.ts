@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,13 +62,33 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
   let token: string;
   let output = '';
 
+  // Each upload on a connection of its own: a kept-alive one that sat idle while a big file was
+  // built here can be closed by the service's keep-alive timeout just as the upload starts (EPIPE).
   const upload = async (urlPath: string, file: Buffer, name: string): Promise<{ status: number; body: any }> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)], { type: 'application/octet-stream' }), name);
-    const res = await fetch(`${baseUrl}/api/v1${urlPath}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }).catch((err: unknown) => {
-      throw new Error(`${urlPath}: no answer (${String((err as Error).cause ?? err)}); the service said:\n${output.slice(-3000)}`);
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${baseUrl}/api/v1${urlPath}`, {
+        method: 'POST', agent: false,
+        headers: { Authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString());
+          } catch {
+            parsed = null;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      });
+      req.on('error', (err) => reject(new Error(`${urlPath}: no answer (${String(err)}); the service said:\n${output.slice(-3000)}`)));
+      req.end(body);
     });
-    return { status: res.status, body: await res.json().catch(() => null) };
   };
   const newTree = async (): Promise<string> => {
     const res = await fetch(`${baseUrl}/api/v1/trees`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Hostile' }) });
