@@ -9,12 +9,13 @@ import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aMembership, givenTree, givenUsers } from '../contracts/fixtures.js';
 import { rawZip } from '../support/hostile-zip.js';
 import { unzip } from '../support/account-archive.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // `npm run cli`: the real process (tsx bootstrap/cli.ts) on a database of its own, acting as accounts
 // made directly in the storage. Its stderr is a pipe here, so its progress comes as plain lines.
 
 const tsx = path.resolve('node_modules/.bin/tsx');
-const FIXTURE = '/work/shared/fixtures/gedcom/5.5/royal92.ged';
+const FIXTURE = path.join(GEDCOM_FIXTURES, '5.5/royal92.ged');
 const indiCount = (text: string): number => text.split('\n').filter((l) => l.startsWith('0 @') && l.trimEnd().endsWith('@ INDI')).length;
 
 type Run = { readonly code: number; readonly stdout: string; readonly stderr: string };

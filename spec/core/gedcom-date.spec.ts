@@ -4,12 +4,13 @@ import fc from 'fast-check';
 import { checkDate, dateDisplay } from '../../core/people/date.js';
 import { latestYear, type Calendar, type GenealogicalDate } from '../../core/shared/date.js';
 import { formatGedcomDate, parseGedcomDate } from '../../core/shared/gedcom-date.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // GEDCOM DATE values <-> structured dates (core/shared/gedcom-date.ts), and the calendar-aware display and
 // checks of core/people/date.ts. Example cases first, then round-trip properties, then the
 // FamilySearch 7.0 date fixture.
 
-const FIXTURES = '/work/shared/fixtures/gedcom';
+const FIXTURES = GEDCOM_FIXTURES;
 
 describe('parseGedcomDate', () => {
   const cases: [string, GenealogicalDate | null][] = [

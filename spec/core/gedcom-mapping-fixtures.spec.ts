@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { readPlan } from '../../core/gedcom/read-plan.js';
 import type { ImportPlan } from '../../core/gedcom/types.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
-// The mapping on the real-world fixtures (/work/shared/fixtures/gedcom), read by the streaming reader.
+// The mapping on the real-world fixtures (spec/fixtures/gedcom), read by the streaming reader.
 
-const FIXTURES = '/work/shared/fixtures/gedcom';
+const FIXTURES = GEDCOM_FIXTURES;
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import type { GedcomDiagnostic, GedcomNode } from '../../core/gedcom/types.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
-const FIXTURES = process.env.GEDCOM_FIXTURES ?? '/work/shared/fixtures/gedcom';
+const FIXTURES = process.env.GEDCOM_FIXTURES ?? GEDCOM_FIXTURES;
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);

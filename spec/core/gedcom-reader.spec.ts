@@ -3,8 +3,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gedcomVersion, readGedcom } from '../../core/gedcom/reader.js';
 import type { GedcomDiagnostic, GedcomNode } from '../../core/gedcom/types.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
-const FIXTURES = process.env.GEDCOM_FIXTURES ?? '/work/shared/fixtures/gedcom';
+const FIXTURES = process.env.GEDCOM_FIXTURES ?? GEDCOM_FIXTURES;
 
 const fixtureFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -9,13 +9,14 @@ import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
 import { uploadMedia } from '../../core/media/commands/upload-media.js';
 import { checkGedcom7, formatViolations, type Violation } from '../support/gedcom7-grammar.js';
 import { anonymous, coreDeps, right } from './support.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // Every GEDCOM 7.0 file the service writes, checked against the specification's grammar tables
 // (spec/support/gedcom7-grammar.ts): first the checker itself on hand-written files, each with one
 // fault of one kind; then the 7.0 export of every fixture, imported into a memory-backed service;
 // then the export of a generated tree (GRAMMAR_PERSONS persons, 2,000 by default; 100000 on demand).
 
-const FIXTURES = '/work/shared/fixtures/gedcom';
+const FIXTURES = GEDCOM_FIXTURES;
 
 /** A valid file that uses every kind of thing the checker checks. */
 const VALID = `0 HEAD

@@ -80,7 +80,7 @@ for (const [name, make] of storages) {
 
     it('a GEDCOM import keeps the facts of the persons it creates and of those it merges into', async () => {
       const f = await cleanupSetup(fx.storage);
-      const file = await readFile(new URL('../../../shared/fixtures/gedcom/5.5/555SAMPLE.ged', import.meta.url));
+      const file = await readFile(new URL('../fixtures/gedcom/5.5/555SAMPLE.ged', import.meta.url));
       const plan = async (text = file.toString('latin1')) => ({ open: async function* () { yield new Uint8Array(Buffer.from(text, 'latin1')); } });
       right(await importGedcom(f.deps)(f.owner, f.tree.id, await plan(), { defaultAction: 'new', resolutions: {} }));
       const n = await agree(f.deps.storage, f.tree.id, 'after the first import');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
@@ -7,6 +8,7 @@ import { newId } from '../../core/shared/ids.js';
 import type { Name, Person } from '../../core/people/model.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { importGedcomFile } from '../support/gedcom.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // The cleanup tools over HTTP on PostgreSQL (API.md "Cleanup"): every preview's rows and order, the
 // cutoffs and their bad values, the applies (what changes, what is skipped, what is refused whole),
@@ -372,7 +374,7 @@ describe('HTTP cleanup tools', function () {
     });
 
     it('on a real export (Gramps): imported, some sexes cleared, the same file proposes exactly those back, and the apply restores them', async () => {
-      const fixture = await readFile('/work/shared/fixtures/gedcom/vendors/gramps-2025-export.ged');
+      const fixture = await readFile(path.join(GEDCOM_FIXTURES, 'vendors/gramps-2025-export.ged'));
       const tree = await newTree();
       const imported = await importGedcomFile(c, tree, fixture);
       expect(imported.response.status, JSON.stringify(imported.error)).to.equal(200);

@@ -1,14 +1,16 @@
+import path from 'node:path';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { importGedcomFile } from '../support/gedcom.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // The finder on a real file (royal92.ged, 3,010 European royals: many namesakes, few surnames, numbered
 // placeholder children, unknown parents): imported once it proposes little at high; imported twice
 // (default_action new) it pairs nearly every person with their copy. Imports give ids counted up per
 // import, so the n-th person of the first import (by id) is the copy of the n-th of the second.
 
-const FILE = '/work/shared/fixtures/gedcom/5.5/royal92.ged';
+const FILE = path.join(GEDCOM_FIXTURES, '5.5/royal92.ged');
 const tree = (id: string) => ({ params: { path: { id } } });
 
 describe('HTTP duplicates on royal92.ged', function () {

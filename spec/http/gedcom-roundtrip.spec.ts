@@ -6,6 +6,7 @@ import { dateDisplay } from '../../core/people/date.js';
 import type { Storage } from '../../core/shared/ports.js';
 import { exportGedcomText, importGedcomFile } from '../support/gedcom.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
 // The GEDCOM round trip over HTTP on PostgreSQL, for every real fixture: import into a fresh tree,
 // count what the tree holds (straight from storage), export as 5.5.1 and as 7.0, import each export
@@ -13,7 +14,7 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 // service must read its own output without a warning. The import report must agree with what was
 // stored, and a second import of a file with default_action=skip must create no second relationship.
 
-const FIXTURES = '/work/shared/fixtures/gedcom';
+const FIXTURES = GEDCOM_FIXTURES;
 
 /** Every .ged file under the fixtures folder, found when the spec runs, relative to it. */
 const fixtures = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })

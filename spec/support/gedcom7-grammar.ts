@@ -6,7 +6,7 @@ import {
 } from './gedcom7-payloads.js';
 
 // A GEDCOM 7.0 file checked against the specification's own grammar tables
-// (/work/shared/fixtures/gedcom7-grammar, FamilySearch's extracted-files): which tag may stand under
+// (spec/fixtures/gedcom7-grammar, FamilySearch's extracted-files): which tag may stand under
 // which structure, how often, with which payload; every pointer resolved to a record of the right
 // type (or @VOID@); every extension tag declared in HEAD.SCHMA. Below an extension structure the
 // tables say nothing, so only declarations and pointers are checked there.
@@ -15,7 +15,7 @@ export type { Violation } from './gedcom7-lines.js';
 
 const V7 = 'https://gedcom.io/terms/v7/';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
-const TABLES = new URL('../../../shared/fixtures/gedcom7-grammar/', import.meta.url);
+const TABLES = new URL('../fixtures/gedcom7-grammar/', import.meta.url);
 
 type Grammar = {
   /** Superstructure type ('' for the top level) -> tag -> structure type. */
