@@ -1,6 +1,6 @@
-import { GIVEN_NAMES } from './given-names-data.js';
+import { GIVEN_NAMES } from './data/given-names.generated.js';
 
-// The bundled given-name dictionary (English and German, see GIVEN-NAMES.md) behind the "sex from
+// The bundled given-name dictionary (English and German, see data/GIVEN-NAMES.md) behind the "sex from
 // first name" cleanup tool. Pure: the data is a generated module, parsed once on first lookup so a
 // process that never runs the tool never pays for the ~8,000-entry Map.
 
