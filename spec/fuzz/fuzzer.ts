@@ -6,6 +6,9 @@ import { createWorld, seedTrees, type Mail, type World } from './world.js';
 import { upkeep } from './upkeep.js';
 import { extraRequest } from './extra.js';
 import { pageRequest } from './pages.js';
+import { SHAPES, shapeRequest, type Shape } from './shapes.js';
+import { closeWave, openWave, probeWave, type StallOutcome, type Wave } from './stall.js';
+import type { FakeOpenAi } from '../support/fake-openai.js';
 
 export type FuzzOptions = {
   readonly baseUrl: string;
@@ -25,6 +28,17 @@ export type FuzzOptions = {
   readonly onOutcome?: (o: Outcome) => void;
   /** Makes the seeded accounts' emails unique: `owner.<tag>@example.com` (see ownerEmail). */
   readonly tag?: string;
+  /**
+   * The fake provider the service's AI_PROVIDERS names (`name`): the main trees name it for their
+   * assistant and recommender, and the fuzzer scripts its answers before each request that may reach it.
+   */
+  readonly provider?: { readonly name: string; readonly fake: FakeOpenAi };
+  /**
+   * The service's SEND_TIMEOUT_MS: waves of stalled readers run beside the requests (at a fifth and
+   * at a half of the run), and once they have stalled this long the service must have freed their
+   * places. Without it (or when replaying `only`), no stalled readers.
+   */
+  readonly sendTimeoutMs?: number;
 };
 
 /** The email of the seeded tree owner, for OWNER_EMAIL (the instance owner reaches /admin routes). */
@@ -45,6 +59,12 @@ export type Outcome = {
   readonly ms: number;
   readonly error?: string;
   readonly detail?: string;
+  /** The shape of issue 23 it sends (shapes.ts), when it is one. */
+  readonly shape?: string;
+  /** What the answer should have been, when it was not (a shape's check). */
+  readonly unexpected?: string;
+  /** Requests the provider received while the service answered this one. */
+  readonly providerCalls?: number;
 };
 
 export type FuzzReport = {
@@ -58,6 +78,12 @@ export type FuzzReport = {
   readonly unexercised: readonly string[];
   readonly setupRequests: number;
   readonly seconds: number;
+  /** Per shape of issue 23 ('values:header'), the statuses it was answered with. */
+  readonly shapes: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Requests the fake provider received over the run. */
+  readonly providerCalls: number;
+  /** What each stalled reader (and each wave's probe) saw. */
+  readonly stalls: readonly StallOutcome[];
 };
 
 /**
@@ -85,18 +111,41 @@ export const headerSummary = (headers: Readonly<Record<string, string>>): string
     .map(([k, v]) => `${k}: ${v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}... (${v.length} chars)` : JSON.stringify(v)}`)
     .join('; ');
 
-const isFailure = (r: Received, sentBytes: number, slowMs: number): boolean => {
-  if (r.status >= 500 || r.ms > slowMs) return true;
+/**
+ * The assistant answers a provider's failure 502 (provider_unavailable, provider_invalid) or 504
+ * (provider_timeout): not the service's own failure. Only that route and those codes; the recommender
+ * documents no 5xx (a failing provider leaves its own ranking), so any 5xx of it stays a failure.
+ */
+const PROVIDER_FAILURES: Readonly<Record<number, readonly string[]>> = { 502: ['provider_unavailable', 'provider_invalid'], 504: ['provider_timeout'] };
+const providerFailure = (operationId: string, r: Received): boolean => {
+  if (operationId !== 'askAssistant' || PROVIDER_FAILURES[r.status] === undefined) return false;
+  try {
+    return PROVIDER_FAILURES[r.status]!.includes((JSON.parse(r.body.toString('utf8')) as { code?: unknown }).code as string);
+  } catch {
+    return false;
+  }
+};
+
+const isFailure = (r: Received, sentBytes: number, slowMs: number, operationId: string): boolean => {
+  if ((r.status >= 500 && !providerFailure(operationId, r)) || r.ms > slowMs) return true;
   if (r.error === undefined || r.error.startsWith(UNSENT)) return false;
   // An upload the service refused before reading it may see its connection closed (413): no fault.
   return !(sentBytes > 1024 * 1024 && /EPIPE|ECONNRESET/.test(r.error));
 };
+
+/** A stalled reader's failure as an outcome of the run (index -1: no request of the run replays it). */
+const stallFailure = (seed: number, s: StallOutcome): Outcome => ({
+  seed, index: -1, operationId: s.route, caller: s.who, mutation: `stalled-reader:wave ${s.wave}`, method: 'GET', path: '(a stalled reader)', body: '(no body)', headers: '',
+  status: s.status ?? 0, ms: s.firstChunkMs ?? 0, shape: `stall:${s.wave}:${s.who}:${s.route}`, unexpected: s.failure ?? '', ...(s.error === undefined ? {} : { error: s.error }),
+});
 
 export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
   const started = Date.now();
   const slowMs = o.slowMs ?? 3000;
   const timeoutMs = o.timeoutMs ?? 60_000;
   const agent = newAgent();
+  const waves: Wave[] = [];
+  const stalls: StallOutcome[] = [];
   try {
     const docRes = await send(o.baseUrl, { method: 'GET', path: '/api/v1/openapi.json', headers: {} }, agent, 30_000);
     if (docRes.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docRes.status}`);
@@ -105,42 +154,83 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
     // Uploads take any bytes: they get three slots a round. Two slots go outside the document, and
     // two to the HTML pages the mails link to (outside it too).
     const uploads = ops.filter((x) => x.body?.mediaType.startsWith('multipart/'));
-    const slots: (Operation | 'page' | null)[] = [...ops, ...uploads, ...uploads, null, null, 'page', 'page'];
-    const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`);
+    // And two slots a round to each shape of issue 23 (shapes.ts): its turns, the next kind each.
+    const shapeSlots = [0, 1].flatMap((copy) => SHAPES.map((shape) => ({ shape, copy })));
+    const slots: (Operation | 'page' | null | { shape: Shape; copy: number })[] = [...ops, ...uploads, ...uploads, null, null, 'page', 'page', ...shapeSlots];
+    const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`, o.provider?.name ?? null);
     const counts = new Map<string, number>();
     const perOperation = new Map<string, number>();
     const failures: Outcome[] = [];
     const all: Outcome[] = [];
+    const shapes = new Map<string, Map<string, number>>();
     const indexes = o.only ?? Array.from({ length: o.requests }, (_, i) => i);
+    const stallAt = o.sendTimeoutMs === undefined || o.only ? [] : [Math.floor(indexes.length / 5), Math.floor(indexes.length / 2)];
+    let providerCalls = 0;
     let done = 0;
     let previous: number | null = null;
     for (const index of indexes) {
       if (done > 0 && done % (o.reseedEvery ?? 250) === 0) await seedTrees(world);
+      if (stallAt.includes(done)) waves.push(await openWave(world, waves.length + 1, o.sendTimeoutMs ?? 0));
+      for (const wave of waves.filter((x) => !x.probed && Date.now() >= x.nextProbe)) {
+        const probe = await probeWave(world, wave);
+        if (probe !== null) stalls.push(probe);
+      }
       const rng = rngFor(o.seed, index);
       const slot = slotAt(slots.length, o.seed, index);
       const op = slots[slot] ?? null;
-      const cycle = Math.floor(index / slots.length) + slot;
-      const planned: Planned = op === null ? extraRequest(rng, api, world) : op === 'page' ? pageRequest(rng, world) : planRequest(rng, api, world, op, cycle);
+      const round = Math.floor(index / slots.length);
+      const cycle = round + slot;
+      const planned: Planned =
+        op === null ? extraRequest(rng, api, world)
+          : op === 'page' ? pageRequest(rng, world)
+            : 'shape' in op ? shapeRequest(rng, api, world, op.shape, round * 2 + op.copy, o.seed)
+              : planRequest(rng, api, world, op, cycle);
+      if (planned.script !== undefined && o.provider !== undefined) {
+        o.provider.fake.reset();
+        o.provider.fake.script(...planned.script.replies);
+      }
       const r = await send(o.baseUrl, planned.sent, agent, timeoutMs);
+      const calls = planned.script !== undefined && o.provider !== undefined ? o.provider.fake.requests.length : undefined;
+      providerCalls += calls ?? 0;
+      planned.after?.(r);
+      // A shape that reached no provider tried nothing: the tree lost its provider, or the request stopped before it.
+      const unexpected = planned.check?.(r) ?? (planned.shape?.startsWith('assistant:') && calls === 0 && [200, 502, 504].includes(r.status) ? 'the provider was never called' : null);
       const outcome: Outcome = {
         seed: o.seed, index, operationId: planned.operationId, caller: planned.caller, mutation: planned.mutation,
         method: planned.sent.method, path: planned.sent.path.length > 300 ? `${planned.sent.path.slice(0, 300)}... (${planned.sent.path.length} chars)` : planned.sent.path,
         body: summarize(planned.sent.headers, planned.sent.body), headers: headerSummary(planned.sent.headers), status: r.status, ms: Math.round(r.ms),
         // A connection the previous request left half-read fails the next one: name it.
         ...(r.error === undefined ? {} : { error: r.status === 0 && previous !== null ? `${r.error}; the request before was #${previous}` : r.error }),
-        ...(r.status >= 500 ? { detail: r.body.toString('utf8').slice(0, 300) } : {}),
+        ...(r.status >= 500 || unexpected !== null ? { detail: r.body.toString('utf8').slice(0, 300) } : {}),
+        ...(planned.shape === undefined ? {} : { shape: planned.shape }),
+        ...(unexpected === null ? {} : { unexpected }),
+        ...(calls === undefined ? {} : { providerCalls: calls }),
       };
       const key = r.error?.startsWith(UNSENT) ? 'not sent' : r.status === 0 ? 'no answer' : String(r.status);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       perOperation.set(planned.operationId, (perOperation.get(planned.operationId) ?? 0) + 1);
       all.push(outcome);
       o.onOutcome?.(outcome);
-      if (isFailure(r, planned.sent.body?.length ?? 0, slowMs)) failures.push(outcome);
+      if (planned.shape !== undefined) {
+        const byStatus = shapes.get(planned.shape) ?? new Map<string, number>();
+        byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+        shapes.set(planned.shape, byStatus);
+      }
+      if (isFailure(r, planned.sent.body?.length ?? 0, slowMs, planned.operationId) || unexpected !== null) failures.push(outcome);
       if (op !== null && op !== 'page') await upkeep(world, planned, r);
       previous = index;
       done++;
       o.onProgress?.(done);
     }
+    for (const wave of waves) {
+      while (!wave.probed) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, wave.nextProbe - Date.now())));
+        const probe = await probeWave(world, wave);
+        if (probe !== null) stalls.push(probe);
+      }
+    }
+    for (const wave of waves.splice(0)) stalls.push(...closeWave(wave, slowMs));
+    failures.push(...stalls.filter((x) => x.failure !== undefined).map((x) => stallFailure(o.seed, x)));
     return {
       seed: o.seed,
       requests: indexes.length,
@@ -151,8 +241,12 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       unexercised: o.only ? [] : ops.map((x) => x.operationId).filter((id) => !perOperation.has(id)),
       setupRequests: world.setupRequests,
       seconds: (Date.now() - started) / 1000,
+      shapes,
+      providerCalls,
+      stalls,
     };
   } finally {
+    for (const wave of waves) closeWave(wave, slowMs);
     agent.destroy();
   }
 };

@@ -1,6 +1,7 @@
 import type { Rng } from './prng.js';
 import type { Operation } from './openapi.js';
 import { mailedToken, type Account, type World } from './world.js';
+import { OBJECT_KEYS } from './hostile.js';
 
 const KINDS = ['person', 'event', 'source', 'relationship', 'citation', 'media', 'name', 'tree', 'user'];
 
@@ -13,6 +14,7 @@ export const kindOfField = (field: string): string | null => {
 
 /** The kind of a path parameter: `{id}` after `/trees/` is a tree; `{name_id}` a name. */
 export const kindOfParam = (path: string, param: string): string | null => {
+  if (param === 'pid') return 'proposal';
   if (param !== 'id') return kindOfField(param);
   const segments = path.split('/');
   const at = segments.indexOf(`{${param}}`);
@@ -51,6 +53,11 @@ export const fieldHints = (rng: Rng, w: World, op: Operation, caller: Account | 
   if (field === 'name' && id.includes('purge')) return [w.treeNames.get(pathIds['id'] ?? '') ?? 'x'];
   if (field === 'resolutions') return [JSON.stringify({ '@I1@': { action: rng.pick(['new', 'skip', 'merge', 'overwrite']), target_id: pickId(rng, w, 'person') } }), '{}'];
   if (field === 'q') return ['Ada', 'Fuzz', 'ada fuzz', 'Gus'];
+  // A provider the service has (the main tree's), or none.
+  if ((field === 'ai_member_provider' || field === 'ai_recommender_provider') && w.aiProvider !== null) return [w.aiProvider, w.aiProvider, null];
+  // A proposal's operations: refs named like members of Object.prototype, ids that are those refs.
+  if (id.includes('proposal') && field === 'ref') return OBJECT_KEYS;
+  if (id.includes('proposal') && field === 'id' && rng.chance(0.4)) return OBJECT_KEYS.map((k) => `$${k}`);
   if (field === 'ids') return [Array.from({ length: rng.int(1, 5) }, () => pickId(rng, w, 'person')).join(',')];
   if (field === 'cursor') return w.cursors.length > 0 ? [rng.pick(w.cursors)] : [];
   // Duplicates and merge: two persons of the world (often of the main tree), the pair a dismissal or a merge names.

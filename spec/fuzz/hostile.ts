@@ -13,6 +13,12 @@ export const randomText = (rng: Rng, length: number): string => {
 
 export type Hostile = { readonly kind: string; readonly value: string };
 
+/** Names a plain object already answers (Object.prototype's members): a ref, a key or an xref named so must stay data. */
+export const OBJECT_KEYS: readonly string[] = [
+  'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', 'isPrototypeOf', 'propertyIsEnumerable',
+  'toLocaleString', '__defineGetter__', '__lookupSetter__',
+];
+
 /** A hostile string: NUL, huge, backtracking shapes, odd Unicode, injection look-alikes. */
 export const hostileString = (rng: Rng, base = 'a'): Hostile => pickMaker(rng, base, null);
 
@@ -45,6 +51,7 @@ const pickMaker = (rng: Rng, base: string, kinds: readonly string[] | null): Hos
     'astral': () => '😀👨‍👩‍👧𝕏'.repeat(rng.int(1, 3000)),
     'combining': () => `e${'\u0301'.repeat(rng.int(10, 20_000))}`,
     'rtl-control': () => '\u202e\u0001\u0007\u001b[31m\u007f',
+    'object-key': () => rng.pick(rng.chance(0.5) ? OBJECT_KEYS : OBJECT_KEYS.map((k) => `$${k}`)),
     'injection': () => rng.pick(["' OR 1=1 --", '"; DROP TABLE users; --', '%s%n%x', '${7*7}{{7*7}}', '<script>alert(1)</script>', '../../../../etc/passwd', '\\x00\\u0000', 'NaN', 'null', 'undefined', '__proto__', 'constructor', '-1', '1e999', '0x10']),
     'gedcom-like': () => rng.pick(['@I1@', '0 @I1@ INDI\n1 NAME x', 'INT 1900 (x)', 'BET 1 AND 2', '/Surname/', '//', '@@', 'ABT 31 FEB 1900']),
     'date-like': () => rng.pick(['2020-02-30', '0000-00-00', '99999-12-31', '-0001-01-01', '2020-13-01T25:61:61Z', 'Infinity', '1970-01-01T00:00:00.000Z']),

@@ -1,6 +1,6 @@
 import type { Rng } from './prng.js';
 import type { Api, Operation, Schema } from './openapi.js';
-import type { Sent } from './http.js';
+import type { Received, Sent } from './http.js';
 import { generate, type Hints } from './generate.js';
 import { fieldHints, kindOfParam, pickId } from './hints.js';
 import { callers, type Account, type Caller, type World } from './world.js';
@@ -8,6 +8,7 @@ import { gedcomFile } from './gedcom.js';
 import { archiveFile } from './archive.js';
 import { multipartBody, type Part } from './multipart.js';
 import { mutate, type Draft } from './mutate.js';
+import { assistantScript, recommenderScript, type ProviderScript } from './provider.js';
 
 /** One request of a run and what it tries. */
 export type Planned = {
@@ -18,6 +19,14 @@ export type Planned = {
   readonly sent: Sent;
   /** The values the request was built from (path ids, JSON body), for the world's upkeep. */
   readonly draft: Draft;
+  /** The fake provider's answers to this request (assistant, recommender), scripted just before it is sent. */
+  readonly script?: ProviderScript;
+  /** The shape of issue 23 this request sends ('values:header'), for the report (shapes.ts). */
+  readonly shape?: string;
+  /** Why the answer is wrong for what was sent, or null (shapes with an expected answer). */
+  readonly check?: (r: Received) => string | null;
+  /** Sees the answer (a shape keeps what it made for the requests after it). */
+  readonly after?: (r: Received) => void;
 };
 
 // Mostly callers who get past authorisation, so that hostile input reaches the code behind it.
@@ -97,8 +106,12 @@ export const planRequest = (rng: Rng, api: Api, w: World, op: Operation, cycle: 
   }
   const draft: Draft = { op, pathIds, query, body, parts, headers, raw: null, contentType: null, account };
   const applied = mutate(rng, draft, w, cycle);
-  const mutation = [...(fileKind === 'valid' ? [] : [`${op.path === '/users/me/import' ? 'archive' : 'gedcom'}:${fileKind}`]), ...applied].join('+') || 'valid';
-  return { operationId: op.operationId, caller, mutation, sent: encode(api, draft), draft };
+  // Whatever reaches the provider meets answers drawn from this request's seed.
+  const script = w.aiProvider === null ? undefined : op.operationId === 'askAssistant' ? assistantScript(rng, w) : op.operationId === 'listRecommendations' ? recommenderScript(rng, w) : undefined;
+  const mutation = [
+    ...(fileKind === 'valid' ? [] : [`${op.path === '/users/me/import' ? 'archive' : 'gedcom'}:${fileKind}`]), ...applied, ...(script === undefined ? [] : [`provider:${script.kind}`]),
+  ].join('+') || 'valid';
+  return { operationId: op.operationId, caller, mutation, sent: encode(api, draft), draft, ...(script === undefined ? {} : { script }) };
 };
 
 /** Percent-encoding that never throws (encodeURIComponent does on a lone surrogate). */

@@ -1,12 +1,13 @@
 // npm run fuzz -- --requests 100000 --seed 7 [--only 12,40] [--slow-ms 3000] [--log outcomes.jsonl]
-// Starts a throwaway PostgreSQL (or uses DATABASE_URL's server) and the composed service, runs the
-// fuzzer, prints counts per status, the slowest requests and every failure; exits 1 on a failure.
+// Starts a throwaway PostgreSQL (or uses DATABASE_URL's server), the composed service and its fake
+// provider, runs the fuzzer (stalled readers beside it unless --only), prints counts per status, per
+// shape of issue 23, the slowest requests and every failure; exits 1 on a failure.
 import { parseArgs } from 'node:util';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { mochaGlobalSetup, mochaGlobalTeardown } from '../support/global-setup.js';
-import { startFuzzService } from './service.js';
+import { FUZZ_SEND_TIMEOUT_MS, startFuzzService } from './service.js';
 import { runFuzz } from './fuzzer.js';
-import { formatReport, statusLine } from './report.js';
+import { formatReport, statusLine, watchWarnings } from './report.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,12 +32,15 @@ const svc = await startFuzzService(tag);
 let failed = true;
 try {
   const started = Date.now();
+  const warnings = watchWarnings();
   const report = await runFuzz({
     baseUrl: svc.baseUrl,
     requests,
     seed,
     tag,
     mailbox: () => svc.mails,
+    provider: svc.provider,
+    sendTimeoutMs: FUZZ_SEND_TIMEOUT_MS,
     slowMs: Number(values['slow-ms']),
     ...(values.log ? { onOutcome: (o: object) => appendFileSync(values.log as string, `${JSON.stringify(o)}\n`) } : {}),
     ...(values.only ? { only: values.only.split(',').map(Number) } : {}),
@@ -46,6 +50,7 @@ try {
   });
   console.log(formatReport(report, 10));
   console.log(`statuses: ${statusLine(report)}`);
+  for (const w of warnings.stop()) console.log(`process warning during the run: ${w}`);
   failed = report.failures.length > 0;
 } finally {
   await svc.close();

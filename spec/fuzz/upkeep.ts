@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Received } from './http.js';
 import type { Planned } from './plan.js';
-import { relogin, remember, requestReset, seedTrees, type World } from './world.js';
+import { relogin, remember, requestReset, seedTrees, setAiPolicy, type World } from './world.js';
 
 const parse = (b: Buffer | undefined, encoding?: string): any => {
   try {
@@ -17,7 +17,8 @@ const parse = (b: Buffer | undefined, encoding?: string): any => {
  */
 export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> => {
   // A session lost some way this upkeep did not follow: sign in again.
-  if (r.status === 401 && p.mutation === 'valid' && p.draft.account) await relogin(w, p.draft.account);
+  const valid = p.mutation.split('+').every((m) => m === 'valid' || m.startsWith('provider:'));
+  if (r.status === 401 && valid && p.draft.account) await relogin(w, p.draft.account);
   if (r.status < 200 || r.status > 299) return;
   const cursor = r.headers['x-next-cursor'];
   if (typeof cursor === 'string' && cursor !== '') {
@@ -45,6 +46,13 @@ export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> =
     if (target && typeof sentBody?.new_password === 'string') target.password = sentBody.new_password;
     if (target) await requestReset(w, target);
   }
+  // The main tree keeps naming the fuzzer's provider, so that the assistant and the recommender call it.
+  if (op.operationId === 'updateAiPolicy' && pathIds['id'] === w.mainTree) await setAiPolicy(w, w.mainTree);
   const treeGone = (op.method === 'DELETE' && op.path === '/trees/{id}') || op.path.endsWith('/purge');
+  if (treeGone) {
+    // The proposals the shapes made in it are gone with it: the reads and applies name live ones.
+    const kept = w.hostileProposals.filter((x) => x.tree !== pathIds['id']);
+    w.hostileProposals.splice(0, w.hostileProposals.length, ...kept);
+  }
   if (treeGone && pathIds['id'] === w.mainTree) await seedTrees(w);
 };

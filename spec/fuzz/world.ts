@@ -29,7 +29,15 @@ export type World = {
   readonly mailbox: (() => readonly Mail[]) | null;
   /** Setup requests sent (not counted as fuzz requests). */
   setupRequests: number;
+  /** The provider every seeded main tree names for its assistant and recommender (AI_PROVIDERS), or null. */
+  readonly aiProvider: string | null;
+  /** The persons seeded in the current main tree (a recommender's person_id). */
+  mainPersons: string[];
+  /** Proposals the shapes made with hostile refs, newest last (the reads and applies that follow name them). */
+  readonly hostileProposals: HostileProposal[];
 };
+
+export type HostileProposal = { readonly tree: string; readonly id: string; readonly kind: string; applied: boolean };
 
 export const remember = (w: World, kind: string, id: string): void => {
   const list = w.ids.get(kind) ?? [];
@@ -37,7 +45,7 @@ export const remember = (w: World, kind: string, id: string): void => {
   w.ids.set(kind, list);
 };
 
-const api = async (w: World, who: Account | null, method: string, path: string, body?: unknown, multipart?: { boundary: string; bytes: Buffer }): Promise<Received & { json: any }> => {
+export const api = async (w: World, who: Account | null, method: string, path: string, body?: unknown, multipart?: { boundary: string; bytes: Buffer }): Promise<Received & { json: any }> => {
   w.setupRequests++;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (who) headers['Authorization'] = `Bearer ${who.token}`;
@@ -76,8 +84,11 @@ const register = async (w: World, email: string, verify: boolean): Promise<Accou
   return { id: r.user.id, email, password, token: r.token };
 };
 
-export const createWorld = async (baseUrl: string, basePath: string, agent: Agent, mailbox: (() => readonly Mail[]) | null, tag: string): Promise<World> => {
-  const w = { baseUrl, basePath, agent, ids: new Map(), treeNames: new Map(), namesOf: new Map(), cursors: [], mainTree: '', mailbox, setupRequests: 0 } as unknown as World & { accounts: World['accounts']; spare: Account[] };
+export const createWorld = async (baseUrl: string, basePath: string, agent: Agent, mailbox: (() => readonly Mail[]) | null, tag: string, aiProvider: string | null = null): Promise<World> => {
+  const w = {
+    baseUrl, basePath, agent, ids: new Map(), treeNames: new Map(), namesOf: new Map(), cursors: [], mainTree: '', mailbox, setupRequests: 0,
+    aiProvider, mainPersons: [], hostileProposals: [],
+  } as unknown as World & { accounts: World['accounts']; spare: Account[] };
   const email = (who: string) => `${who}.${tag}@example.com`;
   const accounts: Record<string, Account> = {};
   for (const who of ['owner', 'editor', 'viewer', 'outsider']) accounts[who] = await register(w, email(who), true);
@@ -124,6 +135,8 @@ export const seedTrees = async (w: World): Promise<void> => {
     w.namesOf.set(p.id, [n.id]);
     remember(w, 'name', n.id);
   }
+  w.mainPersons = persons;
+  await setAiPolicy(w, main);
   const [a, b, c, d] = persons as [string, string, string, string];
   for (const rel of [
     { type: 'parent_child', person_a_id: a, person_b_id: b, qualifier: 'adoptive', notes: 'private notes of two living people' },
@@ -143,6 +156,12 @@ export const seedTrees = async (w: World): Promise<void> => {
     const t = await mk(visibility);
     remember(w, 'person', (await must(api(w, owner, 'POST', `/trees/${t}/persons`, person('Gus', true, 'default')), 'create person')).id);
   }
+};
+
+/** Points the tree's assistant and recommender at the fuzzer's provider (when the service has one). */
+export const setAiPolicy = async (w: World, tree: string): Promise<void> => {
+  if (w.aiProvider === null) return;
+  await must(api(w, w.accounts.owner, 'PATCH', `/trees/${tree}/ai`, { ai_member_provider: w.aiProvider, ai_recommender_provider: w.aiProvider }), 'set the AI policy');
 };
 
 /** Asks for a new reset mail to `who` (a confirmed reset spends the token the fuzzer draws on). */
