@@ -1,10 +1,11 @@
+import { readableBody } from './readable-body.js';
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { access, mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobStoreUnavailableError, checkBlobKey, checkByteRange, type BlobStore } from '../../core/media/blob-store.js';
+import { BlobStoreUnavailableError, checkBlobKey, checkByteRange, type BlobBody, type BlobStore } from '../../core/media/blob-store.js';
 import { exactly } from './exact-body.js';
 
 const codeOf = (e: unknown): string | undefined =>
@@ -43,13 +44,7 @@ export const filesystemBlobStore = (root: string): BlobStore => {
     return null;
   };
 
-  const stream = async function* (file: Readable, key: string): AsyncGenerator<Uint8Array> {
-    try {
-      for await (const chunk of file) yield chunk as Uint8Array;
-    } catch (e) {
-      throw mapped(e, `blob ${key}`);
-    }
-  };
+  const stream = (file: Readable, key: string): BlobBody => readableBody(file, (e) => mapped(e, `blob ${key}`));
 
   return {
     put: async (key, body, size) => {

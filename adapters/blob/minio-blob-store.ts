@@ -1,3 +1,4 @@
+import { readableBody } from './readable-body.js';
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
@@ -39,13 +40,7 @@ const mapped = (e: unknown, what: string): unknown =>
 
 const missing = (e: unknown): boolean => ['NoSuchKey', 'NotFound'].includes(codeOf(e));
 
-async function* relay(body: Readable, what: string): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of body) yield chunk as Uint8Array;
-  } catch (e) {
-    throw mapped(e, what);
-  }
-}
+const relay = (body: Readable, what: string) => readableBody(body, (e) => mapped(e, what));
 
 /**
  * The BlobStore on an S3 bucket (MinIO), made on first use. A put is one streamed PUT of `size`

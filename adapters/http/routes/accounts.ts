@@ -5,6 +5,7 @@ import type { ArchiveCounts } from '../../../core/accounts/archive.js';
 import { exportAccount } from '../../../core/accounts/queries/export-account.js';
 import { importAccount, invalidArchive, mayImportAccount, type ImportReport } from '../../../core/accounts/commands/import-account.js';
 import { accountZip } from '../../archive/zip-writer.js';
+import { deferred } from '../deferred-stream.js';
 import { defaultZipLimits, openAccountArchive } from '../../archive/zip-reader.js';
 import { contentDisposition } from '../content-disposition.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
@@ -55,7 +56,8 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       const day = exported.right.header.exportedAt.toISOString().slice(0, 10);
       return ok<Reply>({
         status: 200,
-        stream: accountZip(exported.right),
+        // Made on the first pull: a 429 before it is sent starts no zip writer.
+        stream: deferred(() => accountZip(exported.right)),
         headers: {
           'Content-Type': 'application/zip',
           'Content-Disposition': contentDisposition('attachment', `genealogy-account-${day}.zip`),

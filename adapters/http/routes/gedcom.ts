@@ -20,6 +20,7 @@ import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
 import { spooled } from '../spool.js';
+import { deferred } from '../deferred-stream.js';
 import { countJsonValues } from '../json-body.js';
 
 const FileField = withSchema(t.string, { type: 'string', format: 'binary', description: 'The GEDCOM file (one part), or a GEDZIP (.gdz, told by its first bytes): gedcom.ged at its root and the media files its OBJE FILEs name, under the account import\'s zip limits' });
@@ -177,10 +178,11 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         const media = query.media === 'true';
         const exported = await exportGedcom({ storage: d.storage, clock: d.clock, product: serviceProduct(d.version) })(actor, params.id, query.version ?? '5.5.1', { media });
         if (E.isLeft(exported)) return exported;
-        if (exported.right.media !== undefined) {
+        const items = exported.right.media;
+        if (items !== undefined) {
           return ok<Reply>({
             status: 200,
-            stream: gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), exported.right.media, d.blobs),
+            stream: deferred(() => gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), items, d.blobs)),
             headers: {
               'Content-Type': 'application/zip',
               'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName, 'gdz')),
