@@ -102,9 +102,14 @@ export const openAiProvider = (config: OpenAiProviderConfig): ModelProvider => {
   return {
     name: config.name,
     model: config.model,
-    complete: async ({ messages, tools }) => {
+    complete: async ({ messages, tools, rounds }) => {
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), config.timeoutMs);
+      // One request's rounds share AI_TIMEOUT_MS: the time left since its first call began.
+      const now = performance.now();
+      if (rounds !== undefined) rounds.startedAt ??= now;
+      const remaining = config.timeoutMs - (now - (rounds?.startedAt ?? now));
+      if (remaining <= 0) return left({ kind: 'timeout', detail: `${config.name} did not answer within ${config.timeoutMs} ms` });
+      const timer = setTimeout(() => deadline.abort(), remaining);
       try {
         const reply: unknown = await client.chat.completions.create({
           model: config.model,

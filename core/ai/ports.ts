@@ -28,5 +28,13 @@ export type ProviderFailure = { readonly kind: 'unavailable' | 'invalid' | 'time
 export type ModelProvider = {
   readonly name: string;
   readonly model: string;
-  readonly complete: (request: { readonly messages: readonly ChatMessage[]; readonly tools: readonly ToolDefinition[] }) => Promise<Either<ProviderFailure, ModelReply>>;
+  /**
+   * `round`: the same object for every call of one request (the assistant's rounds); the provider
+   * notes there when the first call began, so that its time limit bounds all the rounds together,
+   * not each one (eight slow rounds would otherwise take eight times the limit).
+   */
+  readonly complete: (request: { readonly messages: readonly ChatMessage[]; readonly tools: readonly ToolDefinition[]; readonly rounds?: RoundClock }) => Promise<Either<ProviderFailure, ModelReply>>;
 };
+
+/** Filled by the provider on the first call of a request (a monotonic time in ms); see `complete`. */
+export type RoundClock = { startedAt?: number };

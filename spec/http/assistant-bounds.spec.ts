@@ -168,6 +168,16 @@ describe('HTTP assistant and recommender bounds (a hostile fake OpenAI server)',
     expect(Date.now() - started).to.be.below(TIMEOUT_MS + 2000);
   });
 
+  it('AI_TIMEOUT_MS bounds all the rounds of one request together: five rounds each in time but later in sum are 504 provider_timeout', async () => {
+    const slowRound = (i: number) => ({ kind: 'slow' as const, reply: { kind: 'message' as const, content: null, toolCalls: [call(`g${i}`, 'get_person', { person_id: anna })] }, chunks: 4, intervalMs: Math.ceil(TIMEOUT_MS / 10) });
+    fake.script(slowRound(0), { kind: 'message', content: 'One slow round is in time.' });
+    const one = await ask();
+    expect([one.response.status, one.data?.reply]).to.deep.equal([200, 'One slow round is in time.']);
+    fake.script(slowRound(1), slowRound(2), slowRound(3), slowRound(4), slowRound(5), { kind: 'message', content: 'Five slow rounds.' });
+    const five = await ask();
+    expect([five.response.status, code(five.error)]).to.deep.equal([504, 'provider_timeout']);
+  });
+
   it('an answer longer than AI_MAX_ANSWER_BYTES is cut off while it is read: 502 provider_invalid', async () => {
     fake.script({ kind: 'huge', bytes: ANSWER_BYTES - 1000 });
     const fits = await ask();

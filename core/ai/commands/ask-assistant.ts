@@ -4,7 +4,7 @@ import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
 import { conflict, upstream } from '../../shared/errors.js';
 import type { Id } from '../../shared/ids.js';
 import { accessTree } from '../../shared/tree-access.js';
-import type { ChatMessage, ModelProvider, ProviderFailure, ToolCall } from '../ports.js';
+import type { ChatMessage, ModelProvider, ProviderFailure, RoundClock, ToolCall } from '../ports.js';
 import { assistantTools, runTool, type ToolDeps, type ToolOutcome } from '../tools.js';
 
 /** Most model rounds one request makes (API.md); tool calls past them are not run. */
@@ -77,8 +77,9 @@ export const askAssistant =
       if (outcome.proposalId !== undefined) proposalIds.push(outcome.proposalId);
       return outcome;
     };
+    const rounds: RoundClock = {};
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const answer = await provider.complete({ messages, tools: assistantTools });
+      const answer = await provider.complete({ messages, tools: assistantTools, rounds });
       if (E.isLeft(answer)) return fail(upstream(failureCode[answer.left.kind], answer.left.detail));
       reply = answer.right.text ?? reply;
       const calls = answer.right.toolCalls;
