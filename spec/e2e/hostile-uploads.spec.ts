@@ -233,9 +233,17 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     await alive();
   });
 
-  it('2,600 INDI records of 1,000 FAMS lines each to 1,000 families (2.6 million links): 422 gedcom_too_large, memory flat', async () => {
+  it('2,100 INDI records of 1,000 FAMS lines each to 1,000 families (2.1 million links): 422 gedcom_too_large, memory flat', async () => {
     const treeId = await newTree();
-    const res = await upload(`/trees/${treeId}/gedcom/preview`, linkBomb(2_600, (k) => k % 1_000), 'links.ged');
+    const res = await upload(`/trees/${treeId}/gedcom/preview`, linkBomb(2_100, (k) => k % 1_000), 'links.ged');
+    expect(res.status, JSON.stringify(res.body)).to.equal(422);
+    expect(res.body.code).to.equal('gedcom_too_large');
+    await alive();
+  });
+
+  it('the two together: 799,000 families that do not exist, then links to them up to 2.1 million: 422 gedcom_too_large, memory flat', async () => {
+    const treeId = await newTree();
+    const res = await upload(`/trees/${treeId}/gedcom/import`, linkBomb(2_100, (k) => k % 799_000), 'links.ged');
     expect(res.status, JSON.stringify(res.body)).to.equal(422);
     expect(res.body.code).to.equal('gedcom_too_large');
     await alive();
