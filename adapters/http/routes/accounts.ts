@@ -48,7 +48,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals, dismissed duplicate pairs and AI policy; deleted records left out) and media/<media_id> per file.',
     success: { status: 200, description: 'The backup.', mediaType: 'application/zip', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['Content-Disposition'],
-    errors: [401, 403],
+    errors: [401, 403, 429],
     handle: async ({ actor }) => {
       const d = deps();
       const exported = await exportAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor);

@@ -54,7 +54,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/events`), (page) =>

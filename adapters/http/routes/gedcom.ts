@@ -172,7 +172,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams, query: ExportQuery,
       success: { status: 200, description: 'The GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
       successHeaders: ['Content-Disposition'],
-      errors: [401, 403, 404, 422],
+      errors: [401, 403, 404, 422, 429],
       handle: async ({ actor, params, query }) => {
         const d = deps();
         const media = query.media === 'true';

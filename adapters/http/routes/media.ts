@@ -95,7 +95,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams, query: MediaListQuery,
     success: { status: 200, description: 'Media by id.', body: t.array(MediaRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/media${query.deleted === 'true' ? '?deleted=true' : ''}`);
@@ -144,7 +144,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     success: { status: 200, description: 'The bytes (206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: 'application/octet-stream', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition'],
-    errors: [401, 403, 404, 416, 503],
+    errors: [401, 403, 404, 416, 429, 503],
     handle: async ({ actor, params, header }) => {
       const found = await mediaContent(deps())(actor, params.id);
       if (E.isLeft(found)) return found;

@@ -83,7 +83,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams, query: PersonsQuery,
       success: { status: 200, description: 'Persons (search: best match first; otherwise by id).', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
-      errors: [401, 403, 404, 422],
+      errors: [401, 403, 404, 422, 429],
       handle: async ({ actor, params, query }) => {
         const d = deps();
         const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);

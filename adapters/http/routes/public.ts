@@ -19,7 +19,8 @@ import { listed, reply, type LazyDeps } from './deps.js';
 // The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
 // may not view is 404, everyone reads as a non-member through the privacy engine, no media. A
 // session of an unverified account, where verification is required, is 403 (the core refuses it).
-const errors = [403, 404, 422];
+// The three whole lists stream without `limit`: 429 past STREAMS_PER_USER for one client address.
+const errors = [403, 404, 422, 429];
 
 export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const base = () => `${deps().identity.baseUrl}/api/v1/public`;

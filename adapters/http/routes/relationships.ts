@@ -49,7 +49,7 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/relationships`), (page) => listTreeRelationships(d)(actor, params.id, page), relationshipWire);

@@ -60,7 +60,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Sources by id.', body: t.array(SourceRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/sources`), (page) => listSources(d)(actor, params.id, page), sourceWire);
@@ -107,7 +107,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Citations by id.', body: t.array(CitationRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/citations`), (page) => listCitations(d)(actor, params.id, page), citationWire);
