@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { upload } from '../support/media.js';
+import { stall } from '../support/stalled-reader.js';
 
 // A streamed answer that is never sent (429 too_many_streams, a HEAD) leaves nothing running and
 // nothing open. Before: a refused GEDZIP or account export had already started its zip writer, which
@@ -13,19 +14,12 @@ import { upload } from '../support/media.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends a GET and reads nothing after the first bytes. */
-const stall = (baseUrl: string, urlPath: string, token: string): Promise<net.Socket> =>
-  new Promise((resolve, reject) => {
-    const url = new URL(baseUrl);
-    const socket = net.connect(Number(url.port), url.hostname);
-    socket.write(`GET /api/v1${urlPath} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
-    socket.once('data', (chunk: Buffer) => {
-      socket.pause();
-      expect(chunk.toString('latin1')).to.match(/^HTTP\/1\.1 200/);
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
+/** A stalled reader whose answer began with 200. */
+const stalled200 = async (baseUrl: string, urlPath: string, token: string): Promise<net.Socket> => {
+  const s = stall(baseUrl, urlPath, token);
+  expect(await s.status).to.equal(200);
+  return s.socket;
+};
 
 /** This process's open files under `dir`. */
 const openUnder = async (dir: string): Promise<string[]> => {
@@ -69,7 +63,7 @@ describe('HTTP streamed answers that are never sent leave nothing running or ope
     let opened = 0;
     (svc.storage as { gedcomExport: typeof reads }).gedcomExport = { ...reads, chunks: (...a: Parameters<typeof reads.chunks>) => ((opened += 1), reads.chunks(...a)) };
     try {
-      sockets.push(await stall(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0&media=true`, token));
+      sockets.push(await stalled200(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0&media=true`, token));
       await sleep(300);
       expect(opened, 'the running export').to.equal(1);
       const refused = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/gedcom/export?version=7.0&media=true`, { headers: { Authorization: `Bearer ${token}` } });
@@ -92,7 +86,7 @@ describe('HTTP streamed answers that are never sent leave nothing running or ope
     const get = await fetch(`${svc.baseUrl}/api/v1/media/${mediaId}/content`, { headers: { Authorization: `Bearer ${token}` } });
     expect(get.status).to.equal(200);
     expect((await get.arrayBuffer()).byteLength).to.equal(8 * 1024 * 1024);
-    sockets.push(await stall(svc.baseUrl, `/media/${mediaId}/content`, token));
+    sockets.push(await stalled200(svc.baseUrl, `/media/${mediaId}/content`, token));
     const held = await openUnder(media);
     expect(held, 'the stalled download holds its file').to.have.length(1);
     const refused = await fetch(`${svc.baseUrl}/api/v1/media/${mediaId}/content`, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { stall, type Stalled } from '../support/stalled-reader.js';
 
 // Issue 23, finding 2: clients that ask for a streamed answer (GEDCOM export, account export, a
 // whole list) and never read it. Before, each export held a pooled connection inside its snapshot
@@ -21,43 +21,6 @@ const bigGedcom = (): string => {
   // share most trigrams reads them all, seconds each: issue 27's to bring down, not this spec's).
   lines.push('0 @X1@ INDI', '1 NAME Ottilie /Brandenburger/', '0 TRLR', '');
   return lines.join('\n');
-};
-
-type Stalled = { readonly status: Promise<number>; readonly socket: net.Socket; readonly drain: () => Promise<{ readonly bytes: number; readonly complete: boolean }> };
-
-/**
- * Sends a GET and reads only the first bytes of the answer (its status line), then nothing more.
- * `drain` reads on, later, to the connection's end: what the kernel buffers held, then the end of
- * the stream (a paused socket cannot see the service close it).
- */
-const stall = (baseUrl: string, path: string, token: string): Stalled => {
-  const url = new URL(baseUrl);
-  const socket = net.connect(Number(url.port), url.hostname);
-  socket.write(`GET /api/v1${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
-  let bytes = 0;
-  let tail = Buffer.alloc(0);
-  const status = new Promise<number>((resolve, reject) => {
-    socket.once('data', (chunk: Buffer) => {
-      socket.pause();
-      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 0));
-    });
-    socket.once('error', reject);
-  });
-  socket.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    tail = Buffer.concat([tail, chunk]).subarray(-16);
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.on('error', () => undefined);
-  return {
-    status, socket,
-    // A chunked answer that was sent in full ends with the last chunk, `0\r\n\r\n`.
-    drain: async () => {
-      socket.resume();
-      await closed;
-      return { bytes, complete: tail.toString('latin1').endsWith('0\r\n\r\n') };
-    },
-  };
 };
 
 const timed = async <A>(f: () => Promise<A>): Promise<{ value: A; ms: number }> => {
