@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { importActions, type ImportAction } from '../core/gedcom/commands/import-gedcom.js';
-import { isUuid } from '../core/shared/ids.js';
+import { isUuid } from '../core/kernel/ids.js';
 
 // The command line of bootstrap/cli.ts, decoded into one command; pure, so spec/bootstrap tests it.
 

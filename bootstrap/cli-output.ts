@@ -1,4 +1,4 @@
-import type { DomainError } from '../core/shared/errors.js';
+import type { DomainError } from '../core/kernel/errors.js';
 import type { ImportReport } from '../core/gedcom/commands/import-gedcom.js';
 import type { GedcomPreview } from '../core/gedcom/queries/preview-gedcom.js';
 import type { UnmappedTag } from '../core/gedcom/types.js';

@@ -1,10 +1,10 @@
-import { E } from '../core/shared/either.js';
-import type { Actor, UserActor } from '../core/shared/actor.js';
-import type { DomainError } from '../core/shared/errors.js';
-import { newId } from '../core/shared/ids.js';
-import { accessTree } from '../core/shared/tree-access.js';
-import type { Storage } from '../core/shared/ports.js';
-import { systemClock } from '../core/shared/clock.js';
+import { E } from '../core/kernel/either.js';
+import type { Actor, UserActor } from '../core/kernel/actor.js';
+import type { DomainError } from '../core/kernel/errors.js';
+import { newId } from '../core/kernel/ids.js';
+import { accessTree } from '../core/trees/access.js';
+import type { Storage } from '../core/stores.js';
+import { systemClock } from '../core/kernel/clock.js';
 import { normaliseEmail } from '../core/identity/model.js';
 import { accountActor } from '../core/identity/policy.js';
 import { importGedcom } from '../core/gedcom/commands/import-gedcom.js';

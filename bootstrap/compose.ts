@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type Koa from 'koa';
-import { systemClock, type Clock } from '../core/shared/clock.js';
-import type { Storage } from '../core/shared/ports.js';
+import { systemClock, type Clock } from '../core/kernel/clock.js';
+import type { Storage } from '../core/stores.js';
 import type { Mailer, PasswordHasher } from '../core/identity/ports.js';
 import { defaultIdentityTtls } from '../core/identity/deps.js';
 import { authenticate } from '../core/identity/queries/authenticate.js';
@@ -16,6 +16,7 @@ import { consoleMailer } from '../adapters/mail/console-mailer.js';
 import { smtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { reportingMailer } from '../adapters/mail/reporting-mailer.js';
 import type { BlobStore } from '../core/media/blob-store.js';
+import { removeQueuedBlobs } from '../core/media/commands/remove-queued-blobs.js';
 import { configuredBlobStore } from './blob-store.js';
 import path from 'node:path';
 import type { Config } from './config.js';
@@ -61,6 +62,7 @@ export const composeApp = (
 ): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics } => {
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();
+  const blobs = overrides.blobs ?? configuredBlobStore(config);
   const deps: HttpDeps = {
     storage,
     clock,
@@ -75,7 +77,8 @@ export const composeApp = (
     },
     aiProviders: config.aiProviders.map((p) => ({ name: p.name, model: p.model })),
     searchThreshold: config.searchThreshold,
-    blobs: overrides.blobs ?? configuredBlobStore(config),
+    blobs,
+    reclaimBlobs: () => removeQueuedBlobs({ storage, blobs })(),
     maxUploadBytes: config.maxUploadBytes,
     spoolDir: path.join(config.dataDir, 'tmp'),
     onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),

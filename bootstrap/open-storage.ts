@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
-import type { Storage } from '../core/shared/ports.js';
+import type { Storage } from '../core/stores.js';
 import { initOrm, migrate, storageOnOrm } from '../adapters/postgres/index.js';
 import { openDatabase, type Database } from './database.js';
 import type { Config } from './config.js';

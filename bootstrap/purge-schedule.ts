@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../core/shared/clock.js';
-import type { Storage } from '../core/shared/ports.js';
+import type { Clock } from '../core/kernel/clock.js';
+import type { Storage } from '../core/stores.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import type { BlobStore } from '../core/media/blob-store.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';

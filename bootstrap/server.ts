@@ -5,7 +5,7 @@ import { openStorage } from './open-storage.js';
 import { composeApp } from './compose.js';
 import { poolUse } from '../adapters/postgres/pool-use.js';
 import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js';
-import { systemClock } from '../core/shared/clock.js';
+import { systemClock } from '../core/kernel/clock.js';
 import { schedulePurge } from './purge-schedule.js';
 import { releaseSignalHooks } from './embedded-postgres.js';
 import { drainable, SHUTDOWN_GRACE_MS } from './http-drain.js';

@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './database.js';
 import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
-import { systemClock } from '../core/shared/clock.js';
+import { systemClock } from '../core/kernel/clock.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';

@@ -5,7 +5,7 @@ import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
 import { operationEntities, operationKinds, proposalOrigins, proposalStatuses, type ProposalOperation } from '../../core/proposals/model.js';
 import { MAX_OPERATIONS, operationErrors, refOf } from '../../core/proposals/rules.js';
-import { isUuid } from '../../core/shared/ids.js';
+import { isUuid } from '../../core/kernel/ids.js';
 import { Email, Nullable, RoleCodec, Text, VisibilityCodec } from '../http/wire.js';
 import { DateCodec, dateFromWire, dateWire, EventTypeCodec, NameTypeCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec } from '../http/wire-records.js';
 import { decodePart } from '../http/app.js';

@@ -1,6 +1,6 @@
 import { reclaiming } from './reclaim.js';
-import { E, type AsyncResult } from '../../core/shared/either.js';
-import { invalidInput, type DomainError } from '../../core/shared/errors.js';
+import { E, type AsyncResult } from '../../core/kernel/either.js';
+import { invalidInput, type DomainError } from '../../core/kernel/errors.js';
 import { GedzipDamagedError } from '../../core/gedcom/gedzip.js';
 import type { GedcomFile } from '../../core/gedcom/import-scan.js';
 import { looksLikeZip, openGedzip } from './gedzip-reader.js';

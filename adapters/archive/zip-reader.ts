@@ -4,7 +4,7 @@ import { getManyValues, none } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import type { ArchiveHeader, ArchiveItem } from '../../core/accounts/archive.js';
 import type { ArchiveFault, ArchiveFile, ArchiveSource } from '../../core/accounts/ports.js';
-import { isUuid } from '../../core/shared/ids.js';
+import { isUuid } from '../../core/kernel/ids.js';
 import { accountJsonReader } from './json-reader.js';
 import { ArchiveFaultError, valueBudget } from './json-values.js';
 import { reclaimer } from './reclaim.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import * as t from 'io-ts';
-import type { Actor } from '../../core/shared/actor.js';
+import type { Actor } from '../../core/kernel/actor.js';
 import type { Authenticated } from '../../core/identity/queries/authenticate.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import type { AnyRoute, Reply } from './route.js';

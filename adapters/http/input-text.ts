@@ -1,4 +1,4 @@
-import type { FieldError } from '../../core/shared/errors.js';
+import type { FieldError } from '../../core/kernel/errors.js';
 
 /** U+0000, or half of a surrogate pair standing alone (text that is not Unicode). */
 const UNSTORABLE = /[\0\p{Cs}]/u;

@@ -1,5 +1,5 @@
-import { isUuid } from '../../core/shared/ids.js';
-import { invalidInput, type DomainError } from '../../core/shared/errors.js';
+import { isUuid } from '../../core/kernel/ids.js';
+import { invalidInput, type DomainError } from '../../core/kernel/errors.js';
 
 // API.md "Lists": with `limit` one page, and the next page's opaque cursor in X-Next-Cursor and Link.
 

@@ -1,4 +1,4 @@
-import type { DomainError, FieldError } from '../../core/shared/errors.js';
+import type { DomainError, FieldError } from '../../core/kernel/errors.js';
 
 export type Problem = {
   readonly type: string;

@@ -1,7 +1,7 @@
-import { E } from '../../core/shared/either.js';
-import type { Actor } from '../../core/shared/actor.js';
-import type { JsonValue } from '../../core/shared/audit.js';
-import { isUuid } from '../../core/shared/ids.js';
+import { E } from '../../core/kernel/either.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import type { JsonValue } from '../../core/kernel/audit.js';
+import { isUuid } from '../../core/kernel/ids.js';
 import type { Proposal, ProposalOperation } from '../../core/proposals/model.js';
 import { refOf } from '../../core/proposals/rules.js';
 import { getPerson } from '../../core/people/queries/get-person.js';

@@ -1,8 +1,8 @@
 import type * as t from 'io-ts';
-import { E, fail, type Result } from '../../core/shared/either.js';
-import { invalidInput, notFound } from '../../core/shared/errors.js';
-import { isUuid, type Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import { E, fail, type Result } from '../../core/kernel/either.js';
+import { invalidInput, notFound } from '../../core/kernel/errors.js';
+import { isUuid, type Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import type { OperationRunner } from '../../core/proposals/deps.js';
 import type { OperationEntity, ProposalOperation } from '../../core/proposals/model.js';
 import { createPerson } from '../../core/people/commands/create-person.js';
@@ -14,7 +14,7 @@ import { createRelationship, deleteRelationship, updateRelationship } from '../.
 import { mergePersons } from '../../core/merge/commands/merge-persons.js';
 import { createSource, deleteSource, updateSource } from '../../core/sources/commands/source-commands.js';
 import { createCitation, deleteCitation, updateCitation } from '../../core/sources/commands/citation-commands.js';
-import type { Clock } from '../../core/shared/clock.js';
+import type { Clock } from '../../core/kernel/clock.js';
 import { decodePart } from './app.js';
 import { PersonCreate, PersonUpdate, personInput } from './routes/persons.js';
 import { NameWrite, nameInput } from './routes/names.js';

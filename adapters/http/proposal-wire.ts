@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { JsonValue } from '../../core/shared/audit.js';
+import type { JsonValue } from '../../core/kernel/audit.js';
 import { operationEntities, operationKinds } from '../../core/proposals/model.js';
 import { dataBoundsProblem, MAX_DATA_CHARS, MAX_DATA_DEPTH, MAX_OPERATIONS } from '../../core/proposals/rules.js';
 import { named, withSchema } from './openapi/json-schema.js';

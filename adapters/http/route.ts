@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
-import type { Actor } from '../../core/shared/actor.js';
-import type { Result } from '../../core/shared/either.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import type { Result } from '../../core/kernel/either.js';
 import type { SpooledFile } from './multipart.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';

@@ -3,7 +3,7 @@ import {
   MAX_CODE_LENGTH, MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIERS, MAX_PLACE_LENGTH, eventTypes, identifierKinds, nameTypes, parentChildQualifiers,
   personPrivacies, relationshipTypes, sexes, type Name, type PersonIdentifier,
 } from '../../core/people/model.js';
-import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/shared/date.js';
+import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/kernel/date.js';
 import { dateDisplay } from '../../core/people/date.js';
 import type { RelationshipView } from '../../core/privacy/relationship-view.js';
 import type { PersonView, Vital } from '../../core/people/vitals.js';

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { isUuid } from '../../core/shared/ids.js';
+import { isUuid } from '../../core/kernel/ids.js';
 import { roles, visibilities, type MemberRead, type Role, type TreeRead } from '../../core/trees/model.js';
 import type { UserView } from '../../core/identity/user-view.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../core/identity/policy.js';
-import type { AuditEntry } from '../../core/shared/audit.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { AiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import type { InstanceStatus } from '../../core/admin/queries/get-instance-status.js';
 import { named, withSchema, type JsonSchema } from './openapi/json-schema.js';

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../../core/shared/audit.js';
+import type { AuditLog } from '../../core/kernel/audit.js';
 import type { MemoryState } from './state.js';
 
 export const memoryAudit = (s: MemoryState): AuditLog => ({

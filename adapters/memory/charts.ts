@@ -1,6 +1,6 @@
 import type { ChartReads, LineageStep } from '../../core/charts/ports.js';
 import type { Name, Person } from '../../core/people/model.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { Id } from '../../core/kernel/ids.js';
 import type { MemoryState } from './state.js';
 
 export const memoryChartReads = (s: MemoryState): ChartReads => ({

@@ -1,6 +1,6 @@
 import type { ExportChunk, GedcomExportReads } from '../../core/gedcom/export-reads.js';
 import type { ExportEvent } from '../../core/gedcom/writer-events.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship, Sex } from '../../core/people/model.js';
 import type { Citation } from '../../core/sources/model.js';
 import type { MemoryState } from './state.js';

@@ -1,9 +1,10 @@
 import type {
   DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository,
 } from '../../core/people/ports.js';
-import type { ListOptions } from '../../core/shared/list.js';
-import type { Deletion, Person, Relationship } from '../../core/people/model.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { ListOptions } from '../../core/kernel/list.js';
+import type { Deletion } from '../../core/kernel/deletion.js';
+import type { Person, Relationship } from '../../core/people/model.js';
+import type { Id } from '../../core/kernel/ids.js';
 import { searchableName, similarity } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
 import { shownFilter, shownFor } from './shown.js';

@@ -1,6 +1,6 @@
 import type { PurgeCounts, PurgeRepository } from '../../core/people/ports.js';
 import type { CitationTargetKind } from '../../core/sources/model.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { Id } from '../../core/kernel/ids.js';
 import type { MemoryState } from './state.js';
 import { queueBlobRemoval } from './media.js';
 

@@ -4,8 +4,8 @@
 import { visibilityOf, type VisibilityMap } from '../../core/privacy/engine.js';
 import { recordFilter, type RecordFilter } from '../../core/privacy/record-filter.js';
 import type { Relationship } from '../../core/people/model.js';
-import type { ListOptions } from '../../core/shared/list.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { ListOptions } from '../../core/kernel/list.js';
+import type { Id } from '../../core/kernel/ids.js';
 import type { MemoryState } from './state.js';
 
 const liveEdge = (s: MemoryState, id: Id): Relationship | undefined => {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../core/shared/audit.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Tree } from '../../core/trees/model.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';

@@ -1,4 +1,4 @@
-import type { Storage, Stores } from '../../core/shared/ports.js';
+import type { Storage, Stores } from '../../core/stores.js';
 import { emptyState, restore, snapshot, type MemoryState } from './state.js';
 import { memoryEmailTokens, memoryRateLimiter, memorySessions, memoryUsers } from './identity.js';
 import { memoryMemberships, memoryTrees } from './trees.js';

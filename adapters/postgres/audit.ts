@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLog, JsonValue } from '../../core/shared/audit.js';
+import type { AuditEntry, AuditLog, JsonValue } from '../../core/kernel/audit.js';
 import { date, ts, type Sql } from './sql.js';
 import { insertAuditEntries } from './bulk.js';
 

@@ -1,5 +1,5 @@
 import type { BulkRecordWriter } from '../../core/gedcom/ports.js';
-import type { AuditEntry } from '../../core/shared/audit.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
 import { copyLine, type Sql } from './sql.js';
 import * as tables from './tables.js';
 import type { Cell, Column, Table } from './tables.js';

@@ -1,6 +1,6 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import type { GedcomExportReads, PersonChunk, SourceChunk } from '../../core/gedcom/export-reads.js';
-import type { Id } from '../../core/shared/ids.js';
+import type { Id } from '../../core/kernel/ids.js';
 import type { Relationship, Sex } from '../../core/people/model.js';
 import * as tables from './tables.js';
 import type { CitationDb, EventDb, NameDb, PersonDb, RelationshipDb, SourceDb } from './tables.js';

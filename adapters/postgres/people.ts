@@ -1,5 +1,5 @@
 import type { EventRepository, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository } from '../../core/people/ports.js';
-import type { ListOptions } from '../../core/shared/list.js';
+import type { ListOptions } from '../../core/kernel/list.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import { uuids, type Sql } from './sql.js';
 import { ownerOf, toTree, type TreeDb } from './trees.js';

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Storage, Stores } from '../../core/shared/ports.js';
+import type { Storage, Stores } from '../../core/stores.js';
 import { initOrm, type OrmOptions } from './orm.js';
 import { sqlOn, type SqlObserver } from './sql.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';

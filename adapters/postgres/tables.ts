@@ -6,7 +6,7 @@ import type {
   EventType, LifeEvent, Name, NameType, ParentChildQualifier, Person, PersonIdentifier, PersonPrivacy, Place, Relationship,
   RelationshipType, Sex,
 } from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/shared/date.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { Citation, CitationTargetKind, Source } from '../../core/sources/model.js';
 import { date, dateOrNull } from './sql.js';
 

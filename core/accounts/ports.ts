@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { LifeEvent, Name, Place } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';

@@ -1,4 +1,4 @@
-import type { Stores } from '../shared/ports.js';
+import type { Stores } from '../stores.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
 import type { ArchiveRecord } from './archive.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { JsonValue } from '../shared/audit.js';
-import type { Id } from '../shared/ids.js';
+import type { JsonValue } from '../kernel/audit.js';
+import type { Id } from '../kernel/ids.js';
 import type { ProposalOperation } from '../proposals/model.js';
 
 /** Maps a record's id in the backup to its id in the restored tree. */

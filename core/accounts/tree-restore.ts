@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import { orderedPair } from '../duplicates/model.js';
 import type { ArchiveRecord, ArchiveTree, RecordKind } from './archive.js';
 import { idSet, type IdSet } from './id-set.js';

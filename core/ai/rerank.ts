@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E } from '../shared/either.js';
+import { E } from '../kernel/either.js';
 import type { Recommendation } from '../kinship/queries/recommend.js';
 import type { ModelProvider } from './ports.js';
 

@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import type { JsonValue } from '../shared/audit.js';
-import { E, type Result } from '../shared/either.js';
-import type { Id } from '../shared/ids.js';
-import { isUuid } from '../shared/ids.js';
-import type { RecordDeps } from '../shared/record-deps.js';
+import type { Actor } from '../kernel/actor.js';
+import type { JsonValue } from '../kernel/audit.js';
+import { E, type Result } from '../kernel/either.js';
+import type { Id } from '../kernel/ids.js';
+import { isUuid } from '../kernel/ids.js';
+import type { RecordDeps } from '../deps.js';
 import { dateDisplay } from '../people/date.js';
 import { getPerson } from '../people/queries/get-person.js';
 import { listPersonEvents } from '../people/queries/list-person-events.js';

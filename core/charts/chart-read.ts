@@ -1,8 +1,8 @@
-import type { Actor } from '../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../shared/either.js';
-import { invalidInput, notFound } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { RecordDeps } from '../shared/record-deps.js';
+import type { Actor } from '../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../kernel/either.js';
+import { invalidInput, notFound } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { RecordDeps } from '../deps.js';
 import { readerOf, type Surface } from '../privacy/reader.js';
 import { personVisibility } from '../privacy/person-visibility.js';
 import { personViews } from '../people/queries/person-views.js';

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { VisibilityMap } from '../privacy/engine.js';
 import type { Person } from '../people/model.js';
 import type { LineageDirection, LineageStep } from './ports.js';

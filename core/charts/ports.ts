@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { EventType, LifeEvent, Name, Person, Place } from '../people/model.js';
 
 /** Up: ancestors (parents of parents); down: descendants (children of children). */

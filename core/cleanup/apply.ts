@@ -1,10 +1,10 @@
-import { actorId, type Actor } from '../shared/actor.js';
-import { auditEntry } from '../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../shared/either.js';
-import { invalidInput, type FieldError } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { accessTree } from '../shared/tree-access.js';
+import { actorId, type Actor } from '../kernel/actor.js';
+import { auditEntry } from '../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../kernel/either.js';
+import { invalidInput, type FieldError } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { accessTree } from '../trees/access.js';
 import { writePersonChanges, type PersonChange } from '../people/commands/write-person-changes.js';
 import type { Person } from '../people/model.js';
 import type { PersonInput } from '../people/write-vital.js';

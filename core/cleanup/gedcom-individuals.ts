@@ -1,6 +1,6 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import { E, type Result } from '../shared/either.js';
-import { invalidInput } from '../shared/errors.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import { E, type Result } from '../kernel/either.js';
+import { invalidInput } from '../kernel/errors.js';
 import { createContext, type Context } from '../gedcom/mapping-context.js';
 import { individualEventKind, readDate } from '../gedcom/mapping-events.js';
 import type { NameDraft } from '../gedcom/mapping-names.js';

@@ -1,5 +1,5 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import type { Id } from '../shared/ids.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import type { Id } from '../kernel/ids.js';
 import type { EventType, PersonPrivacy, RelationshipType, Sex } from '../people/model.js';
 
 /** A live person as the cleanup previews need them: flags and the primary name. */

@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import type { Clock } from '../shared/clock.js';
-import { E, type Result } from '../shared/either.js';
-import type { Id } from '../shared/ids.js';
-import type { Storage } from '../shared/ports.js';
-import { accessTree } from '../shared/tree-access.js';
+import type { Actor } from '../kernel/actor.js';
+import type { Clock } from '../kernel/clock.js';
+import { E, type Result } from '../kernel/either.js';
+import type { Id } from '../kernel/ids.js';
+import type { Storage } from '../stores.js';
+import { accessTree } from '../trees/access.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
 import { displayNameOf } from '../people/vitals.js';
 import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';

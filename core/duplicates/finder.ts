@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids.js';
-import { numberSet } from '../shared/number-set.js';
+import type { Id } from '../kernel/ids.js';
+import { numberSet } from '../kernel/number-set.js';
 import { foldName, type FoldedName } from './names.js';
 import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';

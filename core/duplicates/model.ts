@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 
 /** A pair a member said is not a duplicate: `personAId` < `personBId` (ids compared as text), remembered for good. */
 export type Dismissal = {

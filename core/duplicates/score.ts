@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { Sex } from '../people/model.js';
 import { foldText, givenRelation, namePoints, surnameRelation, type FoldedName } from './names.js';
 

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import { searchableName, similarity } from '../people/trigram.js';
 import { birthFacts } from '../people/model.js';
 import type { PlanPerson } from './types.js';

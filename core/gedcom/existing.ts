@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import { birthFacts, type LifeEvent } from '../people/model.js';
 import type { ExistingPerson } from './duplicates.js';
 

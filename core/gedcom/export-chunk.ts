@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { Name, ParentChildQualifier, Relationship } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { PersonChunk } from './export-reads.js';

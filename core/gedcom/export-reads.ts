@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { Name, Person, Relationship, Sex } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
 import type { ExportEvent } from './writer-events.js';

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { ParentChildQualifier, Relationship, Sex } from '../people/model.js';
 
 /** HUSB or WIFE: the line a partner is written on. GEDCOM has no neutral partner tag. */

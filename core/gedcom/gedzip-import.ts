@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AsyncResult } from '../shared/either.js';
-import { E } from '../shared/either.js';
-import { newId, type Id } from '../shared/ids.js';
-import type { Storage, Stores } from '../shared/ports.js';
+import type { AsyncResult } from '../kernel/either.js';
+import { E } from '../kernel/either.js';
+import { newId, type Id } from '../kernel/ids.js';
+import type { Storage, Stores } from '../stores.js';
 import type { BlobBody, BlobStore } from '../media/blob-store.js';
 import { discardBlobs } from '../media/discard-blobs.js';
 import { mediaStorageKey, type Media, type MediaTarget } from '../media/model.js';

@@ -1,5 +1,5 @@
-import { E, type Result } from '../shared/either.js';
-import { invalidInput } from '../shared/errors.js';
+import { E, type Result } from '../kernel/either.js';
+import { invalidInput } from '../kernel/errors.js';
 import { createContext, isVoid, type Context, type NoteStore } from './mapping-context.js';
 import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
 import { adoptionFamc, finishPerson, readFamc, readPerson, sealingFamc } from './mapping-person.js';

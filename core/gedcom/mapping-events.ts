@@ -1,5 +1,5 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import { parseGedcomDate } from '../shared/gedcom-date.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import { parseGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
 import {
   CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, ORDINANCE_STATUS, type GedcomNode, type PlanEvent,

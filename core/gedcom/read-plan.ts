@@ -1,4 +1,4 @@
-import { E, type Result } from '../shared/either.js';
+import { E, type Result } from '../kernel/either.js';
 import type { MediaFiles } from './gedzip.js';
 import { createScanner, fileErrors } from './import-scan.js';
 import { createStreamMapper } from './mapping-stream.js';

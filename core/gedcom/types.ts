@@ -1,7 +1,7 @@
 import type {
   EventType, NameType, ParentChildQualifier, PersonIdentifier, PersonPrivacy, Sex,
 } from '../people/model.js';
-import type { GenealogicalDate } from '../shared/date.js';
+import type { GenealogicalDate } from '../kernel/date.js';
 
 /**
  * One GEDCOM structure as the reader hands it out: a level-0 record with its substructures nested.

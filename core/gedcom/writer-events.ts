@@ -1,5 +1,5 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import { formatGedcomDate } from '../shared/gedcom-date.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import { formatGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, type LifeEvent } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';

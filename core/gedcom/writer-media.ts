@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { Media, MediaTargetKind } from '../media/model.js';
 import { line, text } from './writer-text.js';
 

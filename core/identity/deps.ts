@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import type { Storage } from '../shared/ports.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Storage } from '../stores.js';
 import type { Mailer, PasswordHasher } from './ports.js';
 
 export type IdentitySettings = {

@@ -1,5 +1,5 @@
-import type { RestrictedActor, UserActor } from '../shared/actor.js';
-import { forbidden, invalidInput, type DomainError } from '../shared/errors.js';
+import type { RestrictedActor, UserActor } from '../kernel/actor.js';
+import { forbidden, invalidInput, type DomainError } from '../kernel/errors.js';
 import type { User } from './model.js';
 
 export const MIN_PASSWORD_LENGTH = 8;

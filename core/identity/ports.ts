@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { EmailToken, EmailTokenPurpose, Session, User } from './model.js';
 
 export type UserRepository = {

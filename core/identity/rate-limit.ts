@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import { rateLimited, type DomainError } from '../shared/errors.js';
+import type { Clock } from '../kernel/clock.js';
+import { rateLimited, type DomainError } from '../kernel/errors.js';
 import type { IdentityDeps } from './deps.js';
 import type { RateLimiter } from './ports.js';
 import { hashToken } from './tokens.js';

@@ -1,6 +1,6 @@
-import type { Clock } from '../shared/clock.js';
-import { newId, type Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import type { Clock } from '../kernel/clock.js';
+import { newId, type Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { EmailTokenPurpose } from './model.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { User } from './model.js';
 import { isInstanceOwner } from './policy.js';
 

@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids.js';
-import type { Deletion } from '../people/model.js';
+import type { Id } from '../kernel/ids.js';
+import type { Deletion } from '../kernel/deletion.js';
 
 export const mediaTargets = ['person', 'event', 'source'] as const;
 export type MediaTargetKind = (typeof mediaTargets)[number];

@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids.js';
-import type { ListOptions } from '../shared/list.js';
+import type { Id } from '../kernel/ids.js';
+import type { ListOptions } from '../kernel/list.js';
 import type { Media } from './model.js';
 
 export type MediaRepository = {

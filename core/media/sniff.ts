@@ -1,5 +1,5 @@
-import { invalidInput, type DomainError } from '../shared/errors.js';
-import { E, type Result } from '../shared/either.js';
+import { invalidInput, type DomainError } from '../kernel/errors.js';
+import { E, type Result } from '../kernel/either.js';
 
 /** How many leading bytes the sniffer needs. */
 export const SNIFF_BYTES = 512;

@@ -1,8 +1,7 @@
-import { E, fail, ok, type Result } from '../shared/either.js';
-import { invalidInput } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { badReference } from '../shared/references.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { badReference, invalidInput } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { MediaTarget } from './model.js';
 
 /** The attachment fields of a request: at most one may be set. */

@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import { editableRecord } from '../shared/editable.js';
-import { E, fail, ok, type Result } from '../shared/either.js';
-import { invalidInput } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import type { Actor } from '../kernel/actor.js';
+import { editableRecord } from '../trees/editable.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { invalidInput } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { Person } from '../people/model.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { PersonIdentifier, PersonPrivacy, Sex } from '../people/model.js';
 
 /** Where a citation or a media item points: the kind of record and its id. */

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import { MAX_IDENTIFIERS, type LifeEvent, type Name, type ParentChildQualifier, type Person, type PersonIdentifier, type Relationship, type Sex } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';

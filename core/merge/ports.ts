@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { Citation, CitationTargetKind } from '../sources/model.js';
 import type { Media, MediaTargetKind } from '../media/model.js';
 import type { PersonMerge } from './model.js';

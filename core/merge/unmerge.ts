@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import type { Stores } from '../shared/ports.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Stores } from '../stores.js';
 import type { Person } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';

@@ -1,6 +1,6 @@
-import { calendars, type Calendar, type GenealogicalDate } from '../shared/date.js';
-import { invalidInput, type DomainError } from '../shared/errors.js';
-import { daysInMonth, formatGedcomDate, monthsIn } from '../shared/gedcom-date.js';
+import { calendars, type Calendar, type GenealogicalDate } from '../kernel/date.js';
+import { invalidInput, type DomainError } from '../kernel/errors.js';
+import { daysInMonth, formatGedcomDate, monthsIn } from '../kernel/gedcom-date.js';
 
 /**
  * The date in GEDCOM 5.5.1 form: `ABT 1850`, `BET 1850 AND 1855`, `12 MAR 1901`, `(a phrase)`, with a

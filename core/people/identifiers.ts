@@ -1,4 +1,4 @@
-import { invalidInput, type DomainError } from '../shared/errors.js';
+import { invalidInput, type DomainError } from '../kernel/errors.js';
 import { MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIERS, type PersonIdentifier } from './model.js';
 
 /**

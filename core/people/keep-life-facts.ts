@@ -1,6 +1,6 @@
-import type { Id } from '../shared/ids.js';
-import type { Storage, Stores } from '../shared/ports.js';
-import { ok } from '../shared/either.js';
+import type { Id } from '../kernel/ids.js';
+import type { Storage, Stores } from '../stores.js';
+import { ok } from '../kernel/either.js';
 import { keptFactsOf } from '../privacy/engine.js';
 import type { LifeEvent, Person } from './model.js';
 

@@ -1,5 +1,6 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import type { Id } from '../shared/ids.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import type { Deletion } from '../kernel/deletion.js';
+import type { Id } from '../kernel/ids.js';
 
 export const sexes = ['male', 'female'] as const;
 export type Sex = (typeof sexes)[number];
@@ -8,11 +9,6 @@ export type Sex = (typeof sexes)[number];
 export const personPrivacies = ['default', 'public', 'private'] as const;
 export type PersonPrivacy = (typeof personPrivacies)[number];
 
-/**
- * Soft deletion is grouped: one delete (a person with its relationships, or a cascade) stamps one
- * `deletionId` on every row it removes, so restore brings back exactly what that delete removed.
- */
-export type Deletion = { readonly deletedAt: Date | null; readonly deletionId: Id | null };
 
 export type Person = Deletion & {
   readonly id: Id;

@@ -1,7 +1,7 @@
-import type { Audience } from '../shared/audience.js';
+import type { Audience } from '../kernel/audience.js';
 import type { TreeWithRole } from '../trees/model.js';
-import type { Id } from '../shared/ids.js';
-import type { ListOptions } from '../shared/list.js';
+import type { Id } from '../kernel/ids.js';
+import type { ListOptions } from '../kernel/list.js';
 import type { EventType, LifeEvent, Name, Person, Place, Relationship } from './model.js';
 
 export type PersonRepository = {

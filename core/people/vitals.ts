@@ -1,5 +1,5 @@
-import type { GenealogicalDate } from '../shared/date.js';
-import type { Id } from '../shared/ids.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import type { Id } from '../kernel/ids.js';
 import { dateDisplay } from './date.js';
 import type { EventType, LifeEvent, Name, Person, Place } from './model.js';
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../shared/clock.js';
-import type { GenealogicalDate } from '../shared/date.js';
-import { newId } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import type { DomainError } from '../shared/errors.js';
+import type { Clock } from '../kernel/clock.js';
+import type { GenealogicalDate } from '../kernel/date.js';
+import { newId } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import type { DomainError } from '../kernel/errors.js';
 import { checkDate } from './date.js';
 import { checkIdentifiers } from './identifiers.js';
 import type { LifeEvent, Person, PersonIdentifier, PersonPrivacy, Sex } from './model.js';

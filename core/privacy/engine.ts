@@ -1,8 +1,8 @@
 // THE privacy engine (SPEC "Visibility resolution result"): the one place that decides whether a
 // reader sees a person in full, redacted, or not at all, and whether a person is possibly living.
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import { birthFacts, deathFacts, type LifeEvent, type Person } from '../people/model.js';
-import { latestYear } from '../shared/date.js';
+import { latestYear } from '../kernel/date.js';
 
 export type Visibility = 'full' | 'redacted' | 'hidden';
 

@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { Person } from '../people/model.js';
 import { visibilityOf, type VisibilityMap } from './engine.js';
 

@@ -1,9 +1,9 @@
-import { restrictionOf, type Actor } from '../shared/actor.js';
-import { E, fail, ok, type Result } from '../shared/either.js';
-import { notFound } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { accessTree, decideAccess, viewableByNonMember } from '../shared/tree-access.js';
+import { restrictionOf, type Actor } from '../kernel/actor.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { notFound } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { accessTree, decideAccess, viewableByNonMember } from '../trees/access.js';
 import type { TreeRead, TreeWithRole } from '../trees/model.js';
 
 /**

@@ -1,6 +1,6 @@
 // Which records a reader may see, derived only from the person visibilities of the engine
 // (SPEC "Public read surface" and "Non-member reads"). Members see everything in their tree.
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { LifeEvent, Name, Relationship } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
 import type { Media } from '../media/model.js';

@@ -1,8 +1,8 @@
 // Whether a non-member is shown one record, read at the cost of that record: the record's subject and
 // the rows of the persons it involves (their kept facts decide), never the tree. The same rules as
 // the record filter (record-filter.ts), which lists apply in the stores (ListOptions.audience).
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { LifeEvent, Relationship } from '../people/model.js';
 import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';

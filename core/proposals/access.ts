@@ -1,9 +1,9 @@
-import type { Actor } from '../shared/actor.js';
-import { E, fail, ok, type Result } from '../shared/either.js';
-import { notFound } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
-import { accessTree, type TreeAccess } from '../shared/tree-access.js';
+import type { Actor } from '../kernel/actor.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { notFound } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { accessTree, type TreeAccess } from '../trees/access.js';
 import type { Role } from '../trees/model.js';
 import type { Proposal } from './model.js';
 

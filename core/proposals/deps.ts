@@ -1,8 +1,8 @@
-import type { Actor } from '../shared/actor.js';
-import type { Clock } from '../shared/clock.js';
-import type { Result } from '../shared/either.js';
-import type { Id } from '../shared/ids.js';
-import type { Storage } from '../shared/ports.js';
+import type { Actor } from '../kernel/actor.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Result } from '../kernel/either.js';
+import type { Id } from '../kernel/ids.js';
+import type { Storage } from '../stores.js';
 import type { ProposalOperation } from './model.js';
 
 export type ProposalDeps = { readonly storage: Storage; readonly clock: Clock };

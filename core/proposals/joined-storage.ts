@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../shared/audit.js';
-import type { Id } from '../shared/ids.js';
-import type { Storage, Stores } from '../shared/ports.js';
+import type { AuditEntry } from '../kernel/audit.js';
+import type { Id } from '../kernel/ids.js';
+import type { Storage, Stores } from '../stores.js';
 
 /**
  * The storage an operation of an apply runs on: every command's unit of work joins the apply's

@@ -1,5 +1,5 @@
-import type { JsonValue } from '../shared/audit.js';
-import type { Id } from '../shared/ids.js';
+import type { JsonValue } from '../kernel/audit.js';
+import type { Id } from '../kernel/ids.js';
 
 // SPEC "ChangeProposal" and API.md "Proposals": structured changes a human applies, edits or rejects.
 

@@ -1,4 +1,4 @@
-import type { FieldError } from '../shared/errors.js';
+import type { FieldError } from '../kernel/errors.js';
 import type { ProposalOperation } from './model.js';
 
 /** Most operations one proposal holds; a whole family's worth, far below what a review can read. */

@@ -1,6 +1,5 @@
-import type { Clock } from '../shared/clock.js';
-import type { Storage } from '../shared/ports.js';
-import type { BlobStore } from '../media/blob-store.js';
+import type { Clock } from '../kernel/clock.js';
+import type { Storage } from '../stores.js';
 
 /** A configured AI model provider as the policy sees it: never its key. */
 export type AiProviderInfo = { readonly name: string; readonly model: string };
@@ -9,6 +8,9 @@ export type TreeDeps = {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly aiProviders: readonly AiProviderInfo[];
-  /** Media objects of a purged tree are removed from here after the purge commits. */
-  readonly blobs: BlobStore;
+  /**
+   * Removes the media objects that purges queued (media's removeQueuedBlobs, wired by the host):
+   * called after a tree purge commits. What the object store refuses stays queued for the worker.
+   */
+  readonly reclaimBlobs: () => Promise<unknown>;
 };

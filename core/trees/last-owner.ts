@@ -1,6 +1,6 @@
-import { conflict, notFound, type DomainError } from '../shared/errors.js';
-import type { Id } from '../shared/ids.js';
-import type { Stores } from '../shared/ports.js';
+import { conflict, notFound, type DomainError } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
 import type { Membership } from './model.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 
 export const visibilities = ['private', 'site_members', 'unlisted', 'public'] as const;
 export type Visibility = (typeof visibilities)[number];

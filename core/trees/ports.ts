@@ -1,4 +1,4 @@
-import type { Id } from '../shared/ids.js';
+import type { Id } from '../kernel/ids.js';
 import type { MemberRead, Membership, Role, Tree, TreeRead, Visibility } from './model.js';
 
 export type TreeRepository = {

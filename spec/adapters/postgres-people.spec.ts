@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { knex, type Knex } from '@mikro-orm/postgresql';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { givenTree } from '../contracts/fixtures.js';
 

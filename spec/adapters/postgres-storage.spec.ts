@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { knex, type Knex } from '@mikro-orm/postgresql';
-import { E } from '../../core/shared/either.js';
-import { newId } from '../../core/shared/ids.js';
+import { E } from '../../core/kernel/either.js';
+import { newId } from '../../core/kernel/ids.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aMembership, anAuditEntry, anEmailToken, aSession, givenTree, givenUsers } from '../contracts/fixtures.js';
 

@@ -1,11 +1,11 @@
 import { STREAM_PAGE } from '../../adapters/http/routes/deps.js';
 import { expect } from 'chai';
 import { startObservedService, type ObservedService } from '../support/observed-service.js';
-import type { Storage } from '../../core/shared/ports.js';
-import { ok } from '../../core/shared/either.js';
-import { newId, type Id } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { ok } from '../../core/kernel/either.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/shared/date.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 
 // Every read is batch-evaluated through the privacy engine: the number of SQL statements a request
 // sends must not grow with the tree. Same statements for 10 persons as for 1,000, member or not.

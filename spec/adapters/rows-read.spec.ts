@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { startObservedService, type ObservedService } from '../support/observed-service.js';
-import type { Storage } from '../../core/shared/ports.js';
-import { ok } from '../../core/shared/either.js';
-import { newId, type Id } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { ok } from '../../core/kernel/either.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import { keptFactsOf } from '../../core/privacy/engine.js';
 import type { LifeEvent, Name, Person, Relationship } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';

@@ -13,7 +13,7 @@ import { migrate } from '../../adapters/postgres/migrate.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { generateTree, type GeneratedTree } from './generate-tree.js';
 
 // What every benchmark needs: a PostgreSQL server (DATABASE_URL, else an embedded one), a migrated

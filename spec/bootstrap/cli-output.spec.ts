@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { parseCli } from '../../bootstrap/cli-args.js';
 import { EXIT, countIndividuals, importReportJson, outcomeOf } from '../../bootstrap/cli-output.js';
 import { createProgress, etaMs, progressLine, renderProgress } from '../../bootstrap/cli-progress.js';
-import { forbidden, invalidInput, notFound } from '../../core/shared/errors.js';
+import { forbidden, invalidInput, notFound } from '../../core/kernel/errors.js';
 import type { ImportReport } from '../../core/gedcom/commands/import-gedcom.js';
 
 // The pure parts of bootstrap/cli.ts: the command line, the exit codes, the report and the progress line.

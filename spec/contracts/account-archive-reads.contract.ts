@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import type { Dismissal } from '../../core/duplicates/model.js';
 import { aCitation, aName, anEvent, at, givenEdge, givenPerson, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 import { aMedia } from './media.contract.js';

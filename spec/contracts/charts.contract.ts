@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Storage } from '../../core/shared/ports.js';
-import { newId, type Id } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import type { LineageStep } from '../../core/charts/ports.js';
 import { aName, anEvent, at, givenEdge, givenPerson, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { aUser, at, givenEdge, givenPerson, givenTree, ids, withStorage, type MakeStorage } from './fixtures.js';
 
 const when = at('2025-04-01T12:34:56.789Z');

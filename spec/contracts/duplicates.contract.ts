@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import type { Dismissal } from '../../core/duplicates/model.js';
 import { aName, anEvent, at, givenEdge, givenPerson, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { anEvent, at, givenEdge, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 import type { LifeEvent } from '../../core/people/model.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 
 const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
 

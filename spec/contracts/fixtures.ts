@@ -1,8 +1,8 @@
-import type { AuditEntry } from '../../core/shared/audit.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Role, Tree } from '../../core/trees/model.js';
-import type { Storage } from '../../core/shared/ports.js';
-import { newId, type Id } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship, RelationshipType } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ExportChunk, PersonChunk } from '../../core/gedcom/export-reads.js';
-import type { Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import type { Relationship } from '../../core/people/model.js';
 import { aCitation, aName, anEvent, aPerson, aRelationship, aSource, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId, type Id } from '../../core/shared/ids.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import type { Media } from '../../core/media/model.js';
 import { mediaStorageKey } from '../../core/media/model.js';
 import {

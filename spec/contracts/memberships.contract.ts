@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
-import { conflict } from '../../core/shared/errors.js';
-import { E } from '../../core/shared/either.js';
+import { newId } from '../../core/kernel/ids.js';
+import { conflict } from '../../core/kernel/errors.js';
+import { E } from '../../core/kernel/either.js';
 import { aMembership, at, givenTree, givenUsers, sleep, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 export const membershipsContract = (name: string, make: MakeStorage): Mocha.Suite =>

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import type { PersonMerge } from '../../core/merge/model.js';
 import { aMedia } from './media.contract.js';
-import { ok } from '../../core/shared/either.js';
+import { ok } from '../../core/kernel/either.js';
 import { aCitation, aName, anEvent, at, givenPerson, givenSource, givenTree, givenUsers, ids, sleep, withStorage, type MakeStorage } from './fixtures.js';
 
 const when = at('2025-04-01T12:34:56.789Z');

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import type { Id } from '../../core/shared/ids.js';
-import { nonMemberAt } from '../../core/shared/audience.js';
+import type { Id } from '../../core/kernel/ids.js';
+import { nonMemberAt } from '../../core/kernel/audience.js';
 import { keptFactsOf, lifeFactsOf, visibilityMap } from '../../core/privacy/engine.js';
 import { recordFilter } from '../../core/privacy/record-filter.js';
 import { eventTypes, type LifeEvent, type Name, type Person, type Relationship } from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/shared/date.js';
-import { dateQualifiers } from '../../core/shared/date.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
+import { dateQualifiers } from '../../core/kernel/date.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { Media } from '../../core/media/model.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { aCitation, aName, anEvent, aPerson, aRelationship, aSource, at, givenTree, ids, withStorage, type MakeStorage } from './fixtures.js';
 import { aMedia } from './media.contract.js';
 

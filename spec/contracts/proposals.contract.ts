@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import type { Proposal } from '../../core/proposals/model.js';
 import { at, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { newId, type Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import type { PurgeCounts } from '../../core/people/ports.js';
 import {
   aCitation, aMembership, aName, anAuditEntry, anEmailToken, anEvent, aSession, at, aUser, givenEdge, givenPerson, givenSource, givenTree, givenUsers,

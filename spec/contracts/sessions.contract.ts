@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { aSession, at, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
 
 export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =>

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { aSource, at, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };

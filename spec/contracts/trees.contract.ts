@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { aMembership, anAuditEntry, aTree, at, givenTree, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
 
 export const treesContract = (name: string, make: MakeStorage): Mocha.Suite =>

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { conflict } from '../../core/shared/errors.js';
-import { E } from '../../core/shared/either.js';
+import { conflict } from '../../core/kernel/errors.js';
+import { E } from '../../core/kernel/either.js';
 import { aMembership, anAuditEntry, aTree, aUser, givenTree, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
 
 export const unitOfWorkContract = (name: string, make: MakeStorage): Mocha.Suite =>

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { newId } from '../../core/shared/ids.js';
-import { E } from '../../core/shared/either.js';
+import { newId } from '../../core/kernel/ids.js';
+import { E } from '../../core/kernel/either.js';
 import { aUser, at, withStorage, type MakeStorage } from './fixtures.js';
 
 export const usersContract = (name: string, make: MakeStorage): Mocha.Suite =>

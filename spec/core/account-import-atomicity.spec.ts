@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Storage, Stores } from '../../core/shared/ports.js';
-import type { Id } from '../../core/shared/ids.js';
-import { E } from '../../core/shared/either.js';
+import type { Storage, Stores } from '../../core/stores.js';
+import type { Id } from '../../core/kernel/ids.js';
+import { E } from '../../core/kernel/either.js';
 import type { BlobStore } from '../../core/media/blob-store.js';
 import { BlobStoreUnavailableError } from '../../core/media/blob-store.js';
 import type { ArchiveItem } from '../../core/accounts/archive.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { aiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import { askAssistant, defaultAssistantLimits } from '../../core/ai/commands/ask-assistant.js';
 import { updateAiPolicy } from '../../core/trees/commands/update-ai-policy.js';
-import { E } from '../../core/shared/either.js';
+import { E } from '../../core/kernel/either.js';
 import { cleanupSetup } from './cleanup-support.js';
 import { left, right } from './support.js';
 

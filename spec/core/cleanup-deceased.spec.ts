@@ -7,7 +7,7 @@ import { deletePerson } from '../../core/people/commands/delete-person.js';
 import { deleteEvent } from '../../core/people/commands/event-commands.js';
 import { deleteRelationship } from '../../core/people/commands/relationship-commands.js';
 import { deathFacts, parentChildQualifiers } from '../../core/people/model.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { cleanupSetup, ids, year } from './cleanup-support.js';
 import { left, right } from './support.js';
 

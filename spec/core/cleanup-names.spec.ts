@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { previewBrokenNames } from '../../core/cleanup/queries/preview-broken-names.js';
 import { applyNames } from '../../core/cleanup/commands/apply-names.js';
 import { makePrimaryName, updateName } from '../../core/people/commands/name-commands.js';
-import { newId, type Id } from '../../core/shared/ids.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
 import { cleanupSetup, type CleanupFixture } from './cleanup-support.js';
 import { left, right } from './support.js';
 

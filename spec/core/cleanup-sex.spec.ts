@@ -8,7 +8,7 @@ import { applySex } from '../../core/cleanup/commands/apply-sex.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { deletePerson } from '../../core/people/commands/delete-person.js';
 import { deleteRelationship } from '../../core/people/commands/relationship-commands.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { cleanupSetup, ids, year } from './cleanup-support.js';
 import { left, right } from './support.js';
 

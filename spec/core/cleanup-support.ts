@@ -1,9 +1,9 @@
 // Shared set-up of the cleanup core specs: a memory storage with an owner, a viewer and an outsider,
 // one tree, and persons, events and edges made through the real commands (as an HTTP client would).
-import type { Actor } from '../../core/shared/actor.js';
-import type { Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
-import type { AuditEntry } from '../../core/shared/audit.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
 import { register } from '../../core/identity/commands/register.js';
 import { authenticate } from '../../core/identity/queries/authenticate.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
@@ -14,7 +14,7 @@ import { createName } from '../../core/people/commands/name-commands.js';
 import { createRelationship } from '../../core/people/commands/relationship-commands.js';
 import type { PersonInput } from '../../core/people/write-vital.js';
 import type { EventType, ParentChildQualifier, Person } from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/shared/date.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 import { anonymous, coreDeps, right } from './support.js';
 import { postgresStorage } from '../support/database.js';
 

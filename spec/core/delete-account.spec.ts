@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { AuditEntry } from '../../core/shared/audit.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { AuditEntry } from '../../core/kernel/audit.js';
+import type { Storage } from '../../core/stores.js';
 import { deleteAccount } from '../../core/accounts/commands/delete-account.js';
 import { purgeExpired } from '../../core/cleanup/commands/purge-expired.js';
 import { login } from '../../core/identity/commands/login.js';

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
-import type { Storage, Stores } from '../../core/shared/ports.js';
-import type { Actor } from '../../core/shared/actor.js';
-import { E } from '../../core/shared/either.js';
+import type { Storage, Stores } from '../../core/stores.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import { E } from '../../core/kernel/either.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
 import { uploadMedia } from '../../core/media/commands/upload-media.js';
 import { purgeExpired } from '../../core/cleanup/commands/purge-expired.js';
 import { purgeTree } from '../../core/trees/commands/purge-tree.js';
+import { removeQueuedBlobs } from '../../core/media/commands/remove-queued-blobs.js';
 import { deleteMedia } from '../../core/media/commands/delete-media.js';
 import { postgresStorage } from '../support/database.js';
 import { aMembership, givenTree, givenUsers } from '../contracts/fixtures.js';
@@ -123,7 +124,7 @@ const cases = (name: string, make: () => Promise<{ storage: Storage; close: () =
       expect(blobs.keys()).to.have.length(3);
       const tree = (await fx.storage.trees.byId(treeId))!;
       await fx.storage.trees.update({ ...tree, deletedAt: clock.now() });
-      const purged = await purgeTree(deps)(actor, treeId, { name: tree.name });
+      const purged = await purgeTree({ ...deps, reclaimBlobs: () => removeQueuedBlobs(deps)() })(actor, treeId, { name: tree.name });
       expect(E.isRight(purged)).to.equal(true);
       expect(blobs.keys()).to.deep.equal([]);
     });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { E } from '../../core/shared/either.js';
+import { E } from '../../core/kernel/either.js';
 import { readGedcom, type ReadLimits } from '../../core/gedcom/reader.js';
 import { readPlan, type ReadPlan } from '../../core/gedcom/read-plan.js';
 import { planOf as mapRecords } from '../../core/gedcom/read-plan.js';

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { checkDate, dateDisplay } from '../../core/people/date.js';
-import { latestYear, type Calendar, type GenealogicalDate } from '../../core/shared/date.js';
-import { formatGedcomDate, parseGedcomDate } from '../../core/shared/gedcom-date.js';
+import { latestYear, type Calendar, type GenealogicalDate } from '../../core/kernel/date.js';
+import { formatGedcomDate, parseGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
-// GEDCOM DATE values <-> structured dates (core/shared/gedcom-date.ts), and the calendar-aware display and
+// GEDCOM DATE values <-> structured dates (core/kernel/gedcom-date.ts), and the calendar-aware display and
 // checks of core/people/date.ts. Example cases first, then round-trip properties, then the
 // FamilySearch 7.0 date fixture.
 

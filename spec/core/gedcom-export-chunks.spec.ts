@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { memoryStorage } from '../../adapters/memory/storage.js';
-import type { Actor } from '../../core/shared/actor.js';
-import type { Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import type { LifeEvent, Person, Relationship } from '../../core/people/model.js';
 import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
 import { deriveFamilies } from '../../core/gedcom/families.js';

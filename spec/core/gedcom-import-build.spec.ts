@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
 import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
-import { numberSet } from '../../core/shared/number-set.js';
+import { numberSet } from '../../core/kernel/number-set.js';
 import type { RecordBatch } from '../../core/gedcom/ports.js';
 import type { PlanCitation, PlanPerson, PlanSource } from '../../core/gedcom/types.js';
 import type { Source } from '../../core/sources/model.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { BATCH_ROWS } from '../../core/gedcom/commands/import-rows.js';

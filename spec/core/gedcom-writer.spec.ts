@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseGedcomDate } from '../../core/shared/gedcom-date.js';
+import { parseGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { readPlan } from '../../core/gedcom/read-plan.js';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, NAME_TYPES_IN, PEDI_IN, type GedcomDiagnostic, type GedcomNode } from '../../core/gedcom/types.js';

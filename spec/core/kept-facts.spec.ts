@@ -1,15 +1,15 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { readFile } from 'node:fs/promises';
-import type { Id } from '../../core/shared/ids.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
 import { keptFactsOf } from '../../core/privacy/engine.js';
 import { deleteEvent, updateEvent } from '../../core/people/commands/event-commands.js';
 import { updatePerson } from '../../core/people/commands/update-person.js';
 import { backfillLifeFacts } from '../../core/people/keep-life-facts.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
 import type { EventType, LifeEvent } from '../../core/people/model.js';
-import { dateQualifiers, type GenealogicalDate } from '../../core/shared/date.js';
+import { dateQualifiers, type GenealogicalDate } from '../../core/kernel/date.js';
 import { postgresStorage } from '../support/database.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { cleanupSetup } from './cleanup-support.js';

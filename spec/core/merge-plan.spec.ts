@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { planMerge, type MergeInput } from '../../core/merge/plan.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import type { Media } from '../../core/media/model.js';
 import { aCitation, aName, aPerson, aRelationship, anEvent, at } from '../contracts/fixtures.js';
 

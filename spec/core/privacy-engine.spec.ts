@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { birthYearsOf, isPossiblyLiving, lifeFactsOf, visibilityMap, visibilityOf, LIVING_WINDOW_YEARS, type LifeFacts } from '../../core/privacy/engine.js';
 import { deathFacts, eventTypes, personPrivacies, type EventType, type LifeEvent, type Person, type PersonPrivacy, type Relationship } from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/shared/date.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 import { recordFilter } from '../../core/privacy/record-filter.js';
 import { relationshipView } from '../../core/privacy/relationship-view.js';
 

@@ -3,7 +3,7 @@ import { proposeChanges } from '../../core/proposals/commands/propose-changes.js
 import { applyProposal } from '../../core/proposals/commands/apply-proposal.js';
 import { rejectProposal } from '../../core/proposals/commands/reject-proposal.js';
 import type { ProposalOperation } from '../../core/proposals/model.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { proposalOperationRunner } from '../../adapters/http/proposal-operations.js';
 import { onEachStorage, type CleanupFixture } from './cleanup-support.js';

@@ -5,7 +5,7 @@ import { deleteProposal } from '../../core/proposals/commands/delete-proposal.js
 import { listProposals } from '../../core/proposals/queries/list-proposals.js';
 import { getProposal } from '../../core/proposals/queries/get-proposal.js';
 import type { ProposalOperation } from '../../core/proposals/model.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { MAX_DATA_DEPTH } from '../../core/proposals/rules.js';
 import { onEachStorage } from './cleanup-support.js';

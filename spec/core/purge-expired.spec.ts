@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { purgeExpired, PURGE_LOCK } from '../../core/cleanup/commands/purge-expired.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';

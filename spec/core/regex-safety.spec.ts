@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parseRange } from '../../adapters/http/range.js';
-import { parseGedcomDate } from '../../core/shared/gedcom-date.js';
+import { parseGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { readGedcom } from '../../core/gedcom/reader.js';
 import type { GedcomNode } from '../../core/gedcom/types.js';
 import { nameLine } from '../../core/gedcom/writer-text.js';

@@ -1,12 +1,13 @@
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
-import type { Clock } from '../../core/shared/clock.js';
+import { removeQueuedBlobs } from '../../core/media/commands/remove-queued-blobs.js';
+import type { Clock } from '../../core/kernel/clock.js';
 import type { IdentityDeps } from '../../core/identity/deps.js';
 import type { PasswordHasher } from '../../core/identity/ports.js';
-import type { Actor } from '../../core/shared/actor.js';
+import type { Actor } from '../../core/kernel/actor.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import type { TreeDeps } from '../../core/trees/deps.js';
-import type { Result } from '../../core/shared/either.js';
+import type { Result } from '../../core/kernel/either.js';
 
 /** A clock the test moves by hand. */
 export const manualClock = (start = new Date('2026-01-01T00:00:00Z')): Clock & { advance: (ms: number) => void } => {
@@ -23,8 +24,10 @@ export const plainHasher: PasswordHasher = {
 export const coreDeps = (overrides: Partial<IdentityDeps['identity']> = {}) => {
   const clock = manualClock();
   const mailer = memoryMailer();
-  const deps: IdentityDeps & TreeDeps = {
-    storage: memoryStorage(),
+  const storage = memoryStorage();
+  const blobs = memoryBlobStore();
+  const deps: IdentityDeps & TreeDeps & { readonly blobs: typeof blobs } = {
+    storage,
     clock,
     hasher: plainHasher,
     mailer,
@@ -39,7 +42,8 @@ export const coreDeps = (overrides: Partial<IdentityDeps['identity']> = {}) => {
       ...overrides,
     },
     aiProviders: [{ name: 'local', model: 'llama3' }],
-    blobs: memoryBlobStore(),
+    blobs,
+    reclaimBlobs: () => removeQueuedBlobs({ storage, blobs })(),
   };
   return { deps, clock, mails: mailer.sent };
 };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Actor } from '../../core/shared/actor.js';
+import type { Actor } from '../../core/kernel/actor.js';
 import { register } from '../../core/identity/commands/register.js';
 import { authenticate } from '../../core/identity/queries/authenticate.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';

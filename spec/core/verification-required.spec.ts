@@ -15,8 +15,8 @@ import { listTrees } from '../../core/trees/queries/list-trees.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
 import { exportAccount } from '../../core/accounts/queries/export-account.js';
 import { mayImportAccount } from '../../core/accounts/commands/import-account.js';
-import { accessTree } from '../../core/shared/tree-access.js';
-import type { Actor } from '../../core/shared/actor.js';
+import { accessTree } from '../../core/trees/access.js';
+import type { Actor } from '../../core/kernel/actor.js';
 import { anonymous, coreDeps, left, right, tokenOf } from './support.js';
 
 // REQUIRE_EMAIL_VERIFICATION without HTTP (issue 23, deliverable 4): the core gives an unverified

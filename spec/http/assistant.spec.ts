@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../client/index.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 

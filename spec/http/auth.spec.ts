@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createApiClient } from '../../client/index.js';
-import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
+import { registerUser, startTestService, tokenFromMail, type TestService, windowStartClock } from '../support/service.js';
 
 // Auth over HTTP, through the generated client: register, login, logout, sessions (Bearer and cookie,
 // CSRF), email verification, password reset, change password, REQUIRE_EMAIL_VERIFICATION, rate limits.
@@ -336,7 +336,7 @@ describe('HTTP auth with REQUIRE_EMAIL_VERIFICATION=true', () => {
 describe('HTTP auth rate limits (AUTH_RATE_LIMIT=3)', () => {
   // The limit counts per client address and per email; every request here comes from 127.0.0.1, so
   // each action gets its own service to start from empty buckets.
-  const limited = async (env: Record<string, string> = {}) => startTestService({ storage: 'memory', env: { AUTH_RATE_LIMIT: '3', ...env } });
+  const limited = async (env: Record<string, string> = {}) => startTestService({ storage: 'memory', clock: windowStartClock(), env: { AUTH_RATE_LIMIT: '3', ...env } });
 
   it('the 4th login attempt for one email within a minute is 429 with Retry-After, even with the right password', async () => {
     const svc = await limited();

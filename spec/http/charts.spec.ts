@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { rawCaller } from '../support/raw-call.js';
-import { ok as right } from '../../core/shared/either.js';
+import { ok as right } from '../../core/kernel/either.js';
 import { CHART_PERSON_CAP } from '../../core/charts/ports.js';
 import { aPerson, aRelationship } from '../contracts/fixtures.js';
 

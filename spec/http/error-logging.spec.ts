@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
-import type { Storage } from '../../core/shared/ports.js';
-import { newId } from '../../core/shared/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { newId } from '../../core/kernel/ids.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { composeApp, configuredMailer } from '../../bootstrap/compose.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../client/index.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { exportGedcomText, importGedcomFile } from '../support/gedcom.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 

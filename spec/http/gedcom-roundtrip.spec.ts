@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { ApiClient } from '../../client/index.js';
 import { dateDisplay } from '../../core/people/date.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { exportGedcomText, importGedcomFile } from '../support/gedcom.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { GEDCOM_FIXTURES } from '../support/fixture-files.js';

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../client/index.js';
 import { mergePersons } from '../../core/merge/commands/merge-persons.js';
-import type { Actor } from '../../core/shared/actor.js';
-import type { Storage, Stores } from '../../core/shared/ports.js';
+import type { Actor } from '../../core/kernel/actor.js';
+import type { Storage, Stores } from '../../core/stores.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { upload } from '../support/media.js';
 

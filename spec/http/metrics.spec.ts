@@ -17,7 +17,7 @@ import { loadConfig } from '../../bootstrap/config.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { schedulePurge } from '../../bootstrap/purge-schedule.js';
 import { createApiClient } from '../../client/index.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { freshDatabaseUrl } from '../support/database.js';
 import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 

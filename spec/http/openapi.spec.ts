@@ -6,7 +6,7 @@ import { renderDocsPage } from '../../adapters/http/openapi/docs-page.js';
 import { named, withMediaType, withSchema } from '../../adapters/http/openapi/json-schema.js';
 import { route, type AnyRoute } from '../../adapters/http/route.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
-import { ok } from '../../core/shared/either.js';
+import { ok } from '../../core/kernel/either.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../client/index.js';
 import { MAX_DATA_CHARS, MAX_DATA_DEPTH, MAX_OPERATIONS } from '../../core/proposals/rules.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { exportZip, importZip, unzip } from '../support/account-archive.js';
 import { expectRefused, rawZip } from '../support/hostile-zip.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';

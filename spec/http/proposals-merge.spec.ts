@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../client/index.js';
 import { orderedPair } from '../../core/duplicates/model.js';
-import { newId } from '../../core/shared/ids.js';
+import { newId } from '../../core/kernel/ids.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 // The proposal operation `merge` (issue 15): proposed by a member or the recommender, applied by an editor.

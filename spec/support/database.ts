@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { knex, type Knex } from '@mikro-orm/postgresql';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import type { OrmOptions } from '../../adapters/postgres/orm.js';
 

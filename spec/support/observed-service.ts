@@ -2,7 +2,7 @@
 // spec observes through the ORM options: the query-count and rows-read specs.
 import type { Server } from 'node:http';
 import { pino } from 'pino';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Storage } from '../../core/stores.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import type { OrmOptions } from '../../adapters/postgres/orm.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';

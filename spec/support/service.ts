@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from '../../core/media/blob-store.js';
 import { pino } from 'pino';
-import type { Clock } from '../../core/shared/clock.js';
-import type { Storage } from '../../core/shared/ports.js';
+import type { Clock } from '../../core/kernel/clock.js';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../core/identity/rate-limit.js';
+import type { Storage } from '../../core/stores.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
@@ -35,6 +36,20 @@ export type TestServiceOptions = {
   readonly clock?: Clock;
   /** The media store; default: the filesystem store under this service's own temporary DATA_DIR. */
   readonly blobs?: BlobStore;
+};
+
+/**
+ * A clock that runs in real time from the first instant of the current rate-limit window. A spec
+ * that counts attempts against AUTH_RATE_LIMIT (fixed windows of RATE_LIMIT_WINDOW_SECONDS) then has
+ * the whole window before the count starts over, wherever in the minute it begins: on the real clock
+ * a spec begun at second 59 saw its 4th attempt land in a new window and answer 202, not 429.
+ * For the memory storage only, whose every timestamp comes from this clock.
+ */
+export const windowStartClock = (): Clock => {
+  const windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const startedAt = Date.now();
+  const origin = Math.floor(startedAt / windowMs) * windowMs;
+  return { now: () => new Date(origin + (Date.now() - startedAt)) };
 };
 
 /**

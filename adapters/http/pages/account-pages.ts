@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type Router from '@koa/router';
-import type { AsyncResult } from '../../../core/shared/either.js';
-import type { DomainError } from '../../../core/shared/errors.js';
+import type { AsyncResult } from '../../../core/kernel/either.js';
+import type { DomainError } from '../../../core/kernel/errors.js';
 import type { EmailTokenPurpose } from '../../../core/identity/model.js';
 import type { EmailTokenState } from '../../../core/identity/queries/check-email-token.js';
 import { checkPassword, MAX_PASSWORD_LENGTH } from '../../../core/identity/policy.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { E, ok } from '../../../core/shared/either.js';
-import { invalidInput } from '../../../core/shared/errors.js';
+import { E, ok } from '../../../core/kernel/either.js';
+import { invalidInput } from '../../../core/kernel/errors.js';
 import type { ArchiveCounts } from '../../../core/accounts/archive.js';
 import { exportAccount } from '../../../core/accounts/queries/export-account.js';
 import { importAccount, invalidArchive, mayImportAccount, type ImportReport } from '../../../core/accounts/commands/import-account.js';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { register } from '../../../core/identity/commands/register.js';
 import { login } from '../../../core/identity/commands/login.js';
 import { logout } from '../../../core/identity/commands/logout.js';

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
-import { invalidInput } from '../../../core/shared/errors.js';
-import { accessTree } from '../../../core/shared/tree-access.js';
+import { E } from '../../../core/kernel/either.js';
+import { invalidInput } from '../../../core/kernel/errors.js';
+import { accessTree } from '../../../core/trees/access.js';
 import { MAX_APPLY_ROWS, type ApplyResult } from '../../../core/cleanup/apply.js';
 import { applyDeceased } from '../../../core/cleanup/commands/apply-deceased.js';
 import { applyNames } from '../../../core/cleanup/commands/apply-names.js';

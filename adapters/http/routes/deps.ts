@@ -1,10 +1,10 @@
 import type { IdentityDeps } from '../../../core/identity/deps.js';
 import type { TreeDeps } from '../../../core/trees/deps.js';
-import type { RecordDeps } from '../../../core/shared/record-deps.js';
+import type { RecordDeps } from '../../../core/deps.js';
 import type { MediaDeps } from '../../../core/media/deps.js';
 import type { ModelProvider } from '../../../core/ai/ports.js';
 import type { AssistantLimits } from '../../../core/ai/commands/ask-assistant.js';
-import { E, type Result } from '../../../core/shared/either.js';
+import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders } from '../pagination.js';
 import { reclaimer } from '../../archive/reclaim.js';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { createEvent, deleteEvent, updateEvent, type EventInput } from '../../../core/people/commands/event-commands.js';
 import { getEvent } from '../../../core/people/queries/get-event.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';

@@ -1,13 +1,13 @@
 import { tmpdir } from 'node:os';
 import * as t from 'io-ts';
-import { E, ok, type AsyncResult, type Result } from '../../../core/shared/either.js';
-import { invalidInput } from '../../../core/shared/errors.js';
-import { accessTree } from '../../../core/shared/tree-access.js';
+import { E, ok, type AsyncResult, type Result } from '../../../core/kernel/either.js';
+import { invalidInput } from '../../../core/kernel/errors.js';
+import { accessTree } from '../../../core/trees/access.js';
 import type { GedcomFile } from '../../../core/gedcom/import-scan.js';
 import { previewGedcom, type GedcomPreview } from '../../../core/gedcom/queries/preview-gedcom.js';
 import { importActions, importGedcom, type ImportReport, type Resolution } from '../../../core/gedcom/commands/import-gedcom.js';
 import { exportGedcom } from '../../../core/gedcom/queries/export-gedcom.js';
-import { isUuid } from '../../../core/shared/ids.js';
+import { isUuid } from '../../../core/kernel/ids.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js';

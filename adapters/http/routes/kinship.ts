@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { findRelationship, type RelationshipFinding } from '../../../core/kinship/queries/find-relationship.js';
 import { recommend, recommendationKinds } from '../../../core/kinship/queries/recommend.js';
 import { rerank } from '../../../core/ai/rerank.js';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Nullable, Uuid } from '../wire.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { E, ok, type Result } from '../../../core/shared/either.js';
-import { invalidInput, rangeNotSatisfiable } from '../../../core/shared/errors.js';
+import { E, ok, type Result } from '../../../core/kernel/either.js';
+import { invalidInput, rangeNotSatisfiable } from '../../../core/kernel/errors.js';
 import type { Media, MediaTarget } from '../../../core/media/model.js';
 import { servedInline } from '../../../core/media/sniff.js';
 import { mayUploadMedia, uploadMedia } from '../../../core/media/commands/upload-media.js';

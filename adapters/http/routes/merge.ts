@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { mergePersons } from '../../../core/merge/commands/merge-persons.js';
 import { previewMerge, type MergePreview } from '../../../core/merge/queries/preview-merge.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';

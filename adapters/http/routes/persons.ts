@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
-import { isUuid } from '../../../core/shared/ids.js';
+import { E } from '../../../core/kernel/either.js';
+import { isUuid } from '../../../core/kernel/ids.js';
 import { createPerson } from '../../../core/people/commands/create-person.js';
 import { updatePerson } from '../../../core/people/commands/update-person.js';
 import { deletePerson } from '../../../core/people/commands/delete-person.js';
-import { restorePerson } from '../../../core/people/commands/restore-person.js';
+import { restorePerson } from '../../../core/merge/commands/restore-person.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import type { PersonView } from '../../../core/people/vitals.js';

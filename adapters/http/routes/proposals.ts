@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { E, fail, type Result } from '../../../core/shared/either.js';
-import { invalidInput, type FieldError } from '../../../core/shared/errors.js';
-import { isUuid } from '../../../core/shared/ids.js';
+import { E, fail, type Result } from '../../../core/kernel/either.js';
+import { invalidInput, type FieldError } from '../../../core/kernel/errors.js';
+import { isUuid } from '../../../core/kernel/ids.js';
 import { proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
 import { MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
 import { proposeChanges, type ProposeInput } from '../../../core/proposals/commands/propose-changes.js';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { listDirectory } from '../../../core/trees/queries/list-directory.js';
 import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { E, fail } from '../../../core/shared/either.js';
+import { E, fail } from '../../../core/kernel/either.js';
 import { createTree } from '../../../core/trees/commands/create-tree.js';
 import { updateTree } from '../../../core/trees/commands/update-tree.js';
 import { deleteTree } from '../../../core/trees/commands/delete-tree.js';
@@ -10,7 +10,7 @@ import { getAiPolicy } from '../../../core/trees/queries/get-ai-policy.js';
 import { getTree } from '../../../core/trees/queries/get-tree.js';
 import { listTrees } from '../../../core/trees/queries/list-trees.js';
 import { listTreeAudit } from '../../../core/audit/queries/list-tree-audit.js';
-import type { AuditEntry } from '../../../core/shared/audit.js';
+import type { AuditEntry } from '../../../core/kernel/audit.js';
 import { named } from '../openapi/json-schema.js';
 import { decodeCursor, pageOf } from '../pagination.js';
 import { route, type AnyRoute } from '../route.js';

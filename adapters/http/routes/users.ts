@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { getMe } from '../../../core/identity/queries/get-me.js';
 import { setSelfPerson } from '../../../core/identity/commands/set-self-person.js';
 import { deleteAccount } from '../../../core/accounts/commands/delete-account.js';
-import { E } from '../../../core/shared/either.js';
+import { E } from '../../../core/kernel/either.js';
 import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { Email, Nullable, UserRead, Uuid, userWire } from '../wire.js';

@@ -1,9 +1,9 @@
-import { sessionAccount, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import type { Clock } from '../../shared/clock.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput, unauthenticated } from '../../shared/errors.js';
-import type { Storage } from '../../shared/ports.js';
+import { sessionAccount, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import type { Clock } from '../../kernel/clock.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput, unauthenticated } from '../../kernel/errors.js';
+import type { Storage } from '../../stores.js';
 import { normaliseEmail } from '../../identity/model.js';
 
 export type DeleteAccountInput = { readonly email: string };

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { signedInUser, type Actor, type UserActor } from '../../shared/actor.js';
-import type { Clock } from '../../shared/clock.js';
-import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
-import { invalidInput, type DomainError } from '../../shared/errors.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { Storage, Stores } from '../../shared/ports.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { signedInUser, type Actor, type UserActor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
+import { invalidInput, type DomainError } from '../../kernel/errors.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { Storage, Stores } from '../../stores.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import { mediaStorageKey, type Media } from '../../media/model.js';
 import { decideContentType, SNIFF_BYTES } from '../../media/sniff.js';

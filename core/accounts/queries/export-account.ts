@@ -1,10 +1,10 @@
-import { auditEntry } from '../../shared/audit-entry.js';
-import type { Clock } from '../../shared/clock.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import type { Storage } from '../../shared/ports.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import type { Clock } from '../../kernel/clock.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { unauthenticated } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import type { Storage } from '../../stores.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import type { TreeRead } from '../../trees/model.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader, type ArchiveItem, type ArchiveRecord } from '../archive.js';

@@ -1,7 +1,7 @@
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { forbidden } from '../../shared/errors.js';
-import type { Storage } from '../../shared/ports.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { forbidden } from '../../kernel/errors.js';
+import type { Storage } from '../../stores.js';
 import { isInstanceOwner } from '../../identity/policy.js';
 import type { AiProviderInfo } from '../../trees/deps.js';
 

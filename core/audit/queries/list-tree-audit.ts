@@ -1,9 +1,9 @@
-import type { Actor } from '../../shared/actor.js';
-import type { AuditEntry } from '../../shared/audit.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { AuditEntry } from '../../kernel/audit.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Storage } from '../../stores.js';
+import { accessTree } from '../../trees/access.js';
 
 /** Owner reads the tree's audit trail, newest first; one page when `limit` is given. */
 export const listTreeAudit =

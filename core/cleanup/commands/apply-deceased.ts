@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
-import type { AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
 import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
 import { isDeceased, type CleanupDeps } from '../preview.js';

@@ -1,8 +1,8 @@
-import { auditEntry } from '../../shared/audit-entry.js';
-import type { Clock } from '../../shared/clock.js';
-import { ok } from '../../shared/either.js';
-import { newId } from '../../shared/ids.js';
-import type { Storage } from '../../shared/ports.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import type { Clock } from '../../kernel/clock.js';
+import { ok } from '../../kernel/either.js';
+import { newId } from '../../kernel/ids.js';
+import type { Storage } from '../../stores.js';
 import type { PurgeCounts } from '../../people/ports.js';
 import type { BlobStore } from '../../media/blob-store.js';
 import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';

@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
 import { checkName, type NameFlag } from '../broken-names.js';
 import { byDisplayName, displayName, editorAccess, type CleanupDeps, type PreviewRow } from '../preview.js';
 

@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
 import type { Sex } from '../../people/model.js';
 import { dictionarySex, firstGivenName, nameKey } from '../given-names.js';
 import { displayNameOf } from '../../people/vitals.js';

@@ -1,8 +1,8 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
+import { accessTree } from '../../trees/access.js';
 import { findPairs, prepareFinder, type FoundPair } from '../finder.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import { dateDisplay } from '../../people/date.js';
 import { birthFacts, deathFacts, MAX_IDENTIFIERS, type LifeEvent, type Name, type Person, type PersonIdentifier, type Place, type Relationship } from '../../people/model.js';
 import type { CitationTargetKind, Source } from '../../sources/model.js';

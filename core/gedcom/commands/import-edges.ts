@@ -1,7 +1,7 @@
-import type { Id } from '../../shared/ids.js';
+import type { Id } from '../../kernel/ids.js';
 import type { Relationship } from '../../people/model.js';
 import { MAX_FILE_PERSONS } from './import-rows.js';
-import { numberSet, type NumberSet } from '../../shared/number-set.js';
+import { numberSet, type NumberSet } from '../../kernel/number-set.js';
 
 // The edges an import has seen, so it never makes a second one between a pair. A 1,000,000-person
 // file makes about 1.5 million edges: keyed by two person numbers in one double instead of two ids

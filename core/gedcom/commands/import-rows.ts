@@ -1,5 +1,5 @@
-import { newId, type Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import { withKeptFacts } from '../../people/keep-life-facts.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
 import type { Citation, Source } from '../../sources/model.js';

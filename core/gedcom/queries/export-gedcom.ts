@@ -1,9 +1,9 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { forbidden, invalidInput } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { forbidden, invalidInput } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
+import { accessTree } from '../../trees/access.js';
 import { chunkRecords, sourceXref } from '../export-chunk.js';
 import { writeHeader, writeSource, writeTrailer, type WriterOptions, type Xrefs } from '../writer.js';
 import { gedzipMedia, writeMediaRecord, type GedzipItem } from '../writer-media.js';

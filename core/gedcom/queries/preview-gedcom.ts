@@ -1,9 +1,9 @@
-import type { Actor } from '../../shared/actor.js';
-import type { Clock } from '../../shared/clock.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Storage } from '../../stores.js';
+import { accessTree } from '../../trees/access.js';
 import { duplicateIndex, incomingBirthYear, incomingPerson, type Candidate } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
 import { fileErrors, scanGedcom, type GedcomFile } from '../import-scan.js';

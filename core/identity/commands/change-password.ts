@@ -1,7 +1,7 @@
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput, unauthenticated } from '../../shared/errors.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput, unauthenticated } from '../../kernel/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
 import { checkUserRateLimit } from '../rate-limit.js';

@@ -1,5 +1,5 @@
-import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { fail, ok, type AsyncResult } from '../../kernel/either.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
 import { hashToken } from '../tokens.js';

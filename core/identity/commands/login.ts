@@ -1,7 +1,7 @@
-import type { Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
+import type { Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { unauthenticated } from '../../kernel/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkAuthRateLimit } from '../rate-limit.js';

@@ -1,6 +1,6 @@
-import { sessionAccount, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
+import { sessionAccount, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { IdentityDeps } from '../deps.js';
 
 /** Revokes the session the request came with. */

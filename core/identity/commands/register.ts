@@ -1,8 +1,8 @@
-import type { Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { conflict } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { conflict } from '../../kernel/errors.js';
+import { newId } from '../../kernel/ids.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkEmail, checkPassword } from '../policy.js';

@@ -1,6 +1,6 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkAuthRateLimit } from '../rate-limit.js';

@@ -1,7 +1,7 @@
-import { sessionAccount, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
+import { sessionAccount, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { unauthenticated } from '../../kernel/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkAuthRateLimit } from '../rate-limit.js';
 import { issueEmailToken, verificationMail } from '../session-issue.js';

@@ -1,9 +1,8 @@
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { unauthenticated } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { badReference } from '../../shared/references.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { badReference, unauthenticated } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import type { IdentityDeps } from '../deps.js';

@@ -1,6 +1,6 @@
-import { auditEntry } from '../../shared/audit-entry.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput } from '../../shared/errors.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashToken } from '../tokens.js';
 

@@ -1,6 +1,6 @@
-import type { RestrictedActor, UserActor } from '../../shared/actor.js';
-import type { Clock } from '../../shared/clock.js';
-import type { Stores } from '../../shared/ports.js';
+import type { RestrictedActor, UserActor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { Stores } from '../../stores.js';
 import type { IdentitySettings } from '../deps.js';
 import { accountActor } from '../policy.js';
 import { hashToken } from '../tokens.js';

@@ -1,10 +1,10 @@
-import type { Actor } from '../../shared/actor.js';
-import type { JsonValue } from '../../shared/audit.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import type { Storage } from '../../shared/ports.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { JsonValue } from '../../kernel/audit.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Storage } from '../../stores.js';
+import { accessTree } from '../../trees/access.js';
 import { isGenealogical, type Name, type Relationship } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
 import { displayNameOf, primaryNames } from '../../people/vitals.js';

@@ -1,4 +1,4 @@
-import type { Storage } from '../../shared/ports.js';
+import type { Storage } from '../../stores.js';
 import type { BlobStore } from '../blob-store.js';
 
 /**

@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import type { MediaDeps } from '../deps.js';
 import type { Media, MediaTarget } from '../model.js';
 import { checkTarget } from '../target.js';

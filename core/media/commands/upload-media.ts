@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, type AsyncResult } from '../../shared/either.js';
-import { invalidInput } from '../../shared/errors.js';
-import { newId, type Id } from '../../shared/ids.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import { accessTree } from '../../trees/access.js';
 import type { BlobBody } from '../blob-store.js';
 import type { MediaDeps } from '../deps.js';
 import { mediaStorageKey, type Media } from '../model.js';

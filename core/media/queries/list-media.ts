@@ -1,10 +1,10 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { forbidden } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { audienceOf } from '../../shared/audience.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { forbidden } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import { audienceOf } from '../../kernel/audience.js';
 import { readerFor } from '../../privacy/reader.js';
-import { nextAfter, type ListOptions } from '../../shared/list.js';
+import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import type { MediaDeps } from '../deps.js';
 import type { Media } from '../model.js';
 

@@ -1,10 +1,10 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import type { JsonValue } from '../../shared/audit.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { conflict } from '../../shared/errors.js';
-import { isUuid, newId, type Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import type { JsonValue } from '../../kernel/audit.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { conflict } from '../../kernel/errors.js';
+import { isUuid, newId, type Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import type { Person } from '../../people/model.js';
 import { loadMergeInput } from '../merge-input.js';

@@ -1,7 +1,7 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import type { RecordDeps } from '../../deps.js';
 import { getPerson } from '../../people/queries/get-person.js';
 import { eventViews, type EventView } from '../../people/queries/event-views.js';
 import type { PersonView } from '../../people/vitals.js';

@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
+import { accessTree } from '../../trees/access.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
 import { cleanIdentifiers } from '../identifiers.js';
 import type { Person } from '../model.js';

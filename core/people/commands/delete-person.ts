@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
 
 /**
  * Soft-deletes a person with the relationships touching them, and with `cascade` their descendants

@@ -1,15 +1,15 @@
 // Create, update and delete of life events: they share the subject and place rules.
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import type { GenealogicalDate } from '../../shared/date.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput, type DomainError } from '../../shared/errors.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
-import { badReference, livePartnership, livePerson } from '../../shared/references.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import type { GenealogicalDate } from '../../kernel/date.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { badReference, invalidInput, type DomainError } from '../../kernel/errors.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
+import type { CommandDeps } from '../../deps.js';
+import { livePartnership, livePerson } from '../references.js';
+import { accessTree } from '../../trees/access.js';
 import { checkDate } from '../date.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
 import { isLdsEvent, MAX_CODE_LENGTH, type EventType, type LifeEvent } from '../model.js';

@@ -1,12 +1,12 @@
 // One file for the four name commands: they share the person lookup and the one-primary invariant.
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
-import { conflict, notFound } from '../../shared/errors.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
+import { conflict, notFound } from '../../kernel/errors.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Name, NameType, Person } from '../model.js';
 
 export type NameInput = { readonly nameType?: NameType; readonly givenName?: string; readonly surname?: string; readonly isPrimary?: boolean; readonly notes?: string };

@@ -1,8 +1,8 @@
-import type { Actor } from '../../shared/actor.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
+import type { Actor } from '../../kernel/actor.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Person } from '../model.js';
 import { checkVitalDates, type PersonInput } from '../write-vital.js';
 import { writePersonChanges } from './write-person-changes.js';

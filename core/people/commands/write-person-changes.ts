@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import type { AuditEntry, JsonValue } from '../../shared/audit.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import type { Clock } from '../../shared/clock.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import type { AuditEntry, JsonValue } from '../../kernel/audit.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import type { Clock } from '../../kernel/clock.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import { cleanIdentifiers } from '../identifiers.js';
 import { keepLifeFacts } from '../keep-life-facts.js';
 import type { Name, Person } from '../model.js';

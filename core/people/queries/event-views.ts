@@ -1,5 +1,5 @@
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import type { LifeEvent, Place } from '../model.js';
 
 export type EventView = { readonly event: LifeEvent; readonly place: string | null };

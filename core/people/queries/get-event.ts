@@ -1,11 +1,11 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import { eventViews, type EventView } from './event-views.js';
 
 /** One event; a non-member gets it only when the engine shows it (else 404, never revealing it). */

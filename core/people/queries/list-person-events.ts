@@ -1,9 +1,9 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
 import type { Surface } from '../../privacy/reader.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import { eventViews, type EventView } from './event-views.js';
 import { personInView } from './person-in-view.js';
 

@@ -1,8 +1,8 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
 import type { Surface } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import type { Name } from '../model.js';
 import { personInView } from './person-in-view.js';
 

@@ -1,12 +1,12 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import { audienceOf } from '../../shared/audience.js';
-import { nextAfter, type ListOptions } from '../../shared/list.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import { audienceOf } from '../../kernel/audience.js';
+import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import { relationshipView, type RelationshipView } from '../../privacy/relationship-view.js';
 
 /**

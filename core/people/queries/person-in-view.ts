@@ -1,8 +1,8 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type Result } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type Result } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import { readerFor, type Surface, type TreeReader } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import type { Visibility, VisibilityMap } from '../../privacy/engine.js';

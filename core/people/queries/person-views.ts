@@ -1,5 +1,5 @@
-import type { Id } from '../../shared/ids.js';
-import type { Stores } from '../../shared/ports.js';
+import type { Id } from '../../kernel/ids.js';
+import type { Stores } from '../../stores.js';
 import type { VisibilityMap } from '../../privacy/engine.js';
 import type { LifeEvent, Name, Person, Place } from '../model.js';
 import { displayNameOf, primaryNames, vitalEvents, vitalOf, type PersonView } from '../vitals.js';

@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import type { JsonValue } from '../../shared/audit.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult, type Result } from '../../shared/either.js';
-import { conflict, invalidInput, type DomainError } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import type { JsonValue } from '../../kernel/audit.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
+import { conflict, invalidInput, type DomainError } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { proposalFor } from '../access.js';
 import type { OperationRunner, ProposalDeps } from '../deps.js';
 import { joinedStorage } from '../joined-storage.js';

@@ -1,8 +1,8 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { forbidden } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { forbidden } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { roleAtLeast } from '../../trees/model.js';
 import { proposalFor } from '../access.js';
 import type { ProposalDeps } from '../deps.js';

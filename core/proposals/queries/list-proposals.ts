@@ -1,7 +1,7 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../../shared/tree-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import { accessTree } from '../../trees/access.js';
 import type { ProposalDeps } from '../deps.js';
 import type { Proposal } from '../model.js';
 import type { ProposalListOptions } from '../ports.js';

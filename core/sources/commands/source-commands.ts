@@ -1,11 +1,11 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput } from '../../shared/errors.js';
-import { newId, type Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
+import { newId, type Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
+import { accessTree } from '../../trees/access.js';
 import type { Source } from '../model.js';
 
 type Deps = CommandDeps<'trees' | 'memberships' | 'sources' | 'audit'>;

@@ -1,10 +1,10 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { citationShown } from '../../privacy/shown.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import type { Citation } from '../model.js';
 
 /** One citation; withheld from a non-member (404) unless its fact resolves to fully visible persons. */

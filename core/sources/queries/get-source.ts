@@ -1,9 +1,9 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
+import type { RecordDeps } from '../../deps.js';
 import type { Source } from '../model.js';
 
 /** One source; a withheld source answers 404 to a non-member. */

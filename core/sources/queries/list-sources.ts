@@ -1,10 +1,10 @@
-import type { Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
-import type { Id } from '../../shared/ids.js';
-import { audienceOf } from '../../shared/audience.js';
+import type { Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Id } from '../../kernel/ids.js';
+import { audienceOf } from '../../kernel/audience.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../shared/record-deps.js';
-import { nextAfter, type ListOptions } from '../../shared/list.js';
+import type { RecordDeps } from '../../deps.js';
+import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import type { Source } from '../model.js';
 
 /** A page of the tree's sources; a non-member sees only those backing at least one citation they may see (filtered by the store). */

@@ -1,7 +1,7 @@
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { newId } from '../../shared/ids.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { newId } from '../../kernel/ids.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 import { checkTreeName } from './update-tree.js';

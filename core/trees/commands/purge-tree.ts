@@ -1,11 +1,10 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import { accessTree } from '../access.js';
 import type { TreeDeps } from '../deps.js';
-import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';
 
 /**
  * Removes a deleted tree for good (owner, the name retyped). Every tree-owned row goes; audit entries
@@ -14,7 +13,7 @@ import { removeQueuedBlobs } from '../../media/commands/remove-queued-blobs.js';
  * worker retries).
  */
 export const purgeTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock' | 'blobs'>) =>
+  (deps: Pick<TreeDeps, 'storage' | 'clock' | 'reclaimBlobs'>) =>
   async (actor: Actor, treeId: Id, input: { readonly name: string }): AsyncResult<void> => {
     const result = await deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner', 'either');
@@ -26,6 +25,6 @@ export const purgeTree =
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.purge', { type: 'tree', id: treeId, treeId: null }, { name: access.right.tree.name }));
       return ok(undefined);
     });
-    if (E.isRight(result)) await removeQueuedBlobs(deps)();
+    if (E.isRight(result)) await deps.reclaimBlobs();
     return result;
   };

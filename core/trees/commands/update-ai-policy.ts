@@ -1,9 +1,9 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput, type FieldError } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput, type FieldError } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import { accessTree } from '../access.js';
 import type { TreeDeps } from '../deps.js';
 import { aiPolicyView, type AiPolicyView } from '../queries/get-ai-policy.js';
 

@@ -1,11 +1,11 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import type { JsonValue } from '../../shared/audit.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { invalidInput, type DomainError } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import { badReference, livePerson } from '../../shared/references.js';
-import { accessTree } from '../../shared/tree-access.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import type { JsonValue } from '../../kernel/audit.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { badReference, invalidInput, type DomainError } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import { liveIn } from '../../kernel/deletion.js';
+import { accessTree } from '../access.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 
@@ -33,7 +33,7 @@ export const updateTree =
         const bad = checkTreeName(input.name);
         if (bad) return fail(bad);
       }
-      if (input.homePersonId != null && (await livePerson(tx, treeId, input.homePersonId)) === null) return fail(badReference('home_person_id', 'person'));
+      if (input.homePersonId != null && !liveIn(treeId, await tx.persons.byId(input.homePersonId))) return fail(badReference('home_person_id', 'person'));
       const next = {
         ...tree,
         name: input.name?.trim() ?? tree.name,

@@ -1,5 +1,5 @@
-import { restrictionOf, type Actor } from '../../shared/actor.js';
-import { fail, ok, type AsyncResult } from '../../shared/either.js';
+import { restrictionOf, type Actor } from '../../kernel/actor.js';
+import { fail, ok, type AsyncResult } from '../../kernel/either.js';
 import type { TreeDeps } from '../deps.js';
 import type { TreeRead } from '../model.js';
 

@@ -1,5 +1,5 @@
-import { signedInUser, type Actor } from '../../shared/actor.js';
-import { E, ok, type AsyncResult } from '../../shared/either.js';
+import { signedInUser, type Actor } from '../../kernel/actor.js';
+import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { TreeDeps } from '../deps.js';
 import type { Role, TreeRead } from '../model.js';
 

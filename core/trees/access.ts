@@ -1,9 +1,9 @@
-import { signedInUser, type Actor } from './actor.js';
-import { E, fail, ok, type Result } from './either.js';
-import { forbidden, notFound } from './errors.js';
-import type { Id } from './ids.js';
-import type { Stores } from './ports.js';
-import { roleAtLeast, type Role, type TreeRead, type TreeWithRole, type Visibility } from '../trees/model.js';
+import { signedInUser, type Actor } from '../kernel/actor.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { forbidden, notFound } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { roleAtLeast, type Role, type TreeRead, type TreeWithRole, type Visibility } from './model.js';
 
 export type TreeAccess = { readonly tree: TreeRead; readonly role: Role | null };
 

@@ -1,5 +1,5 @@
-import type { Clock } from './clock.js';
-import type { Storage, Stores, UnitOfWork } from './ports.js';
+import type { Clock } from './kernel/clock.js';
+import type { Storage, Stores, UnitOfWork } from './stores.js';
 
 export type RecordDeps = {
   readonly storage: Storage;
@@ -13,3 +13,9 @@ export type RecordDeps = {
  * signature says what it reads and writes, and the clock. RecordDeps serves every one.
  */
 export type CommandDeps<K extends keyof Stores> = { readonly storage: { readonly uow: UnitOfWork<K> }; readonly clock: Clock };
+
+/**
+ * What a query takes: the stores `K` it reads (outside a transaction; the privacy engine decides what
+ * a reader sees) and the clock. RecordDeps, and every host's whole record, serves every one.
+ */
+export type QueryDeps<K extends keyof Stores> = { readonly storage: Pick<Stores, K>; readonly clock: Clock };

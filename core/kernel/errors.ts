@@ -28,3 +28,7 @@ export const invalidInput = (code: string, detail: string, errors?: readonly Fie
 export const rateLimited = (retryAfterSeconds: number): DomainError => ({ _tag: 'RateLimited', retryAfterSeconds });
 export const rangeNotSatisfiable = (size: number): DomainError => ({ _tag: 'RangeNotSatisfiable', size });
 export const upstream = (code: UpstreamCode, detail: string): DomainError => ({ _tag: 'Upstream', code, detail });
+
+/** A reference in a body to a missing, deleted or other-tree record: 422, never a crossing of tenants. */
+export const badReference = (field: string, what: string): DomainError =>
+  invalidInput('invalid_reference', `${field} must name a live ${what} of this tree.`, [{ path: field, message: `no such ${what} in this tree` }]);

@@ -1,9 +1,9 @@
-import type { Actor } from './actor.js';
-import { E, fail, ok, type Result } from './either.js';
-import { notFound } from './errors.js';
-import type { Id } from './ids.js';
-import type { Stores } from './ports.js';
-import { accessTree, type TreeAccess } from './tree-access.js';
+import type { Actor } from '../kernel/actor.js';
+import { E, fail, ok, type Result } from '../kernel/either.js';
+import { notFound } from '../kernel/errors.js';
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { accessTree, type TreeAccess } from './access.js';
 
 type TreeOwned = { readonly treeId: Id; readonly deletedAt: Date | null };
 

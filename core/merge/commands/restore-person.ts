@@ -1,13 +1,13 @@
-import { actorId, type Actor } from '../../shared/actor.js';
-import { auditEntry } from '../../shared/audit-entry.js';
-import { editableRecord } from '../../shared/editable.js';
-import { E, fail, ok, type AsyncResult } from '../../shared/either.js';
-import { notFound } from '../../shared/errors.js';
-import type { Id } from '../../shared/ids.js';
-import type { CommandDeps } from '../../shared/record-deps.js';
-import { unmerge } from '../../merge/unmerge.js';
-import { keepLifeFacts } from '../keep-life-facts.js';
-import type { Person } from '../model.js';
+import { actorId, type Actor } from '../../kernel/actor.js';
+import { auditEntry } from '../../kernel/audit-entry.js';
+import { editableRecord } from '../../trees/editable.js';
+import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { notFound } from '../../kernel/errors.js';
+import type { Id } from '../../kernel/ids.js';
+import type { CommandDeps } from '../../deps.js';
+import { unmerge } from '../unmerge.js';
+import { keepLifeFacts } from '../../people/keep-life-facts.js';
+import type { Person } from '../../people/model.js';
 
 /**
  * Restores a soft-deleted person and everything the same delete removed (editor). A person a merge

@@ -1,20 +1,20 @@
-import type { AuditLog } from './audit.js';
-import type { Result } from './either.js';
-import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../identity/ports.js';
-import type { MembershipRepository, TreeRepository } from '../trees/ports.js';
+import type { AuditLog } from './kernel/audit.js';
+import type { Result } from './kernel/either.js';
+import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from './identity/ports.js';
+import type { MembershipRepository, TreeRepository } from './trees/ports.js';
 import type {
   DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, PurgeRepository, RelationshipRepository,
-} from '../people/ports.js';
-import type { CitationRepository, SourceRepository } from '../sources/ports.js';
-import type { BlobRemovalQueue, MediaRepository } from '../media/ports.js';
-import type { BulkRecordWriter } from '../gedcom/ports.js';
-import type { GedcomExportReads } from '../gedcom/ports.js';
-import type { CleanupReads } from '../cleanup/ports.js';
-import type { ProposalRepository } from '../proposals/ports.js';
-import type { AccountArchiveReads } from '../accounts/ports.js';
-import type { DuplicateStore } from '../duplicates/ports.js';
-import type { MergeStore } from '../merge/ports.js';
-import type { ChartReads } from '../charts/ports.js';
+} from './people/ports.js';
+import type { CitationRepository, SourceRepository } from './sources/ports.js';
+import type { BlobRemovalQueue, MediaRepository } from './media/ports.js';
+import type { BulkRecordWriter } from './gedcom/ports.js';
+import type { GedcomExportReads } from './gedcom/ports.js';
+import type { CleanupReads } from './cleanup/ports.js';
+import type { ProposalRepository } from './proposals/ports.js';
+import type { AccountArchiveReads } from './accounts/ports.js';
+import type { DuplicateStore } from './duplicates/ports.js';
+import type { MergeStore } from './merge/ports.js';
+import type { ChartReads } from './charts/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
