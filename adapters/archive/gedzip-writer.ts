@@ -12,22 +12,14 @@ import type { GedzipItem } from '../../core/gedcom/writer-media.js';
  * download, never a zip that looks whole.
  */
 export const gedzipStream = (gedcom: AsyncIterable<Uint8Array>, items: readonly GedzipItem[], blobs: BlobStore): Readable => {
-  const { zip, out, fail } = failingZip();
-  // yazl pipes the entries' streams without listening for their errors: each gets a listener here.
-  const ged = Readable.from(gedcom, { objectMode: false });
-  ged.on('error', fail);
-  out.on('close', () => {
-    if (!ged.readableEnded) ged.destroy();
-  });
-  zip.addReadStream(ged, GEDZIP_GEDCOM, { compress: true });
+  const { zip, out, entry } = failingZip();
+  zip.addReadStream(entry(Readable.from(gedcom, { objectMode: false })), GEDZIP_GEDCOM, { compress: true });
   for (const item of items) {
     zip.addReadStreamLazy(item.path, { compress: false, size: item.media.size }, (cb) => {
       blobs.get(item.media.storageKey).then(
         (body) => {
           if (body === null) return cb(new Error(`the file of media ${item.media.id} is missing from the store`), undefined as never);
-          const file = Readable.from(body, { objectMode: false });
-          file.on('error', fail);
-          cb(null, file);
+          cb(null, entry(Readable.from(body, { objectMode: false })));
         },
         (err: unknown) => cb(err as Error, undefined as never),
       );

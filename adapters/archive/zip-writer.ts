@@ -61,17 +61,43 @@ export async function* accountJson(exp: AccountExport): AsyncIterable<string> {
   yield `${out}]}`;
 }
 
-/** A yazl zip piped into `out`; `fail` destroys `out`, so a failure after the first byte is a broken download. */
-export const failingZip = (): { readonly zip: yazl.ZipFile; readonly out: PassThrough; readonly fail: (err: unknown) => void } => {
+/**
+ * A yazl zip piped into `out`; `fail` destroys `out`, so a failure after the first byte is a broken
+ * download. Every stream handed to yazl goes through `entry`: yazl pipes it without listening for
+ * its errors (a failing read would end the process), and never destroys it when `out` goes (a client
+ * gone mid-download left the media file an entry was reading open until the garbage collector
+ * found it). An entry made after `out` is gone is destroyed at once.
+ */
+export const failingZip = (): {
+  readonly zip: yazl.ZipFile;
+  readonly out: PassThrough;
+  readonly fail: (err: unknown) => void;
+  readonly entry: (stream: Readable) => Readable;
+} => {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
   const fail = (err: unknown): void => {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   };
+  const open = new Set<Readable>();
+  out.on('close', () => {
+    for (const s of open) if (!s.readableEnded) s.destroy();
+    open.clear();
+  });
+  const entry = (stream: Readable): Readable => {
+    stream.on('error', fail);
+    if (out.destroyed) {
+      stream.destroy();
+      return stream;
+    }
+    open.add(stream);
+    stream.once('close', () => open.delete(stream));
+    return stream;
+  };
   zip.on('error', fail);
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(out);
-  return { zip, out, fail };
+  return { zip, out, fail, entry };
 };
 
 /**
@@ -82,24 +108,14 @@ export const failingZip = (): { readonly zip: yazl.ZipFile; readonly out: PassTh
  * never a zip that looks whole.
  */
 export const accountZip = (exp: AccountExport): Readable => {
-  const { zip, out, fail } = failingZip();
-  // yazl pipes the entries' streams without listening for their errors: every stream handed to it
-  // gets a listener here, or a failing read (the database or the store gone) would end the process.
-  const json = Readable.from(accountJson(exp), { objectMode: false });
-  json.on('error', fail);
-  out.on('close', () => {
-    if (!json.readableEnded) json.destroy();
-  });
+  const { zip, out, fail, entry } = failingZip();
+  const json = entry(Readable.from(accountJson(exp), { objectMode: false }));
   json.on('end', () => {
     void (async () => {
       for await (const f of exp.files()) {
         zip.addReadStreamLazy(`media/${f.mediaId}`, { compress: false, size: f.size }, (cb) => {
           f.open().then(
-            (body) => {
-              const file = Readable.from(body, { objectMode: false });
-              file.on('error', fail);
-              cb(null, file);
-            },
+            (body) => cb(null, entry(Readable.from(body, { objectMode: false }))),
             (err: unknown) => cb(err, undefined as never),
           );
         });

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { changePassword } from '../../core/identity/commands/change-password.js';
 import { register } from '../../core/identity/commands/register.js';
-import type { Actor } from '../../core/shared/actor.js';
+import type { Actor } from '../../core/kernel/actor.js';
 import type { PasswordHasher } from '../../core/identity/ports.js';
-import { registerUser, startTestService } from '../support/service.js';
+import { registerUser, startTestService, windowStartClock } from '../support/service.js';
 import { anonymous, coreDeps, left, plainHasher, right } from '../core/support.js';
 
 // A password change costs a 32 MiB scrypt and lets a stolen session guess the current password, so it
@@ -14,7 +14,7 @@ const code = (error: unknown): string | undefined => (error as Problem | undefin
 
 describe('HTTP change-password rate limit (AUTH_RATE_LIMIT=3)', () => {
   it('the 4th attempt of one user within a minute is 429 with Retry-After, even with the right password', async () => {
-    const svc = await startTestService({ storage: 'memory', env: { AUTH_RATE_LIMIT: '3' } });
+    const svc = await startTestService({ storage: 'memory', clock: windowStartClock(), env: { AUTH_RATE_LIMIT: '3' } });
     try {
       const u = await registerUser(svc, 'cp-user@example.org');
       for (let i = 0; i < 3; i++) {
@@ -35,7 +35,7 @@ describe('HTTP change-password rate limit (AUTH_RATE_LIMIT=3)', () => {
 
   it('counts per address across users: one address cannot spread its guesses over many sessions', async () => {
     // Behind one trusted proxy, so that the accounts can be registered from distinct addresses.
-    const svc = await startTestService({ storage: 'memory', env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' } });
+    const svc = await startTestService({ storage: 'memory', clock: windowStartClock(), env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' } });
     try {
       const tokens = [];
       for (let i = 0; i < 4; i++) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { clientAddressOf } from '../../adapters/http/client-address.js';
 import { loadConfig } from '../../bootstrap/config.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { startTestService, type TestService, windowStartClock } from '../support/service.js';
 
 // TRUST_PROXY: how many reverse proxies in front of the service append to X-Forwarded-For. The client
 // address (the rate-limit key) is the Nth entry from the right; with 0 the header is ignored.
@@ -18,7 +18,7 @@ const resetFrom = async (svc: TestService, forwardedFor?: string): Promise<numbe
   ).response.status;
 
 const withService = async (env: Record<string, string>, run: (svc: TestService) => Promise<void>): Promise<void> => {
-  const svc = await startTestService({ storage: 'memory', env: { AUTH_RATE_LIMIT: '2', ...env } });
+  const svc = await startTestService({ storage: 'memory', clock: windowStartClock(), env: { AUTH_RATE_LIMIT: '2', ...env } });
   try {
     await run(svc);
   } finally {
