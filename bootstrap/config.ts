@@ -143,6 +143,7 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export const Environment = t.type({
   PORT: wholeNumber(8080, 0, 65535),
+  HOST: listenHost('0.0.0.0'),
   BASE_URL: urlOf(['http:', 'https:']),
   DATA_DIR: text('./data'),
   DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
@@ -178,6 +179,8 @@ export const Environment = t.type({
 
 export type Config = {
   readonly port: number;
+  /** The address the API listens on (HOST): every interface by default, `127.0.0.1` behind a proxy on the same host. */
+  readonly host: string;
   readonly baseUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
@@ -242,6 +245,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
   if (e.METRICS_PORT !== null && e.METRICS_PORT === e.PORT) bad('METRICS_PORT', 'must differ from PORT: the metrics are never served on the API port');
   return {
     port: e.PORT,
+    host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/(?<!\/)\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

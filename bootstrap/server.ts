@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { once } from 'node:events';
 import { loadConfig, ConfigError } from './config.js';
 import { createLogger } from './logger.js';
@@ -33,13 +34,15 @@ const main = async (): Promise<void> => {
   // Its own listener, loopback unless METRICS_HOST says otherwise: never reachable on the API port.
   const metricsListener = config.metrics === null ? null : await startMetricsListener(metrics, config.metrics);
   if (metricsListener !== null) logger.info({ host: config.metrics?.host, port: metricsListener.port }, 'metrics listening');
-  const server = app.listen(config.port, '0.0.0.0');
+  const server = app.listen(config.port, config.host);
   const http = drainable(server);
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  logger.info({ port }, 'listening');
-  process.stdout.write(`Genealogy service listening on http://localhost:${port} (API under /api/v1, docs at /api/v1/docs)\n`);
+  logger.info({ host: config.host, port }, 'listening');
+  // Every interface: localhost reaches it; one address (HOST): that address, IPv6 in brackets.
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : isIP(config.host) === 6 ? `[${config.host}]` : config.host;
+  process.stdout.write(`Genealogy service listening on http://${shown}:${port} (API under /api/v1, docs at /api/v1/docs)\n`);
 
   // SIGTERM/SIGINT: refuse new connections, let requests in flight and a running purge finish (up
   // to SHUTDOWN_GRACE_MS), then close the pool and the embedded database, and exit 0.

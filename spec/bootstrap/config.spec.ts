@@ -6,6 +6,7 @@ describe('configuration', () => {
   it('has the defaults of API.md', () => {
     const c = loadConfig({});
     expect(c.port).to.equal(8080);
+    expect(c.host).to.equal('0.0.0.0');
     expect(c.baseUrl).to.equal('http://localhost:8080');
     expect(c.dataDir).to.equal(path.resolve('./data'));
     expect(c.databaseUrl).to.equal(null);
@@ -22,13 +23,14 @@ describe('configuration', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      PORT: '9000', BASE_URL: 'https://tree.example.org/', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/g',
+      PORT: '9000', HOST: '127.0.0.1', BASE_URL: 'https://tree.example.org/', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/g',
       S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', S3_BUCKET: 'b', S3_REGION: 'eu-1',
       MAILER: 'smtp', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'x@y.z', REQUIRE_EMAIL_VERIFICATION: 'true',
       OWNER_EMAIL: ' Root@Example.org , ops@example.org', AI_PROVIDERS: '[{"name":"a","kind":"openai","model":"m","api_key":"k"}]',
       MAX_UPLOAD_BYTES: '1000', PURGE_AFTER_DAYS: '7', AUTH_RATE_LIMIT: '0', SEARCH_THRESHOLD: '0.3', LOG_LEVEL: 'debug',
     });
     expect(c.port).to.equal(9000);
+    expect(c.host).to.equal('127.0.0.1');
     expect(c.baseUrl).to.equal('https://tree.example.org');
     expect(c.databaseUrl).to.equal('postgres://u:p@db:5432/g');
     expect(c.s3).to.deep.equal({ endpoint: 'http://minio:9000', accessKey: 'k', secretKey: 's', bucket: 'b', region: 'eu-1' });
@@ -42,6 +44,8 @@ describe('configuration', () => {
   const bad: readonly [string, Record<string, string>][] = [
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
+    ['HOST', { HOST: 'not a host' }],
+    ['HOST', { HOST: '127.0.0.1:8080' }],
     ['BASE_URL', { BASE_URL: 'not a url' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['MAILER', { MAILER: 'pigeon' }],
