@@ -1,7 +1,6 @@
-import type { Clock } from '../kernel/clock.js';
+import type { QueryDeps } from '../deps.js';
 import { rateLimited, type DomainError } from '../kernel/errors.js';
 import type { IdentityDeps } from './deps.js';
-import type { RateLimiter } from './ports.js';
 import { hashToken } from './tokens.js';
 
 /** Every limit counts in fixed windows of this length; the purge removes windows older than it. */
@@ -38,7 +37,7 @@ export const addressBucket = (address: string): string => {
  * with one new row per email it invents. The address key therefore comes first.
  */
 const hitInTurn = async (
-  deps: { readonly storage: { readonly rateLimits: RateLimiter }; readonly clock: Clock },
+  deps: QueryDeps<'rateLimits'>,
   limit: number,
   keys: readonly string[],
 ): Promise<DomainError | null> => {
@@ -56,7 +55,7 @@ const hitInTurn = async (
  * that failed attempts count too.
  */
 export const checkAuthRateLimit = async (
-  deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>,
+  deps: QueryDeps<'rateLimits'> & Pick<IdentityDeps, 'identity'>,
   action: string,
   clientAddress: string,
   email: string | null,
@@ -68,7 +67,7 @@ export const checkAuthRateLimit = async (
 
 /** The same limit for a signed-in user's action: per client address and per user. */
 export const checkUserRateLimit = async (
-  deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>,
+  deps: QueryDeps<'rateLimits'> & Pick<IdentityDeps, 'identity'>,
   action: string,
   clientAddress: string,
   userId: string,
@@ -77,6 +76,6 @@ export const checkUserRateLimit = async (
 
 /** Removes the windows that have ended; answers how many. Run by the purge schedule (server and worker). */
 export const purgeRateLimitWindows =
-  (deps: { readonly storage: { readonly rateLimits: RateLimiter }; readonly clock: Clock }) =>
+  (deps: QueryDeps<'rateLimits'>) =>
   (): Promise<number> =>
     deps.storage.rateLimits.purgeStartedBefore(new Date(deps.clock.now().getTime() - RATE_LIMIT_WINDOW_SECONDS * 1000));

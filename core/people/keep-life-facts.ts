@@ -1,5 +1,5 @@
 import type { Id } from '../kernel/ids.js';
-import type { Storage, Stores } from '../stores.js';
+import type { Stores, UnitOfWork } from '../stores.js';
 import { ok } from '../kernel/either.js';
 import { keptFactsOf } from '../privacy/engine.js';
 import type { LifeEvent, Person } from './model.js';
@@ -41,7 +41,7 @@ export const withKeptFacts = (persons: readonly Person[], events: readonly LifeE
  * Keeps the facts of every person written before they were kept (rows the read_path migration found),
  * a chunk per transaction; returns how many. Run at start, before the service answers.
  */
-export const backfillLifeFacts = async (storage: Storage): Promise<number> => {
+export const backfillLifeFacts = async (storage: Pick<Stores, 'persons'> & { readonly uow: UnitOfWork<'events' | 'persons'> }): Promise<number> => {
   let done = 0;
   for (;;) {
     const ids = await storage.persons.withoutKeptFacts(CHUNK);

@@ -2,6 +2,7 @@ import { signedInUser, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput, unauthenticated } from '../../kernel/errors.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
 import { checkUserRateLimit } from '../rate-limit.js';
@@ -12,7 +13,7 @@ import { checkUserRateLimit } from '../rate-limit.js';
  * stolen session could otherwise guess the current password at will.
  */
 export const changePassword =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher' | 'identity'>) =>
+  (deps: QueryDeps<'users' | 'rateLimits'> & CommandDeps<'users' | 'sessions' | 'audit'> & Pick<IdentityDeps, 'hasher' | 'identity'>) =>
   async (caller: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): AsyncResult<void> => {
     const signedIn = signedInUser(caller);
     if (E.isLeft(signedIn)) return signedIn;

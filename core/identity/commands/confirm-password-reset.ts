@@ -1,5 +1,6 @@
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { fail, ok, type AsyncResult } from '../../kernel/either.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkPassword } from '../policy.js';
 import { hashToken } from '../tokens.js';
@@ -7,7 +8,7 @@ import { invalidToken } from './verify-email.js';
 
 /** Sets a new password from a reset link and revokes every prior session of the user. */
 export const confirmPasswordReset =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'hasher'>) =>
+  (deps: QueryDeps<'emailTokens'> & CommandDeps<'emailTokens' | 'users' | 'sessions' | 'audit'> & Pick<IdentityDeps, 'hasher'>) =>
   async (input: { readonly token: string; readonly newPassword: string }): AsyncResult<void> => {
     const bad = checkPassword(input.newPassword, 'new_password');
     if (bad) return fail(bad);

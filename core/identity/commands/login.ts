@@ -2,6 +2,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { unauthenticated } from '../../kernel/errors.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkAuthRateLimit } from '../rate-limit.js';
@@ -14,7 +15,7 @@ export type LoginInput = { readonly email: string; readonly password: string };
 const decoyHash = { value: null as string | null };
 
 export const login =
-  (deps: IdentityDeps) =>
+  (deps: QueryDeps<'users' | 'rateLimits'> & CommandDeps<'sessions' | 'audit'> & Pick<IdentityDeps, 'hasher' | 'identity'>) =>
   async (actor: Actor, input: LoginInput): AsyncResult<{ readonly user: UserView; readonly token: string }> => {
     const email = normaliseEmail(input.email);
     const limited = await checkAuthRateLimit(deps, 'login', actor.clientAddress, email);

@@ -1,11 +1,11 @@
 import { sessionAccount, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
-import type { IdentityDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 
 /** Revokes the session the request came with. */
 export const logout =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'sessions' | 'audit'>) =>
   async (caller: Actor): AsyncResult<void> => {
     const signedIn = sessionAccount(caller);
     if (E.isLeft(signedIn)) return signedIn;

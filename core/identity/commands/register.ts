@@ -3,6 +3,7 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { conflict } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkEmail, checkPassword } from '../policy.js';
@@ -14,7 +15,7 @@ export type RegisterInput = { readonly email: string; readonly password: string 
 
 /** Creates an account and signs it in; a verification mail goes out whatever REQUIRE_EMAIL_VERIFICATION says. */
 export const register =
-  (deps: IdentityDeps) =>
+  (deps: QueryDeps<'rateLimits'> & CommandDeps<'users' | 'sessions' | 'emailTokens' | 'audit'> & Pick<IdentityDeps, 'hasher' | 'mailer' | 'identity'>) =>
   async (actor: Actor, input: RegisterInput): AsyncResult<{ readonly user: UserView; readonly token: string }> => {
     const email = normaliseEmail(input.email);
     const limited = await checkAuthRateLimit(deps, 'register', actor.clientAddress, email);

@@ -1,6 +1,7 @@
 import { actorId, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { normaliseEmail } from '../model.js';
 import { checkAuthRateLimit } from '../rate-limit.js';
@@ -11,7 +12,7 @@ import { issueEmailToken, resetMail } from '../session-issue.js';
  * the endpoint never reveals whether an email exists (only the rate limit can refuse).
  */
 export const requestPasswordReset =
-  (deps: IdentityDeps) =>
+  (deps: QueryDeps<'rateLimits'> & CommandDeps<'users' | 'emailTokens' | 'audit'> & Pick<IdentityDeps, 'mailer' | 'identity'>) =>
   async (actor: Actor, input: { readonly email: string }): AsyncResult<void> => {
     const email = normaliseEmail(input.email);
     const limited = await checkAuthRateLimit(deps, 'reset', actor.clientAddress, email);

@@ -2,13 +2,14 @@ import { sessionAccount, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { unauthenticated } from '../../kernel/errors.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { checkAuthRateLimit } from '../rate-limit.js';
 import { issueEmailToken, verificationMail } from '../session-issue.js';
 
 /** Sends a fresh verification link to the signed-in user; earlier links stop working. Verified users get none. */
 export const resendVerification =
-  (deps: IdentityDeps) =>
+  (deps: QueryDeps<'rateLimits'> & CommandDeps<'users' | 'emailTokens' | 'audit'> & Pick<IdentityDeps, 'mailer' | 'identity'>) =>
   async (caller: Actor): AsyncResult<void> => {
     const signedIn = sessionAccount(caller);
     if (E.isLeft(signedIn)) return signedIn;

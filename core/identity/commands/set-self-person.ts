@@ -5,6 +5,7 @@ import { badReference, unauthenticated } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
+import type { CommandDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { userView, type UserView } from '../user-view.js';
 
@@ -14,7 +15,7 @@ import { userView, type UserView } from '../user-view.js';
  * never tells whether a withheld person exists.
  */
 export const setSelfPerson =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock' | 'identity'>) =>
+  (deps: CommandDeps<'users' | 'persons' | 'trees' | 'memberships' | 'audit'> & Pick<IdentityDeps, 'identity'>) =>
   async (caller: Actor, personId: Id | null): AsyncResult<UserView> => {
     const signedIn = signedInUser(caller);
     if (E.isLeft(signedIn)) return signedIn;

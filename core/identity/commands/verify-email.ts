@@ -1,14 +1,14 @@
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
-import type { IdentityDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import { hashToken } from '../tokens.js';
 
 export const invalidToken = () => invalidInput('invalid_token', 'The link is unknown, used or expired.');
 
 /** Consumes a verification token from a mail link; unknown, used or expired tokens are rejected. */
 export const verifyEmail =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'emailTokens' | 'users' | 'audit'>) =>
   async (input: { readonly token: string }): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const now = deps.clock.now();

@@ -1,4 +1,4 @@
-import type { IdentityDeps } from '../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { EmailTokenPurpose } from '../model.js';
 import { hashToken } from '../tokens.js';
 
@@ -12,7 +12,7 @@ export type EmailTokenState = 'usable' | 'unknown' | 'used' | 'expired';
  * `used` (issuing a token consumes the older ones).
  */
 export const checkEmailToken =
-  (deps: Pick<IdentityDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'emailTokens' | 'users'>) =>
   async (input: { readonly token: string; readonly purpose: EmailTokenPurpose }): Promise<EmailTokenState> => {
     const found = await deps.storage.emailTokens.byTokenHash(hashToken(input.token));
     if (found === null || found.purpose !== input.purpose) return 'unknown';

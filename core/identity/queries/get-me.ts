@@ -1,11 +1,12 @@
 import { sessionAccount, type Actor } from '../../kernel/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { unauthenticated } from '../../kernel/errors.js';
+import type { QueryDeps } from '../../deps.js';
 import type { IdentityDeps } from '../deps.js';
 import { userView, type UserView } from '../user-view.js';
 
 export const getMe =
-  (deps: Pick<IdentityDeps, 'storage' | 'identity'>) =>
+  (deps: Pick<QueryDeps<'users'>, 'storage'> & Pick<IdentityDeps, 'identity'>) =>
   async (caller: Actor): AsyncResult<UserView> => {
     const signedIn = sessionAccount(caller);
     if (E.isLeft(signedIn)) return signedIn;

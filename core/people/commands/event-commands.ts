@@ -118,7 +118,7 @@ export const updateEvent =
     });
 
 export const deleteEvent =
-  (deps: Deps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'events' | 'audit'>) =>
   async (actor: Actor, eventId: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'event', eventId, await tx.events.byId(eventId));

@@ -11,6 +11,8 @@ import { accessTree } from '../../trees/access.js';
 import { MAX_CODE_LENGTH, type ParentChildQualifier, type Relationship, type RelationshipType } from '../model.js';
 
 type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'relationships' | 'audit'>;
+/** Update and delete address the edge by id and never read its persons. */
+type EdgeDeps = CommandDeps<'trees' | 'memberships' | 'relationships' | 'audit'>;
 
 export type RelationshipCreate = {
   readonly type: RelationshipType;
@@ -75,7 +77,7 @@ export const createRelationship =
   };
 
 export const updateRelationship =
-  (deps: Deps) =>
+  (deps: EdgeDeps) =>
   async (actor: Actor, id: Id, input: RelationshipPatch): AsyncResult<Relationship> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'relationship', id, await tx.relationships.byId(id));
@@ -92,7 +94,7 @@ export const updateRelationship =
     });
 
 export const deleteRelationship =
-  (deps: Deps) =>
+  (deps: EdgeDeps) =>
   async (actor: Actor, id: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'relationship', id, await tx.relationships.byId(id));

@@ -5,12 +5,12 @@ import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { eventViews, type EventView } from './event-views.js';
 
 /** One event; a non-member gets it only when the engine shows it (else 404, never revealing it). */
 export const getEvent =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'events' | 'trees' | 'memberships' | 'relationships' | 'persons' | 'places'>) =>
   async (actor: Actor, eventId: Id): AsyncResult<EventView> => {
     const s = deps.storage;
     const event = await s.events.byId(eventId);

@@ -4,7 +4,7 @@ import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerOf, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { PersonView } from '../vitals.js';
 import { personViews } from './person-views.js';
 
@@ -17,7 +17,7 @@ const nothing = { names: [], events: [], places: [] } as const;
  * session's.
  */
 export const getPerson =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'persons' | 'places'>) =>
   async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<PersonView> => {
     const s = deps.storage;
     const found = await s.persons.withTree(personId, actor.kind === 'user' ? actor.userId : null);

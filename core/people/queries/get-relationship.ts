@@ -5,12 +5,12 @@ import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { relationshipView, type RelationshipView } from '../../privacy/relationship-view.js';
 
 /** One relationship: a non-member sees it only when neither end is hidden, its details only when both are full. */
 export const getRelationship =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'relationships' | 'trees' | 'memberships' | 'persons'>) =>
   async (actor: Actor, id: Id): AsyncResult<RelationshipView> => {
     const s = deps.storage;
     const rel = await s.relationships.byId(id);

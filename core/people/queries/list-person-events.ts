@@ -3,13 +3,13 @@ import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import type { Surface } from '../../privacy/reader.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { eventViews, type EventView } from './event-views.js';
 import { personInView } from './person-in-view.js';
 
 /** A person's events including their partnership events; for a non-member only what the engine allows. */
 export const listPersonEvents =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'persons' | 'events' | 'relationships' | 'trees' | 'memberships' | 'places'>) =>
   async (actor: Actor, personId: Id, surface: Surface = 'members'): AsyncResult<readonly EventView[]> => {
     const found = await personInView(deps.storage, actor, personId, surface, deps.clock.now());
     if (E.isLeft(found)) return found;

@@ -6,7 +6,7 @@ import { audienceOf } from '../../kernel/audience.js';
 import { nextAfter } from '../../kernel/list.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps, RecordDeps } from '../../deps.js';
 import type { Person } from '../model.js';
 import { vitalTypes, type PersonView } from '../vitals.js';
 import { personViews } from './person-views.js';
@@ -35,7 +35,7 @@ export type PersonPage = { readonly views: readonly PersonView[]; readonly lastI
  * redacted or hidden person is never found by the name that is withheld.
  */
 export const listPersons =
-  (deps: Pick<RecordDeps, 'storage' | 'clock' | 'searchThreshold'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'names' | 'persons' | 'events' | 'places'> & Pick<RecordDeps, 'searchThreshold'>) =>
   async (actor: Actor, treeId: Id, input: ListPersonsInput, surface: Surface = 'members'): AsyncResult<PersonPage> => {
     const s = deps.storage;
     const reader = await readerFor(s, actor, treeId, surface);

@@ -4,7 +4,7 @@ import type { Id } from '../../kernel/ids.js';
 import { audienceOf } from '../../kernel/audience.js';
 import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { eventViews, type EventView } from './event-views.js';
 
 /**
@@ -12,7 +12,7 @@ import { eventViews, type EventView } from './event-views.js';
  * the page is cut, so its cursor never names a withheld event and the read costs the page.
  */
 export const listTreeEvents =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'events' | 'places'>) =>
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>, surface: Surface = 'members'): AsyncResult<{ readonly views: readonly EventView[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, surface);
     if (E.isLeft(reader)) return reader;

@@ -6,7 +6,7 @@ import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import { readerFor, type Surface } from '../../privacy/reader.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { relationshipView, type RelationshipView } from '../../privacy/relationship-view.js';
 
 /**
@@ -14,7 +14,7 @@ import { relationshipView, type RelationshipView } from '../../privacy/relations
  * the reader: the store filters before the page is cut; the ends' rows decide the details.
  */
 export const listTreeRelationships =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'relationships' | 'persons'>) =>
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>, surface: Surface = 'members'): AsyncResult<{ readonly rows: readonly RelationshipView[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, surface);
     if (E.isLeft(reader)) return reader;

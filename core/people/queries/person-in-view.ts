@@ -25,7 +25,7 @@ export type PersonInView = {
  * number of queries. Missing, deleted or (for a non-member) hidden persons are not found.
  */
 export const personInView = async (
-  stores: Stores,
+  stores: Pick<Stores, 'persons' | 'events' | 'relationships' | 'trees' | 'memberships'>,
   actor: Actor,
   personId: Id,
   surface: Surface,

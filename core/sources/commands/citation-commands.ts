@@ -11,6 +11,8 @@ import { accessTree } from '../../trees/access.js';
 import type { Citation, CitationTargetKind } from '../model.js';
 
 type Deps = CommandDeps<'trees' | 'memberships' | 'sources' | 'citations' | 'persons' | 'names' | 'events' | 'relationships' | 'audit'>;
+/** Update and delete touch the citation alone: its source and target stay as they are. */
+type CitationDeps = CommandDeps<'trees' | 'memberships' | 'citations' | 'audit'>;
 
 export type CitationCreate = {
   readonly sourceId: Id;
@@ -84,7 +86,7 @@ export const createCitation =
   };
 
 export const updateCitation =
-  (deps: Deps) =>
+  (deps: CitationDeps) =>
   async (actor: Actor, id: Id, input: CitationUpdate): AsyncResult<Citation> => {
     const bad = checkConfidence(input.confidence);
     if (bad) return fail(bad);
@@ -100,7 +102,7 @@ export const updateCitation =
   };
 
 export const deleteCitation =
-  (deps: Deps) =>
+  (deps: CitationDeps) =>
   async (actor: Actor, id: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'citation', id, await tx.citations.byId(id));

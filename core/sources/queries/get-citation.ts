@@ -4,12 +4,12 @@ import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import { citationShown } from '../../privacy/shown.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { Citation } from '../model.js';
 
 /** One citation; withheld from a non-member (404) unless its fact resolves to fully visible persons. */
 export const getCitation =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'citations' | 'sources' | 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'relationships'>) =>
   async (actor: Actor, id: Id): AsyncResult<Citation> => {
     const c = await deps.storage.citations.byId(id);
     if (c === null) return fail(notFound('citation', id));

@@ -3,12 +3,12 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { Source } from '../model.js';
 
 /** One source; a withheld source answers 404 to a non-member. */
 export const getSource =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'sources' | 'trees' | 'memberships'>) =>
   async (actor: Actor, id: Id): AsyncResult<Source> => {
     const source = await deps.storage.sources.byId(id);
     if (source === null) return fail(notFound('source', id));

@@ -3,13 +3,13 @@ import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { audienceOf } from '../../kernel/audience.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import type { Citation } from '../model.js';
 
 /** A page of the tree's citations; a non-member sees those whose fact resolves to fully visible persons (filtered by the store before the page is cut). */
 export const listCitations =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'citations'>) =>
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>): AsyncResult<{ readonly rows: readonly Citation[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, 'members');
     if (E.isLeft(reader)) return reader;

@@ -3,13 +3,13 @@ import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { audienceOf } from '../../kernel/audience.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { nextAfter, type ListOptions } from '../../kernel/list.js';
 import type { Source } from '../model.js';
 
 /** A page of the tree's sources; a non-member sees only those backing at least one citation they may see (filtered by the store). */
 export const listSources =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'sources'>) =>
   async (actor: Actor, treeId: Id, page: Pick<ListOptions, 'limit' | 'after'>): AsyncResult<{ readonly rows: readonly Source[]; readonly lastId: Id | null }> => {
     const reader = await readerFor(deps.storage, actor, treeId, 'members');
     if (E.isLeft(reader)) return reader;

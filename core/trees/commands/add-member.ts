@@ -5,12 +5,12 @@ import { conflict, notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
 import { normaliseEmail } from '../../identity/model.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { MemberRead, Role } from '../model.js';
 
 /** Owner adds an existing account by email with a role. */
 export const addMember =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'users' | 'audit'>) =>
   async (actor: Actor, treeId: Id, input: { readonly email: string; readonly role: Role }): AsyncResult<MemberRead> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner');

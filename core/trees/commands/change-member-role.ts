@@ -4,13 +4,13 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import { isDomainError, membershipLosingOwner } from '../last-owner.js';
 import type { MemberRead, Role } from '../model.js';
 
 /** Owner changes a member's role; demoting the only owner is a conflict. */
 export const changeMemberRole =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'users' | 'audit'>) =>
   async (actor: Actor, treeId: Id, userId: Id, input: { readonly role: Role }): AsyncResult<MemberRead> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner');

@@ -2,7 +2,7 @@ import { signedInUser, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { newId } from '../../kernel/ids.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 import { checkTreeName } from './update-tree.js';
 
@@ -10,7 +10,7 @@ export type CreateTreeInput = { readonly name: string; readonly description?: st
 
 /** Creates a tree; the caller becomes its owner. New trees are private unless asked otherwise. */
 export const createTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'>) =>
   async (caller: Actor, input: CreateTreeInput): AsyncResult<TreeRead & { readonly role: Role }> => {
     const signedIn = signedInUser(caller);
     if (E.isLeft(signedIn)) return signedIn;

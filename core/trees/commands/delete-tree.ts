@@ -3,11 +3,11 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 
 /** Soft-deletes a tree (owner). It stays recoverable until purged. */
 export const deleteTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner');

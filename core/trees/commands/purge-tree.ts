@@ -4,6 +4,7 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
+import type { CommandDeps } from '../../deps.js';
 import type { TreeDeps } from '../deps.js';
 
 /**
@@ -13,7 +14,7 @@ import type { TreeDeps } from '../deps.js';
  * worker retries).
  */
 export const purgeTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock' | 'reclaimBlobs'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'> & Pick<TreeDeps, 'reclaimBlobs'>) =>
   async (actor: Actor, treeId: Id, input: { readonly name: string }): AsyncResult<void> => {
     const result = await deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner', 'either');

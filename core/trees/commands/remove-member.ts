@@ -3,12 +3,12 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import { isDomainError, membershipLosingOwner } from '../last-owner.js';
 
 /** Owner removes a member; any member may also leave (remove themselves). The only owner cannot go. */
 export const removeMember =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'>) =>
   async (actor: Actor, treeId: Id, userId: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const leaving = actor.kind === 'user' && actor.userId === userId;

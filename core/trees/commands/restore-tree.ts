@@ -3,12 +3,12 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Role, TreeRead } from '../model.js';
 
 /** Restores a soft-deleted tree (owner). A live tree is not found here: there is nothing to restore. */
 export const restoreTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<TreeRead & { readonly role: Role | null }> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'owner', 'deleted');

@@ -4,6 +4,7 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput, type FieldError } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
+import type { CommandDeps } from '../../deps.js';
 import type { TreeDeps } from '../deps.js';
 import { aiPolicyView, type AiPolicyView } from '../queries/get-ai-policy.js';
 
@@ -14,7 +15,7 @@ export type UpdateAiPolicyInput = {
 
 /** Owner sets which configured provider each role uses; a name that is not configured is rejected. */
 export const updateAiPolicy =
-  (deps: TreeDeps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'audit'> & Pick<TreeDeps, 'aiProviders'>) =>
   async (actor: Actor, treeId: Id, input: UpdateAiPolicyInput): AsyncResult<AiPolicyView> => {
     const known = new Set(deps.aiProviders.map((p) => p.name));
     const errors: FieldError[] = [];

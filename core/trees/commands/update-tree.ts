@@ -6,7 +6,7 @@ import { badReference, invalidInput, type DomainError } from '../../kernel/error
 import type { Id } from '../../kernel/ids.js';
 import { liveIn } from '../../kernel/deletion.js';
 import { accessTree } from '../access.js';
-import type { TreeDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 
 export type UpdateTreeInput = {
@@ -23,7 +23,7 @@ export const checkTreeName = (name: string): DomainError | null =>
 
 /** Editor-gated update of name, description, visibility and home person. */
 export const updateTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'audit'>) =>
   async (actor: Actor, treeId: Id, input: UpdateTreeInput): AsyncResult<TreeRead & { readonly role: Role | null }> =>
     deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');

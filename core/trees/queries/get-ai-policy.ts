@@ -2,6 +2,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
+import type { QueryDeps } from '../../deps.js';
 import type { AiProviderInfo, TreeDeps } from '../deps.js';
 import type { Tree } from '../model.js';
 
@@ -38,7 +39,7 @@ const availability = (tree: Tree, providers: readonly AiProviderInfo[]) => {
 
 /** Owner only: the tree's policy and the configured providers by name and model, never a key. */
 export const getAiPolicy =
-  (deps: TreeDeps) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships'>, 'storage'> & Pick<TreeDeps, 'aiProviders'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<AiPolicyView> => {
     const access = await accessTree(deps.storage, actor, treeId, 'owner');
     return E.isLeft(access) ? access : ok(aiPolicyView(access.right.tree, deps.aiProviders));

@@ -3,7 +3,7 @@ import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { accessTree } from '../access.js';
 import { personVisibility } from '../../privacy/person-visibility.js';
-import type { TreeDeps } from '../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { Role, TreeRead } from '../model.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Role, TreeRead } from '../model.js';
  * and the home person only when the privacy engine does not hide that person from them.
  */
 export const getTree =
-  (deps: Pick<TreeDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'persons'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<TreeRead & { readonly role: Role | null }> => {
     const access = await accessTree(deps.storage, actor, treeId, 'view');
     if (E.isLeft(access)) return access;

@@ -1,6 +1,6 @@
 import { restrictionOf, type Actor } from '../../kernel/actor.js';
 import { fail, ok, type AsyncResult } from '../../kernel/either.js';
-import type { TreeDeps } from '../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { TreeRead } from '../model.js';
 
 /**
@@ -8,7 +8,7 @@ import type { TreeRead } from '../model.js';
  * unlisted or private. A restricted session (an unverified email) is refused, not read as anonymous.
  */
 export const listDirectory =
-  (deps: Pick<TreeDeps, 'storage'>) =>
+  (deps: Pick<QueryDeps<'trees'>, 'storage'>) =>
   async (actor: Actor): AsyncResult<readonly TreeRead[]> => {
     const restricted = restrictionOf(actor);
     if (restricted !== null) return fail(restricted);

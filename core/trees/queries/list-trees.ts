@@ -1,6 +1,6 @@
 import { signedInUser, type Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
-import type { TreeDeps } from '../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import type { Role, TreeRead } from '../model.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Role, TreeRead } from '../model.js';
  * only those the caller owns, since only an owner can restore.
  */
 export const listTrees =
-  (deps: Pick<TreeDeps, 'storage'>) =>
+  (deps: Pick<QueryDeps<'trees'>, 'storage'>) =>
   async (caller: Actor, input: { readonly deleted: boolean }): AsyncResult<readonly (TreeRead & { readonly role: Role })[]> => {
     const signedIn = signedInUser(caller);
     if (E.isLeft(signedIn)) return signedIn;
