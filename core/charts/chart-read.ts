@@ -2,7 +2,7 @@ import type { Actor } from '../kernel/actor.js';
 import { E, fail, ok, type AsyncResult } from '../kernel/either.js';
 import { invalidInput, notFound } from '../kernel/errors.js';
 import type { Id } from '../kernel/ids.js';
-import type { RecordDeps } from '../deps.js';
+import type { QueryDeps } from '../deps.js';
 import { readerOf, type Surface } from '../privacy/reader.js';
 import { personVisibility } from '../privacy/person-visibility.js';
 import { personViews } from '../people/queries/person-views.js';
@@ -22,7 +22,7 @@ export const DEFAULT_GENERATIONS = 4;
  */
 export const chartRead =
   (direction: LineageDirection) =>
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<'persons' | 'places' | 'charts'>) =>
   async (actor: Actor, rootId: Id, generations: number = DEFAULT_GENERATIONS, surface: Surface = 'members'): AsyncResult<ChartNode<PersonView>> => {
     if (!Number.isInteger(generations) || generations < MIN_GENERATIONS || generations > MAX_GENERATIONS)
       return fail(invalidInput('invalid_generations', `generations must be a whole number from ${MIN_GENERATIONS} to ${MAX_GENERATIONS}.`));

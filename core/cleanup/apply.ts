@@ -8,13 +8,16 @@ import { accessTree } from '../trees/access.js';
 import { writePersonChanges, type PersonChange } from '../people/commands/write-person-changes.js';
 import type { Person } from '../people/model.js';
 import type { PersonInput } from '../people/write-vital.js';
-import type { CleanupDeps } from './preview.js';
+import type { CommandDeps } from '../deps.js';
 
 /** Most rows one apply takes: a whole 100,000-person tree. */
 export const MAX_APPLY_ROWS = 100_000;
 
 export type SkipReason = 'deleted' | 'already_deceased' | 'sex_already_set' | 'no_longer_flagged';
 export type ApplyResult = { readonly updated: number; readonly skipped: readonly { readonly personId: Id; readonly reason: SkipReason }[] };
+
+/** What an apply reads and writes in its transaction: access, the persons, and the person write path. */
+export type ApplyStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'audit' | 'bulk';
 
 /** One row the caller kept: the person and what to write, with the request path to name in an error. */
 export type ApplyRow = { readonly personId: Id; readonly input: PersonInput; readonly path: string };
@@ -23,7 +26,7 @@ export type ApplyRow = { readonly personId: Id; readonly input: PersonInput; rea
  * Re-checks the live persons of the selection inside the transaction: the patch to write, or why the
  * person no longer qualifies. Reads what it needs in a fixed number of queries for the whole batch.
  */
-export type Recheck = (tx: Stores, persons: readonly Person[]) => Promise<ReadonlyMap<Id, SkipReason>>;
+export type Recheck = (tx: Pick<Stores, 'names' | 'events'>, persons: readonly Person[]) => Promise<ReadonlyMap<Id, SkipReason>>;
 
 /**
  * The apply shared by the cleanup tools: one transaction, all or nothing. Editor only; unknown ids
@@ -33,7 +36,7 @@ export type Recheck = (tx: Stores, persons: readonly Person[]) => Promise<Readon
  * entry records the tool and the counts. Statements do not grow with the number of rows.
  */
 export const applyCleanup =
-  (deps: CleanupDeps) =>
+  (deps: CommandDeps<ApplyStores>) =>
   async (actor: Actor, treeId: Id, tool: string, selection: readonly ApplyRow[], recheck: Recheck): AsyncResult<ApplyResult> => {
     // A UUID is case-insensitive and the stores answer in lower case: compare the selection in it.
     const rows = selection.map((r) => ({ ...r, personId: r.personId.toLowerCase() }));

@@ -1,8 +1,8 @@
 import type { Actor } from '../kernel/actor.js';
-import type { Clock } from '../kernel/clock.js';
 import { E, type Result } from '../kernel/either.js';
 import type { Id } from '../kernel/ids.js';
-import type { Storage } from '../stores.js';
+import type { QueryDeps } from '../deps.js';
+import type { Stores } from '../stores.js';
 import { accessTree } from '../trees/access.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
 import { displayNameOf } from '../people/vitals.js';
@@ -10,7 +10,8 @@ import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
 import { nameKey } from './given-names.js';
 import type { CleanupName, CleanupPerson } from './ports.js';
 
-export type CleanupDeps = { readonly storage: Storage; readonly clock: Clock };
+/** What every preview reads: the tree's access, then the cleanup reads (members see all, so privacy plays no part). */
+export type PreviewDeps = Pick<QueryDeps<'trees' | 'memberships' | 'cleanup'>, 'storage'>;
 
 /** What every preview row carries; each tool adds its own fields. */
 export type PreviewRow = { readonly personId: Id; readonly displayName: string; readonly reason: string };
@@ -32,7 +33,7 @@ export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] => {
 };
 
 /** Every cleanup path is for editors (and owners): members see all, so privacy plays no part. */
-export const editorAccess = async (storage: Storage, actor: Actor, treeId: Id): Promise<Result<unknown>> => {
+export const editorAccess = async (storage: Pick<Stores, 'trees' | 'memberships'>, actor: Actor, treeId: Id): Promise<Result<unknown>> => {
   const access = await accessTree(storage, actor, treeId, 'editor');
   return E.isLeft(access) ? access : E.right(access.right);
 };
@@ -43,7 +44,7 @@ export const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts
 export const isDeceased = (f: LifeFacts | undefined): boolean => f !== undefined && (f.isLiving === false || f.hasDeathFact);
 
 /** The living-rule facts of every live person of the tree, from two queries. */
-export const treeLifeFacts = async (storage: Storage, treeId: Id): Promise<{ persons: readonly CleanupPerson[]; facts: ReadonlyMap<Id, LifeFacts> }> => {
+export const treeLifeFacts = async (storage: Pick<Stores, 'cleanup'>, treeId: Id): Promise<{ persons: readonly CleanupPerson[]; facts: ReadonlyMap<Id, LifeFacts> }> => {
   const persons = await storage.cleanup.persons(treeId);
   const events = await storage.cleanup.facts(treeId, lifeFactTypes);
   return { persons, facts: lifeFactsOf(persons, events) };

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { AsyncResult } from '../kernel/either.js';
 import { E } from '../kernel/either.js';
 import { newId, type Id } from '../kernel/ids.js';
-import type { Storage, Stores } from '../stores.js';
+import type { QueryDeps } from '../deps.js';
+import type { Stores } from '../stores.js';
 import type { BlobBody, BlobStore } from '../media/blob-store.js';
+import type { MediaDeps } from '../media/deps.js';
 import { discardBlobs } from '../media/discard-blobs.js';
 import { mediaStorageKey, type Media, type MediaTarget } from '../media/model.js';
 import { decideContentType, SNIFF_BYTES } from '../media/sniff.js';
@@ -24,7 +26,7 @@ const MAX_TITLE = 1000;
  * object the store will not remove now is queued for the purge (discard-blobs.ts).
  */
 export const keepingBlobs = async <A>(
-  deps: { readonly storage: Storage; readonly blobs?: BlobStore; readonly onOrphan?: (key: string, err: unknown) => void },
+  deps: Pick<QueryDeps<'blobRemovals'>, 'storage'> & Partial<MediaDeps>,
   write: (stored: string[]) => AsyncResult<A>,
 ): AsyncResult<A> => {
   const stored: string[] = [];

@@ -1,10 +1,10 @@
-import type { Clock } from '../kernel/clock.js';
-import type { Storage } from '../stores.js';
 import type { BlobStore } from './blob-store.js';
 
+/**
+ * The settings of the media handlers beside the stores each names (CommandDeps / QueryDeps): where
+ * the bytes go, and where a lost object is reported. Every host's whole record carries them.
+ */
 export type MediaDeps = {
-  readonly storage: Storage;
-  readonly clock: Clock;
   readonly blobs: BlobStore;
   /** Where a removal that failed after a failed write is reported; the object is queued instead. */
   readonly onOrphan?: (key: string, err: unknown) => void;

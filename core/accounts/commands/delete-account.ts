@@ -1,9 +1,8 @@
 import { sessionAccount, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
-import type { Clock } from '../../kernel/clock.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput, unauthenticated } from '../../kernel/errors.js';
-import type { Storage } from '../../stores.js';
+import type { CommandDeps } from '../../deps.js';
 import { normaliseEmail } from '../../identity/model.js';
 
 export type DeleteAccountInput = { readonly email: string };
@@ -18,7 +17,7 @@ export type DeleteAccountInput = { readonly email: string };
  * may leave like anyone: that role is derived from OWNER_EMAIL and owns no data of its own.
  */
 export const deleteAccount =
-  (deps: { readonly storage: Storage; readonly clock: Clock }) =>
+  (deps: CommandDeps<'users' | 'sessions' | 'emailTokens' | 'trees' | 'memberships' | 'audit'>) =>
   async (caller: Actor, input: DeleteAccountInput): AsyncResult<void> => {
     const signedIn = sessionAccount(caller);
     if (E.isLeft(signedIn)) return signedIn;

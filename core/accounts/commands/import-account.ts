@@ -5,8 +5,10 @@ import type { Clock } from '../../kernel/clock.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
 import { invalidInput, type DomainError } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
-import type { Storage, Stores } from '../../stores.js';
-import type { BlobBody, BlobStore } from '../../media/blob-store.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
+import type { Stores } from '../../stores.js';
+import type { BlobBody } from '../../media/blob-store.js';
+import type { MediaDeps } from '../../media/deps.js';
 import { mediaStorageKey, type Media } from '../../media/model.js';
 import { decideContentType, SNIFF_BYTES } from '../../media/sniff.js';
 import { discardBlobs } from '../../media/discard-blobs.js';
@@ -22,7 +24,11 @@ import { recordBuffer, type RecordBuffer } from '../record-buffer.js';
 const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];
 const FACTS_BATCH = 500;
 
-export type ImportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock; readonly onOrphan?: (key: string, err: unknown) => void };
+/** What a restore writes in its transaction. */
+type ImportStores = 'users' | 'trees' | 'memberships' | 'persons' | 'events' | 'media' | 'proposals' | 'duplicates' | 'bulk' | 'audit';
+
+/** The transaction, and the blob store with the queue for what a failed restore could not remove again. */
+export type ImportDeps = CommandDeps<ImportStores> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & MediaDeps;
 
 export type RestoredTree = {
   readonly sourceId: Id;
@@ -71,7 +77,7 @@ export const importAccount =
     }
   };
 
-const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: ArchiveSource, stored: string[]): AsyncResult<ImportReport> => {
+const restoreAll = async (deps: Pick<ImportDeps, 'clock' | 'blobs'>, tx: Pick<Stores, ImportStores>, userId: Id, source: ArchiveSource, stored: string[]): AsyncResult<ImportReport> => {
   const people: People = { exporter: source.header.userId, restorer: userId };
   const report: RestoredTree[] = [];
   const total = zeroCounts();
@@ -181,7 +187,7 @@ const restoreAll = async (deps: ImportDeps, tx: Stores, userId: Id, source: Arch
 };
 
 /** A new tree with the backup's fields (the home person is set when its persons are in), owned by the caller. */
-const openTree = async (deps: ImportDeps, tx: Stores, userId: Id, source: ArchiveTree): AsyncResult<TreeRestore> => {
+const openTree = async (deps: { readonly clock: Clock }, tx: Pick<Stores, 'trees' | 'memberships'>, userId: Id, source: ArchiveTree): AsyncResult<TreeRestore> => {
   const bad = checkTreeName(source.name);
   if (bad) return fail(invalidArchive(`tree ${source.id} has no usable name`));
   const id = newId();
@@ -196,7 +202,7 @@ const openTree = async (deps: ImportDeps, tx: Stores, userId: Id, source: Archiv
  * checksum that differs from the record's, or bytes that break off, refuse the backup. The content
  * type is decided from the bytes again, as an upload's is.
  */
-const restoreFile = async (deps: ImportDeps, source: ArchiveSource, old: Media, row: Media, stored: string[]): AsyncResult<Media> => {
+const restoreFile = async (deps: Pick<MediaDeps, 'blobs'>, source: ArchiveSource, old: Media, row: Media, stored: string[]): AsyncResult<Media> => {
   const file = source.mediaFile(old.id);
   if (file === null) return fail(invalidArchive(`the file of media ${old.id} is missing`));
   if (file.size !== old.size) return fail(invalidArchive(`the file of media ${old.id} holds ${file.size} bytes, its record says ${old.size}`));

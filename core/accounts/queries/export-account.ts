@@ -1,15 +1,19 @@
 import { auditEntry } from '../../kernel/audit-entry.js';
-import type { Clock } from '../../kernel/clock.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { unauthenticated } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { signedInUser, type Actor } from '../../kernel/actor.js';
-import type { Storage } from '../../stores.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
+import type { Stores } from '../../stores.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import type { TreeRead } from '../../trees/model.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader, type ArchiveItem, type ArchiveRecord } from '../archive.js';
 
-export type ExportDeps = { readonly storage: Storage; readonly blobs: BlobStore; readonly clock: Clock };
+/** The records a backup holds, read outside a transaction. */
+type RecordReads = 'persons' | 'relationships' | 'sources' | 'proposals' | 'archive';
+
+/** The reads (outside a transaction), a unit of work for the audit entry, and the blob store. */
+export type ExportDeps = QueryDeps<'users' | 'trees' | 'memberships' | RecordReads> & CommandDeps<'audit'> & { readonly blobs: BlobStore };
 
 /** A media item's bytes as a backup holds them. */
 export type ExportFile = { readonly mediaId: Id; readonly size: number; readonly open: () => Promise<BlobBody> };
@@ -49,7 +53,7 @@ async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, li
 
 const live = <R extends { readonly deletedAt: Date | null; readonly deletionId: Id | null }>(row: R): R => ({ ...row, deletedAt: null, deletionId: null });
 
-async function* recordsOf(storage: Storage, treeId: Id): AsyncIterable<readonly ArchiveRecord[]> {
+async function* recordsOf(storage: Pick<Stores, RecordReads>, treeId: Id): AsyncIterable<readonly ArchiveRecord[]> {
   const opt = (after: Id | null, limit: number) => (after === null ? { limit } : { after, limit });
   for await (const rows of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'person', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.names(treeId, a, l))) yield rows.map((row) => ({ kind: 'name', row: live(row) }));

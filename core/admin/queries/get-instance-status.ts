@@ -1,7 +1,7 @@
 import { signedInUser, type Actor } from '../../kernel/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { forbidden } from '../../kernel/errors.js';
-import type { Storage } from '../../stores.js';
+import type { QueryDeps } from '../../deps.js';
 import { isInstanceOwner } from '../../identity/policy.js';
 import type { AiProviderInfo } from '../../trees/deps.js';
 
@@ -13,8 +13,7 @@ export type InstanceStatus = {
   readonly aiProviders: readonly AiProviderInfo[];
 };
 
-export type AdminDeps = {
-  readonly storage: Storage;
+export type AdminDeps = Pick<QueryDeps<'users' | 'trees'>, 'storage'> & {
   readonly ownerEmails: readonly string[];
   readonly version: string;
   readonly environment: string;

@@ -2,8 +2,9 @@ import type { Actor } from '../../kernel/actor.js';
 import type { AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
-import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
-import { isDeceased, type CleanupDeps } from '../preview.js';
+import { applyCleanup, type ApplyResult, type ApplyStores, type SkipReason } from '../apply.js';
+import { isDeceased } from '../preview.js';
+import type { CommandDeps } from '../../deps.js';
 
 /** Each person once (a UUID in any case), at the index of its first mention in the request. */
 const firstOccurrences = (ids: readonly Id[]): { id: Id; index: number }[] => {
@@ -19,7 +20,7 @@ const firstOccurrences = (ids: readonly Id[]): { id: Id; index: number }[] => {
  * now (`is_living` false, or a death fact) is skipped as `already_deceased`.
  */
 export const applyDeceased =
-  (deps: CleanupDeps) =>
+  (deps: CommandDeps<ApplyStores>) =>
   (actor: Actor, treeId: Id, personIds: readonly Id[]): AsyncResult<ApplyResult> =>
     applyCleanup(deps)(
       actor, treeId, 'deceased',

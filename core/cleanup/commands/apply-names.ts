@@ -2,9 +2,9 @@ import type { Actor } from '../../kernel/actor.js';
 import type { AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { primaryNames } from '../../people/vitals.js';
-import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
+import { applyCleanup, type ApplyResult, type ApplyStores, type SkipReason } from '../apply.js';
+import type { CommandDeps } from '../../deps.js';
 import { checkName } from '../broken-names.js';
-import type { CleanupDeps } from '../preview.js';
 
 /**
  * Writes the caller's given name and surname over the primary name of the kept rows, through the
@@ -12,7 +12,7 @@ import type { CleanupDeps } from '../preview.js';
  * it since the preview) is skipped as `no_longer_flagged`, so a stale preview never undoes an edit.
  */
 export const applyNames =
-  (deps: CleanupDeps) =>
+  (deps: CommandDeps<ApplyStores>) =>
   (actor: Actor, treeId: Id, changes: readonly { readonly personId: Id; readonly givenName: string; readonly surname: string }[]): AsyncResult<ApplyResult> =>
     applyCleanup(deps)(
       actor, treeId, 'names',

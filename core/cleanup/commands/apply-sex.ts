@@ -2,12 +2,12 @@ import type { Actor } from '../../kernel/actor.js';
 import type { AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import type { Sex } from '../../people/model.js';
-import { applyCleanup, type ApplyResult, type SkipReason } from '../apply.js';
-import type { CleanupDeps } from '../preview.js';
+import { applyCleanup, type ApplyResult, type ApplyStores, type SkipReason } from '../apply.js';
+import type { CommandDeps } from '../../deps.js';
 
 /** Sets the sex of the kept rows of the three sex tools; a person whose sex is set by now is skipped. */
 export const applySex =
-  (deps: CleanupDeps) =>
+  (deps: CommandDeps<ApplyStores>) =>
   (actor: Actor, treeId: Id, changes: readonly { readonly personId: Id; readonly sex: Sex }[]): AsyncResult<ApplyResult> =>
     applyCleanup(deps)(
       actor, treeId, 'gender',

@@ -1,7 +1,7 @@
 import { auditEntry } from '../../kernel/audit-entry.js';
-import type { Clock } from '../../kernel/clock.js';
 import { ok } from '../../kernel/either.js';
 import { newId } from '../../kernel/ids.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Storage } from '../../stores.js';
 import type { PurgeCounts } from '../../people/ports.js';
 import type { BlobStore } from '../../media/blob-store.js';
@@ -21,7 +21,7 @@ export type PurgeResult =
  * removes the media objects queued by this run and by any earlier run the store refused.
  */
 export const purgeExpired =
-  (deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore }) =>
+  (deps: CommandDeps<'purges' | 'audit'> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & { readonly storage: Pick<Storage, 'exclusive'>; readonly purgeAfterDays: number; readonly blobs: BlobStore }) =>
   async (): Promise<PurgeResult> => {
     const result = await deps.storage.exclusive(PURGE_LOCK, async () => {
       const cutoff = new Date(deps.clock.now().getTime() - deps.purgeAfterDays * 24 * 3600 * 1000);

@@ -2,7 +2,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { checkName, type NameFlag } from '../broken-names.js';
-import { byDisplayName, displayName, editorAccess, type CleanupDeps, type PreviewRow } from '../preview.js';
+import { byDisplayName, displayName, editorAccess, type PreviewDeps, type PreviewRow } from '../preview.js';
 
 export type BrokenNameRow = PreviewRow & {
   readonly flags: readonly NameFlag[];
@@ -28,7 +28,7 @@ export const flagReason = (flags: readonly NameFlag[]): string => flags.map((f) 
  * has no surname and is listed too.
  */
 export const previewBrokenNames =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id): AsyncResult<readonly BrokenNameRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

@@ -1,7 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
-import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type CleanupDeps, type PreviewRow } from '../preview.js';
+import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type PreviewDeps, type PreviewRow } from '../preview.js';
 
 /** SPEC "Limits": the default cutoff of the deceased-by-birth-year tool. */
 export const DEFAULT_BIRTH_CUTOFF = 1930;
@@ -14,7 +14,7 @@ export type DeceasedByBirthYearRow = PreviewRow & { readonly birthYear: number; 
  * are not already deceased. An explicit `is_living: true` is listed too: the cutoff is the question.
  */
 export const previewDeceasedByBirthYear =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, cutoff: number = DEFAULT_BIRTH_CUTOFF): AsyncResult<readonly DeceasedByBirthYearRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

@@ -1,7 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
-import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type CleanupDeps, type PreviewRow } from '../preview.js';
+import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type PreviewDeps, type PreviewRow } from '../preview.js';
 
 export type DeceasedByChildRow = PreviewRow & { readonly childBirthYear: number; readonly childId: Id };
 
@@ -11,7 +11,7 @@ export type DeceasedByChildRow = PreviewRow & { readonly childBirthYear: number;
  * birth years are read as the privacy engine reads them.
  */
 export const previewDeceasedByChild =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, year: number): AsyncResult<readonly DeceasedByChildRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

@@ -4,7 +4,7 @@ import type { Id } from '../../kernel/ids.js';
 import type { Sex } from '../../people/model.js';
 import { dictionarySex, firstGivenName, nameKey } from '../given-names.js';
 import { displayNameOf } from '../../people/vitals.js';
-import { byDisplayName, editorAccess, primaryOf, type CleanupDeps, type SexRow } from '../preview.js';
+import { byDisplayName, editorAccess, primaryOf, type PreviewDeps, type SexRow } from '../preview.js';
 
 export type SexFromFirstNameRow = SexRow & { readonly firstName: string };
 
@@ -22,7 +22,7 @@ const keysOf = (first: string): string[] => {
  * `includeAmbiguous` lists the first two with their reason.
  */
 export const previewSexFromFirstName =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromFirstNameRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

@@ -6,7 +6,7 @@ import { nameKey } from '../given-names.js';
 import { birthFacts } from '../../people/model.js';
 import { birthYearsOf } from '../../privacy/engine.js';
 import { displayNameOf } from '../../people/vitals.js';
-import { byDisplayName, editorAccess, primaryOf, type CleanupDeps, type SexRow } from '../preview.js';
+import { byDisplayName, editorAccess, primaryOf, type PreviewDeps, type SexRow } from '../preview.js';
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
@@ -70,7 +70,7 @@ const yearsAgree = (a: number | null, b: number | null): boolean => a === null |
  * `includeAmbiguous` lists those with the reason. A match whose record has no SEX is not listed.
  */
 export const previewSexFromGedcom =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, file: AsyncIterable<Uint8Array>, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

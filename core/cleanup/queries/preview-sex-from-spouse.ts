@@ -2,7 +2,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import type { Sex } from '../../people/model.js';
-import { byDisplayName, displayName, editorAccess, oppositeSex, type CleanupDeps, type SexRow } from '../preview.js';
+import { byDisplayName, displayName, editorAccess, oppositeSex, type PreviewDeps, type SexRow } from '../preview.js';
 
 export type SexFromSpouseRow = SexRow & { readonly partnerIds: readonly Id[] };
 
@@ -12,7 +12,7 @@ export type SexFromSpouseRow = SexRow & { readonly partnerIds: readonly Id[] };
  * and people whose sex is set, are not listed. `includeAmbiguous` lists the ambiguous with a reason.
  */
 export const previewSexFromSpouse =
-  (deps: CleanupDeps) =>
+  (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromSpouseRow[]> => {
     const access = await editorAccess(deps.storage, actor, treeId);
     if (E.isLeft(access)) return access;

@@ -1,10 +1,10 @@
 import { actorId, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
-import type { Clock } from '../../kernel/clock.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
-import type { Storage, Stores } from '../../stores.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
+import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
@@ -17,7 +17,7 @@ import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, ImportCounts, UnmappedTag } from '../types.js';
 import { createWarningLog, mergeWarnings } from '../warnings.js';
-import type { BlobStore } from '../../media/blob-store.js';
+import type { MediaDeps } from '../../media/deps.js';
 import { keepingBlobs, mediaCollector, type MediaCounts } from '../gedzip-import.js';
 
 export const importActions = ['new', 'skip', 'merge', 'overwrite'] as const;
@@ -44,6 +44,9 @@ export type ImportReport = ImportCounts & {
   /** All of them. */
   readonly warningCount: number;
 };
+
+/** What an import writes and reads in its transaction. */
+type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit';
 
 const badResolution = (xref: string, message: string) =>
   invalidInput('invalid_resolution', `Resolution for ${xref}: ${message}`, [{ path: `resolutions.${xref}`, message }]);
@@ -103,7 +106,7 @@ const firstPass = async (
  * one created). A relationship is never created twice between the same pair. Audited as one entry.
  */
 export const importGedcom =
-  (deps: { readonly storage: Storage; readonly clock: Clock; readonly blobs?: BlobStore; readonly onOrphan?: (key: string, err: unknown) => void }) =>
+  (deps: CommandDeps<ImportStores> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & Partial<MediaDeps>) =>
   async (actor: Actor, treeId: Id, file: GedcomFile, input: ImportInput): AsyncResult<ImportReport> =>
     keepingBlobs(deps, (stored) => deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');

@@ -1,8 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
-import type { Clock } from '../../kernel/clock.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
-import type { Storage } from '../../stores.js';
+import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
 import { duplicateIndex, incomingBirthYear, incomingPerson, type Candidate } from '../duplicates.js';
 import { existingPersons } from '../existing.js';
@@ -37,7 +36,7 @@ const display = (n: { readonly given: string; readonly surname: string } | undef
  * import reads it (import-scan.ts, mapping-stream.ts), so memory holds the matches, not the file.
  */
 export const previewGedcom =
-  (deps: { readonly storage: Storage; readonly clock: Clock }) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events'>, 'storage'>) =>
   async (actor: Actor, treeId: Id, file: GedcomFile, limits?: Partial<ReadLimits>): AsyncResult<GedcomPreview> => {
     const access = await accessTree(deps.storage, actor, treeId, 'editor');
     if (E.isLeft(access)) return access;

@@ -2,7 +2,8 @@ import type { Actor } from '../../kernel/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
-import type { Storage } from '../../stores.js';
+import type { QueryDeps } from '../../deps.js';
+import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
 import { isGenealogical, type Relationship } from '../../people/model.js';
 import { kinshipTerm, type Step } from '../terms.js';
@@ -31,11 +32,11 @@ const inverse = (s: Step): Step => (s === 'parent' ? 'child' : s === 'child' ? '
 type Ends = Pick<Relationship, 'type' | 'personAId' | 'personBId'>;
 
 /** Live kinship edges of the tree touching these persons (associations are no kinship): one query. */
-const edgesOf = async (storage: Storage, treeId: Id, ids: readonly Id[]): Promise<readonly Ends[]> =>
+const edgesOf = async (storage: Pick<Stores, 'relationships'>, treeId: Id, ids: readonly Id[]): Promise<readonly Ends[]> =>
   (await storage.relationships.endsTouching(treeId, ids)).filter(isGenealogical);
 
 /** Ancestors exactly `generations` up from `id`, one query per generation. */
-const ancestorsAt = async (storage: Storage, treeId: Id, id: Id, generations: number): Promise<Set<Id>> => {
+const ancestorsAt = async (storage: Pick<Stores, 'relationships'>, treeId: Id, id: Id, generations: number): Promise<Set<Id>> => {
   let level = new Set<Id>([id]);
   for (let g = 0; g < generations && level.size > 0; g++) {
     const next = new Set<Id>();
@@ -53,7 +54,7 @@ const ancestorsAt = async (storage: Storage, treeId: Id, id: Id, generations: nu
  * description for anything longer ("wife's first cousin").
  */
 export const findRelationship =
-  (deps: { readonly storage: Storage }) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'persons' | 'relationships'>, 'storage'>) =>
   async (actor: Actor, treeId: Id, fromId: Id, toId: Id): AsyncResult<RelationshipFinding> => {
     const access = await accessTree(deps.storage, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;

@@ -3,7 +3,7 @@ import type { JsonValue } from '../../kernel/audit.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
-import type { Storage } from '../../stores.js';
+import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
 import { isGenealogical, type Name, type Relationship } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
@@ -42,7 +42,7 @@ const GENERATION = { min: 15, max: 60 };
  * tree's size. Best first.
  */
 export const recommend =
-  (deps: { readonly storage: Storage; readonly searchThreshold: number }) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'relationships' | 'duplicates'>, 'storage'> & { readonly searchThreshold: number }) =>
   async (actor: Actor, treeId: Id, personId: Id): AsyncResult<readonly Recommendation[]> => {
     const access = await accessTree(deps.storage, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;

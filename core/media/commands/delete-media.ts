@@ -3,12 +3,12 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { editableRecord } from '../../trees/editable.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import { newId, type Id } from '../../kernel/ids.js';
-import type { MediaDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Media } from '../model.js';
 
 /** Soft delete: the bytes stay in the store until the purge worker removes row and object together. */
 export const deleteMedia =
-  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'media' | 'audit'>) =>
   async (actor: Actor, id: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'media', id, await tx.media.byId(id));
@@ -21,7 +21,7 @@ export const deleteMedia =
 
 /** Brings back a soft-deleted item with its attachment (a purged target has already set it to null). */
 export const restoreMedia =
-  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'media' | 'audit'>) =>
   async (actor: Actor, id: Id): AsyncResult<Media> =>
     deps.storage.uow.run(async (tx) => {
       const found = await editableRecord(tx, actor, 'media', id, await tx.media.byId(id), 'deleted');

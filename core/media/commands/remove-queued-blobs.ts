@@ -1,4 +1,4 @@
-import type { Storage } from '../../stores.js';
+import type { QueryDeps } from '../../deps.js';
 import type { BlobStore } from '../blob-store.js';
 
 /**
@@ -7,7 +7,7 @@ import type { BlobStore } from '../blob-store.js';
  * forgotten once it is removed. Answers how many it removed and whether keys remain.
  */
 export const removeQueuedBlobs =
-  (deps: { readonly storage: Pick<Storage, 'blobRemovals'>; readonly blobs: BlobStore }) =>
+  (deps: Pick<QueryDeps<'blobRemovals'>, 'storage'> & { readonly blobs: BlobStore }) =>
   async (batch = 100): Promise<{ readonly removed: number; readonly pending: boolean }> => {
     let removed = 0;
     for (;;) {

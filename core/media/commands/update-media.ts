@@ -4,7 +4,7 @@ import { editableRecord } from '../../trees/editable.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
-import type { MediaDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Media, MediaTarget } from '../model.js';
 import { checkTarget } from '../target.js';
 
@@ -12,7 +12,7 @@ import { checkTarget } from '../target.js';
 export type MediaUpdate = { readonly title?: string; readonly target?: MediaTarget | null };
 
 export const updateMedia =
-  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'events' | 'sources' | 'media' | 'audit'>) =>
   async (actor: Actor, id: Id, input: MediaUpdate): AsyncResult<Media> => {
     const title = input.title?.trim();
     if (title !== undefined && title.length > 1000) return fail(invalidInput('invalid_input', 'The title is too long.', [{ path: 'title', message: 'at most 1000 characters' }]));

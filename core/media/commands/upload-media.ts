@@ -5,6 +5,7 @@ import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
 import { accessTree } from '../../trees/access.js';
 import type { BlobBody } from '../blob-store.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { MediaDeps } from '../deps.js';
 import { mediaStorageKey, type Media } from '../model.js';
 import { decideContentType } from '../sniff.js';
@@ -27,7 +28,7 @@ export type UploadInput = TargetInput & { readonly title?: string; readonly file
 
 /** Cheap checks before a byte is received: an upload needs the editor role on a live tree. */
 export const mayUploadMedia =
-  (deps: Pick<MediaDeps, 'storage'>) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships'>, 'storage'>) =>
   async (actor: Actor, treeId: Id): AsyncResult<void> =>
     E.map(() => undefined)(await accessTree(deps.storage, actor, treeId, 'editor'));
 
@@ -39,7 +40,7 @@ const baseName = (name: string | null): string => (name ?? '').split(/[\\/]/).po
  * store fails that too, queued for removal).
  */
 export const uploadMedia =
-  (deps: MediaDeps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'events' | 'sources' | 'media' | 'audit'> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & MediaDeps) =>
   async (actor: Actor, treeId: Id, input: UploadInput): AsyncResult<Media> => {
     const target = targetOf(input);
     if (E.isLeft(target)) return target;

@@ -3,14 +3,16 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
-import type { ByteRange, BlobBody } from '../blob-store.js';
-import type { MediaDeps } from '../deps.js';
+import type { ByteRange, BlobBody, BlobStore } from '../blob-store.js';
+import type { QueryDeps } from '../../deps.js';
 import type { Media } from '../model.js';
 import { mediaShown } from '../../privacy/shown.js';
 
+type GetMediaStores = 'trees' | 'memberships' | 'media' | 'persons' | 'names' | 'events' | 'relationships' | 'sources';
+
 /** One media item; deleted or withheld from a non-member: 404, as if it did not exist. */
 export const getMedia =
-  (deps: Pick<MediaDeps, 'storage' | 'clock'>) =>
+  (deps: QueryDeps<GetMediaStores>) =>
   async (actor: Actor, id: Id): AsyncResult<Media> => {
     const m = await deps.storage.media.byId(id);
     if (m === null) return fail(notFound('media', id));
@@ -26,7 +28,7 @@ export const getMedia =
  * object or an inclusive range of it; it throws BlobStoreUnavailableError when the store is down.
  */
 export const mediaContent =
-  (deps: Pick<MediaDeps, 'storage' | 'clock' | 'blobs'>) =>
+  (deps: QueryDeps<GetMediaStores> & { readonly blobs: BlobStore }) =>
   async (actor: Actor, id: Id): AsyncResult<{ readonly media: Media; readonly open: (range?: ByteRange) => Promise<BlobBody> }> => {
     const found = await getMedia(deps)(actor, id);
     if (E.isLeft(found)) return found;

@@ -1,7 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
-import type { RecordDeps } from '../../deps.js';
+import type { QueryDeps } from '../../deps.js';
 import { getPerson } from '../../people/queries/get-person.js';
 import { eventViews, type EventView } from '../../people/queries/event-views.js';
 import type { PersonView } from '../../people/vitals.js';
@@ -22,7 +22,8 @@ export type MergePreview = {
  * merge, which cannot disagree with it), without writing anything.
  */
 export const previewMerge =
-  (deps: Pick<RecordDeps, 'storage' | 'clock'>) =>
+  // The stores of the checks and the plan, and whatever getPerson (the people slice) reads for the two views.
+  (deps: QueryDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'merges'> & Parameters<typeof getPerson>[0]) =>
   async (actor: Actor, keptId: Id, otherId: Id): AsyncResult<MergePreview> => {
     const s = deps.storage;
     const pair = await mergePair(s, actor, keptId, otherId);
