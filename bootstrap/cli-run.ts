@@ -45,7 +45,7 @@ const drawn = async <A>(progress: Progress, work: () => Promise<A>): Promise<A> 
  * The core decides what it may do: an unverified one, where verification is required, is refused
  * by every command as over HTTP.
  */
-const actorFor = async (storage: Storage, config: Config, email: string): Promise<Actor> => {
+export const actorFor = async (storage: Storage, config: Config, email: string): Promise<Actor> => {
   const user = await storage.users.byEmail(normaliseEmail(email));
   if (user === null) return stop(EXIT.usage, `No account with the email ${email}.`);
   const account: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: newId(), clientAddress: 'cli' };
@@ -65,7 +65,7 @@ const runExport = async (command: Extract<CliCommand, { kind: 'export' }>, confi
   say(exportSummary(command.out, written.persons, written.bytes, Date.now() - started));
 };
 
-export const runCommand = async (command: Exclude<CliCommand, { kind: 'help' }>, config: Config, storage: Storage): Promise<void> => {
+export const runCommand = async (command: Extract<CliCommand, { kind: 'import' | 'preview' | 'export' }>, config: Config, storage: Storage): Promise<void> => {
   const deps = { storage, clock: systemClock, product: serviceProduct(serviceVersion) };
   const actor = await actorFor(storage, config, command.as);
   if (command.kind === 'export') return runExport(command, config, deps, actor);

@@ -25,8 +25,10 @@ const main = async (): Promise<number> => {
   }
   const { fileSize } = await import('./cli-files.js');
   // Before the database starts: a mistyped path should not wait for it.
-  if (command.kind !== 'export') await fileSize(command.file);
-  else if (!command.force && (await exists(command.out))) return (say(`${command.out} exists; pass --force to replace it.`), EXIT.usage);
+  if (command.kind === 'import' || command.kind === 'preview') await fileSize(command.file);
+  else if (command.kind !== 'export') {
+    // migrate, user add, tree create: no file.
+  } else if (!command.force && (await exists(command.out))) return (say(`${command.out} exists; pass --force to replace it.`), EXIT.usage);
   else if (!(await exists(path.dirname(path.resolve(command.out))))) return (say(`No such directory for --out: ${path.dirname(command.out)}`), EXIT.usage);
 
   const { runCommand } = await import('./cli-run.js');
@@ -35,6 +37,22 @@ const main = async (): Promise<number> => {
   const { pino } = await import('pino');
   // Logs go to stderr, warnings and worse unless LOG_LEVEL asks for more: stdout is the report.
   const logger = createLogger(process.env['LOG_LEVEL'] ? config.logLevel : 'warn', pino.destination(2));
+  if (command.kind === 'migrate') {
+    const { openDatabase } = await import('./database.js');
+    const { migrate } = await import('../adapters/postgres/migrate.js');
+    const database = await openDatabase(config, logger).catch((e: unknown) => {
+      say(`The database could not be opened${config.databaseUrl === null ? ' (is the server running on the same DATA_DIR? stop it, or set DATABASE_URL)' : ''}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    });
+    if (database === null) return EXIT.failure;
+    try {
+      const head = await migrate(database.url);
+      say(`The database is at the head of its ${head.total} migrations (${head.applied} applied now).`);
+      return EXIT.ok;
+    } finally {
+      await database.stop();
+    }
+  }
   let opened;
   try {
     opened = await openStorage(config, logger);
@@ -43,7 +61,11 @@ const main = async (): Promise<number> => {
     return (say(`The database could not be opened${hint}: ${e instanceof Error ? e.message : String(e)}`), EXIT.failure);
   }
   try {
-    await runCommand(command, config, opened.storage);
+    if (command.kind === 'user-add' || command.kind === 'tree-create') {
+      const { runAdmin } = await import('./cli-admin.js');
+      const { actorFor } = await import('./cli-run.js');
+      await runAdmin(command, config, opened.storage, logger, (email) => actorFor(opened.storage, config, email));
+    } else await runCommand(command, config, opened.storage);
     return EXIT.ok;
   } finally {
     await opened.storage.close();

@@ -12,12 +12,10 @@ import { createApp } from '../adapters/http/app.js';
 import { allRoutes } from '../adapters/http/routes/index.js';
 import type { HttpDeps } from '../adapters/http/routes/deps.js';
 import { scryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
-import { consoleMailer } from '../adapters/mail/console-mailer.js';
-import { smtpMailer } from '../adapters/mail/smtp-mailer.js';
-import { reportingMailer } from '../adapters/mail/reporting-mailer.js';
 import type { BlobStore } from '../core/media/blob-store.js';
 import { removeQueuedBlobs } from '../core/media/commands/remove-queued-blobs.js';
 import { configuredBlobStore } from './blob-store.js';
+import { configuredMailer } from './mailer.js';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
@@ -34,24 +32,8 @@ export type Overrides = {
   readonly metrics?: ServiceMetrics;
 };
 
-// In a file of its own so that a host without the HTTP app (the CLI) can take it without loading that.
-export { configuredBlobStore };
-
-/** The mailer the configuration asks for, wrapped so that a failed delivery is logged, not answered. */
-export const configuredMailer = (config: Config, logger: Logger): Mailer => {
-  const inner =
-    config.mailer === 'smtp' && config.smtpUrl !== null
-      ? smtpMailer(config.smtpUrl, config.mailFrom)
-      : consoleMailer((line) => logger.info(line));
-  // The recipient's address is personal data: the log names its domain only (enough to see a provider failing).
-  return reportingMailer(inner, (err, to) => logger.error({ err: mailError(err), to_domain: to.slice(to.lastIndexOf('@') + 1) }, 'mail delivery failed'));
-};
-
-/** SMTP errors repeat the recipient in their message and response; keep the code and the SMTP status only. */
-const mailError = (err: unknown): Record<string, unknown> => {
-  const e = err as { name?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
-  return { type: typeof e.name === 'string' ? e.name : 'Error', code: e.code, response_code: e.responseCode, command: e.command };
-};
+// In files of their own so that a host without the HTTP app (the CLI) can take them without loading that.
+export { configuredBlobStore, configuredMailer };
 
 /** The composition root: the one place that knows every adapter (ARCHITECTURE.md "bootstrap"). */
 export const composeApp = (

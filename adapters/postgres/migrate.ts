@@ -14,7 +14,7 @@ export const MIGRATION_LOCK = 'genealogy:migrations';
  * migrator runs, then finds what the one before it applied. Without it two of them created
  * `pg_trgm` or the migrations table at once and one died at start-up.
  */
-export const migrate = async (url: string, log?: (message: string) => void): Promise<void> => {
+export const migrate = async (url: string, log?: (message: string) => void): Promise<{ readonly applied: number; readonly total: number }> => {
   const lock = new pg.Client({ connectionString: url });
   lock.on('error', () => undefined); // a lost connection fails the query in hand; nothing else to do
   await lock.connect();
@@ -22,7 +22,8 @@ export const migrate = async (url: string, log?: (message: string) => void): Pro
     await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
     const orm = await initOrm(url, { poolMax: 2, ...(log ? { log } : {}) });
     try {
-      await orm.getMigrator().up();
+      const applied = await orm.getMigrator().up();
+      return { applied: applied.length, total: (await orm.getMigrator().getExecutedMigrations()).length };
     } finally {
       await orm.close(true);
     }
