@@ -1,9 +1,7 @@
 import type { AccountArchiveReads } from '../../core/accounts/ports.js';
 import { pageOf } from './people.js';
-import * as tables from './tables.js';
-import type { CitationDb, EventDb, NameDb, PlaceDb } from './tables.js';
-import { toMedia, type MediaDb } from './media.js';
-import { dismissalOf, type DismissalDb } from './duplicates.js';
+import * as tables from './tables/index.js';
+import type { CitationDb, DismissalDb, EventDb, MediaDb, NameDb, PlaceDb } from './tables/index.js';
 import type { Sql } from './sql.js';
 
 // One statement per chunk, each a keyset scan of the tree's (tree_id, id) index that stops at the
@@ -79,7 +77,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
       [treeId, ...k.params, limit],
     );
     return rows.map((r) => {
-      const m = toMedia(r);
+      const m = tables.media.from(r);
       return r.target_live ? m : { ...m, target: null };
     });
   },
@@ -93,6 +91,6 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
        order by d.id limit ?`,
       [treeId, ...(after === null ? [] : [after]), limit],
     );
-    return rows.map(dismissalOf);
+    return rows.map(tables.duplicateDismissals.from);
   },
 });

@@ -1,7 +1,7 @@
 import type { ChartReads, LineageDirection, LineageStep } from '../../core/charts/ports.js';
 import { uuids, type Sql } from './sql.js';
-import * as tables from './tables.js';
-import type { EventDb, NameDb, PersonDb, PlaceDb } from './tables.js';
+import * as tables from './tables/index.js';
+import type { EventDb, NameDb, PersonDb, PlaceDb } from './tables/index.js';
 
 /** Going up a person's next are the parents (person_a of the edges where they are person_b); down, the children. */
 const ends = (direction: LineageDirection) => (direction === 'up' ? { from: 'person_b_id', to: 'person_a_id' } : { from: 'person_a_id', to: 'person_b_id' });

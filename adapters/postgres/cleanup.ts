@@ -1,7 +1,7 @@
 import type { CleanupReads } from '../../core/cleanup/ports.js';
 import type { EventType, PersonPrivacy, Sex } from '../../core/people/model.js';
 import type { Sql } from './sql.js';
-import { toDate, type EventDb } from './tables.js';
+import { toDate, type EventDb } from './tables/index.js';
 
 type PersonRow = { id: string; sex: Sex | null; is_living: boolean | null; privacy: PersonPrivacy; name_id: string | null; given_name: string | null; surname: string | null };
 

@@ -1,12 +1,10 @@
 import type { DuplicateFact, DuplicateStore, DuplicateSubject } from '../../core/duplicates/ports.js';
-import type { Dismissal } from '../../core/duplicates/model.js';
 import type { NameType, Sex } from '../../core/people/model.js';
-import { date, type Sql } from './sql.js';
+import type { Sql } from './sql.js';
+import { duplicateDismissals, type DismissalDb } from './tables/duplicates.js';
+import { insertRowIfAbsent } from './tables/build.js';
 
-export type DismissalDb = { id: string; tree_id: string; person_a_id: string; person_b_id: string; dismissed_by: string | null; created_at: string | Date };
-export const dismissalOf = (r: DismissalDb): Dismissal => ({
-  id: r.id, treeId: r.tree_id, personAId: r.person_a_id, personBId: r.person_b_id, dismissedBy: r.dismissed_by, createdAt: date(r.created_at),
-});
+const dismissalOf = duplicateDismissals.from;
 
 const FACT_TYPES = `'{birth,baptism,christening,death,burial,cremation}'::text[]`;
 
@@ -48,10 +46,5 @@ export const pgDuplicates = (db: Sql): DuplicateStore => ({
   dismissed: async (treeId) => (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ?', [treeId])).map(dismissalOf),
   dismissedWith: async (treeId, personId) =>
     (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ? and (person_a_id = ?::uuid or person_b_id = ?::uuid)', [treeId, personId, personId])).map(dismissalOf),
-  dismiss: async (d) =>
-    (await db.run(
-      `insert into duplicate_dismissals (id, tree_id, person_a_id, person_b_id, dismissed_by, created_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (person_a_id, person_b_id) do nothing`,
-      [d.id, d.treeId, d.personAId, d.personBId, d.dismissedBy, d.createdAt.toISOString()],
-    )) === 1,
+  dismiss: (d) => insertRowIfAbsent(db, duplicateDismissals, d, '(person_a_id, person_b_id)'),
 });

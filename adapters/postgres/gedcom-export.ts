@@ -2,8 +2,8 @@ import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import type { GedcomExportReads, PersonChunk, SourceChunk } from '../../core/gedcom/export-reads.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { Relationship, Sex } from '../../core/people/model.js';
-import * as tables from './tables.js';
-import type { CitationDb, EventDb, NameDb, PersonDb, RelationshipDb, SourceDb } from './tables.js';
+import * as tables from './tables/index.js';
+import type { CitationDb, EventDb, NameDb, PersonDb, RelationshipDb, SourceDb } from './tables/index.js';
 import { sqlOn, uuids, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection: a temporary table numbers

@@ -1,26 +1,11 @@
-import type { EmailToken, EmailTokenPurpose, Session, User } from '../../core/identity/model.js';
 import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../../core/identity/ports.js';
-import { date, dateOrNull, ts, tsOrNull, type Sql } from './sql.js';
+import { ts, type Sql } from './sql.js';
+import { emailTokens, sessions, users, type EmailTokenDb, type SessionDb, type UserDb } from './tables/identity.js';
+import { insertRow, insertRowIfAbsent, updateRow } from './tables/build.js';
 
-type UserDb = {
-  id: string;
-  email: string;
-  password_hash: string;
-  email_verified_at: string | null;
-  self_person_id: string | null;
-  created_at: string;
-  deleted_at: string | null;
-};
-
-const toUser = (r: UserDb): User => ({
-  id: r.id,
-  email: r.email,
-  passwordHash: r.password_hash,
-  emailVerifiedAt: dateOrNull(r.email_verified_at),
-  selfPersonId: r.self_person_id,
-  createdAt: date(r.created_at),
-  deletedAt: dateOrNull(r.deleted_at),
-});
+const toUser = users.from;
+const toSession = sessions.from;
+const userMutable = ['password_hash', 'email_verified_at', 'self_person_id', 'deleted_at'];
 
 export const pgUsers = (db: Sql): UserRepository => ({
   byId: async (id) => {
@@ -35,53 +20,16 @@ export const pgUsers = (db: Sql): UserRepository => ({
   },
   // ON CONFLICT rather than catching the unique violation: a failed statement would abort the
   // surrounding transaction, and the caller's unit of work must be able to carry on with a Left.
-  insert: async (u) => {
-    const inserted = await db.run(
-      `insert into users (id, email, password_hash, email_verified_at, self_person_id, created_at, deleted_at)
-       values (?, ?, ?, ?::timestamptz, ?, ?::timestamptz, ?::timestamptz) on conflict (email) do nothing`,
-      [u.id, u.email, u.passwordHash, tsOrNull(u.emailVerifiedAt), u.selfPersonId, ts(u.createdAt), tsOrNull(u.deletedAt)],
-    );
-    return inserted === 1 ? 'ok' : 'email_taken';
-  },
-  update: async (u) => {
-    await db.run(
-      `update users set password_hash = ?, email_verified_at = ?::timestamptz, self_person_id = ?, deleted_at = ?::timestamptz
-       where id = ?`,
-      [u.passwordHash, tsOrNull(u.emailVerifiedAt), u.selfPersonId, tsOrNull(u.deletedAt), u.id],
-    );
-  },
+  insert: async (u) => ((await insertRowIfAbsent(db, users, u, '(email)')) ? 'ok' : 'email_taken'),
+  update: (u) => updateRow(db, users, userMutable, u),
   count: async () => {
     const [r] = await db.rows<{ n: string }>('select count(*) as n from users where deleted_at is null');
     return Number(r?.n ?? 0);
   },
 });
 
-type SessionDb = {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-};
-
-const toSession = (r: SessionDb): Session => ({
-  id: r.id,
-  userId: r.user_id,
-  tokenHash: r.token_hash,
-  createdAt: date(r.created_at),
-  expiresAt: date(r.expires_at),
-  revokedAt: dateOrNull(r.revoked_at),
-});
-
 export const pgSessions = (db: Sql): SessionRepository => ({
-  insert: async (x) => {
-    await db.run(
-      `insert into sessions (id, user_id, token_hash, created_at, expires_at, revoked_at)
-       values (?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
-      [x.id, x.userId, x.tokenHash, ts(x.createdAt), ts(x.expiresAt), tsOrNull(x.revokedAt)],
-    );
-  },
+  insert: (x) => insertRow(db, sessions, x),
   byTokenHash: async (hash) => {
     const [r] = await db.rows<SessionDb>('select * from sessions where token_hash = ?', [hash]);
     return r ? toSession(r) : null;
@@ -106,37 +54,11 @@ export const pgSessions = (db: Sql): SessionRepository => ({
         ]),
 });
 
-type EmailTokenDb = {
-  id: string;
-  user_id: string;
-  purpose: EmailTokenPurpose;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-};
-
-const toEmailToken = (r: EmailTokenDb): EmailToken => ({
-  id: r.id,
-  userId: r.user_id,
-  purpose: r.purpose,
-  tokenHash: r.token_hash,
-  createdAt: date(r.created_at),
-  expiresAt: date(r.expires_at),
-  usedAt: dateOrNull(r.used_at),
-});
-
 export const pgEmailTokens = (db: Sql): EmailTokenRepository => ({
-  insert: async (t) => {
-    await db.run(
-      `insert into email_tokens (id, user_id, purpose, token_hash, created_at, expires_at, used_at)
-       values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
-      [t.id, t.userId, t.purpose, t.tokenHash, ts(t.createdAt), ts(t.expiresAt), tsOrNull(t.usedAt)],
-    );
-  },
+  insert: (t) => insertRow(db, emailTokens, t),
   byTokenHash: async (hash) => {
     const [r] = await db.rows<EmailTokenDb>('select * from email_tokens where token_hash = ?', [hash]);
-    return r ? toEmailToken(r) : null;
+    return r ? emailTokens.from(r) : null;
   },
   consumeAllForUser: async (userId, purpose, at) => {
     await db.run('update email_tokens set used_at = ?::timestamptz where user_id = ? and purpose = ? and used_at is null', [

@@ -1,56 +1,12 @@
 import type { BlobRemovalQueue, MediaRepository } from '../../core/media/ports.js';
-import type { Media, MediaTarget } from '../../core/media/model.js';
 import { limitOf, pageOf } from './people.js';
 import { all, eventShown, fullPerson, sourceShown } from './privacy-sql.js';
-import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
+import { uuids, type Sql } from './sql.js';
+import { blobRemovals, media, type MediaDb } from './tables/media.js';
+import { insertRow, insertSelect, updateRow } from './tables/build.js';
 
-export type MediaDb = {
-  id: string;
-  tree_id: string;
-  title: string;
-  file_name: string;
-  content_type: string;
-  size: string | number;
-  checksum: string;
-  person_id: string | null;
-  event_id: string | null;
-  source_id: string | null;
-  storage_key: string;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  deletion_id: string | null;
-};
-
-const targetOf = (r: MediaDb): MediaTarget | null =>
-  r.person_id !== null ? { kind: 'person', id: r.person_id }
-  : r.event_id !== null ? { kind: 'event', id: r.event_id }
-  : r.source_id !== null ? { kind: 'source', id: r.source_id }
-  : null;
-
-export const toMedia = (r: MediaDb): Media => ({
-  id: r.id,
-  treeId: r.tree_id,
-  title: r.title,
-  fileName: r.file_name,
-  contentType: r.content_type,
-  size: Number(r.size),
-  checksum: r.checksum,
-  target: targetOf(r),
-  storageKey: r.storage_key,
-  createdBy: r.created_by,
-  createdAt: date(r.created_at),
-  updatedAt: date(r.updated_at),
-  deletedAt: dateOrNull(r.deleted_at),
-  deletionId: r.deletion_id,
-});
-
-const targetColumns = (t: MediaTarget | null): [string | null, string | null, string | null] => [
-  t?.kind === 'person' ? t.id : null,
-  t?.kind === 'event' ? t.id : null,
-  t?.kind === 'source' ? t.id : null,
-];
+const toMedia = media.from;
+const mediaMutable = ['title', 'person_id', 'event_id', 'source_id', 'updated_at', 'deleted_at', 'deletion_id'];
 
 /** The record filter's media rule over `m`: its person in full, its event shown, or its source shown; unattached: never. */
 const mediaShown = (now: Date) => {
@@ -83,30 +39,15 @@ export const pgMedia = (db: Sql): MediaRepository => ({
     );
     return rows.map(toMedia);
   },
-  insert: async (m) => {
-    await db.run(
-      `insert into media (id, tree_id, title, file_name, content_type, size, checksum, person_id, event_id, source_id, storage_key,
-         created_by, created_at, updated_at, deleted_at, deletion_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?)`,
-      [m.id, m.treeId, m.title, m.fileName, m.contentType, m.size, m.checksum, ...targetColumns(m.target), m.storageKey, m.createdBy,
-        ts(m.createdAt), ts(m.updatedAt), tsOrNull(m.deletedAt), m.deletionId],
-    );
-  },
-  update: async (m) => {
-    await db.run(
-      `update media set title = ?, person_id = ?, event_id = ?, source_id = ?, updated_at = ?::timestamptz,
-         deleted_at = ?::timestamptz, deletion_id = ?
-       where id = ?`,
-      [m.title, ...targetColumns(m.target), ts(m.updatedAt), tsOrNull(m.deletedAt), m.deletionId, m.id],
-    );
-  },
+  insert: (m) => insertRow(db, media, m),
+  update: (m) => updateRow(db, media, mediaMutable, m),
 });
 
 export const pgBlobRemovals = (db: Sql): BlobRemovalQueue => ({
   enqueue: async (keys) => {
     if (keys.length === 0) return;
     await db.run(
-      `insert into blob_removals (key, queued_at) select k, now() from unnest(?::text[]) as k on conflict (key) do nothing`,
+      `${insertSelect(blobRemovals, 'select k, now() from unnest(?::text[]) as k')} on conflict (key) do nothing`,
       [uuids(keys)],
     );
   },

@@ -1,25 +1,15 @@
 import type { MergeStore } from '../../core/merge/ports.js';
-import type { MergeMoves } from '../../core/merge/model.js';
-import { toMedia, type MediaDb } from './media.js';
-import * as tables from './tables.js';
-import type { CitationDb } from './tables.js';
-import { date, uuids, type Sql } from './sql.js';
-
-type MergeDb = { id: string; tree_id: string; kept_id: string; other_id: string; moved: MergeMoves | string; created_at: string | Date };
+import type { Name } from '../../core/people/model.js';
+import * as tables from './tables/index.js';
+import type { CitationDb, MediaDb, MergeDb } from './tables/index.js';
+import { insertRow, updateRows } from './tables/build.js';
+import { uuids, type Sql } from './sql.js';
 
 export const pgMerges = (db: Sql): MergeStore => ({
-  insert: async (m) => {
-    await db.run(
-      'insert into person_merges (id, tree_id, kept_id, other_id, moved, created_at) values (?, ?, ?, ?, ?::jsonb, ?)',
-      [m.id, m.treeId, m.keptId, m.otherId, JSON.stringify(m.moved), m.createdAt.toISOString()],
-    );
-  },
+  insert: (m) => insertRow(db, tables.personMerges, m),
   byId: async (id) => {
     const [r] = await db.rows<MergeDb>('select * from person_merges where id = ?', [id]);
-    if (r === undefined) return null;
-    // Written only by insert above, from a MergeMoves.
-    const moved = typeof r.moved === 'string' ? (JSON.parse(r.moved) as MergeMoves) : r.moved;
-    return { id: r.id, treeId: r.tree_id, keptId: r.kept_id, otherId: r.other_id, moved, createdAt: date(r.created_at) };
+    return r === undefined ? null : tables.personMerges.from(r);
   },
   citationsTargeting: async (treeId, targets) => {
     if (targets.length === 0) return [];
@@ -39,19 +29,13 @@ export const pgMerges = (db: Sql): MergeStore => ({
          and (person_id = any(?::uuid[]) or event_id = any(?::uuid[]) or source_id = any(?::uuid[])) order by id`,
       [treeId, ids('person'), ids('event'), ids('source')],
     );
-    return rows.map(toMedia);
+    return rows.map(tables.media.from);
   },
   lockPersons: async (ids) => {
     if (ids.length > 0) await db.rows('select id from persons where id = any(?::uuid[]) order by id for update', [uuids(ids)]);
   },
-  moveNames: async (names) => {
-    if (names.length === 0) return;
-    await db.run(
-      `update names n set person_id = m.person_id, is_primary = m.is_primary
-       from unnest(?::uuid[], ?::uuid[], ?::boolean[]) as m(id, person_id, is_primary) where n.id = m.id`,
-      [uuids(names.map((n) => n.id)), uuids(names.map((n) => n.personId)), names.map((n) => n.isPrimary)],
-    );
-  },
+  // The names' person_id and is_primary columns read only these three fields of a Name.
+  moveNames: (names) => updateRows(db, tables.names, ['person_id', 'is_primary'], names as readonly Name[]),
   movePointers: async (from, to) => {
     await db.run(
       `with u as (update users set self_person_id = ? where self_person_id = ? returning id)

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities } from './entities.js';
+import { entities } from './entities/index.js';
 import { migrationsList } from '../../migrations/index.js';
 
 export type OrmOptions = {

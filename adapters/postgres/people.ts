@@ -2,18 +2,15 @@ import type { EventRepository, NameRepository, PersonRepository, PlaceRepository
 import type { ListOptions } from '../../core/kernel/list.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import { uuids, type Sql } from './sql.js';
-import { ownerOf, toTree, type TreeDb } from './trees.js';
+import { ownerOf } from './trees.js';
 import type { Role } from '../../core/trees/model.js';
-import { insertRow, pick, updateColumns, updateRow } from './bulk.js';
-import * as tables from './tables.js';
-import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb } from './tables.js';
+import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
+import * as tables from './tables/index.js';
+import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
 import { all, eventShown, fullPerson, shownPerson, type Fragment } from './privacy-sql.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
-const personUpdate = pick(tables.persons.columns, ['id', ...personMutable]);
 const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
-const nameUpdate = pick(tables.names.columns, ['id', ...nameMutable]);
-const factsUpdate = pick(tables.persons.columns, ['id', 'birth_year', 'has_death_fact']);
 const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'temple', 'ordinance_status', 'updated_at', 'deleted_at', 'deletion_id'];
 const relationshipMutable = ['type', 'person_a_id', 'person_b_id', 'qualifier', 'role', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
 
@@ -88,13 +85,13 @@ export const pgPersons = (db: Sql): PersonRepository => ({
        where p.id = ?::uuid`,
       [userId, personId],
     );
-    return r ? { person: tables.persons.from(r.p), tree: { ...toTree({ ...r.t, owner_id: r.owner_id }), role: r.role } } : null;
+    return r ? { person: tables.persons.from(r.p), tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role } } : null;
   },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),
-  updateMany: (persons) => updateColumns(db, 'persons', personUpdate, persons),
+  updateMany: (persons) => updateRows(db, tables.persons, personMutable, persons),
   // These three columns read only the fields of KeptFacts.
-  keepLifeFacts: (facts) => updateColumns(db, 'persons', factsUpdate, facts as readonly Person[]),
+  keepLifeFacts: (facts) => updateRows(db, tables.persons, ['birth_year', 'has_death_fact'], facts as readonly Person[]),
   withoutKeptFacts: async (limit) =>
     (await db.rows<{ id: string }>('select id from persons where has_death_fact is null order by id limit ?::int', [limit])).map((r) => r.id),
   // `union` (not `union all`) visits each person once, so rejoining lines and cycles terminate.
@@ -143,7 +140,7 @@ export const pgNames = (db: Sql): NameRepository => ({
   },
   insert: (n) => insertRow(db, tables.names, n),
   update: (n) => updateRow(db, tables.names, nameMutable, n),
-  updateMany: (names) => updateColumns(db, 'names', nameUpdate, names),
+  updateMany: (names) => updateRows(db, tables.names, nameMutable, names),
   // Ranked by pg_trgm's `similarity` of whole names, as the port says, but not by matching whole
   // names: a GIN match of `%` on them reads every name sharing one trigram with a short query (every
   // name with a word starting "ho" for "hoak": 80 ms on 100,000 persons, seconds on 1,000,000 names).
@@ -198,10 +195,7 @@ export const pgPlaces = (db: Sql): PlaceRepository => ({
   // transaction committed while this insert waited on it.
   ensure: async (treeId, raw, newId) => {
     const name = raw.trim();
-    await db.run(
-      `insert into places (id, tree_id, name) values (?, ?, ?) on conflict (tree_id, lower(btrim(name))) do nothing`,
-      [newId, treeId, name],
-    );
+    await insertRowIfAbsent(db, tables.places, { id: newId, treeId, name }, '(tree_id, lower(btrim(name)))');
     const [r] = await db.rows<PlaceDb>('select * from places where tree_id = ? and lower(btrim(name)) = lower(btrim(?))', [
       treeId,
       name,

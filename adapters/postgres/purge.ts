@@ -1,5 +1,7 @@
 import type { DeletionRepository, PurgeCounts, PurgeRepository } from '../../core/people/ports.js';
 import { ts, uuids, type Sql } from './sql.js';
+import { blobRemovals } from './tables/media.js';
+import { insertSelect } from './tables/build.js';
 
 export const pgDeletions = (db: Sql): DeletionRepository => ({
   // One statement: data-modifying CTEs run once each whether referenced or not.
@@ -87,11 +89,11 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
                and (deleted_at < (select at from cut) or source_id in (select id from s) or target_id in (select id from gone))),
        m as (select id from media where deleted_at < (select at from cut) and tree_id not in (select id from t)),
        -- An object is removed once no row that stays names it (rows of one GEDZIP import may share one).
-       qm as (insert into blob_removals (key, queued_at)
+       qm as (${insertSelect(blobRemovals, `
               select distinct g.storage_key, now() from media g
               where (g.id in (select id from m) or g.tree_id in (select id from t))
                 and not exists (select 1 from media o where o.storage_key = g.storage_key
-                                and o.id not in (select id from m) and o.tree_id not in (select id from t))
+                                and o.id not in (select id from m) and o.tree_id not in (select id from t))`)}
               on conflict (key) do nothing),
        dm as (delete from media where id in (select id from m) returning id),
        dc as (delete from citations where id in (select id from c) returning id),

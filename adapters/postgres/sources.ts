@@ -1,9 +1,9 @@
 import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
 import { limitOf, pageOf, shownOf } from './people.js';
 import type { Sql } from './sql.js';
-import { insertRow, updateRow } from './bulk.js';
-import * as tables from './tables.js';
-import type { CitationDb, SourceDb } from './tables.js';
+import { insertRow, updateRow } from './tables/build.js';
+import * as tables from './tables/index.js';
+import type { CitationDb, SourceDb } from './tables/index.js';
 import { citationShown, sourceShown } from './privacy-sql.js';
 
 const sourceMutable = ['title', 'author', 'publication', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];

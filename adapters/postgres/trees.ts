@@ -1,34 +1,12 @@
 import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
-import type { MemberRead, Membership, Role, TreeRead, Visibility } from '../../core/trees/model.js';
-import { date, dateOrNull, ts, tsOrNull, uuids, type Sql } from './sql.js';
+import type { MemberRead, Role } from '../../core/trees/model.js';
+import { dateOrNull, ts, uuids, type Sql } from './sql.js';
+import { blobRemovals, memberships, trees, type MembershipDb, type TreeDb } from './tables/index.js';
+import { insertRow, insertRowIfAbsent, insertSelect, updateRow } from './tables/build.js';
 
-export type TreeDb = {
-  id: string;
-  name: string;
-  description: string;
-  visibility: Visibility;
-  home_person_id: string | null;
-  ai_member_provider: string | null;
-  ai_recommender_provider: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  owner_id: string | null;
-};
-
-export const toTree = (r: TreeDb): TreeRead => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  visibility: r.visibility,
-  homePersonId: r.home_person_id,
-  aiMemberProvider: r.ai_member_provider,
-  aiRecommenderProvider: r.ai_recommender_provider,
-  createdAt: date(r.created_at),
-  updatedAt: date(r.updated_at),
-  deletedAt: dateOrNull(r.deleted_at),
-  ownerId: r.owner_id,
-});
+const toTree = trees.from;
+const toMembership = memberships.from;
+const treeMutable = ['name', 'description', 'visibility', 'home_person_id', 'ai_member_provider', 'ai_recommender_provider', 'updated_at', 'deleted_at'];
 
 // The owner is derived, never stored: the longest-standing owner, ties broken by user id.
 export const ownerOf = (t: string): string => `(select o.user_id from memberships o where o.tree_id = ${t}.id and o.role = 'owner'
@@ -47,28 +25,12 @@ export const pgTrees = (db: Sql): TreeRepository => ({
     );
     return r ? { ...toTree(r), role: r.role } : null;
   },
-  insert: async (t) => {
-    await db.run(
-      `insert into trees (id, name, description, visibility, home_person_id, ai_member_provider, ai_recommender_provider,
-         created_at, updated_at, deleted_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
-      [t.id, t.name, t.description, t.visibility, t.homePersonId, t.aiMemberProvider, t.aiRecommenderProvider,
-        ts(t.createdAt), ts(t.updatedAt), tsOrNull(t.deletedAt)],
-    );
-  },
-  update: async (t) => {
-    await db.run(
-      `update trees set name = ?, description = ?, visibility = ?, home_person_id = ?, ai_member_provider = ?,
-         ai_recommender_provider = ?, updated_at = ?::timestamptz, deleted_at = ?::timestamptz
-       where id = ?`,
-      [t.name, t.description, t.visibility, t.homePersonId, t.aiMemberProvider, t.aiRecommenderProvider,
-        ts(t.updatedAt), tsOrNull(t.deletedAt), t.id],
-    );
-  },
+  insert: (t) => insertRow(db, trees, t),
+  update: (t) => updateRow(db, trees, treeMutable, t),
   // Owned rows go by ON DELETE CASCADE; audit entries keep their rows with tree_id set null by the FK.
   purge: async (id) => {
     await db.run(
-      `with q as (insert into blob_removals (key, queued_at) select storage_key, now() from media where tree_id = ? on conflict (key) do nothing)
+      `with q as (${insertSelect(blobRemovals, 'select storage_key, now() from media where tree_id = ?')} on conflict (key) do nothing)
        delete from trees where id = ?`,
       [id, id],
     );
@@ -103,15 +65,6 @@ export const pgTrees = (db: Sql): TreeRepository => ({
         ]),
 });
 
-type MembershipDb = { tree_id: string; user_id: string; role: Role; created_at: string };
-
-const toMembership = (r: MembershipDb): Membership => ({
-  treeId: r.tree_id,
-  userId: r.user_id,
-  role: r.role,
-  createdAt: date(r.created_at),
-});
-
 export const pgMemberships = (db: Sql): MembershipRepository => ({
   get: async (treeId, userId) => {
     const [r] = await db.rows<MembershipDb>('select * from memberships where tree_id = ? and user_id = ?', [treeId, userId]);
@@ -126,14 +79,7 @@ export const pgMemberships = (db: Sql): MembershipRepository => ({
     return rows.map((r): MemberRead => ({ ...toMembership(r), email: r.email }));
   },
   // ON CONFLICT, not a caught violation, so the surrounding transaction stays usable.
-  insert: async (m) => {
-    const n = await db.run(
-      `insert into memberships (tree_id, user_id, role, created_at) values (?, ?, ?, ?::timestamptz)
-       on conflict (tree_id, user_id) do nothing`,
-      [m.treeId, m.userId, m.role, ts(m.createdAt)],
-    );
-    return n === 1 ? 'ok' : 'exists';
-  },
+  insert: async (m) => ((await insertRowIfAbsent(db, memberships, m, '(tree_id, user_id)')) ? 'ok' : 'exists'),
   updateRole: async (treeId, userId, role) => {
     await db.run('update memberships set role = ? where tree_id = ? and user_id = ?', [role, treeId, userId]);
   },

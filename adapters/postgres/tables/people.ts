@@ -1,39 +1,11 @@
-// One description per table of the records: its columns (name, SQL type, value from the core's
-// record) and its row mapper. Single-row inserts and updates, bulk inserts and chunked updates are all
-// built from it (adapters/postgres/bulk.ts), so a column is named once. EntitySchema and the no-diff
-// spec tie these names to the migrations.
+// The people slice's tables: persons, names, places, events, relationships.
 import type {
   EventType, LifeEvent, Name, NameType, ParentChildQualifier, Person, PersonIdentifier, PersonPrivacy, Place, Relationship,
   RelationshipType, Sex,
-} from '../../core/people/model.js';
-import type { GenealogicalDate } from '../../core/kernel/date.js';
-import type { Citation, CitationTargetKind, Source } from '../../core/sources/model.js';
-import { date, dateOrNull } from './sql.js';
-
-export type Cell = string | number | boolean | null;
-export type Column<R> = readonly [name: string, type: string, value: (row: R) => Cell];
-
-/** A table: its name, its columns (`id` first) and the core's record from one selected row (`select *`). */
-export type Table<R, Db> = { readonly name: string; readonly columns: readonly Column<R>[]; readonly from: (row: Db) => R };
-
-// A bulk write stamps every row with the same Date: formatting it once, not twice a row, is a tenth of
-// the JS time of an import's COPY.
-let lastDate: Date | null = null;
-let lastIso = '';
-const iso = (d: Date | null): string | null => {
-  if (d === null) return null;
-  if (d !== lastDate) {
-    lastIso = d.toISOString();
-    lastDate = d;
-  }
-  return lastIso;
-};
-
-type DeletionDb = { deleted_at: string | null; deletion_id: string | null };
-const deletionOf = (r: DeletionDb) => ({ deletedAt: dateOrNull(r.deleted_at), deletionId: r.deletion_id });
-const deletionColumns = <R extends { readonly deletedAt: Date | null; readonly deletionId: string | null }>(): Column<R>[] => [
-  ['deleted_at', 'timestamptz', (r) => iso(r.deletedAt)], ['deletion_id', 'uuid', (r) => r.deletionId],
-];
+} from '../../../core/people/model.js';
+import type { GenealogicalDate } from '../../../core/kernel/date.js';
+import { date } from '../sql.js';
+import { deletionColumns, deletionOf, iso, type DeletionDb, type Table } from './table.js';
 
 export type PersonDb = DeletionDb & {
   id: string; tree_id: string; sex: Sex | null; is_living: boolean | null; privacy: PersonPrivacy; notes: string;
@@ -143,40 +115,5 @@ export const relationships: Table<Relationship, RelationshipDb> = {
   from: (r) => ({
     id: r.id, treeId: r.tree_id, type: r.type, personAId: r.person_a_id, personBId: r.person_b_id, qualifier: r.qualifier, role: r.role ?? null,
     notes: r.notes, createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
-  }),
-};
-
-export type SourceDb = DeletionDb & {
-  id: string; tree_id: string; title: string; author: string; publication: string; notes: string; created_at: string; updated_at: string;
-};
-
-export const sources: Table<Source, SourceDb> = {
-  name: 'sources',
-  columns: [
-    ['id', 'uuid', (s) => s.id], ['tree_id', 'uuid', (s) => s.treeId], ['title', 'text', (s) => s.title], ['author', 'text', (s) => s.author],
-    ['publication', 'text', (s) => s.publication], ['notes', 'text', (s) => s.notes], ['created_at', 'timestamptz', (s) => iso(s.createdAt)],
-    ['updated_at', 'timestamptz', (s) => iso(s.updatedAt)], ...deletionColumns<Source>(),
-  ],
-  from: (r) => ({
-    id: r.id, treeId: r.tree_id, title: r.title, author: r.author, publication: r.publication, notes: r.notes,
-    createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
-  }),
-};
-
-export type CitationDb = DeletionDb & {
-  id: string; tree_id: string; source_id: string; target_kind: CitationTargetKind; target_id: string; page: string; detail: string;
-  confidence: number | null; created_at: string; updated_at: string;
-};
-
-export const citations: Table<Citation, CitationDb> = {
-  name: 'citations',
-  columns: [
-    ['id', 'uuid', (c) => c.id], ['tree_id', 'uuid', (c) => c.treeId], ['source_id', 'uuid', (c) => c.sourceId], ['target_kind', 'text', (c) => c.target.kind],
-    ['target_id', 'uuid', (c) => c.target.id], ['page', 'text', (c) => c.page], ['detail', 'text', (c) => c.detail], ['confidence', 'smallint', (c) => c.confidence],
-    ['created_at', 'timestamptz', (c) => iso(c.createdAt)], ['updated_at', 'timestamptz', (c) => iso(c.updatedAt)], ...deletionColumns<Citation>(),
-  ],
-  from: (r) => ({
-    id: r.id, treeId: r.tree_id, sourceId: r.source_id, target: { kind: r.target_kind, id: r.target_id }, page: r.page, detail: r.detail,
-    confidence: r.confidence === null ? null : Number(r.confidence), createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
   }),
 };

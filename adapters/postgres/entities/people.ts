@@ -1,0 +1,206 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { deletion, timestamptz } from './columns.js';
+import { TreeSchema, type TreeRow } from './trees.js';
+
+// The people slice: persons, names and their words, places, relationships, events.
+
+export type PersonRow = {
+  id: string;
+  tree: TreeRow;
+  sex: string | null;
+  isLiving: boolean | null;
+  privacy: string;
+  notes: string;
+  identifiers: unknown[];
+  birthYear: number | null;
+  hasDeathFact: boolean | null;
+  mergedInto: PersonRow | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>({
+  name: 'PersonRow',
+  tableName: 'persons',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    sex: { type: 'text', nullable: true },
+    isLiving: { type: 'boolean', nullable: true },
+    privacy: { type: 'text', default: 'default' },
+    notes: { type: 'text' },
+    identifiers: { type: 'json', default: '[]' },
+    birthYear: { type: 'int', nullable: true },
+    hasDeathFact: { type: 'boolean', nullable: true },
+    /** The person this one was merged into (set with the soft delete of a merge); kept while both rows exist. */
+    mergedInto: { kind: 'm:1', entity: (): EntitySchema<PersonRow> => PersonSchema, nullable: true, deleteRule: 'set null', index: false },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [
+    { properties: ['tree', 'id'] },
+    { name: 'persons_unkept_facts_index', expression: `create index "persons_unkept_facts_index" on "persons" ("id") where "has_death_fact" is null` },
+  ],
+});
+
+export type NameRow = {
+  id: string;
+  tree: TreeRow;
+  person: PersonRow;
+  nameType: string;
+  givenName: string;
+  surname: string;
+  isPrimary: boolean;
+  notes: string;
+  createdAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const NameSchema = new EntitySchema<NameRow>({
+  name: 'NameRow',
+  tableName: 'names',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    person: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    nameType: { type: 'text' },
+    givenName: { type: 'text' },
+    surname: { type: 'text' },
+    isPrimary: { type: 'boolean' },
+    notes: { type: 'text', default: '' },
+    createdAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [
+    {
+      // names.search finds the names holding a word of name_words with `&&` on exactly this expression.
+      name: 'names_words_index',
+      expression: `create index "names_words_index" on "names" using gin ((regexp_split_to_array(lower(left(given_name || ' ' || surname, 500)), '[[:space:][:punct:]]+')))`,
+    },
+  ],
+});
+
+/** The distinct words of a tree's names (kept by a trigger on names): what name search matches a query's words against. */
+export type NameWordRow = { tree: TreeRow; word: string };
+
+export const NameWordSchema = new EntitySchema<NameWordRow>({
+  name: 'NameWordRow',
+  tableName: 'name_words',
+  properties: {
+    tree: { kind: 'm:1', entity: () => TreeSchema, primary: true, deleteRule: 'cascade' },
+    word: { type: 'text', primary: true },
+  },
+  indexes: [{ name: 'name_words_word_trgm_index', expression: `create index "name_words_word_trgm_index" on "name_words" using gin ("word" gin_trgm_ops)` }],
+});
+
+export type PlaceRow = { id: string; tree: TreeRow; name: string };
+
+export const PlaceSchema = new EntitySchema<PlaceRow>({
+  name: 'PlaceRow',
+  tableName: 'places',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    name: { type: 'text' },
+  },
+  indexes: [
+    {
+      // places.ensure's ON CONFLICT target: one place per trimmed, case-folded text in a tree.
+      name: 'places_tree_id_name_unique',
+      expression: `create unique index "places_tree_id_name_unique" on "places" ("tree_id", lower(btrim(name)))`,
+    },
+  ],
+});
+
+export type RelationshipRow = {
+  id: string;
+  tree: TreeRow;
+  type: string;
+  personA: PersonRow;
+  personB: PersonRow;
+  qualifier: string | null;
+  role: string | null;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const RelationshipSchema = new EntitySchema<RelationshipRow>({
+  name: 'RelationshipRow',
+  tableName: 'relationships',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    type: { type: 'text' },
+    personA: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    personB: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, deleteRule: 'cascade', index: true },
+    qualifier: { type: 'text', nullable: true },
+    role: { type: 'text', nullable: true },
+    notes: { type: 'text' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [
+    { properties: ['tree', 'id'] },
+    {
+      // A live partnership exists once per unordered pair.
+      name: 'relationships_live_partnership_unique',
+      expression: `create unique index "relationships_live_partnership_unique" on "relationships" ("tree_id", least(person_a_id, person_b_id), greatest(person_a_id, person_b_id)) where type = 'partnership' and deleted_at is null`,
+    },
+    {
+      // A live parent_child edge exists once per ordered (parent, child) pair.
+      name: 'relationships_live_parent_child_unique',
+      expression: `create unique index "relationships_live_parent_child_unique" on "relationships" ("tree_id", "person_a_id", "person_b_id") where type = 'parent_child' and deleted_at is null`,
+    },
+  ],
+});
+
+export type EventRow = {
+  id: string;
+  tree: TreeRow;
+  type: string;
+  customType: string | null;
+  person: PersonRow | null;
+  partnership: RelationshipRow | null;
+  date: object | null;
+  place: PlaceRow | null;
+  notes: string;
+  detail: string;
+  temple: string | null;
+  ordinanceStatus: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const EventSchema = new EntitySchema<EventRow>({
+  name: 'EventRow',
+  tableName: 'events',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    type: { type: 'text' },
+    customType: { type: 'text', nullable: true },
+    person: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, nullable: true, deleteRule: 'cascade', index: true },
+    partnership: { kind: 'm:1', deferMode: 'immediate', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade', index: true },
+    date: { type: 'json', nullable: true },
+    place: { kind: 'm:1', deferMode: 'immediate', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
+    notes: { type: 'text' },
+    detail: { type: 'text' },
+    temple: { type: 'text', nullable: true },
+    ordinanceStatus: { type: 'text', nullable: true },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+  checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
+});
