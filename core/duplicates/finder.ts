@@ -1,7 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import { numberSet } from '../kernel/number-set.js';
 import { foldName, type FoldedName } from './names.js';
-import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Side } from './score.js';
+import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Scored, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';
 
 // Never every pair: each person goes into blocks keyed by sound-alike name parts, and only persons
@@ -25,9 +25,9 @@ export type FinderInput = {
 };
 
 /** An unsorted name block of this size or less compares every pair; a larger one only persons born close together. */
-const SMALL_BLOCK = 48;
+export const SMALL_BLOCK = 48;
 /** At most this many persons of one year-keyed block are compared (a bound on degenerate data such as 1,000 "N.N."). */
-const MAX_YEAR_BLOCK = 400;
+export const MAX_YEAR_BLOCK = 400;
 const NAMES_PER_PERSON = 4;
 const GIVEN_WORDS = 3;
 /** The answer holds at most this many pairs, the best first. */
@@ -112,7 +112,26 @@ const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parent
   return { sides, parentIds };
 };
 
-const blocksOf = (sides: readonly Side[]) => {
+/** The blocks one side goes into: `named` keys, and `yearly` ones as a stem and the birth year. */
+export const blockKeys = (p: Side, named: (key: string) => void, yearly: (stem: string, year: number) => void): void => {
+  const y = p.birthYear;
+  for (const n of p.names) {
+    for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
+      // A name without a surname keys by its given names alone (`|given`).
+      named(`${n.surnameKey}|${g}`);
+      // The surname's first three letters: a typo past them (Weber / Webe) changes the sound key, not these.
+      if (n.surname.length >= 3) named(`~${n.surname.slice(0, 3)}|${g}`);
+      // A surname change is a woman's (or unknown) record's: men stay out of these blocks.
+      if (y !== null && p.sex !== 'male') yearly(`g|${g}`, y);
+    }
+    if (n.surnameKey !== '' && y !== null) yearly(`s|${n.surnameKey}`, y);
+  }
+};
+
+/** How far in birth years a year-keyed block reaches: another surname scores only with the same or the next year (see score.ts). */
+export const reachOf = (stem: string): number => (stem.startsWith('g|') ? 1 : YEAR_GUARD);
+
+export const blocksOf = (sides: readonly Side[]) => {
   const named = new Map<string, number[]>();
   const yearly = new Map<string, number[]>();
   const add = (map: Map<string, number[]>, key: string, i: number) => {
@@ -120,21 +139,27 @@ const blocksOf = (sides: readonly Side[]) => {
     if (b === undefined) map.set(key, [i]);
     else if (b[b.length - 1] !== i) b.push(i);
   };
-  sides.forEach((p, i) => {
-    const y = p.birthYear;
-    for (const n of p.names) {
-      for (const g of n.givenKeys.slice(0, GIVEN_WORDS)) {
-        // A name without a surname keys by its given names alone (`|given`).
-        add(named, `${n.surnameKey}|${g}`, i);
-        // The surname's first three letters: a typo past them (Weber / Webe) changes the sound key, not these.
-        if (n.surname.length >= 3) add(named, `~${n.surname.slice(0, 3)}|${g}`, i);
-        // A surname change is a woman's (or unknown) record's: men stay out of these blocks.
-        if (y !== null && p.sex !== 'male') add(yearly, `g|${g}|${y}`, i);
-      }
-      if (n.surnameKey !== '' && y !== null) add(yearly, `s|${n.surnameKey}|${y}`, i);
-    }
-  });
+  sides.forEach((p, i) => blockKeys(p, (key) => add(named, key, i), (stem, year) => add(yearly, `${stem}|${year}`, i)));
   return { named, yearly };
+};
+
+/**
+ * Never the same person, whatever the points: a parent and child, partners, or children of one parent
+ * born on different dates (siblings). `i` and `j` index the prepared sides.
+ */
+export const related = ({ sides, parentIds }: Prepared, i: number, j: number): boolean => {
+  const a = sides[i]!;
+  const b = sides[j]!;
+  if (a.parents.includes(j) || b.parents.includes(i) || a.partners.includes(j)) return true;
+  const theirs = parentIds.get(j) ?? [];
+  return (parentIds.get(i) ?? []).some((x) => theirs.includes(x)) && differentBirthDates(a, b);
+};
+
+/** The finder's verdict on one pair of a prepared set of persons (the recommender asks it of one person and its candidates). */
+export const scoreWithin = (prepared: Prepared, i: number, j: number): Scored | null => {
+  const { sides } = prepared;
+  if (i === j || ruledOut(sides[i]!, sides[j]!) || related(prepared, i, j)) return null;
+  return scorePair(sides[i]!, sides[j]!, sides);
 };
 
 /**
@@ -150,7 +175,8 @@ export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared =
 export const findDuplicates = (input: FinderInput): FoundPair[] => findPairs(prepareFinder(input), input.dismissed);
 
 /** findDuplicates over a prepared tree. */
-export const findPairs = ({ sides, parentIds }: Prepared, dismissed: FinderInput['dismissed']): FoundPair[] => {
+export const findPairs = (prepared: Prepared, dismissed: FinderInput['dismissed']): FoundPair[] => {
+  const { sides } = prepared;
   const n = sides.length;
   const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
   const index = new Map(sides.map((p, i) => [p.id, i]));
@@ -170,9 +196,7 @@ export const findPairs = ({ sides, parentIds }: Prepared, dismissed: FinderInput
     const k = key(i, j);
     if (seen.has(k)) return;
     seen.add(k);
-    if (a.parents.includes(j) || b.parents.includes(i) || a.partners.includes(j)) return;
-    const theirs = parentIds.get(j) ?? [];
-    if ((parentIds.get(i) ?? []).some((x) => theirs.includes(x)) && differentBirthDates(a, b)) return;
+    if (related(prepared, i, j)) return;
     const s = scorePair(a, b, sides);
     if (s === null) return;
     const ids: [Id, Id] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
@@ -198,7 +222,7 @@ export const findPairs = ({ sides, parentIds }: Prepared, dismissed: FinderInput
     const [stem, year] = [k.slice(0, cut), Number(k.slice(cut + 1))];
     const mine = members.slice(0, MAX_YEAR_BLOCK);
     // Another surname scores only with the same or the next birth year (see score.ts): g-blocks meet one year on.
-    const reach = stem.startsWith('g|') ? 1 : YEAR_GUARD;
+    const reach = reachOf(stem);
     for (let d = 0; d <= reach; d++) {
       const other = d === 0 ? mine : (yearly.get(`${stem}|${year + d}`) ?? []).slice(0, MAX_YEAR_BLOCK);
       for (let x = 0; x < mine.length; x++) for (let y = d === 0 ? x + 1 : 0; y < other.length; y++) consider(mine[x]!, other[y]!);

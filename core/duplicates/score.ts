@@ -28,7 +28,7 @@ export type Side = {
   readonly deathYear: number | null;
   readonly deathPlace: string | null;
   readonly deathPlaceKey: string | null;
-  /** Indexes (into the finder's person list) of parents and partners. */
+  /** Indexes of parents and partners into the list this side was made with (its `all` in scorePair). */
   readonly parents: readonly number[];
   readonly partners: readonly number[];
 };
@@ -58,19 +58,20 @@ const primaryShown = (p: Side | undefined): string => p?.names[0]?.shown ?? '';
 
 /**
  * The pairs of these persons whose primary names agree: the same folded text, or the same sound of
- * surname and first given name (key comparisons only: a finder run asks this of many pairs).
+ * surname and first given name (key comparisons only: a finder run asks this of many pairs). `as`
+ * index `allA`, `bs` index `allB`; one index in one list is one person (a shared parent).
  */
-const agreeing = (as: readonly number[], bs: readonly number[], all: readonly Side[]): [Side, Side][] => {
+const agreeing = (as: readonly number[], bs: readonly number[], allA: readonly Side[], allB: readonly Side[]): [Side, Side][] => {
   const out: [Side, Side][] = [];
   const used = new Set<number>();
   for (const i of as) {
     for (const j of bs) {
       if (used.has(j)) continue;
-      const x = primaryName(all[i]);
-      const y = primaryName(all[j]);
+      const x = primaryName(allA[i]);
+      const y = primaryName(allB[j]);
       if (x === undefined || y === undefined || x.text === '' || y.text === '') continue;
-      if (i === j || x.text === y.text || (x.surnameKey === y.surnameKey && x.givenKeys[0] !== undefined && x.givenKeys[0] === y.givenKeys[0])) {
-        out.push([all[i]!, all[j]!]);
+      if ((i === j && allA === allB) || x.text === y.text || (x.surnameKey === y.surnameKey && x.givenKeys[0] !== undefined && x.givenKeys[0] === y.givenKeys[0])) {
+        out.push([allA[i]!, allB[j]!]);
         used.add(j);
         break;
       }
@@ -102,10 +103,10 @@ const nameReason = (m: NameMatch): string => {
 };
 
 /** A surname change one side explains: the other's surname is a partner's, or either name is a married/maiden one. */
-const explained = (m: NameMatch, a: Side, b: Side, all: readonly Side[]): string | null => {
+const explained = (m: NameMatch, a: Side, b: Side, allA: readonly Side[], allB: readonly Side[]): string | null => {
   if (m.a.marital || m.b.marital) return 'one of the names is recorded as a married or maiden name';
-  const partnerWith = (p: Side, surname: string) => p.partners.some((i) => all[i]?.names.some((n) => n.surname === surname));
-  if (partnerWith(a, m.b.surname) || partnerWith(b, m.a.surname)) return `${m.a.surname === '' ? m.b.shown : m.b.surname} is the surname of a partner: a married name`;
+  const partnerWith = (p: Side, all: readonly Side[], surname: string) => p.partners.some((i) => all[i]?.names.some((n) => n.surname === surname));
+  if (partnerWith(a, allA, m.b.surname) || partnerWith(b, allB, m.a.surname)) return `${m.a.surname === '' ? m.b.shown : m.b.surname} is the surname of a partner: a married name`;
   return null;
 };
 
@@ -119,11 +120,11 @@ export const ruledOut = (a: Side, b: Side): boolean =>
   || (b.deathYear !== null && a.birthYear !== null && b.deathYear < a.birthYear);
 
 /** The points of a pair; with `reasons`, also the words for each piece of evidence (only asked for a pair that scores). */
-const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons: string[] | null): { readonly points: number; readonly notHigh: boolean } => {
+const weigh = (a: Side, b: Side, allA: readonly Side[], allB: readonly Side[], name: NameMatch, reasons: string[] | null): { readonly points: number; readonly notHigh: boolean } => {
   let points = name.points;
   reasons?.push(nameReason(name));
   if (name.s === 'different') {
-    const why = explained(name, a, b, all);
+    const why = explained(name, a, b, allA, allB);
     if (why !== null) {
       points += 1.5;
       reasons?.push(why);
@@ -157,11 +158,11 @@ const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons:
   }
   let parentsDisagree = false;
   if (a.parents.length > 0 && b.parents.length > 0) {
-    const same = agreeing(a.parents, b.parents, all);
+    const same = agreeing(a.parents, b.parents, allA, allB);
     if (same.length === 0) {
       points -= 3;
       parentsDisagree = true;
-      reasons?.push(`different parents (${primaryShown(all[a.parents[0]!])} / ${primaryShown(all[b.parents[0]!])})`);
+      reasons?.push(`different parents (${primaryShown(allA[a.parents[0]!])} / ${primaryShown(allB[b.parents[0]!])})`);
     } else {
       points += same.length >= 2 ? 3 : 2;
       const shared = same.every(([x, y]) => x === y);
@@ -174,7 +175,7 @@ const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons:
     }
   }
   if (a.partners.length > 0 && b.partners.length > 0) {
-    const same = agreeing(a.partners, b.partners, all);
+    const same = agreeing(a.partners, b.partners, allA, allB);
     if (same.length === 0) points -= 1;
     else {
       points += 2;
@@ -186,16 +187,20 @@ const weigh = (a: Side, b: Side, all: readonly Side[], name: NameMatch, reasons:
 
 const town = (place: string | null): string => (place ?? '').split(',')[0]!.trim();
 
-/** Scores one pair, or null when the evidence says they are different people (or too little says they are one). */
-export const scorePair = (a: Side, b: Side, all: readonly Side[]): Scored | null => {
+/**
+ * Scores one pair, or null when the evidence says they are different people (or too little says they
+ * are one). `all` is the list `a`'s parents and partners index; `allB` is `b`'s when `b` was made
+ * with another list (an incoming GEDCOM person against the tree), else the same.
+ */
+export const scorePair = (a: Side, b: Side, all: readonly Side[], allB: readonly Side[] = all): Scored | null => {
   if (ruledOut(a, b)) return null;
   const name = bestNames(a, b);
   if (name === null) return null;
   // Most pairs fall short: their points are weighed without a word, and only a pair that scores is described.
-  const { points, notHigh } = weigh(a, b, all, name, null);
+  const { points, notHigh } = weigh(a, b, all, allB, name, null);
   if (points < MEDIUM) return null;
   const reasons: string[] = [];
-  weigh(a, b, all, name, reasons);
+  weigh(a, b, all, allB, name, reasons);
   const level: Level = points >= HIGH && name.points >= 3 && !notHigh ? 'high' : 'medium';
   return { level, points: Math.round(points * 10) / 10, reasons };
 };

@@ -3,12 +3,11 @@ import { invalidInput } from '../kernel/errors.js';
 import { createContext, isVoid, type Context, type NoteStore } from './mapping-context.js';
 import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
 import { adoptionFamc, finishPerson, readFamc, readPerson, sealingFamc } from './mapping-person.js';
-import { incomingPerson, type IncomingPerson } from './duplicates.js';
 import { readSource } from './mapping.js';
 import { addObjeRecord, createMediaStore, hasZipEntry, type MediaStore } from './mapping-media.js';
 import type { MediaFiles } from './gedzip.js';
 import { readGedcom, type ReadLimits } from './reader.js';
-import { GedcomTooLargeError, NotGedcomError, type GedcomNode } from './types.js';
+import { GedcomTooLargeError, NotGedcomError, type GedcomNode, type PlanPerson } from './types.js';
 import type { Warnings } from './warnings.js';
 
 // The first of the import's two passes over a file. A streamed import cannot hold the file's
@@ -168,8 +167,8 @@ export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>,
 const NO_SOURCES: ReadonlySet<string> = new Set();
 
 /**
- * An INDI record as the duplicate guard compares it (names, first birth-fact year), mapped with the
- * mapping's own rules but without shared notes or sources, which it does not look at.
+ * An INDI record as the duplicate guard compares it (candidates.ts), mapped with the mapping's own
+ * rules but without shared notes or sources, which it does not look at.
  */
-export const incomingFromRecord = (record: GedcomNode, xref: string): IncomingPerson =>
-  incomingPerson(finishPerson(readPerson(record, xref, silent(), createLinks()), NO_SOURCES, new Map(), silent()));
+export const incomingFromRecord = (record: GedcomNode, xref: string): PlanPerson =>
+  finishPerson(readPerson(record, xref, silent(), createLinks()), NO_SOURCES, new Map(), silent());

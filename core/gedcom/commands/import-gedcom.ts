@@ -10,12 +10,11 @@ import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
 import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
-import { duplicateIndex, type DuplicateIndex } from '../duplicates.js';
-import { existingPersons } from '../existing.js';
+import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
 import { fileErrors, incomingFromRecord, scanGedcom, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
-import type { GedcomDiagnostic, ImportCounts, UnmappedTag } from '../types.js';
+import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
 import { createWarningLog, mergeWarnings } from '../warnings.js';
 import type { MediaDeps } from '../../media/deps.js';
 import { keepingBlobs, mediaCollector, type MediaCounts } from '../gedzip-import.js';
@@ -72,27 +71,36 @@ const checkResolutions = async (
 /**
  * The first pass, deciding on the way what becomes of each person that is not new: its resolution,
  * else `default_action` when its best duplicate candidate scores `high`. Only those decisions are
- * kept (most persons of a big file are new).
+ * kept (most persons of a big file are new). The candidates are scored once the scan has indexed the
+ * file's family links (a person's parents and partners weigh in), so the pass keeps the persons that
+ * may match and each person's primary name until then.
  */
 const firstPass = async (
-  file: GedcomFile, input: ImportInput, index: DuplicateIndex | null,
+  file: GedcomFile, input: ImportInput, matcher: ImportMatcher | null,
 ): Promise<Result<{ scan: Scan; targets: Map<number, PersonTarget> }>> => {
   const targets = new Map<number, PersonTarget>();
+  const pending: { readonly at: number; readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
   let count = 0;
   const scanned = await scanGedcom(file, input.limits, {
     onRecord: (n) => input.onRecord?.(n, 1),
     onPerson: (xref, record) => {
       const at = count++;
+      // Every person's name is noted, a resolved one's too: it may be another's parent or partner.
+      const person = matcher === null ? null : incomingFromRecord(record, xref);
+      if (person !== null) matcher!.note(person);
       const r = Object.hasOwn(input.resolutions, xref) ? input.resolutions[xref] : undefined;
       if (r !== undefined) {
         if (r.action !== 'new') targets.set(at, { action: r.action, targetId: r.targetId! });
         return;
       }
-      if (index === null) return;
-      const best = index.candidatesFor(incomingFromRecord(record, xref))[0];
-      if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
+      if (person !== null && matcher!.mayMatch(person)) pending.push({ at, person, families: familiesOf(record) });
     },
   });
+  if (E.isRight(scanned) && matcher !== null)
+    for (const { at, person, families } of pending) {
+      const best = matcher.candidatesFor(person, families, scanned.right.links)[0];
+      if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
+    }
   return E.map((scan: Scan) => ({ scan, targets }))(scanned);
 };
 
@@ -112,8 +120,10 @@ export const importGedcom =
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;
       const resolved = Object.keys(input.resolutions).length;
-      const index = input.defaultAction === 'new' ? null : duplicateIndex(await existingPersons(tx, treeId));
-      const first = await firstPass(file, input, index);
+      const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
+      // No one to match in an empty tree: nothing is noted or kept.
+      const matcher = tree === null || tree.subjects.length === 0 ? null : importMatcher(tree);
+      const first = await firstPass(file, input, matcher);
       if (E.isLeft(first)) return first;
       const { scan, targets } = first.right;
       if (scan.persons.size >= MAX_FILE_PERSONS)

@@ -3,19 +3,18 @@ import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
-import { duplicateIndex, incomingBirthYear, incomingPerson, type Candidate } from '../duplicates.js';
-import { existingPersons } from '../existing.js';
+import { familiesOf, importMatcher, incomingBirthYear, readExistingTree, shownExisting, type FamiliesOf, type ImportCandidate } from '../candidates.js';
 import { fileErrors, scanGedcom, type GedcomFile } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
-import type { GedcomDiagnostic, UnmappedTag } from '../types.js';
+import type { GedcomDiagnostic, PlanPerson, UnmappedTag } from '../types.js';
 import { createWarningLog, mergeWarnings } from '../warnings.js';
 
 export type PreviewMatch = {
   readonly xref: string;
   readonly displayName: string;
   readonly birthYear: number | null;
-  readonly candidates: readonly (Candidate & { readonly displayName: string; readonly birthYear: number | null })[];
+  readonly candidates: readonly (ImportCandidate & { readonly displayName: string; readonly birthYear: number | null })[];
 };
 
 export type GedcomPreview = {
@@ -43,10 +42,10 @@ export const previewGedcom =
     const scanned = await scanGedcom(file, limits);
     if (E.isLeft(scanned)) return scanned;
     const scan = scanned.right;
-    const existing = await existingPersons(deps.storage, treeId);
-    const byId = new Map(existing.map((p) => [p.id, p]));
-    const index = duplicateIndex(existing);
-    const matches: PreviewMatch[] = [];
+    const tree = await readExistingTree(deps.storage, treeId);
+    const matcher = tree.subjects.length === 0 ? null : importMatcher(tree);
+    // Scored after the pass, when every person's name is noted (a parent may come later in the file).
+    const pending: { readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
     const mapper = createStreamMapper(scan);
     const diagnostics = createWarningLog();
     let families = 0;
@@ -55,20 +54,25 @@ export const previewGedcom =
         const m = mapper.add(record);
         if (m?.kind === 'family') families += 1;
         if (m?.kind !== 'person') continue;
-        const p = m.person;
-        const candidates = index.candidatesFor(incomingPerson(p));
-        if (candidates.length === 0) continue;
-        matches.push({
-          xref: p.xref,
-          displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
-          birthYear: incomingBirthYear(p),
-          candidates: candidates.map((c) => ({ ...c, displayName: display(byId.get(c.personId)?.names[0]), birthYear: byId.get(c.personId)?.birthYear ?? null })),
-        });
+        if (matcher === null) continue;
+        matcher.note(m.person);
+        if (matcher.mayMatch(m.person)) pending.push({ person: m.person, families: familiesOf(record) });
       }
     } catch (err) {
       const refused = fileErrors(err);
       if (refused !== null) return refused;
       throw err;
+    }
+    const matches: PreviewMatch[] = [];
+    for (const { person: p, families } of pending) {
+      const candidates = matcher!.candidatesFor(p, families, scan.links);
+      if (candidates.length === 0) continue;
+      matches.push({
+        xref: p.xref,
+        displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
+        birthYear: incomingBirthYear(p),
+        candidates: candidates.map((c) => ({ ...c, ...shownExisting(tree, c.personId) })),
+      });
     }
     const mapped = mapper.finish();
     const warnings = mergeWarnings([diagnostics.result(), mapped.warnings]);

@@ -8,7 +8,9 @@ import { accessTree } from '../../trees/access.js';
 import { isGenealogical, type Name, type Relationship } from '../../people/model.js';
 import { lifeFactsOf } from '../../privacy/engine.js';
 import { displayNameOf, primaryNames } from '../../people/vitals.js';
-import { duplicateIndex } from '../../gedcom/duplicates.js';
+import { prepareFinder, scoreWithin } from '../../duplicates/finder.js';
+import type { Scored } from '../../duplicates/score.js';
+import { finderInputOf } from '../../duplicates/sides.js';
 import type { ProposalOperation } from '../../proposals/model.js';
 
 export const recommendationKinds = ['possible_duplicate', 'possible_parent', 'possible_child', 'possible_partner'] as const;
@@ -32,10 +34,18 @@ export type Recommendation = {
 /** Candidates read per request at most: the name searches are capped, so the cost follows the person, not the tree. */
 const MAX_CANDIDATES = 100;
 const GENERATION = { min: 15, max: 60 };
+/** Possible duplicates at most, as the GEDCOM import's candidate lists. */
+const MAX_DUPLICATES = 5;
 
 /**
- * Candidates for one person (members): possible duplicates (the GEDCOM import's duplicate scoring and
- * blocking; a merge of the candidate into the person; pairs dismissed as not duplicates are left out), possible parents and children (surname, a plausible generation gap, a shared birth
+ * A duplicate's score, 0..1, from the finder's points: a pair the finder calls high with a point to
+ * spare (8) is 1; a medium pair stays below 0.85, under every high one.
+ */
+const likeness = (s: Scored): number => Math.round(Math.min(s.level === 'high' ? 1 : 0.85, s.points / 8) * 1000) / 1000;
+
+/**
+ * Candidates for one person (members): possible duplicates (the duplicate finder's scoring, core/duplicates,
+ * over the person, the candidates and their parents and partners; a merge of the candidate into the person; pairs dismissed as not duplicates are left out), possible parents and children (surname, a plausible generation gap, a shared birth
  * place), and possible partners (two people who are parents of one child with no partnership between
  * them). People already connected to the person are left out. Candidates come from two trigram name
  * searches (the full name, the surname), so a request reads about a hundred persons whatever the
@@ -82,17 +92,35 @@ export const recommend =
     const dismissed = new Set((await s.duplicates.dismissedWith(treeId, personId)).map((d) => (d.personAId === personId ? d.personBId : d.personAId)));
     const candidates = persons.filter((p) => !connected.has(p.id));
 
-    // Duplicates: the GEDCOM scoring over the candidates.
-    const index = duplicateIndex(candidates.map((p) => ({ id: p.id, names: (namesOf.get(p.id) ?? []).map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: birthOf(p.id) })));
+    // Duplicates: the finder's scoring of the person against each candidate, with the names of their
+    // parents and partners (read beyond the candidates: one statement) and their places' text (one more).
+    const known = new Set(ids);
+    const relatives = [...new Set(edges.flatMap((r) => [r.personAId, r.personBId]))].filter((id) => !known.has(id));
+    const placeIds = [...new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])))];
+    const prepared = prepareFinder(finderInputOf({
+      persons, events, relationships: edges,
+      names: relatives.length === 0 ? names : [...names, ...(await s.names.listByPersons(relatives))],
+      places: new Map(placeIds.length === 0 ? [] : (await s.places.byIds(placeIds)).map((p) => [p.id, p.name])),
+    }));
+    const at = new Map(prepared.sides.map((p, i) => [p.id, i]));
+    const me = at.get(personId);
+    const scored: { readonly id: Id; readonly s: Scored }[] = [];
+    for (const p of me === undefined ? [] : candidates) {
+      const j = at.get(p.id);
+      const sc = j === undefined ? null : scoreWithin(prepared, me!, j);
+      if (sc !== null) scored.push({ id: p.id, s: sc });
+    }
+    const rank = (l: Scored['level']) => (l === 'high' ? 0 : 1);
+    scored.sort((a, b) => rank(a.s.level) - rank(b.s.level) || b.s.points - a.s.points || (a.id < b.id ? -1 : 1));
     const duplicates = new Set<Id>();
-    for (const c of index.candidatesFor({ names: ownNames.map((n) => ({ given: n.givenName, surname: n.surname })), birthYear: born })) {
-      duplicates.add(c.personId);
-      if (dismissed.has(c.personId)) continue;
+    for (const { id, s: c } of scored.slice(0, MAX_DUPLICATES)) {
+      duplicates.add(id);
+      if (dismissed.has(id)) continue;
       out.push({
-        kind: 'possible_duplicate', personIds: [personId, c.personId], facts: factsOf(c.personId), score: Math.round((c.score === 'high' ? 0.5 + c.similarity / 2 : c.similarity / 2) * 1000) / 1000,
+        kind: 'possible_duplicate', personIds: [personId, id], facts: factsOf(id), score: likeness(c),
         reasons: c.reasons,
         // Keep the person asked about and merge the candidate into them (undone by restoring the candidate).
-        operations: [{ op: 'merge', entity: 'person', id: personId, data: { other_id: c.personId } }],
+        operations: [{ op: 'merge', entity: 'person', id: personId, data: { other_id: id } }],
       });
     }
 

@@ -1,0 +1,139 @@
+import type { Id } from '../kernel/ids.js';
+import type { Stores } from '../stores.js';
+import { birthFacts } from '../people/model.js';
+import { searchableName, similarity } from '../people/trigram.js';
+import { candidateLookup, type CandidateLookup } from '../duplicates/candidates.js';
+import { prepareFinder, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { dayOf, duplicateFactTypes, type DuplicateFact, type DuplicateSubject } from '../duplicates/ports.js';
+import type { Level, Side } from '../duplicates/score.js';
+import type { LinkIndex } from './mapping-links.js';
+import type { GedcomNode, PlanPerson } from './types.js';
+
+// The existing persons an incoming GEDCOM person may be (the preview's candidates, the import's
+// default_action): the duplicate finder's scorer (core/duplicates) over the tree as the finder reads
+// it, each incoming person made a finder's side with the names of its parents and partners in the
+// file. Those may come later in the file than the person, so a caller notes every person's name as
+// it passes, keeps the persons that share a block with someone (`mayMatch`), and scores them once the
+// file's family links are known (`candidatesFor`, after the scan).
+
+export type ImportCandidate = {
+  readonly personId: Id;
+  readonly score: Level;
+  /** The best trigram similarity between any name of each side, 0..1. */
+  readonly similarity: number;
+  readonly reasons: readonly string[];
+};
+
+/** Candidates per incoming person at most, the best first. */
+export const MAX_CANDIDATES = 5;
+
+/** The tree as the finder reads it (the four reads of listDuplicates), blocked once for lookups. */
+export type ExistingTree = {
+  readonly subjects: readonly DuplicateSubject[];
+  readonly prepared: Prepared;
+  readonly lookup: CandidateLookup;
+  readonly at: ReadonlyMap<Id, number>;
+};
+
+export const readExistingTree = async (stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id): Promise<ExistingTree> => {
+  const subjects = await stores.duplicates.subjects(treeId);
+  const prepared = prepareFinder({
+    subjects,
+    facts: await stores.duplicates.facts(treeId),
+    parentEdges: await stores.cleanup.edges(treeId, 'parent_child'),
+    partnerEdges: await stores.cleanup.edges(treeId, 'partnership'),
+  });
+  return { subjects, prepared, lookup: candidateLookup(prepared), at: new Map(prepared.sides.map((p, i) => [p.id, i])) };
+};
+
+/** An existing person as the preview shows it: the primary name and the first birth fact's year. */
+export const shownExisting = (tree: ExistingTree, personId: Id): { readonly displayName: string; readonly birthYear: number | null } => {
+  const i = tree.at.get(personId) ?? -1;
+  const n = tree.subjects[i]?.names[0];
+  return { displayName: n === undefined ? '' : `${n.givenName} ${n.surname}`.trim(), birthYear: tree.prepared.sides[i]?.birthYear ?? null };
+};
+
+const factTypes: ReadonlySet<string> = new Set(duplicateFactTypes);
+
+/** The first birth fact's year (birth, else baptism, else christening), as the finder's sides take it. */
+export const incomingBirthYear = (p: PlanPerson): number | null => {
+  for (const type of birthFacts) {
+    const e = p.events.find((x) => x.type === type && x.date?.year !== undefined);
+    if (e !== undefined) return e.date!.year!;
+  }
+  return null;
+};
+
+/** The finder's subject and facts of an incoming person, its xref standing for its id. */
+const subjectOf = (p: PlanPerson): { subject: DuplicateSubject; facts: DuplicateFact[] } => {
+  const id = p.xref as Id;
+  const names = [...p.names].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+  return {
+    subject: { id, sex: p.sex, names: names.map((n) => ({ givenName: n.givenName, surname: n.surname, nameType: n.nameType })) },
+    facts: p.events.filter((e) => factTypes.has(e.type)).map((e) => ({
+      personId: id, type: e.type as DuplicateFact['type'], year: e.date?.year ?? null, day: dayOf(e.date), place: e.place,
+    })),
+  };
+};
+
+/** The families an INDI record names as a child (FAMC) and as a partner (FAMS). */
+export type FamiliesOf = { readonly famc: readonly string[]; readonly fams: readonly string[] };
+
+export const familiesOf = (record: GedcomNode): FamiliesOf => {
+  const of = (tag: string) => record.children.filter((c) => c.tag === tag && c.pointer && c.value !== null && c.value !== '@VOID@').map((c) => c.value!);
+  return { famc: of('FAMC'), fams: of('FAMS') };
+};
+
+export type ImportMatcher = {
+  /** Remembers a person's primary name, for when it is a parent or partner of a person scored later. */
+  readonly note: (p: PlanPerson) => void;
+  /** Whether the person shares a block with an existing one that the cheap tests leave in (only those need keeping). */
+  readonly mayMatch: (p: PlanPerson) => boolean;
+  /** The best existing candidates, once the file's links are indexed and every person noted. */
+  readonly candidatesFor: (p: PlanPerson, families: FamiliesOf, links: LinkIndex) => readonly ImportCandidate[];
+};
+
+export const importMatcher = (tree: ExistingTree): ImportMatcher => {
+  // Only the primary name of each person: what a relative is compared by (score.ts `agreeing`).
+  const primary = new Map<string, string>();
+  const sideAlone = (p: PlanPerson): Side => {
+    const { subject, facts } = subjectOf(p);
+    return prepareFinder({ subjects: [subject], facts, parentEdges: [], partnerEdges: [] }).sides[0]!;
+  };
+  return {
+    note: (p) => {
+      const n = p.names.find((x) => x.isPrimary) ?? p.names[0];
+      if (n !== undefined && (n.givenName.trim() !== '' || n.surname.trim() !== '')) primary.set(p.xref, `${n.givenName}\u0000${n.surname}`);
+    },
+    mayMatch: (p) => tree.lookup.pool(sideAlone(p)).length > 0,
+    candidatesFor: (p, families, links) => {
+      const { subject, facts } = subjectOf(p);
+      const subjects: DuplicateSubject[] = [subject];
+      const parentEdges: { a: Id; b: Id }[] = [];
+      const partnerEdges: { a: Id; b: Id }[] = [];
+      const relative = (xref: string): boolean => {
+        const name = primary.get(xref);
+        if (name === undefined || xref === p.xref) return false;
+        if (!subjects.some((s) => s.id === xref)) {
+          const [givenName, surname] = name.split('\u0000') as [string, string];
+          subjects.push({ id: xref as Id, sex: null, names: [{ givenName, surname, nameType: 'birth' }] });
+        }
+        return true;
+      };
+      for (const fam of families.famc) for (const m of links.fams.get(fam) ?? []) if (relative(m.person)) parentEdges.push({ a: m.person as Id, b: subject.id });
+      for (const fam of families.fams) for (const m of links.fams.get(fam) ?? []) if (relative(m.person)) partnerEdges.push({ a: subject.id, b: m.person as Id });
+      const input: Omit<FinderInput, 'dismissed'> = { subjects, facts, parentEdges, partnerEdges };
+      const { sides } = prepareFinder(input);
+      const mine = p.names.map((n) => searchableName(n.givenName, n.surname)).filter((s) => s !== '');
+      return tree.lookup.candidatesFor(sides[0]!, sides, MAX_CANDIDATES).map((c) => {
+        let best = 0;
+        for (const a of mine)
+          for (const n of tree.subjects[c.index]?.names ?? []) {
+            const b = searchableName(n.givenName, n.surname);
+            best = Math.max(best, a === b ? 1 : similarity(a, b));
+          }
+        return { personId: c.personId, score: c.level, similarity: Math.round(best * 1000) / 1000, reasons: c.reasons };
+      });
+    },
+  };
+};
