@@ -11,9 +11,9 @@ import { rejectProposal } from '../../../core/proposals/commands/reject-proposal
 import { deleteProposal } from '../../../core/proposals/commands/delete-proposal.js';
 import { listProposals } from '../../../core/proposals/queries/list-proposals.js';
 import { getProposal } from '../../../core/proposals/queries/get-proposal.js';
+import { dataErrors } from '../../../core/proposals/bodies.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
-import { dataErrors, proposalOperationRunner } from '../proposal-operations.js';
 import { OperationCodec, Operations } from '../proposal-wire.js';
 import { proposalDiff, type DiffEntry } from '../proposal-diff.js';
 import { route, type AnyRoute } from '../route.js';
@@ -128,8 +128,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           if (E.isLeft(checked)) return checked;
           replacement = checked.right;
         }
-        const d = deps();
-        return reply(200, proposalWire)(await applyProposal({ ...d, runOperation: proposalOperationRunner(d) })(actor, params.id, params.pid, replacement));
+        return reply(200, proposalWire)(await applyProposal(deps())(actor, params.id, params.pid, replacement));
       },
     }),
     route({
