@@ -64,7 +64,7 @@ export const decodeErrors = (errors: t.Errors, where: string) =>
       if (c.key === '') return;
       if (/^\d+$/.test(c.key)) {
         const parent = (e.context[i - 1]?.type as { _tag?: string } | undefined)?._tag;
-        // (A codec that writes the index into its own key, as proposal-wire.ts does, is not repeated.)
+        // (A codec that writes the index into its own key, as core/proposals/bodies.ts's indexedArray does, is not repeated.)
         if ((parent === 'ArrayType' || parent === 'ReadonlyArrayType') && !path.endsWith(`[${c.key}]`)) path += `[${c.key}]`;
         return;
       }

@@ -15,7 +15,7 @@ const propose = async (fx: CleanupFixture, operations: ProposalOperation[]) =>
   right(await proposeChanges(fx.deps)(fx.viewer, fx.tree.id, { summary: 'from a cousin', operations }));
 const personCount = async (fx: CleanupFixture) => (await fx.deps.storage.persons.listByTree(fx.tree.id, {})).length;
 
-onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation runner)`, (cleanupSetup) => {
+onEachStorage((kind) => `applying proposals (core, ${kind}, the real commands)`, (cleanupSetup) => {
 
   it('creates a person, links them through "$ref" and updates another, audited as the editor with the proposal id', async () => {
     const fx = await cleanupSetup();
