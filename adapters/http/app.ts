@@ -17,7 +17,7 @@ import { buildOpenApiDocument } from './openapi/document.js';
 import { renderDocsPage } from './openapi/docs-page.js';
 import { spoolMultipart, type SpooledFile } from './multipart.js';
 import { multipartFieldLimits } from './multipart-fields.js';
-import { unstorableTextError, unstorableTextPath } from './input-text.js';
+import { decodePart } from '../../core/kernel/decode.js';
 import { clientAddressOf } from './client-address.js';
 import { mountAccountPages, type AccountPages } from './pages/account-pages.js';
 
@@ -76,36 +76,8 @@ const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, 
   ctx.body = JSON.stringify(p);
 };
 
-/**
- * Decodes one part of a request (ARCHITECTURE.md rule 5): text no database can store anywhere in it
- * (U+0000, a lone surrogate), or a value its codec refuses (type, length, range), is a list of field
- * errors for a 422; otherwise the decoded value.
- */
-export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: string) => {
-  const unstorable = unstorableTextPath(value);
-  if (unstorable !== null) return { ok: false as const, errors: [unstorableTextError(unstorable, where)] };
-  const decoded = codec.decode(value);
-  return decoded._tag === 'Right' ? { ok: true as const, value: decoded.right } : { ok: false as const, errors: decodeErrors(decoded.left, where) };
-};
-
-export const decodeErrors = (errors: t.Errors, where: string) =>
-  errors.slice(0, 20).map((e) => {
-    // A numeric key is an array's index (written `[i]`, as API.md's `operations[2].data.sex`) when
-    // its parent is an array, else a union's branch (left out).
-    let path = '';
-    e.context.forEach((c, i) => {
-      if (c.key === '') return;
-      if (/^\d+$/.test(c.key)) {
-        const parent = (e.context[i - 1]?.type as { _tag?: string } | undefined)?._tag;
-        // (A codec that writes the index into its own key, as proposal-wire.ts does, is not repeated.)
-        if ((parent === 'ArrayType' || parent === 'ReadonlyArrayType') && !path.endsWith(`[${c.key}]`)) path += `[${c.key}]`;
-        return;
-      }
-      path += path === '' ? c.key : `.${c.key}`;
-    });
-    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
-    return { path: path === '' ? where : path, message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
-  });
+/** Decodes one part of a request (ARCHITECTURE.md rule 5); core's, so every host decodes alike. */
+export { decodeErrors, decodePart } from '../../core/kernel/decode.js';
 
 /** pg reports a connection lost mid-statement (the database restarting) with no code, only these words. */
 const CONNECTION_LOST = ['Connection terminated', 'Connection ended unexpectedly', 'encountered a connection error', 'timeout exceeded when trying to connect', 'Timeout acquiring a connection'];

@@ -1,65 +1,23 @@
 import * as t from 'io-ts';
+import type { Name, PersonIdentifier } from '../../core/people/model.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 import {
-  MAX_CODE_LENGTH, MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIERS, MAX_PLACE_LENGTH, eventTypes, identifierKinds, nameTypes, parentChildQualifiers,
-  personPrivacies, relationshipTypes, sexes, type Name, type PersonIdentifier,
-} from '../../core/people/model.js';
-import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/kernel/date.js';
+  DateCodec, EventTypeCodec, Int, NameTypeCodec, PersonIdentifierCodec, PrivacyCodec, QualifierCodec, RelationshipTypeCodec, SexCodec, type DateWire,
+} from '../../core/people/bodies.js';
 import { dateDisplay } from '../../core/people/date.js';
 import type { RelationshipView } from '../../core/privacy/relationship-view.js';
 import type { PersonView, Vital } from '../../core/people/vitals.js';
 import type { EventView } from '../../core/people/queries/event-views.js';
 import type { Citation, Source } from '../../core/sources/model.js';
 import type { TreeRead } from '../../core/trees/model.js';
-import { named, withSchema } from './openapi/json-schema.js';
-import { Nullable, Text, Timestamp, Uuid, VisibilityCodec } from './wire.js';
+import { named } from './openapi/json-schema.js';
+import { Nullable, Timestamp, Uuid, VisibilityCodec } from './wire.js';
 
-const enumOf = <K extends string>(name: string, values: readonly K[]) =>
-  named(name, t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>));
-
-export const SexCodec = enumOf('Sex', sexes);
-export const PrivacyCodec = enumOf('PersonPrivacy', personPrivacies);
-export const NameTypeCodec = enumOf('NameType', nameTypes);
-export const EventTypeCodec = enumOf('EventType', eventTypes);
-export const RelationshipTypeCodec = enumOf('RelationshipType', relationshipTypes);
-export const QualifierCodec = enumOf('ParentChildQualifier', parentChildQualifiers);
-export const IdentifierKindCodec = enumOf('IdentifierKind', identifierKinds);
-/** An identifier another program gave a person: REFN (with its TYPE), AFN, or a unique id (_UID / UID). */
-export const PersonIdentifierCodec = named('PersonIdentifier', t.type({
-  kind: IdentifierKindCodec, value: Text(MAX_IDENTIFIER_LENGTH), type: Nullable(Text(MAX_IDENTIFIER_LENGTH)),
-}));
-/** On input `type` may be left out (no type). */
-const IdentifierInput = named('PersonIdentifierInput', t.intersection([
-  t.type({ kind: IdentifierKindCodec, value: Text(MAX_IDENTIFIER_LENGTH) }), t.partial({ type: Nullable(Text(MAX_IDENTIFIER_LENGTH)) }),
-]));
-export const IdentifiersCodec = withSchema(t.array(IdentifierInput), { maxItems: MAX_IDENTIFIERS });
-export const identifiersFromWire = (xs: t.TypeOf<typeof IdentifiersCodec>): PersonIdentifier[] => xs.map((x) => ({ kind: x.kind, value: x.value, type: x.type ?? null }));
-/** A temple code, an ordinance status or an association role. */
-export const CodeText = Text(MAX_CODE_LENGTH);
-const Int = (min: number, max: number) => withSchema(t.Int, { minimum: min, maximum: max });
-
-export const DateCodec = named('GenealogicalDate', t.intersection([
-  t.type({ qualifier: enumOf('DateQualifier', dateQualifiers) }),
-  t.partial({
-    calendar: withSchema(enumOf('Calendar', calendars), { description: 'Absent: Gregorian. Hebrew and French Republican months run 1..13.' }),
-    dual_year: withSchema(t.boolean, { description: 'The year was written as a dual year (1750/51); `year` is the first.' }),
-    year: Int(1, 9999), month: Int(1, 13), day: Int(1, 31), end_year: Int(1, 9999), end_month: Int(1, 13), end_day: Int(1, 31),
-    text: Text(500, { description: 'The phrase of a `text` date; on another qualifier, the phrase of a GEDCOM INT date.' }),
-  }),
-]));
-type DateWire = t.TypeOf<typeof DateCodec>;
-
-export const dateFromWire = (d: DateWire): GenealogicalDate => ({
-  qualifier: d.qualifier,
-  ...(d.calendar === undefined ? {} : { calendar: d.calendar }),
-  ...(d.dual_year === undefined || d.dual_year === false ? {} : { dualYear: true }),
-  ...(d.year === undefined ? {} : { year: d.year }),
-  ...(d.month === undefined ? {} : { month: d.month }),
-  ...(d.day === undefined ? {} : { day: d.day }),
-  ...(d.end_year === undefined ? {} : { endYear: d.end_year }),
-  ...(d.end_month === undefined ? {} : { endMonth: d.end_month }),
-  ...(d.end_day === undefined ? {} : { endDay: d.end_day }),
-  ...(d.text === undefined ? {} : { text: d.text }),
-});
+// The codecs request bodies share are core's (core/people/bodies.ts), re-exported here for the routes.
+export {
+  CodeText, DateCodec, EventTypeCodec, IdentifierKindCodec, IdentifiersCodec, NameTypeCodec, PersonIdentifierCodec, PrivacyCodec, QualifierCodec,
+  RelationshipTypeCodec, SexCodec, VitalInputCodec, dateFromWire, identifiersFromWire,
+} from '../../core/people/bodies.js';
 
 export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
   d === null
@@ -77,7 +35,6 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
         ...(d.text === undefined ? {} : { text: d.text }),
       };
 
-export const VitalInputCodec = named('VitalInput', t.partial({ date: Nullable(DateCodec), place: Nullable(Text(MAX_PLACE_LENGTH)) }));
 export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
 
 export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean, notes: t.string }));

@@ -1,35 +1,19 @@
 import * as t from 'io-ts';
-import { isUuid } from '../../core/kernel/ids.js';
 import { roles, visibilities, type MemberRead, type Role, type TreeRead } from '../../core/trees/model.js';
 import type { UserView } from '../../core/identity/user-view.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../core/identity/policy.js';
 import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { AiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import type { InstanceStatus } from '../../core/admin/queries/get-instance-status.js';
-import { named, withSchema, type JsonSchema } from './openapi/json-schema.js';
+import { named, withSchema } from './openapi/json-schema.js';
+import { enumOf, Nullable, Text, Uuid } from '../../core/kernel/codec.js';
 
-// Wire codecs: snake_case JSON shapes of API.md. They decode requests and document responses.
+// Wire codecs: snake_case JSON shapes of API.md. They decode requests and document responses. The
+// primitives request bodies are built from are core's (core/kernel/codec.ts), re-exported here.
+export { NOTES_MAX, Nullable, Text, Uuid } from '../../core/kernel/codec.js';
 
-const enumOf = <K extends string>(name: string, values: readonly K[]) =>
-  named(name, t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>));
-
-export const Uuid = withSchema(
-  new t.Type<string, string, unknown>('Uuid', (u): u is string => typeof u === 'string' && isUuid(u), (u, c) => (typeof u === 'string' && isUuid(u) ? t.success(u) : t.failure(u, c)), t.identity),
-  { type: 'string', format: 'uuid', maxLength: 36 },
-);
 export const Timestamp = withSchema(t.string, { format: 'date-time' });
 
-/**
- * Client text: at most `max` characters (code points), enforced when decoding (withSchema). Every
- * string a request carries has such a bound (spec/http/input-bounds-schema.spec.ts); U+0000 is
- * refused for all input at once, in app.ts. Text kept in a btree-indexed column (emails, place
- * names: MAX_EMAIL_LENGTH, MAX_PLACE_LENGTH) stays at or under 600 characters: 4 UTF-8 bytes each fit an index entry
- * (about 2,700 bytes) whatever the text.
- */
-export const Text = (max: number, extra: JsonSchema = {}) => withSchema(t.string, { maxLength: max, ...extra });
-
-/** Free text a genealogist writes (notes, details): long, but bounded. */
-export const NOTES_MAX = 100_000;
 /** GEDCOM import `resolutions` (JSON text, multipart): room for a 100,000-person file. */
 export const RESOLUTIONS_MAX = 10_000_000;
 
@@ -49,7 +33,6 @@ export const NonEmpty = (max: number) =>
     new t.Type<string, string, unknown>('NonEmptyText', (u): u is string => typeof u === 'string' && u.trim().length > 0, (u, c) => (typeof u === 'string' && u.trim().length > 0 ? t.success(u) : t.failure(u, c)), t.identity),
     { type: 'string', minLength: 1, maxLength: max },
   );
-export const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 export const RoleCodec = enumOf('Role', roles);
 export const VisibilityCodec = enumOf('Visibility', visibilities);

@@ -1,16 +1,17 @@
 import type { Actor } from '../kernel/actor.js';
 import type { JsonValue } from '../kernel/audit.js';
-import { E, type Result } from '../kernel/either.js';
+import { unstorableTextPath } from '../kernel/decode.js';
+import { E } from '../kernel/either.js';
 import type { Id } from '../kernel/ids.js';
 import { isUuid } from '../kernel/ids.js';
-import type { RecordDeps } from '../deps.js';
 import { dateDisplay } from '../people/date.js';
 import { getPerson } from '../people/queries/get-person.js';
 import { listPersonEvents } from '../people/queries/list-person-events.js';
 import { listPersonRelationships } from '../people/queries/list-person-relationships.js';
 import { listPersons } from '../people/queries/list-persons.js';
 import type { PersonView } from '../people/vitals.js';
-import { proposeChanges, type ProposeInput } from '../proposals/commands/propose-changes.js';
+import { decodeProposalInput } from '../proposals/bodies.js';
+import { proposeChanges } from '../proposals/commands/propose-changes.js';
 import type { ToolDefinition } from './ports.js';
 
 // The three tools the assistant offers the model (API.md: names and arguments are fixed). Reads go
@@ -42,17 +43,14 @@ export const assistantTools: readonly ToolDefinition[] = [
   },
 ];
 
-/** Checks a `propose_changes` argument as POST /proposals checks its body (the HTTP adapter's codecs). */
-export type OperationsDecoder = (raw: unknown) => Result<ProposeInput>;
-
 /**
- * The path of text the database cannot store (U+0000, a lone surrogate) in a tool's arguments, in a
- * value or a key ('' for the whole), or null: the rule every client request goes through
- * (adapters/http/input-text.ts), so a model's arguments are held to what a client's are.
+ * What the tools take: what the queries they read through and the proposal they store take (each
+ * names its stores), so the tools touch no other. A model's arguments are held to the rules a
+ * client's body is: text the database cannot store (core/kernel/decode.ts) and the proposal's codecs
+ * (core/proposals/bodies.ts).
  */
-export type UnstorableText = (value: unknown) => string | null;
-
-export type ToolDeps = Pick<RecordDeps, 'storage' | 'clock' | 'searchThreshold'> & { readonly decodeProposal: OperationsDecoder; readonly unstorableText: UnstorableText };
+export type ToolDeps = Parameters<typeof listPersons>[0] & Parameters<typeof getPerson>[0] & Parameters<typeof listPersonEvents>[0]
+  & Parameters<typeof listPersonRelationships>[0] & Parameters<typeof proposeChanges>[0];
 
 const vitals = (v: PersonView): Record<string, JsonValue> =>
   v.visibility === 'redacted'
@@ -75,7 +73,7 @@ export const runTool = async (deps: ToolDeps, actor: Actor, treeId: Id, name: st
   } catch {
     return failed('The arguments are not JSON.');
   }
-  const unstorable = deps.unstorableText(args);
+  const unstorable = unstorableTextPath(args);
   if (unstorable !== null) return failed(`${unstorable === '' ? 'arguments' : unstorable.slice(0, 200)}: must be Unicode text without the character U+0000`);
   const field = (k: string): unknown => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[k] : undefined);
   switch (name) {
@@ -103,7 +101,7 @@ export const runTool = async (deps: ToolDeps, actor: Actor, treeId: Id, name: st
       };
     }
     case 'propose_changes': {
-      const input = deps.decodeProposal(args);
+      const input = decodeProposalInput(args);
       if (E.isLeft(input)) {
         const e = input.left;
         return { content: { error: e._tag === 'InvalidInput' ? e.detail : 'refused', errors: e._tag === 'InvalidInput' ? (e.errors ?? []).map((f) => ({ path: f.path, message: f.message })) : [] } };

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { aiPolicyView } from '../../core/trees/queries/get-ai-policy.js';
 import { askAssistant, defaultAssistantLimits } from '../../core/ai/commands/ask-assistant.js';
 import { updateAiPolicy } from '../../core/trees/commands/update-ai-policy.js';
-import { E } from '../../core/kernel/either.js';
 import { cleanupSetup } from './cleanup-support.js';
 import { left, right } from './support.js';
 
@@ -19,7 +18,6 @@ describe('AI policy: a named provider that is no longer configured', () => {
     expect(aiPolicyView(tree, [])).to.deep.include({ aiMemberProvider: 'local', available: false, aiMemberAvailable: false });
     const answered = await askAssistant({
       ...fx.deps, searchThreshold: 0.2, providers: new Map(), limits: defaultAssistantLimits,
-      decodeProposal: () => E.left({ _tag: 'InvalidInput', code: 'x', detail: 'x' }), unstorableText: () => null,
     })(
       fx.viewer, fx.tree.id, [{ role: 'user', content: 'hi' }]);
     expect(left(answered)).to.deep.include({ _tag: 'Conflict', code: 'ai_disabled' });

@@ -5,18 +5,17 @@ import { rejectProposal } from '../../core/proposals/commands/reject-proposal.js
 import type { ProposalOperation } from '../../core/proposals/model.js';
 import { newId } from '../../core/kernel/ids.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
-import { proposalOperationRunner } from '../../adapters/http/proposal-operations.js';
 import { onEachStorage, type CleanupFixture } from './cleanup-support.js';
 import { left, right } from './support.js';
 
-// Applying proposals (issue 11) through the real operation runner, on memory storage.
+// Applying proposals (issue 11) through core's dispatch to the real commands, on memory storage.
 
-const applyDeps = (fx: CleanupFixture) => ({ ...fx.deps, runOperation: proposalOperationRunner({ clock: fx.deps.clock, searchThreshold: 0.2 }) });
+const applyDeps = (fx: CleanupFixture) => fx.deps;
 const propose = async (fx: CleanupFixture, operations: ProposalOperation[]) =>
   right(await proposeChanges(fx.deps)(fx.viewer, fx.tree.id, { summary: 'from a cousin', operations }));
 const personCount = async (fx: CleanupFixture) => (await fx.deps.storage.persons.listByTree(fx.tree.id, {})).length;
 
-onEachStorage((kind) => `applying proposals (core, ${kind}, the real operation runner)`, (cleanupSetup) => {
+onEachStorage((kind) => `applying proposals (core, ${kind}, the real commands)`, (cleanupSetup) => {
 
   it('creates a person, links them through "$ref" and updates another, audited as the editor with the proposal id', async () => {
     const fx = await cleanupSetup();

@@ -1,11 +1,9 @@
 import * as t from 'io-ts';
 import { askAssistant, defaultAssistantLimits, type AssistantReply } from '../../../core/ai/commands/ask-assistant.js';
-import { unstorableTextPath } from '../input-text.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, Text, Uuid } from '../wire.js';
 import { reply, type LazyDeps } from './deps.js';
-import { decodeProposalInput } from './proposals.js';
 
 const Message = named('AssistantMessage', t.type({ role: t.keyof({ user: null, assistant: null }), content: Text(20_000) }));
 const AssistantBody = named('AssistantRequest', t.type({ messages: withSchema(t.array(Message), { minItems: 1, maxItems: 50 }) }));
@@ -21,7 +19,7 @@ export const assistantRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     handle: async ({ actor, params, body }) => {
       const d = deps();
       const answered = await askAssistant({
-        ...d, providers: d.modelProviders ?? new Map(), limits: d.assistantLimits ?? defaultAssistantLimits, decodeProposal: decodeProposalInput, unstorableText: unstorableTextPath,
+        ...d, providers: d.modelProviders ?? new Map(), limits: d.assistantLimits ?? defaultAssistantLimits,
       })(actor, params.id, body.messages);
       return reply(200, (r: AssistantReply) => ({ reply: r.reply, proposal_ids: [...r.proposalIds], provider: r.provider, model: r.model }))(answered);
     },

@@ -1,38 +1,15 @@
 import * as t from 'io-ts';
 import { E } from '../../../core/kernel/either.js';
-import { createEvent, deleteEvent, updateEvent, type EventInput } from '../../../core/people/commands/event-commands.js';
+import { createEvent, deleteEvent, updateEvent } from '../../../core/people/commands/event-commands.js';
 import { getEvent } from '../../../core/people/queries/get-event.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import type { EventView } from '../../../core/people/queries/event-views.js';
-import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
-import { MAX_PLACE_LENGTH } from '../../../core/people/model.js';
-import { CodeText, DateCodec, EventRead, EventTypeCodec, dateFromWire, eventWire } from '../wire-records.js';
+import { IdParams, PageQuery } from '../wire.js';
+import { EventRead, eventWire } from '../wire-records.js';
+import { EventCreate, EventUpdate, eventInput } from '../../../core/people/bodies.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
-
-const EventFields = t.partial({
-  custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
-  place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000),
-  // LDS ordinances (lds_*) only; on another type a value is a 422.
-  temple: Nullable(CodeText), ordinance_status: Nullable(CodeText),
-});
-export const EventCreate = named('EventCreate', t.intersection([t.type({ type: EventTypeCodec }), EventFields]));
-export const EventUpdate = named('EventUpdate', t.intersection([t.partial({ type: EventTypeCodec }), EventFields]));
-
-export const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput['type'] }): EventInput => ({
-  ...(b.type === undefined ? {} : { type: b.type }),
-  ...(b.custom_type === undefined ? {} : { customType: b.custom_type }),
-  ...(b.person_id === undefined ? {} : { personId: b.person_id }),
-  ...(b.partnership_id === undefined ? {} : { partnershipId: b.partnership_id }),
-  ...(b.date === undefined ? {} : { date: b.date === null ? null : dateFromWire(b.date) }),
-  ...(b.place === undefined ? {} : { place: b.place }),
-  ...(b.notes === undefined ? {} : { notes: b.notes }),
-  ...(b.detail === undefined ? {} : { detail: b.detail }),
-  ...(b.temple === undefined ? {} : { temple: b.temple }),
-  ...(b.ordinance_status === undefined ? {} : { ordinanceStatus: b.ordinance_status }),
-});
 
 const views = (vs: readonly EventView[]) => vs.map(eventWire);
 

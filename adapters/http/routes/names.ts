@@ -1,23 +1,15 @@
 import * as t from 'io-ts';
-import { createName, deleteName, makePrimaryName, updateName, type NameInput } from '../../../core/people/commands/name-commands.js';
+import { createName, deleteName, makePrimaryName, updateName } from '../../../core/people/commands/name-commands.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import type { Name } from '../../../core/people/model.js';
 import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, NOTES_MAX, Text, Uuid } from '../wire.js';
-import { NameRead, NameTypeCodec, nameWire } from '../wire-records.js';
+import { IdParams, Uuid } from '../wire.js';
+import { NameRead, nameWire } from '../wire-records.js';
+import { NameWrite, nameInput } from '../../../core/people/bodies.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
-export const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), is_primary: t.boolean, notes: Text(NOTES_MAX) });
 const NameParams = t.type({ id: Uuid, name_id: Uuid });
-
-export const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({
-  ...(b.name_type === undefined ? {} : { nameType: b.name_type }),
-  ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
-  ...(b.surname === undefined ? {} : { surname: b.surname }),
-  ...(b.is_primary === undefined ? {} : { isPrimary: b.is_primary }),
-  ...(b.notes === undefined ? {} : { notes: b.notes }),
-});
 
 export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({

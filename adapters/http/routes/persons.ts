@@ -8,27 +8,12 @@ import { restorePerson } from '../../../core/merge/commands/restore-person.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import type { PersonView } from '../../../core/people/vitals.js';
-import type { VitalInput } from '../../../core/people/write-vital.js';
+import { PersonCreate, PersonUpdate, personInput } from '../../../core/people/bodies.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, NOTES_MAX, Nullable, PageQuery, Text } from '../wire.js';
-import { IdentifiersCodec, identifiersFromWire, PersonRead, PrivacyCodec, SexCodec, VitalInputCodec, dateFromWire, personWire } from '../wire-records.js';
+import { IdParams, PageQuery, Text } from '../wire.js';
+import { PersonRead, personWire } from '../wire-records.js';
 import { listed, reply, withPage, type LazyDeps } from './deps.js';
-
-const PersonWrite = t.partial({
-  given_name: Text(500),
-  surname: Text(500),
-  sex: Nullable(SexCodec),
-  is_living: Nullable(t.boolean),
-  privacy: PrivacyCodec,
-  notes: Text(NOTES_MAX),
-  /** The whole list (REFN, AFN, unique ids): replaces the person's identifiers. */
-  identifiers: IdentifiersCodec,
-  birth: Nullable(VitalInputCodec),
-  death: Nullable(VitalInputCodec),
-});
-export const PersonCreate = named('PersonCreate', PersonWrite);
-export const PersonUpdate = named('PersonUpdate', PersonWrite);
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
 const IdList = withSchema(
@@ -44,22 +29,6 @@ const PersonsQuery = t.intersection([
   PageQuery,
   t.partial({ q: Text(200), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
 ]);
-
-type PersonWireInput = t.TypeOf<typeof PersonWrite>;
-const vital = (v: t.TypeOf<typeof VitalInputCodec> | null | undefined): VitalInput | null | undefined =>
-  v == null ? v : { ...(v.date === undefined ? {} : { date: v.date === null ? null : dateFromWire(v.date) }), ...(v.place === undefined ? {} : { place: v.place }) };
-
-export const personInput = (b: PersonWireInput) => ({
-  ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
-  ...(b.surname === undefined ? {} : { surname: b.surname }),
-  ...(b.sex === undefined ? {} : { sex: b.sex }),
-  ...(b.is_living === undefined ? {} : { isLiving: b.is_living }),
-  ...(b.privacy === undefined ? {} : { privacy: b.privacy }),
-  ...(b.notes === undefined ? {} : { notes: b.notes }),
-  ...(b.identifiers === undefined ? {} : { identifiers: identifiersFromWire(b.identifiers) }),
-  ...(b.birth === undefined ? {} : { birth: vital(b.birth) ?? null }),
-  ...(b.death === undefined ? {} : { death: vital(b.death) ?? null }),
-});
 
 export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   /** Re-reads a written person as the caller sees it (a member: in full). */

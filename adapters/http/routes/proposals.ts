@@ -1,27 +1,21 @@
 import * as t from 'io-ts';
-import { E, fail, type Result } from '../../../core/kernel/either.js';
-import { invalidInput, type FieldError } from '../../../core/kernel/errors.js';
-import { isUuid } from '../../../core/kernel/ids.js';
+import { E } from '../../../core/kernel/either.js';
 import { proposalStatuses, type Proposal, type ProposalOperation } from '../../../core/proposals/model.js';
-import { MAX_SUMMARY_LENGTH, refOf } from '../../../core/proposals/rules.js';
-import { proposeChanges, type ProposeInput } from '../../../core/proposals/commands/propose-changes.js';
-import { decodeErrors } from '../app.js';
+import { proposeChanges } from '../../../core/proposals/commands/propose-changes.js';
 import { applyProposal } from '../../../core/proposals/commands/apply-proposal.js';
 import { rejectProposal } from '../../../core/proposals/commands/reject-proposal.js';
 import { deleteProposal } from '../../../core/proposals/commands/delete-proposal.js';
 import { listProposals } from '../../../core/proposals/queries/list-proposals.js';
 import { getProposal } from '../../../core/proposals/queries/get-proposal.js';
+import { asOperations, checkOperations, Operations, OperationCodec, ProposeBody } from '../../../core/proposals/bodies.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { nextPageHeaders } from '../pagination.js';
-import { dataErrors, proposalOperationRunner } from '../proposal-operations.js';
-import { OperationCodec, Operations } from '../proposal-wire.js';
 import { proposalDiff, type DiffEntry } from '../proposal-diff.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, Nullable, PageQuery, Text, Timestamp, Uuid } from '../wire.js';
+import { IdParams, Nullable, PageQuery, Timestamp, Uuid } from '../wire.js';
 import { noContent, reply, withPage, type LazyDeps } from './deps.js';
 
 const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
-const ProposeBody = named('ProposalCreate', t.intersection([t.type({ operations: Operations }), t.partial({ summary: Text(MAX_SUMMARY_LENGTH) })]));
 const ApplyBody = named('ProposalApply', t.partial({ operations: Operations }));
 const ProposalParams = t.type({ id: Uuid, pid: Uuid });
 const ListQuery = t.intersection([PageQuery, t.partial({ status: keys(proposalStatuses) })]);
@@ -42,33 +36,6 @@ const proposalWire = (p: Proposal) => ({
   proposer_id: p.proposerId, reviewer_id: p.reviewerId, apply_error: p.applyError, applied_count: p.appliedCount,
   created_at: p.createdAt.toISOString(), decided_at: p.decidedAt === null ? null : p.decidedAt.toISOString(),
 });
-
-/**
- * What only the entities' codecs can say of the operations: each `data` decodes as that entity's
- * POST or PATCH body, and `id` is a uuid or a "$ref". Paths `operations[i]...`.
- */
-const checkOperations = (operations: readonly ProposalOperation[]): Result<readonly ProposalOperation[]> => {
-  const errors: FieldError[] = [];
-  operations.forEach((o, i) => {
-    if (o.id !== undefined && !isUuid(o.id) && refOf(o.id) === null) errors.push({ path: `operations[${i}].id`, message: 'a record id or "$ref"' });
-    errors.push(...dataErrors(o, `operations[${i}].data`));
-  });
-  return errors.length === 0 ? E.right(operations) : fail(invalidInput('invalid_operations', 'The operations cannot be proposed as they are.', errors.slice(0, 100)));
-};
-
-const asOperations = (raw: readonly t.TypeOf<typeof OperationCodec>[]): ProposalOperation[] =>
-  raw.map((o) => ({
-    op: o.op, entity: o.entity, ...(o.id === undefined ? {} : { id: o.id }), ...(o.ref === undefined ? {} : { ref: o.ref }),
-    ...(o.data === undefined ? {} : { data: o.data as ProposalOperation['data'] }),
-  }));
-
-/** A `propose_changes` tool argument, checked exactly as POST /proposals checks its body. */
-export const decodeProposalInput = (raw: unknown): Result<ProposeInput> => {
-  const decoded = ProposeBody.decode(raw);
-  if (decoded._tag === 'Left') return fail(invalidInput('invalid_operations', 'The arguments are not { summary, operations }.', decodeErrors(decoded.left, 'arguments')));
-  const checked = checkOperations(asOperations(decoded.right.operations));
-  return E.isLeft(checked) ? checked : E.right({ summary: decoded.right.summary ?? '', operations: checked.right });
-};
 
 export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const common = { tag: 'proposals', auth: 'user' as const };
@@ -128,8 +95,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           if (E.isLeft(checked)) return checked;
           replacement = checked.right;
         }
-        const d = deps();
-        return reply(200, proposalWire)(await applyProposal({ ...d, runOperation: proposalOperationRunner(d) })(actor, params.id, params.pid, replacement));
+        return reply(200, proposalWire)(await applyProposal(deps())(actor, params.id, params.pid, replacement));
       },
     }),
     route({

@@ -4,32 +4,13 @@ import { getRelationship } from '../../../core/people/queries/get-relationship.j
 import { listTreeRelationships } from '../../../core/people/queries/list-tree-relationships.js';
 import { listPersonRelationships } from '../../../core/people/queries/list-person-relationships.js';
 import type { RelationshipView } from '../../../core/privacy/relationship-view.js';
-import { named } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
-import { CodeText, QualifierCodec, RelationshipRead, RelationshipTypeCodec, relationshipWire } from '../wire-records.js';
+import { IdParams, PageQuery } from '../wire.js';
+import { RelationshipRead, relationshipWire } from '../wire-records.js';
+import { RelationshipCreate, RelationshipUpdate, relationshipInput, relationshipUpdateInput } from '../../../core/people/bodies.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
-export const RelationshipCreate = named('RelationshipCreate', t.intersection([
-  t.type({ type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid }),
-  // role: associations only (what person b is to person a); on another type a value is a 422.
-  t.partial({ qualifier: Nullable(QualifierCodec), role: Nullable(CodeText), notes: Text(NOTES_MAX) }),
-]));
-export const RelationshipUpdate = named('RelationshipUpdate', t.partial({ qualifier: Nullable(QualifierCodec), role: Nullable(CodeText), notes: Text(NOTES_MAX) }));
 const rows = (rs: readonly RelationshipView[]) => rs.map(relationshipWire);
-
-export const relationshipInput = (body: t.TypeOf<typeof RelationshipCreate>) => ({
-  type: body.type, personAId: body.person_a_id, personBId: body.person_b_id,
-  ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
-  ...(body.role === undefined ? {} : { role: body.role }),
-  ...(body.notes === undefined ? {} : { notes: body.notes }),
-});
-
-export const relationshipUpdateInput = (body: t.TypeOf<typeof RelationshipUpdate>) => ({
-  ...(body.qualifier === undefined ? {} : { qualifier: body.qualifier }),
-  ...(body.role === undefined ? {} : { role: body.role }),
-  ...(body.notes === undefined ? {} : { notes: body.notes }),
-});
 
 export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({

@@ -1,49 +1,15 @@
 import * as t from 'io-ts';
-import { createSource, deleteSource, updateSource, type SourceInput } from '../../../core/sources/commands/source-commands.js';
+import { createSource, deleteSource, updateSource } from '../../../core/sources/commands/source-commands.js';
 import { createCitation, deleteCitation, updateCitation } from '../../../core/sources/commands/citation-commands.js';
 import { listSources } from '../../../core/sources/queries/list-sources.js';
 import { getSource } from '../../../core/sources/queries/get-source.js';
 import { listCitations } from '../../../core/sources/queries/list-citations.js';
 import { getCitation } from '../../../core/sources/queries/get-citation.js';
-import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
-import { IdParams, NOTES_MAX, Nullable, PageQuery, Text, Uuid } from '../wire.js';
+import { IdParams, PageQuery } from '../wire.js';
 import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-records.js';
+import { CitationCreate, CitationUpdate, SourceCreate, SourceUpdate, citationInput, citationUpdateInput, sourceInput } from '../../../core/sources/bodies.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
-
-const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX) });
-export const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
-export const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
-const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
-export const CitationCreate = named('CitationCreate', t.intersection([
-  t.type({ source_id: Uuid }),
-  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }),
-]));
-export const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }));
-
-export const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
-  ...(b.title === undefined ? {} : { title: b.title }),
-  ...(b.author === undefined ? {} : { author: b.author }),
-  ...(b.publication === undefined ? {} : { publication: b.publication }),
-  ...(b.notes === undefined ? {} : { notes: b.notes }),
-});
-
-export const citationInput = (body: t.TypeOf<typeof CitationCreate>) => ({
-  sourceId: body.source_id,
-  ...(body.person_id === undefined ? {} : { personId: body.person_id }),
-  ...(body.event_id === undefined ? {} : { eventId: body.event_id }),
-  ...(body.name_id === undefined ? {} : { nameId: body.name_id }),
-  ...(body.relationship_id === undefined ? {} : { relationshipId: body.relationship_id }),
-  ...(body.page === undefined ? {} : { page: body.page }),
-  ...(body.detail === undefined ? {} : { detail: body.detail }),
-  ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
-});
-
-export const citationUpdateInput = (body: t.TypeOf<typeof CitationUpdate>) => ({
-  ...(body.page === undefined ? {} : { page: body.page }),
-  ...(body.detail === undefined ? {} : { detail: body.detail }),
-  ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
-});
 
 export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({

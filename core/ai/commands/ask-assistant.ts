@@ -1,8 +1,10 @@
 import { actorId, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
+import { unstorableTextPath } from '../../kernel/decode.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { conflict, upstream } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
 import type { ChatMessage, ModelProvider, ProviderFailure, RoundClock, ToolCall } from '../ports.js';
 import { assistantTools, runTool, type ToolDeps, type ToolOutcome } from '../tools.js';
@@ -26,7 +28,8 @@ export type AssistantLimits = {
 
 export const defaultAssistantLimits: AssistantLimits = { toolCallsPerRound: 16, toolCalls: 64, proposals: 10 };
 
-export type AssistantDeps = ToolDeps & {
+/** The tools' stores, the tree (its policy names the provider) and the audit entry of the request. */
+export type AssistantDeps = ToolDeps & CommandDeps<'audit'> & QueryDeps<'trees' | 'memberships'> & {
   /** The configured providers by name (AI_PROVIDERS). */
   readonly providers: ReadonlyMap<string, ModelProvider>;
   readonly limits: AssistantLimits;
@@ -70,7 +73,7 @@ export const askAssistant =
     const run = async (call: ToolCall): Promise<ToolOutcome> => {
       // The name is stored in the audit entry: only as text the database can hold.
       const shown = call.name.slice(0, 100);
-      toolNames.push(deps.unstorableText(shown) === null ? shown : '(not text)');
+      toolNames.push(unstorableTextPath(shown) === null ? shown : '(not text)');
       if (call.name === 'propose_changes' && proposalIds.length >= limits.proposals)
         return { content: { error: `Not stored: one request stores at most ${limits.proposals} proposals. Tell the user what else you would propose.` } };
       const outcome = await runTool(deps, actor, treeId, call.name, call.arguments);

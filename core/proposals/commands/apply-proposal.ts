@@ -5,12 +5,13 @@ import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.
 import { conflict, invalidInput, type DomainError } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { proposalFor } from '../access.js';
-import type { OperationRunner, ProposalDeps } from '../deps.js';
-import { joinedStorage } from '../joined-storage.js';
+import type { CommandDeps } from '../../deps.js';
 import type { ApplyError, Proposal, ProposalOperation } from '../model.js';
+import { runOperation, type OperationStores } from '../operations.js';
 import { operationErrors, refOf } from '../rules.js';
 
-export type ApplyDeps = ProposalDeps & { readonly runOperation: OperationRunner };
+/** The proposal and its audit, and what the operations touch (../operations.ts). */
+export type ApplyDeps = CommandDeps<'trees' | 'memberships' | 'proposals' | 'audit' | OperationStores>;
 
 const isReferenceKey = (k: string): boolean => k === 'id' || k.endsWith('_id');
 
@@ -84,7 +85,7 @@ export const applyProposal =
       const unresolved = unresolvedRef(operation);
       const step = await deps.storage.uow.run(async (tx): Promise<Result<Proposal>> => {
         if (unresolved !== null) return fail(invalidInput('unknown_ref', unresolved));
-        const ran = await deps.runOperation(joinedStorage(deps.storage, tx, before.id), actor, treeId, operation);
+        const ran = await runOperation(deps.clock, tx, before.id, actor, treeId, operation);
         if (E.isLeft(ran)) return ran;
         const refs = operation.op === 'create' && operation.ref !== undefined ? new Map([...before.refs, [operation.ref, ran.right.id]]) : before.refs;
         const next: Proposal = { ...before, appliedCount: i + 1, refs, applyError: null, reviewerId };

@@ -5,14 +5,14 @@ import { forbidden } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { roleAtLeast } from '../../trees/model.js';
 import { proposalFor } from '../access.js';
-import type { ProposalDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 
 /**
  * Removes a proposal in any state (SPEC: "any -> removed"): its proposer, or an editor. What an
  * apply already changed stays changed; the audit trail keeps both.
  */
 export const deleteProposal =
-  (deps: ProposalDeps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'proposals' | 'audit'>) =>
   async (actor: Actor, treeId: Id, proposalId: Id): AsyncResult<void> =>
     deps.storage.uow.run(async (tx) => {
       const found = await proposalFor(tx, actor, treeId, proposalId, 'viewer');

@@ -4,7 +4,7 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
 import { accessTree } from '../../trees/access.js';
-import type { ProposalDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Proposal, ProposalOperation, ProposalOrigin } from '../model.js';
 import { MAX_SUMMARY_LENGTH, operationErrors } from '../rules.js';
 
@@ -17,7 +17,7 @@ export type ProposeInput = { readonly summary: string; readonly operations: read
  * shape can say (the wire codec checked each entity's fields); ids are checked when applied.
  */
 export const proposeChanges =
-  (deps: ProposalDeps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'proposals' | 'audit'>) =>
   async (actor: Actor, treeId: Id, input: ProposeInput, origin: ProposalOrigin = 'contributor'): AsyncResult<Proposal> => {
     const errors = operationErrors(input.operations);
     if ([...input.summary].length > MAX_SUMMARY_LENGTH) errors.unshift({ path: 'summary', message: `at most ${MAX_SUMMARY_LENGTH} characters` });

@@ -4,12 +4,12 @@ import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { conflict } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { proposalFor } from '../access.js';
-import type { ProposalDeps } from '../deps.js';
+import type { CommandDeps } from '../../deps.js';
 import type { Proposal } from '../model.js';
 
 /** An editor rejects a pending proposal: nothing of it is applied. Not pending: 409 `proposal_not_pending`. */
 export const rejectProposal =
-  (deps: ProposalDeps) =>
+  (deps: CommandDeps<'trees' | 'memberships' | 'proposals' | 'audit'>) =>
   async (actor: Actor, treeId: Id, proposalId: Id): AsyncResult<Proposal> =>
     deps.storage.uow.run(async (tx) => {
       const found = await proposalFor(tx, actor, treeId, proposalId, 'editor');
