@@ -45,7 +45,7 @@ export type ImportReport = ImportCounts & {
 };
 
 /** What an import writes and reads in its transaction. */
-type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit';
+type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit' | 'cleanup' | 'duplicates';
 
 const badResolution = (xref: string, message: string) =>
   invalidInput('invalid_resolution', `Resolution for ${xref}: ${message}`, [{ path: `resolutions.${xref}`, message }]);

@@ -35,7 +35,7 @@ const display = (n: { readonly given: string; readonly surname: string } | undef
  * import reads it (import-scan.ts, mapping-stream.ts), so memory holds the matches, not the file.
  */
 export const previewGedcom =
-  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events'>, 'storage'>) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events' | 'cleanup' | 'duplicates'>, 'storage'>) =>
   async (actor: Actor, treeId: Id, file: GedcomFile, limits?: Partial<ReadLimits>): AsyncResult<GedcomPreview> => {
     const access = await accessTree(deps.storage, actor, treeId, 'editor');
     if (E.isLeft(access)) return access;

@@ -52,7 +52,7 @@ const likeness = (s: Scored): number => Math.round(Math.min(s.level === 'high' ?
  * tree's size. Best first.
  */
 export const recommend =
-  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'relationships' | 'duplicates'>, 'storage'> & { readonly searchThreshold: number }) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'relationships' | 'places' | 'duplicates'>, 'storage'> & { readonly searchThreshold: number }) =>
   async (actor: Actor, treeId: Id, personId: Id): AsyncResult<readonly Recommendation[]> => {
     const access = await accessTree(deps.storage, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;
