@@ -56,7 +56,7 @@ const fixtureRoutes: readonly AnyRoute[] = [
     auth: 'user',
     success: { status: 200, description: 'The person', body: Person },
     errors: [404],
-    handle: async () => ok({ status: 200, body: null }),
+    handle: async () => ok({ status: 200, body: { id: '00000000-0000-4000-8000-000000000000', display_name: 'A', sex: null } }),
   }),
   route({
     operationId: 'uploadFixture',

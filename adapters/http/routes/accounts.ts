@@ -54,7 +54,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       const exported = await exportAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor);
       if (E.isLeft(exported)) return exported;
       const day = exported.right.header.exportedAt.toISOString().slice(0, 10);
-      return ok<Reply>({
+      return ok<Reply<never>>({
         status: 200,
         // Made on the first pull: a 429 before it is sent starts no zip writer.
         stream: deferred(() => accountZip(exported.right)),

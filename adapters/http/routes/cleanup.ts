@@ -78,7 +78,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'The people to mark deceased, by display name.', body: t.array(ByBirthYearRead) },
       errors: previewErrors,
       handle: async ({ actor, params, query }) =>
-        reply(200, (rows: readonly DeceasedByBirthYearRow[]) => rows.map((r) => ({ ...base(r), birth_year: r.birthYear, is_living: r.isLiving, proposed: { is_living: false } })))(
+        reply(200, (rows: readonly DeceasedByBirthYearRow[]) => rows.map((r) => ({ ...base(r), birth_year: r.birthYear, is_living: r.isLiving, proposed: { is_living: false as const } })))(
           await previewDeceasedByBirthYear(deps())(actor, params.id, query.born_on_or_before ?? DEFAULT_BIRTH_CUTOFF)),
     }),
     route({
@@ -88,7 +88,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       success: { status: 200, description: 'The parents to mark deceased, by display name.', body: t.array(ByChildRead) },
       errors: previewErrors,
       handle: async ({ actor, params, query }) =>
-        reply(200, (rows: readonly DeceasedByChildRow[]) => rows.map((r) => ({ ...base(r), child_birth_year: r.childBirthYear, child_id: r.childId, proposed: { is_living: false } })))(
+        reply(200, (rows: readonly DeceasedByChildRow[]) => rows.map((r) => ({ ...base(r), child_birth_year: r.childBirthYear, child_id: r.childId, proposed: { is_living: false as const } })))(
           await previewDeceasedByChild(deps())(actor, params.id, query.born_on_or_before)),
     }),
     route({

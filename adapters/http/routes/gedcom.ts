@@ -180,7 +180,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         if (E.isLeft(exported)) return exported;
         const items = exported.right.media;
         if (items !== undefined) {
-          return ok<Reply>({
+          return ok<Reply<never>>({
             status: 200,
             stream: deferred(() => gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), items, d.blobs)),
             headers: {
@@ -190,7 +190,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
             },
           });
         }
-        return ok<Reply>({
+        return ok<Reply<never>>({
           status: 200,
           // Spooled: the export's snapshot holds a pooled connection, which must never wait on the client.
           stream: spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()),

@@ -156,19 +156,19 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
         ...(servedInline(media.contentType) ? {} : { 'Content-Security-Policy': "sandbox; default-src 'none'" }),
       };
       const inm = header('If-None-Match');
-      if (inm !== undefined && inm.split(',').some((v) => v.trim() === etag || v.trim() === '*')) return ok<Reply>({ status: 304, headers: common });
+      if (inm !== undefined && inm.split(',').some((v) => v.trim() === etag || v.trim() === '*')) return ok<Reply<never>>({ status: 304, headers: common });
       const ifRange = header('If-Range');
       const range = ifRange !== undefined && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(header('Range'), media.size);
       if (range.kind === 'unsatisfiable')
         return E.left(rangeNotSatisfiable(media.size));
       const headers = { ...common, 'Content-Type': media.contentType };
       if (range.kind === 'part') {
-        return ok<Reply>({
+        return ok<Reply<never>>({
           status: 206, stream: await open({ start: range.start, end: range.end }),
           headers: { ...headers, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${media.size}` },
         });
       }
-      return ok<Reply>({ status: 200, stream: media.size === 0 ? emptyBody() : await open(), headers: { ...headers, 'Content-Length': String(media.size) } });
+      return ok<Reply<never>>({ status: 200, stream: media.size === 0 ? emptyBody() : await open(), headers: { ...headers, 'Content-Length': String(media.size) } });
     },
   }),
 ];
