@@ -11,7 +11,7 @@ import * as t from 'io-ts';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Authenticated } from '../../core/identity/queries/authenticate.js';
 import { problem, problemOf, type Problem } from './problem.js';
-import type { AnyRoute, Reply } from './route.js';
+import { errorStatuses, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { renderDocsPage } from './openapi/docs-page.js';
@@ -38,7 +38,11 @@ export type AppOptions = {
   readonly jsonLimitBytes?: number;
   /** Where uploads are received before they are stored (DATA_DIR/tmp; never a RAM-backed /tmp by default). */
   readonly uploadDir?: string;
-  /** Tests: fail loudly when a success body does not match its documented codec. */
+  /**
+   * Specs: an answer the document does not describe is a 500 (logged as unhandled): a success
+   * status not documented, a body that does not match its codec (or none where one is documented),
+   * a stream from a route that does not declare `streams`, an error status not in the route's list.
+   */
   readonly validateResponses?: boolean;
   /** TRUST_PROXY: reverse proxies in front that append to X-Forwarded-For (0 or absent: the header is ignored). */
   readonly trustProxy?: number;
@@ -92,11 +96,29 @@ const isUnavailable = (err: unknown): boolean => {
   return typeof message === 'string' && CONNECTION_LOST.some((m) => message.includes(m));
 };
 
+/** `validateResponses`: a handler's error status that its route does not document. */
+const documentedError = (r: AnyRoute, status: number): void => {
+  if (!errorStatuses(r).includes(status)) throw new Error(`${r.operationId}: answered ${status}, which its route does not document (route.ts errors)`);
+};
+
+/** `validateResponses`: a success the document does not describe (status, body shape, stream). */
+const documentedReply = (r: AnyRoute, reply: Reply): void => {
+  const where = r.operationId;
+  if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
+  if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
+  if (reply.body !== undefined) {
+    if (r.success.body === undefined) throw new Error(`${where}: answered a body, but its route documents none`);
+    if (!r.success.body.is(reply.body)) throw new Error(`${where}: response does not match its documented codec ${r.success.body.name}`);
+  } else if (reply.stream === undefined && reply.status === r.success.status && r.success.body !== undefined && reply.status !== 204)
+    throw new Error(`${where}: answered no body, but its route documents ${r.success.body.name}`);
+};
+
 const DEFAULT_STREAMS_PER_USER = 2;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 export const createApp = (opts: AppOptions): Koa => {
   const streams = streamGuard(opts.streamsPerUser ?? DEFAULT_STREAMS_PER_USER);
+  const validate = opts.validateResponses ?? false;
   const app = new Koa();
   // What fails after the answer started (a streamed export whose database or store went away) can
   // only cut the download short; it is logged here, as one structured line, not printed by Koa.
@@ -260,6 +282,7 @@ export const createApp = (opts: AppOptions): Koa => {
         const allowed = await r.upload.before?.({ ...base, body: undefined, upload: null });
         if (allowed?._tag === 'Left') {
           const { problem: p, headers } = problemOf(allowed.left);
+          if (validate) documentedError(r, p.status);
           return sendProblem(ctx, p, headers);
         }
         if (!ctx.is('multipart/form-data')) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'Send this request as multipart/form-data.'));
@@ -278,8 +301,10 @@ export const createApp = (opts: AppOptions): Koa => {
         const result = await r.handle({ ...base, body: decodedBody.value, upload });
         if (result._tag === 'Left') {
           const { problem: p, headers } = problemOf(result.left);
+          if (validate) documentedError(r, p.status);
           return sendProblem(ctx, p, headers);
         }
+        if (validate) documentedReply(r, result.right);
         const stream = result.right.stream;
         if (stream !== undefined) {
           // Streamed answers: a few per caller at once (429 past STREAMS_PER_USER), and a client that
@@ -292,7 +317,7 @@ export const createApp = (opts: AppOptions): Koa => {
           }
           watchSend(ctx, opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS, release);
         }
-        writeReply(ctx, r, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds, validate: opts.validateResponses ?? false });
+        writeReply(ctx, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds });
         // A streamed answer's status and headers go out now, not with its first bytes (an export
         // waiting for a producer slot may take a while to have any).
         if (stream !== undefined) ctx.flushHeaders();
@@ -315,9 +340,7 @@ export const createApp = (opts: AppOptions): Koa => {
   return app;
 };
 
-const writeReply = (ctx: Context, r: AnyRoute, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number; readonly validate: boolean }): void => {
-  if (o.validate && reply.body !== undefined && r.success.body && !r.success.body.is(reply.body))
-    throw new Error(`${r.operationId}: response does not match its documented codec ${r.success.body.name}`);
+const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }): void => {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));

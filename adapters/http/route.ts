@@ -5,11 +5,14 @@ import type { SpooledFile } from './multipart.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
-/** What a handler answers on success: a JSON body (encoded by the route's response codec), or no body. */
-export type Reply = {
+/**
+ * What a handler answers on success: a JSON body, or no body. `O` is the wire form of the route's
+ * success codec (`t.OutputOf`), so a mapper that builds another shape fails to compile.
+ */
+export type Reply<O = unknown> = {
   readonly status: number;
   /** JSON body; undefined for 204/202. */
-  readonly body?: unknown;
+  readonly body?: O;
   /** A byte stream sent as the body instead of JSON (media content); `headers` carry its type and length. */
   readonly stream?: AsyncIterable<Uint8Array>;
   readonly headers?: Readonly<Record<string, string>>;
@@ -34,7 +37,7 @@ export type HandlerInput<P, Q, B> = {
  * One row of the route table. The same codecs decode requests and produce the OpenAPI document,
  * so the documentation cannot drift from validation (ARCHITECTURE.md rule 5).
  */
-export type Route<P = unknown, Q = unknown, B = unknown> = {
+export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | undefined = undefined> = {
   readonly operationId: string;
   readonly method: HttpMethod;
   /** OpenAPI form, relative to /api/v1: '/trees/{id}'. */
@@ -59,16 +62,77 @@ export type Route<P = unknown, Q = unknown, B = unknown> = {
     readonly maxBytes: () => number;
     readonly before?: (input: HandlerInput<P, Q, undefined>) => Promise<Result<unknown>>;
   };
-  /** Success status and its body codec (undefined: no body); `mediaType` when the body is not JSON. */
-  readonly success: { readonly status: number; readonly description: string; readonly body?: t.Mixed; readonly mediaType?: string };
-  /** Error statuses this operation can answer, documented as problem+json. */
+  /**
+   * Success status and its body codec (undefined: no body); `mediaType` when the body is not JSON.
+   * `also`: other success statuses the handler answers (206 for a range, 304 on a matching ETag);
+   * `content` when that answer carries the same kind of body.
+   */
+  readonly success: {
+    readonly status: number;
+    readonly description: string;
+    readonly body?: S;
+    readonly mediaType?: string;
+    readonly also?: readonly { readonly status: number; readonly description: string; readonly content?: boolean }[];
+  };
+  /**
+   * The error statuses the handler itself answers beyond those the framework answers for this
+   * route's own properties (`frameworkErrors`): 409 for a conflict, 429 for a rate limit, 503, ...
+   * The document lists both, as problem+json.
+   */
   readonly errors: readonly number[];
+  /**
+   * An operation the core lets an account with an unverified email call (REQUIRE_EMAIL_VERIFICATION):
+   * signing up, in and out, verifying, resetting a password, reading /users/me, deleting the account.
+   * Everywhere else such a session is refused with 403.
+   */
+  readonly allowsUnverified?: true;
+  /** The handler may answer a byte stream (`Reply.stream`): 429 past STREAMS_PER_USER. */
+  readonly streams?: true;
   /** Response headers this operation sets on success, documented (e.g. X-Next-Cursor). */
   readonly successHeaders?: readonly string[];
-  readonly handle: (input: HandlerInput<P, Q, B>) => Promise<Result<Reply>>;
+  readonly handle: (input: HandlerInput<P, Q, B>) => Promise<Result<Reply<WireOf<S>>>>;
 };
 
-/** Erases the type parameters so routes of different shapes fit in one table. */
-export type AnyRoute = Route<any, any, any>;
+/**
+ * The wire form of a success codec (`t.OutputOf`): what a mapper must build; no body when the route
+ * has none. Its arrays and fields may be readonly: the body is only serialised.
+ */
+export type WireOf<S> = S extends t.Mixed ? ReadonlyWire<t.OutputOf<S>> : never;
 
-export const route = <P, Q, B>(r: Route<P, Q, B>): AnyRoute => r as AnyRoute;
+type ReadonlyWire<T> = T extends readonly (infer E)[] ? readonly ReadonlyWire<E>[] : T extends object ? { readonly [K in keyof T]: ReadonlyWire<T[K]> } : T;
+
+/** Erases the type parameters so routes of different shapes fit in one table. */
+export type AnyRoute = Route<any, any, any, any>;
+
+export const route = <P, Q, B, S extends t.Mixed | undefined = undefined>(r: Route<P, Q, B, S>): AnyRoute => r as AnyRoute;
+
+const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * The error statuses app.ts answers for a route by its properties alone, before or around its
+ * handler: 401 without a session ('user'); 403 for an unverified session the core refuses, and for
+ * a cookie-authenticated change without this service's Origin (CSRF); 404 for path parameters that
+ * do not decode; 400, 413 and 415 wherever a body is read (every POST, PUT, PATCH and DELETE: JSON
+ * that does not parse, too large, an unknown encoding or charset, or an upload not sent as
+ * multipart/form-data); 422 for a query or body its codec refuses; 429 for a streamed answer past
+ * STREAMS_PER_USER.
+ */
+export const frameworkErrors = (r: AnyRoute): readonly number[] => {
+  const statuses: number[] = [];
+  const readsBody = UNSAFE_METHODS.has(r.method);
+  if (readsBody) statuses.push(400);
+  if (r.auth === 'user') statuses.push(401);
+  if (r.allowsUnverified !== true || readsBody) statuses.push(403);
+  if (r.params !== undefined) statuses.push(404);
+  if (readsBody) statuses.push(413, 415);
+  if (r.query !== undefined || r.body !== undefined) statuses.push(422);
+  if (r.streams === true) statuses.push(429);
+  return statuses;
+};
+
+/** Every error status the operation can answer: the framework's and the handler's own, ascending. */
+export const errorStatuses = (r: AnyRoute): readonly number[] =>
+  [...new Set([...frameworkErrors(r), ...r.errors])].filter((s) => s !== r.success.status).sort((a, b) => a - b);
+
+/** Every success status: the documented one first, then `also`. */
+export const successStatuses = (r: AnyRoute): readonly number[] => [r.success.status, ...(r.success.also ?? []).map((a) => a.status)];

@@ -35,7 +35,7 @@ describe('error logs carry no personal data', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({ BASE_URL: baseUrl, AUTH_RATE_LIMIT: '0' });
-    const { app } = composeApp(config, broken, createLogger('info', sink), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
+    const { app } = composeApp(config, broken, createLogger('info', sink), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), validateResponses: true });
     server = app.listen(port, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
   });

@@ -36,7 +36,7 @@ const start = async (storage: Storage = memoryStorage(), metrics = createMetrics
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-metrics-'));
   const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir });
-  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), blobs: memoryBlobStore(), metrics });
+  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), blobs: memoryBlobStore(), metrics, validateResponses: true });
   const server: Server = app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const listener = await startMetricsListener(metrics, { host: '127.0.0.1', port: 0 });

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../adapters/http/openapi/document.js';
 import { renderDocsPage } from '../../adapters/http/openapi/docs-page.js';
 import { named, withMediaType, withSchema } from '../../adapters/http/openapi/json-schema.js';
-import { route, type AnyRoute } from '../../adapters/http/route.js';
+import { errorStatuses, route, type AnyRoute } from '../../adapters/http/route.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { ok } from '../../core/kernel/either.js';
 
@@ -54,9 +54,10 @@ const fixtureRoutes: readonly AnyRoute[] = [
     summary: 'Read a person',
     tag: 'persons',
     auth: 'user',
+    allowsUnverified: true,
     success: { status: 200, description: 'The person', body: Person },
     errors: [404],
-    handle: async () => ok({ status: 200, body: null }),
+    handle: async () => ok({ status: 200, body: { id: '00000000-0000-4000-8000-000000000000', display_name: 'A', sex: null } }),
   }),
   route({
     operationId: 'uploadFixture',
@@ -107,7 +108,7 @@ describe('OpenAPI document', () => {
     it('answers every declared error as problem+json', () => {
       for (const r of routes) {
         const responses = obj(operationOf(doc, r).responses);
-        for (const status of r.errors) {
+        for (const status of errorStatuses(r)) {
           const response = obj(responses[String(status)]);
           const content = obj(response.content);
           expect(Object.keys(content), `${r.operationId} ${status}`).to.deep.equal(['application/problem+json']);
@@ -202,10 +203,10 @@ describe('OpenAPI document', () => {
       expect(doc.components.schemas.PersonFixture).to.have.property('type', 'object');
     });
 
-    it('adds 401 to user routes and 422 to routes that decode input', () => {
-      expect(Object.keys(obj(operationOf(doc, listRoute).responses))).to.deep.equal(['200', '404', '422']);
+    it('adds 401 to user routes, 403 where an unverified session is refused, 404 for path parameters, 400/413/415 where a body is read and 422 to routes that decode input', () => {
+      expect(Object.keys(obj(operationOf(doc, listRoute).responses))).to.deep.equal(['200', '403', '404', '422']);
       expect(Object.keys(obj(operationOf(doc, getRoute).responses))).to.deep.equal(['200', '401', '404']);
-      expect(Object.keys(obj(operationOf(doc, uploadRoute).responses))).to.deep.equal(['204', '401', '403', '413', '422']);
+      expect(Object.keys(obj(operationOf(doc, uploadRoute).responses))).to.deep.equal(['204', '400', '401', '403', '404', '413', '415', '422']);
     });
 
     it('uses the media type a body codec was marked with, and no content on 204', () => {

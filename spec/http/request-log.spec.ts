@@ -21,7 +21,7 @@ describe('request logs', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({ BASE_URL: baseUrl, AUTH_RATE_LIMIT: '0' });
-    const { app } = composeApp(config, memoryStorage(), pino({ level: 'info' }, sink), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
+    const { app } = composeApp(config, memoryStorage(), pino({ level: 'info' }, sink), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), validateResponses: true });
     server = app.listen(port, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
   });

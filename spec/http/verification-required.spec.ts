@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { allRoutes } from '../../adapters/http/routes/index.js';
+import { errorStatuses } from '../../adapters/http/route.js';
 import type { ApiClient } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
 import { upload } from '../support/media.js';
@@ -274,10 +275,11 @@ describe('HTTP with REQUIRE_EMAIL_VERIFICATION=true: an unverified session reads
   it('the allow-list is short and deliberate: exactly the rows an unverified session may call', () => {
     const allowed = Object.entries(table).filter(([, row]) => row.kind === 'allowed').map(([op]) => op);
     expect(allowed.sort()).to.deep.equal([...ALLOW_LIST].sort());
+    expect(allRoutes().filter((r) => r.allowsUnverified === true).map((r) => r.operationId).sort(), 'routes marked allowsUnverified').to.deep.equal([...ALLOW_LIST].sort());
   });
 
   it('every refused operation documents its 403', () => {
-    const undocumented = allRoutes().filter((r) => table[r.operationId]?.kind === 'refused' && !r.errors.includes(403)).map((r) => r.operationId);
+    const undocumented = allRoutes().filter((r) => table[r.operationId]?.kind === 'refused' && !errorStatuses(r).includes(403)).map((r) => r.operationId);
     expect(undocumented).to.deep.equal([]);
   });
 

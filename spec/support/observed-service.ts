@@ -29,7 +29,7 @@ export const startObservedService = async (observe: Pick<OrmOptions, 'debugQueri
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl });
-  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer() });
+  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), validateResponses: true });
   const server: Server = app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const http: ObservedService['http'] = async (method, path, token, body) => {

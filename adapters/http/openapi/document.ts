@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { AnyRoute } from '../route.js';
+import { errorStatuses, type AnyRoute } from '../route.js';
 import { acceptsUndefined, mediaTypeOf, named, objectProperties, toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** The problem+json body every error answers with (API.md, conventions). */
@@ -108,14 +108,15 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       success.content = { [r.success.mediaType ?? 'application/json']: { schema: schemaOf(r.success.body) } };
     }
     const responses: Record<string, unknown> = { [String(r.success.status)]: success };
+    for (const also of r.success.also ?? []) {
+      const other: Record<string, unknown> = { description: also.description };
+      if (success.headers !== undefined) other.headers = success.headers;
+      if (also.content === true && success.content !== undefined) other.content = success.content;
+      responses[String(also.status)] = other;
+    }
 
-    // Documented errors, plus the ones the pipeline itself answers: 401 without a session on 'user'
-    // routes, 422 when a body or query fails decoding.
-    const statuses = new Set(r.errors);
-    if (r.auth === 'user') statuses.add(401);
-    if (r.body !== undefined || r.query !== undefined) statuses.add(422);
-    for (const status of [...statuses].sort((a, b) => a - b)) {
-      if (status === r.success.status) continue;
+    // The statuses the framework answers for this route's properties, and its handler's own (route.ts).
+    for (const status of errorStatuses(r)) {
       responses[String(status)] = {
         description: reasonPhrase(status),
         content: { [PROBLEM_MEDIA_TYPE]: { schema: problemRef } },

@@ -8,7 +8,7 @@ export const adminRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     operationId: 'getInstanceStatus', method: 'get', path: '/admin/instance', tag: 'admin', auth: 'user',
     summary: 'Instance owner only: version, environment, counts and configured AI providers; no tree or personal data.',
     success: { status: 200, description: 'The instance status.', body: InstanceStatusRead },
-    errors: [401, 403],
+    errors: [],
     handle: async ({ actor }) => {
       const d = deps();
       const status = getInstanceStatus({ storage: d.storage, ownerEmails: d.identity.ownerEmails, version: d.version, environment: d.environment, aiProviders: d.aiProviders });

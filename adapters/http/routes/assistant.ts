@@ -15,7 +15,7 @@ export const assistantRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: "Ask the tree's assistant (any member): the tree's ai_member_provider answers, reading the tree as you may and proposing changes only as pending proposals (origin assistant). Tool calls are capped per answer and per request (AI_MAX_TOOL_CALLS_PER_ROUND, AI_MAX_TOOL_CALLS) and proposals per request (AI_MAX_PROPOSALS): calls past a cap are answered to the model with an error, never run. 409 ai_disabled without a configured provider; 502 provider_unavailable; 502 provider_invalid (an answer that is not a chat completion, or longer than AI_MAX_ANSWER_BYTES); 504 provider_timeout (no whole answer within AI_TIMEOUT_MS).",
     params: IdParams, body: AssistantBody,
     success: { status: 200, description: 'The reply and the proposals it made.', body: AssistantRead },
-    errors: [400, 401, 403, 404, 409, 413, 422, 502, 504],
+    errors: [409, 502, 504],
     handle: async ({ actor, params, body }) => {
       const d = deps();
       const answered = await askAssistant({

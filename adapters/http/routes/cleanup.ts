@@ -68,17 +68,15 @@ const ambiguous = (q: { include_ambiguous?: 'true' | 'false' }) => ({ includeAmb
 export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const editorFirst = async ({ actor, params }: HandlerInput<{ id: string }, unknown, undefined>) => accessTree(deps().storage, actor, params.id, 'editor');
   const common = { tag: 'cleanup', auth: 'user' as const, params: IdParams };
-  const previewErrors = [401, 403, 404, 422];
-  const applyErrors = [400, 401, 403, 404, 413, 422];
   return [
     route({
       ...common, operationId: 'cleanupDeceasedByBirthYear', method: 'get', path: '/trees/{id}/cleanup/deceased-by-birth-year',
       summary: `People born on or before \`born_on_or_before\` (default ${DEFAULT_BIRTH_CUTOFF}) who are not already deceased (editor). Birth years as the privacy engine reads them (ABT 1930: 1930; BET 1920 AND 1935: 1935; 1930/31: 1931).`,
       query: t.partial({ born_on_or_before: Year }),
       success: { status: 200, description: 'The people to mark deceased, by display name.', body: t.array(ByBirthYearRead) },
-      errors: previewErrors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
-        reply(200, (rows: readonly DeceasedByBirthYearRow[]) => rows.map((r) => ({ ...base(r), birth_year: r.birthYear, is_living: r.isLiving, proposed: { is_living: false } })))(
+        reply(200, (rows: readonly DeceasedByBirthYearRow[]) => rows.map((r) => ({ ...base(r), birth_year: r.birthYear, is_living: r.isLiving, proposed: { is_living: false as const } })))(
           await previewDeceasedByBirthYear(deps())(actor, params.id, query.born_on_or_before ?? DEFAULT_BIRTH_CUTOFF)),
     }),
     route({
@@ -86,9 +84,9 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Parents (parent_child edges of any qualifier) of a child born on or before `born_on_or_before`, not already deceased, with the earliest such child (editor).',
       query: t.type({ born_on_or_before: Year }),
       success: { status: 200, description: 'The parents to mark deceased, by display name.', body: t.array(ByChildRead) },
-      errors: previewErrors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
-        reply(200, (rows: readonly DeceasedByChildRow[]) => rows.map((r) => ({ ...base(r), child_birth_year: r.childBirthYear, child_id: r.childId, proposed: { is_living: false } })))(
+        reply(200, (rows: readonly DeceasedByChildRow[]) => rows.map((r) => ({ ...base(r), child_birth_year: r.childBirthYear, child_id: r.childId, proposed: { is_living: false as const } })))(
           await previewDeceasedByChild(deps())(actor, params.id, query.born_on_or_before)),
     }),
     route({
@@ -96,7 +94,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Set `is_living` to false for the kept people of either deceased preview (editor), in one transaction; people deceased by now are skipped.',
       body: DeceasedBody, jsonLimitBytes: APPLY_JSON_LIMIT,
       success: { status: 200, description: 'How many were changed, and who was skipped and why.', body: ApplyRead },
-      errors: applyErrors,
+      errors: [],
       handle: async ({ actor, params, body }) => reply(200, applyWire)(await applyDeceased(deps())(actor, params.id, body.person_ids)),
     }),
     route({
@@ -105,7 +103,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       query: AmbiguousQuery, body: GedcomForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromGedcomRead) },
-      errors: [400, 401, 403, 404, 413, 415, 422],
+      errors: [],
       handle: async ({ actor, params, query, upload }) => {
         if (upload === null) return E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
         return reply(200, (rows: readonly SexFromGedcomRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, matched_xref: r.matchedXref })))(
@@ -117,7 +115,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Preview (editor): a sex from the bundled English and German given-name dictionary for people whose sex is unset, by the first given name (case and accents aside). Names the dictionary marks ambiguous, or that this tree gives to both sexes, are left out.',
       query: AmbiguousQuery,
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromFirstNameRead) },
-      errors: previewErrors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
         reply(200, (rows: readonly SexFromFirstNameRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, first_name: r.firstName })))(
           await previewSexFromFirstName(deps())(actor, params.id, ambiguous(query))),
@@ -127,7 +125,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Preview (editor): the opposite sex of the partners whose sex is set, for people whose sex is unset. Partners of both sexes: left out as ambiguous.',
       query: AmbiguousQuery,
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromSpouseRead) },
-      errors: previewErrors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
         reply(200, (rows: readonly SexFromSpouseRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, partner_ids: [...r.partnerIds] })))(
           await previewSexFromSpouse(deps())(actor, params.id, ambiguous(query))),
@@ -137,7 +135,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Set the sex of the kept rows of the sex previews (editor), in one transaction; people whose sex is set by now are skipped.',
       body: SexBody, jsonLimitBytes: APPLY_JSON_LIMIT,
       success: { status: 200, description: 'How many were changed, and who was skipped and why.', body: ApplyRead },
-      errors: applyErrors,
+      errors: [],
       handle: async ({ actor, params, body }) =>
         reply(200, applyWire)(await applySex(deps())(actor, params.id, body.changes.map((c) => ({ personId: c.person_id, sex: c.sex })))),
     }),
@@ -145,7 +143,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       ...common, operationId: 'cleanupBrokenNames', method: 'get', path: '/trees/{id}/cleanup/broken-names',
       summary: 'Preview (editor): primary names with a date in the surname or given name, no surname, or several people packed in the given name, with a suggested given name and surname.',
       success: { status: 200, description: 'The flagged names, by display name.', body: t.array(BrokenNameRead) },
-      errors: [401, 403, 404],
+      errors: [],
       handle: async ({ actor, params }) =>
         reply(200, (rows: readonly BrokenNameRow[]) => rows.map((r) => ({
           ...base(r), flags: [...r.flags], given_name: r.givenName, surname: r.surname, proposed: { given_name: r.proposed.givenName, surname: r.proposed.surname },
@@ -156,7 +154,7 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: "Write the caller's given name and surname over the primary name of the kept rows (editor), through the same command as PATCH /persons/{id}; names fixed since the preview are skipped.",
       body: NamesBody, jsonLimitBytes: APPLY_JSON_LIMIT,
       success: { status: 200, description: 'How many were changed, and who was skipped and why.', body: ApplyRead },
-      errors: applyErrors,
+      errors: [],
       handle: async ({ actor, params, body }) =>
         reply(200, applyWire)(await applyNames(deps())(actor, params.id, body.changes.map((c) => ({ personId: c.person_id, givenName: c.given_name, surname: c.surname })))),
     }),

@@ -29,11 +29,11 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
 export type LazyDeps = () => HttpDeps;
 
 export const reply =
-  <A>(status: number, body: (a: A) => unknown) =>
-  (result: Result<A>): Result<Reply> =>
+  <A, O>(status: number, body: (a: A) => O) =>
+  (result: Result<A>): Result<Reply<O>> =>
     E.map((a: A) => ({ status, body: body(a) }))(result);
 
-export const noContent = (result: Result<unknown>): Result<Reply> => E.map(() => ({ status: 204 }))(result);
+export const noContent = (result: Result<unknown>): Result<Reply<never>> => E.map(() => ({ status: 204 }))(result);
 
 /** Decodes `cursor` and runs a paged list; a cursor this service did not give out is 422. */
 export const withPage = async <A>(
@@ -86,14 +86,14 @@ async function* jsonArray<V>(first: readonly V[], lastId: string | null, read: L
  * STREAM_PAGE rows at a time through the same keyset pages, so memory stays flat whatever the tree.
  * `url` is the list's address with its other query parameters, without limit and cursor.
  */
-export const listed = async <V>(
+export const listed = async <V, O>(
   query: { readonly limit?: number; readonly cursor?: string },
   url: URL,
   read: ListRead<V>,
-  wire: (v: V) => unknown,
+  wire: (v: V) => O,
   o: { readonly defaultLimit?: number } = {},
-): Promise<Result<Reply>> =>
-  withPage(query, async (page): Promise<Result<Reply>> => {
+): Promise<Result<Reply<readonly O[]>>> =>
+  withPage(query, async (page): Promise<Result<Reply<readonly O[]>>> => {
     const limit = page.limit ?? o.defaultLimit;
     const after = page.after === undefined ? {} : { after: page.after };
     if (limit !== undefined) {

@@ -26,7 +26,7 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: `Likely duplicate persons of the tree (members), high before medium, best first, at most ${MAX_PAIRS} pairs: names (alternate names, spelling variants, given names in another order, maiden and married names), birth and death years and places, parents' and partners' names. Never a parent and child, partners, siblings born on different dates, or a dismissed pair. \`person_ids\` are in id order.`,
     params: IdParams,
     success: { status: 200, description: 'The pairs.', body: t.array(DuplicatePairRead) },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) =>
       reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
         await listDuplicates({ ...deps(), reclaim: collectAbove })(actor, params.id),
@@ -37,7 +37,7 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Remember that two persons of the tree are not one (editor): the pair never comes back in the duplicate list or the recommendations, even after either person is edited. Both must be persons of this tree (422 otherwise).',
     params: IdParams, body: DismissBody,
     success: { status: 204, description: 'Dismissed (also when it already was).' },
-    errors: [400, 401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => noContent(await dismissDuplicate(deps())(actor, params.id, body.person_ids[0], body.person_ids[1])),
   }),
 ];

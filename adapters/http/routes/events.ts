@@ -19,19 +19,19 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create an event with exactly one subject, person_id XOR partnership_id (editor); place text is deduplicated per tree.',
     params: IdParams, body: EventCreate,
     success: { status: 201, description: 'The event.', body: EventRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => {
       const created = await createEvent(deps())(actor, params.id, { ...eventInput(body), type: body.type });
       return E.isLeft(created) ? created : reply(201, eventWire)(await getEvent(deps())(actor, created.right.id));
     },
   }),
   route({
-    operationId: 'listTreeEvents', method: 'get', path: '/trees/{id}/events', tag: 'events', auth: 'user',
+    operationId: 'listTreeEvents', method: 'get', path: '/trees/{id}/events', tag: 'events', auth: 'user', streams: true,
     summary: 'Every event of the tree the caller may see.',
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422, 429],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/events`), (page) =>
@@ -43,7 +43,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'A person\'s events, including their partnership events.',
     params: IdParams,
     success: { status: 200, description: 'Events by id.', body: t.array(EventRead) },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, views)(await listPersonEvents(deps())(actor, params.id)),
   }),
   route({
@@ -51,7 +51,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'One event.',
     params: IdParams,
     success: { status: 200, description: 'The event.', body: EventRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, eventWire)(await getEvent(deps())(actor, params.id)),
   }),
   route({
@@ -59,7 +59,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Change type, date, place, notes, detail or subject (editor).',
     params: IdParams, body: EventUpdate,
     success: { status: 200, description: 'The event.', body: EventRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => {
       const updated = await updateEvent(deps())(actor, params.id, eventInput(body));
       return E.isLeft(updated) ? updated : reply(200, eventWire)(await getEvent(deps())(actor, params.id));
@@ -70,7 +70,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Delete an event (editor).',
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => noContent(await deleteEvent(deps())(actor, params.id)),
   }),
 ];

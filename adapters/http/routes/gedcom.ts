@@ -135,7 +135,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams, body: PreviewForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The matches, unmapped tags and warnings.', body: PreviewRead },
-      errors: [400, 401, 403, 404, 413, 415, 422],
+      errors: [],
       handle: async ({ actor, params, upload }) => {
         const preview = await withUpload(upload, deps().maxUploadBytes, (file) => previewGedcom(deps())(actor, params.id, file));
         return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(preview);
@@ -147,7 +147,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams, body: ImportForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The mapping report: counts per kind, unmapped tags, warnings.', body: ReportRead },
-      errors: [400, 401, 403, 404, 413, 415, 422],
+      errors: [],
       handle: async ({ actor, params, body, upload }) => {
         const count = deps().onGedcomImport ?? (() => undefined);
         try {
@@ -167,12 +167,12 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       },
     }),
     route({
-      operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user',
+      operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user', streams: true,
       summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; with `?version=7.0&media=true` a GEDZIP (.gdz, application/zip: gedcom.ged with an OBJE record per media item, and the media files at the paths their FILEs name); streamed.',
       params: IdParams, query: ExportQuery,
       success: { status: 200, description: 'The GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
       successHeaders: ['Content-Disposition'],
-      errors: [401, 403, 404, 422, 429],
+      errors: [],
       handle: async ({ actor, params, query }) => {
         const d = deps();
         const media = query.media === 'true';
@@ -180,7 +180,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         if (E.isLeft(exported)) return exported;
         const items = exported.right.media;
         if (items !== undefined) {
-          return ok<Reply>({
+          return ok<Reply<never>>({
             status: 200,
             stream: deferred(() => gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), items, d.blobs)),
             headers: {
@@ -190,7 +190,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
             },
           });
         }
-        return ok<Reply>({
+        return ok<Reply<never>>({
           status: 200,
           // Spooled: the export's snapshot holds a pooled connection, which must never wait on the client.
           stream: spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()),

@@ -27,7 +27,7 @@ export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: "Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. With the tree's ai_recommender_provider set, the provider re-ranks them and adds a rationale (only the candidates' facts are sent; a failing provider leaves the service's ranking).",
     params: IdParams, query: t.type({ person_id: Uuid }),
     success: { status: 200, description: 'The recommendations.', body: t.array(RecommendationRead) },
-    errors: [401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       const found = await recommend(d)(actor, params.id, query.person_id);
@@ -50,7 +50,7 @@ export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'What `to` is to `from` (members): an English kinship term ("grandmother", "first cousin once removed", "half-brother", "wife", "father-in-law", "stepson"), the shortest path (each step: what that person is to the one before) and the common ancestors; null when not connected.',
     params: IdParams, query: t.type({ from: Uuid, to: Uuid }),
     success: { status: 200, description: 'The relationship.', body: KinshipRead },
-    errors: [401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, query }) =>
       reply(200, (r: RelationshipFinding) => ({
         relationship: r.relationship,

@@ -71,7 +71,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       before: async ({ actor, params }) => mayUploadMedia(deps())(actor, params.id),
     },
     success: { status: 201, description: 'The media item.', body: MediaRead },
-    errors: [400, 401, 403, 404, 413, 415, 422, 503],
+    errors: [503],
     handle: async ({ actor, params, body, upload }) => {
       const d = deps();
       if (upload === null) return E.left(invalidInput('invalid_input', 'Send the file as the `file` part.', [{ path: 'file', message: 'required' }]));
@@ -90,12 +90,12 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     },
   }),
   route({
-    operationId: 'listMedia', method: 'get', path: '/trees/{id}/media', tag: 'media', auth: 'user',
+    operationId: 'listMedia', method: 'get', path: '/trees/{id}/media', tag: 'media', auth: 'user', streams: true,
     summary: 'Media of the tree, each with its content `url`; a non-member sees what the privacy engine lets through; `deleted=true`: recoverable items (members).',
     params: IdParams, query: MediaListQuery,
     success: { status: 200, description: 'Media by id.', body: t.array(MediaRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422, 429],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/media${query.deleted === 'true' ? '?deleted=true' : ''}`);
@@ -107,7 +107,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'One media item; 404 to a non-member when withheld.',
     params: IdParams,
     success: { status: 200, description: 'The media item.', body: MediaRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, mediaWire(deps().identity.baseUrl))(await getMedia(deps())(actor, params.id)),
   }),
   route({
@@ -115,7 +115,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Change the title or the attachment (one of person_id, event_id, source_id; null detaches) (editor).',
     params: IdParams, body: MediaPatch,
     success: { status: 200, description: 'The media item.', body: MediaRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => {
       const patch = patchOf(body);
       if (E.isLeft(patch)) return patch;
@@ -127,7 +127,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Delete a media item (soft; the purge worker removes the bytes later) (editor).',
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => noContent(await deleteMedia(deps())(actor, params.id)),
   }),
   route({
@@ -135,16 +135,19 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Restore a deleted media item (editor).',
     params: IdParams,
     success: { status: 200, description: 'The media item.', body: MediaRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, mediaWire(deps().identity.baseUrl))(await restoreMedia(deps())(actor, params.id)),
   }),
   route({
-    operationId: 'getMediaContent', method: 'get', path: '/media/{id}/content', tag: 'media', auth: 'user',
+    operationId: 'getMediaContent', method: 'get', path: '/media/{id}/content', tag: 'media', auth: 'user', streams: true,
     summary: 'The bytes, streamed after the visibility check: ETag from the checksum, one `Range` (206), `Cache-Control: private`.',
     params: IdParams,
-    success: { status: 200, description: 'The bytes (206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: 'application/octet-stream', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
+    success: {
+      status: 200, description: 'The bytes (206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: 'application/octet-stream', body: withSchema(t.string, { type: 'string', format: 'binary' }),
+      also: [{ status: 206, description: 'The one range asked for.', content: true }, { status: 304, description: 'Not modified: `If-None-Match` matched the ETag.' }],
+    },
     successHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition'],
-    errors: [401, 403, 404, 416, 429, 503],
+    errors: [416, 503],
     handle: async ({ actor, params, header }) => {
       const found = await mediaContent(deps())(actor, params.id);
       if (E.isLeft(found)) return found;
@@ -156,19 +159,19 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
         ...(servedInline(media.contentType) ? {} : { 'Content-Security-Policy': "sandbox; default-src 'none'" }),
       };
       const inm = header('If-None-Match');
-      if (inm !== undefined && inm.split(',').some((v) => v.trim() === etag || v.trim() === '*')) return ok<Reply>({ status: 304, headers: common });
+      if (inm !== undefined && inm.split(',').some((v) => v.trim() === etag || v.trim() === '*')) return ok<Reply<never>>({ status: 304, headers: common });
       const ifRange = header('If-Range');
       const range = ifRange !== undefined && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(header('Range'), media.size);
       if (range.kind === 'unsatisfiable')
         return E.left(rangeNotSatisfiable(media.size));
       const headers = { ...common, 'Content-Type': media.contentType };
       if (range.kind === 'part') {
-        return ok<Reply>({
+        return ok<Reply<never>>({
           status: 206, stream: await open({ start: range.start, end: range.end }),
           headers: { ...headers, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${media.size}` },
         });
       }
-      return ok<Reply>({ status: 200, stream: media.size === 0 ? emptyBody() : await open(), headers: { ...headers, 'Content-Length': String(media.size) } });
+      return ok<Reply<never>>({ status: 200, stream: media.size === 0 ? emptyBody() : await open(), headers: { ...headers, 'Content-Length': String(media.size) } });
     },
   }),
 ];

@@ -15,7 +15,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Members of the tree with their emails: members only, never non-members, even on public trees.',
     params: IdParams,
     success: { status: 200, description: 'The members, in joining order.', body: t.array(MemberReadCodec) },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, (ms: readonly MemberRead[]) => ms.map(memberWire))(await listMembers(deps())(actor, params.id)),
   }),
   route({
@@ -24,7 +24,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     body: named('MemberCreate', t.type({ email: Email, role: RoleCodec })),
     success: { status: 201, description: 'The new member.', body: MemberReadCodec },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [409],
     handle: async ({ actor, params, body }) => reply(201, memberWire)(await addMember(deps())(actor, params.id, body)),
   }),
   route({
@@ -33,7 +33,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: TreeMemberParams,
     body: named('MemberUpdate', t.type({ role: RoleCodec })),
     success: { status: 200, description: 'The member.', body: MemberReadCodec },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [409],
     handle: async ({ actor, params, body }) => reply(200, memberWire)(await changeMemberRole(deps())(actor, params.id, params.user_id, body)),
   }),
   route({
@@ -41,7 +41,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Remove a member (owner), or leave the tree (yourself); the only owner cannot go (409).',
     params: TreeMemberParams,
     success: { status: 204, description: 'Removed.' },
-    errors: [401, 403, 404, 409],
+    errors: [409],
     handle: async ({ actor, params }) => noContent(await removeMember(deps())(actor, params.id, params.user_id)),
   }),
 ];

@@ -70,7 +70,7 @@ export const mergeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'What merging `other_id` into this person would do (editor); writes nothing.',
     params: IdParams, query: MergeQuery,
     success: { status: 200, description: 'The merge plan.', body: MergePreviewRead },
-    errors: [401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, query }) => reply(200, previewWire)(await previewMerge(deps())(actor, params.id, query.other_id)),
   }),
   route({
@@ -78,7 +78,7 @@ export const mergeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Merge `other_id` into this person (editor): names (as alternates), events, citations, media, notes and relationships move here; the other person is soft-deleted with `merged_into`; restoring them undoes the merge.',
     params: IdParams, body: MergeBody,
     success: { status: 200, description: 'The kept person.', body: PersonRead },
-    errors: [400, 401, 403, 404, 409, 413, 422],
+    errors: [409],
     handle: async ({ actor, params, body }) => {
       const merged = await mergePersons(deps())(actor, params.id, body.other_id);
       return E.isLeft(merged) ? merged : reply(200, personWire)(await getPerson(deps())(actor, params.id));

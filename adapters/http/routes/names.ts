@@ -17,7 +17,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'A person\'s names, primary first (none for a redacted person).',
     params: IdParams,
     success: { status: 200, description: 'The names.', body: t.array(NameRead) },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, (ns: readonly Name[]) => ns.map(nameWire))(await listPersonNames(deps())(actor, params.id)),
   }),
   route({
@@ -25,7 +25,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Add a typed name (editor); `is_primary: true` makes it the primary.',
     params: IdParams, body: named('NameCreate', NameWrite),
     success: { status: 201, description: 'The name.', body: NameRead },
-    errors: [400, 401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => reply(201, nameWire)(await createName(deps())(actor, params.id, nameInput(body))),
   }),
   route({
@@ -33,7 +33,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Change a name (editor).',
     params: NameParams, body: named('NameUpdate', NameWrite),
     success: { status: 200, description: 'The name.', body: NameRead },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [409],
     handle: async ({ actor, params, body }) => reply(200, nameWire)(await updateName(deps())(actor, params.id, params.name_id, nameInput(body))),
   }),
   route({
@@ -41,7 +41,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Delete a name (editor); deleting the primary promotes another; the only name cannot go (409 last_name).',
     params: NameParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404, 409],
+    errors: [409],
     handle: async ({ actor, params }) => noContent(await deleteName(deps())(actor, params.id, params.name_id)),
   }),
   route({
@@ -49,7 +49,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Make this name the primary one (editor).',
     params: NameParams,
     success: { status: 200, description: 'The name.', body: NameRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, nameWire)(await makePrimaryName(deps())(actor, params.id, params.name_id)),
   }),
 ];

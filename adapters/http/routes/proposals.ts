@@ -45,7 +45,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Propose changes (any member, viewers too): stores a pending proposal with origin contributor and changes nothing else. Each operation is checked as the API call it stands for (422 with paths like operations[2].data.sex).',
       params: IdParams, body: ProposeBody,
       success: { status: 201, description: 'The pending proposal.', body: ProposalRead },
-      errors: [400, 401, 403, 404, 413, 422],
+      errors: [],
       handle: async ({ actor, params, body }) => {
         const checked = checkOperations(asOperations(body.operations));
         if (E.isLeft(checked)) return checked;
@@ -58,7 +58,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams, query: ListQuery,
       success: { status: 200, description: 'Proposals.', body: t.array(ProposalRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
-      errors: [401, 403, 404, 422],
+      errors: [],
       handle: async ({ actor, params, query }) =>
         withPage(query, async (page) => {
           const d = deps();
@@ -74,7 +74,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'One proposal (members) with `diff`: per operation, the current values of the fields it changes beside the proposed ones (null for a create).',
       params: ProposalParams,
       success: { status: 200, description: 'The proposal and its diff.', body: ProposalDetailRead },
-      errors: [401, 403, 404],
+      errors: [],
       handle: async ({ actor, params }) => {
         const found = await getProposal(deps())(actor, params.id, params.pid);
         if (E.isLeft(found)) return found;
@@ -87,7 +87,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Apply a pending proposal (editor), optionally with edited `operations` that replace the stored ones. The operations run in order through the normal commands, audited as you with the proposal id. A failing operation: 200 with the proposal still pending, `apply_error` and `applied_count`; a later apply resumes there. Not pending: 409.',
       params: ProposalParams, body: ApplyBody,
       success: { status: 200, description: 'The proposal: applied, or pending with apply_error.', body: ProposalRead },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      errors: [409],
       handle: async ({ actor, params, body }) => {
         let replacement: readonly ProposalOperation[] | undefined;
         if (body.operations !== undefined) {
@@ -103,7 +103,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Reject a pending proposal (editor): nothing of it is applied. Not pending: 409.',
       params: ProposalParams,
       success: { status: 200, description: 'The rejected proposal.', body: ProposalRead },
-      errors: [401, 403, 404, 409],
+      errors: [409],
       handle: async ({ actor, params }) => reply(200, proposalWire)(await rejectProposal(deps())(actor, params.id, params.pid)),
     }),
     route({
@@ -111,7 +111,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Remove a proposal in any state (its proposer or an editor); what an apply changed stays.',
       params: ProposalParams,
       success: { status: 204, description: 'Removed.' },
-      errors: [401, 403, 404],
+      errors: [],
       handle: async ({ actor, params }) => noContent(await deleteProposal(deps())(actor, params.id, params.pid)),
     }),
   ];

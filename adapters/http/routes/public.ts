@@ -19,8 +19,7 @@ import { listed, reply, type LazyDeps } from './deps.js';
 // The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
 // may not view is 404, everyone reads as a non-member through the privacy engine, no media. A
 // session of an unverified account, where verification is required, is 403 (the core refuses it).
-// The three whole lists stream without `limit`: 429 past STREAMS_PER_USER for one client address.
-const errors = [403, 404, 422, 429];
+// The three whole lists stream without `limit` (`streams`): 429 past STREAMS_PER_USER for one client address.
 
 export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const base = () => `${deps().identity.baseUrl}/api/v1/public`;
@@ -29,7 +28,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       operationId: 'publicDirectory', method: 'get', path: '/public/trees', tag: 'public', auth: 'optional',
       summary: 'The directory: public trees, plus site_members trees for signed-in callers.',
       success: { status: 200, description: 'Trees by id.', body: t.array(PublicTreeRead) },
-      errors: [403],
+      errors: [],
       handle: async ({ actor }) => reply(200, (ts: readonly TreeRead[]) => ts.map(publicTreeWire))(await listDirectory(deps())(actor)),
     }),
     route({
@@ -37,16 +36,16 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'A viewable tree (public, unlisted by link, site_members when signed in).',
       params: IdParams,
       success: { status: 200, description: 'The tree.', body: PublicTreeRead },
-      errors: [403, 404],
+      errors: [],
       handle: async ({ actor, params }) => reply(200, publicTreeWire)(await getPublicTree(deps())(actor, params.id)),
     }),
     route({
-      operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional',
+      operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional', streams: true,
       summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only, at most `limit` (default 20) with a cursor to the next.',
       params: IdParams, query: t.intersection([PageQuery, t.partial({ q: Text(200) })]),
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
-      errors,
+      errors: [],
       handle: async ({ actor, params, query }) => {
         const url = new URL(`${base()}/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
@@ -56,22 +55,22 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       },
     }),
     route({
-      operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional',
+      operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional', streams: true,
       summary: 'Relationships whose both ends are not hidden; notes and qualifier are null unless both ends are fully visible.',
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Relationships.', body: t.array(RelationshipRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
-      errors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
         listed(query, new URL(`${base()}/trees/${params.id}/relationships`), (page) => listTreeRelationships(deps())(actor, params.id, page, 'public'), relationshipWire),
     }),
     route({
-      operationId: 'publicEvents', method: 'get', path: '/public/trees/{id}/events', tag: 'public', auth: 'optional',
+      operationId: 'publicEvents', method: 'get', path: '/public/trees/{id}/events', tag: 'public', auth: 'optional', streams: true,
       summary: 'Events of fully visible persons (partnership events: both partners).',
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
-      errors,
+      errors: [],
       handle: async ({ actor, params, query }) =>
         listed(query, new URL(`${base()}/trees/${params.id}/events`), (page) =>
           listTreeEvents(deps())(actor, params.id, page, 'public').then(E.map((r) => ({ rows: r.views, lastId: r.lastId }))), eventWire),
@@ -81,7 +80,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'One person: full, redacted (`Living person`), or 404.',
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
-      errors: [403, 404],
+      errors: [],
       handle: async ({ actor, params }) => reply(200, personWire)(await getPerson(deps())(actor, params.id, 'public')),
     }),
     route({
@@ -89,7 +88,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Names of a fully visible person (none when redacted).',
       params: IdParams,
       success: { status: 200, description: 'Names.', body: t.array(NameRead) },
-      errors: [403, 404],
+      errors: [],
       handle: async ({ actor, params }) => reply(200, (ns: readonly Name[]) => ns.map(nameWire))(await listPersonNames(deps())(actor, params.id, 'public')),
     }),
     route({
@@ -97,7 +96,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Events of a fully visible person, with partnership events whose both partners are fully visible.',
       params: IdParams,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },
-      errors: [403, 404],
+      errors: [],
       handle: async ({ actor, params }) => reply(200, (vs: readonly EventView[]) => vs.map(eventWire))(await listPersonEvents(deps())(actor, params.id, 'public')),
     }),
   ];

@@ -17,16 +17,16 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create a source (editor).',
     params: IdParams, body: SourceCreate,
     success: { status: 201, description: 'The source.', body: SourceRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => reply(201, sourceWire)(await createSource(deps())(actor, params.id, { ...sourceInput(body), title: body.title })),
   }),
   route({
-    operationId: 'listSources', method: 'get', path: '/trees/{id}/sources', tag: 'sources', auth: 'user',
+    operationId: 'listSources', method: 'get', path: '/trees/{id}/sources', tag: 'sources', auth: 'user', streams: true,
     summary: 'Sources of the tree; a non-member sees those backing a citation they may see.',
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Sources by id.', body: t.array(SourceRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422, 429],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/sources`), (page) => listSources(d)(actor, params.id, page), sourceWire);
@@ -37,7 +37,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'One source; 404 to a non-member when withheld.',
     params: IdParams,
     success: { status: 200, description: 'The source.', body: SourceRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, sourceWire)(await getSource(deps())(actor, params.id)),
   }),
   route({
@@ -45,7 +45,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Change a source (editor).',
     params: IdParams, body: SourceUpdate,
     success: { status: 200, description: 'The source.', body: SourceRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => reply(200, sourceWire)(await updateSource(deps())(actor, params.id, sourceInput(body))),
   }),
   route({
@@ -53,7 +53,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Delete a source; its citations go out of reads with it (editor).',
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => noContent(await deleteSource(deps())(actor, params.id)),
   }),
   route({
@@ -61,19 +61,19 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Cite a source for exactly one of person_id, event_id, name_id, relationship_id (editor).',
     params: IdParams, body: CitationCreate,
     success: { status: 201, description: 'The citation.', body: CitationRead },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) =>
       reply(201, citationWire)(
         await createCitation(deps())(actor, params.id, citationInput(body)),
       ),
   }),
   route({
-    operationId: 'listCitations', method: 'get', path: '/trees/{id}/citations', tag: 'citations', auth: 'user',
+    operationId: 'listCitations', method: 'get', path: '/trees/{id}/citations', tag: 'citations', auth: 'user', streams: true,
     summary: 'Every citation of the tree in one call; a non-member sees those whose fact resolves to fully visible persons.',
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Citations by id.', body: t.array(CitationRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422, 429],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const d = deps();
       return listed(query, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/citations`), (page) => listCitations(d)(actor, params.id, page), citationWire);
@@ -84,7 +84,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'One citation; 404 to a non-member when withheld.',
     params: IdParams,
     success: { status: 200, description: 'The citation.', body: CitationRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, citationWire)(await getCitation(deps())(actor, params.id)),
   }),
   route({
@@ -92,7 +92,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Change page, detail or confidence (editor).',
     params: IdParams, body: CitationUpdate,
     success: { status: 200, description: 'The citation.', body: CitationRead },
-    errors: [400, 401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, body }) =>
       reply(200, citationWire)(
         await updateCitation(deps())(actor, params.id, citationUpdateInput(body)),
@@ -103,7 +103,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Delete a citation (editor).',
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => noContent(await deleteCitation(deps())(actor, params.id)),
   }),
 ];

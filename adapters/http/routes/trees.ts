@@ -33,7 +33,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create a tree; the caller becomes its owner. Private unless a visibility is given.',
     body: TreeCreate,
     success: { status: 201, description: 'The new tree.', body: TreeReadCodec },
-    errors: [400, 401, 403, 413, 422],
+    errors: [],
     handle: async ({ actor, body }) => reply(201, treeWire)(await createTree(deps())(actor, body)),
   }),
   route({
@@ -41,7 +41,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Trees the caller is a member of, with the role; `deleted=true` lists the recoverable ones the caller owns.',
     query: DeletedQuery,
     success: { status: 200, description: 'The trees, ordered by id.', body: t.array(TreeReadCodec) },
-    errors: [401, 403, 422],
+    errors: [],
     handle: async ({ actor, query }) =>
       reply(200, (trees: readonly Parameters<typeof treeWire>[0][]) => trees.map(treeWire))(await listTrees(deps())(actor, { deleted: query.deleted === 'true' })),
   }),
@@ -50,7 +50,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'One tree: members and non-members of a viewable tree (the latter without owner_id).',
     params: IdParams,
     success: { status: 200, description: 'The tree.', body: TreeReadCodec },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, treeWire)(await getTree(deps())(actor, params.id)),
   }),
   route({
@@ -59,7 +59,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     body: TreeUpdate,
     success: { status: 200, description: 'The updated tree.', body: TreeReadCodec },
-    errors: [400, 401, 403, 404, 413, 422],
+    errors: [],
     handle: async ({ actor, params, body }) =>
       reply(200, treeWire)(
         await updateTree(deps())(actor, params.id, {
@@ -75,7 +75,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Soft-delete a tree (owner); recoverable until purged.',
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => noContent(await deleteTree(deps())(actor, params.id)),
   }),
   route({
@@ -83,7 +83,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Restore a soft-deleted tree (owner).',
     params: IdParams,
     success: { status: 200, description: 'The restored tree.', body: TreeReadCodec },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, treeWire)(await restoreTree(deps())(actor, params.id)),
   }),
   route({
@@ -92,7 +92,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     body: named('TreePurge', t.type({ name: Text(1000) })),
     success: { status: 204, description: 'Purged.' },
-    errors: [400, 401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, body }) => noContent(await purgeTree(deps())(actor, params.id, body)),
   }),
   route({
@@ -100,7 +100,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'The tree\'s AI policy and the configured providers (name and model, never a key). Owner only.',
     params: IdParams,
     success: { status: 200, description: 'The policy.', body: AiPolicyRead },
-    errors: [401, 403, 404],
+    errors: [],
     handle: async ({ actor, params }) => reply(200, aiPolicyWire)(await getAiPolicy(deps())(actor, params.id)),
   }),
   route({
@@ -109,7 +109,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     body: AiPolicyUpdate,
     success: { status: 200, description: 'The policy.', body: AiPolicyRead },
-    errors: [400, 401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, body }) =>
       reply(200, aiPolicyWire)(
         await updateAiPolicy(deps())(actor, params.id, {
@@ -125,7 +125,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     query: PageQuery,
     success: { status: 200, description: 'Audit entries, newest first.', body: t.array(AuditEntryRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
-    errors: [401, 403, 404, 422],
+    errors: [],
     handle: async ({ actor, params, query }) => {
       const after = decodeCursor(query.cursor);
       if (typeof after === 'object') return fail(after);

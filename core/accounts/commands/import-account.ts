@@ -15,7 +15,7 @@ import { discardBlobs } from '../../media/discard-blobs.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import { birthFacts, deathFacts, type EventType } from '../../people/model.js';
 import { checkTreeName } from '../../trees/commands/update-tree.js';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, zeroCounts, type ArchiveCounts, type ArchiveTree } from '../archive.js';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, zeroCounts, type ArchiveCounts, type ArchiveMember, type ArchiveTree } from '../archive.js';
 import type { ArchiveSource } from '../ports.js';
 import { freshIdMap } from '../remap.js';
 import { admit, startTree, type People, type TreeRestore } from '../tree-restore.js';
@@ -36,7 +36,7 @@ export type RestoredTree = {
   readonly name: string;
   readonly counts: ArchiveCounts;
   /** Members of the original tree other than the exporting account: not restored (they keep no access). */
-  readonly membersNotRestored: readonly { readonly email: string; readonly role: string }[];
+  readonly membersNotRestored: readonly { readonly email: string; readonly role: ArchiveMember['role'] }[];
 };
 
 export type ImportReport = { readonly trees: readonly RestoredTree[]; readonly counts: ArchiveCounts };
