@@ -3,6 +3,7 @@ import { streamGuard, watchSend } from './stream-guard.js';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
+import { settleUnreadBody } from './unread-body.js';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
@@ -127,6 +128,13 @@ export const createApp = (opts: AppOptions): Koa => {
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
   const docsPage = renderDocsPage(openapi);
+
+  // Outermost, so it runs once the answer is made: the rest of a body nobody read (a refusal before
+  // an upload) is drained or the connection closed gracefully, never reset under a client still sending.
+  app.use(async (ctx, next) => {
+    await next();
+    await settleUnreadBody(ctx.req, (close) => (close ? ctx.set('Connection', 'close') : ctx.remove('Connection')));
+  });
 
   // Metrics when the response is finished: a streamed body (a GEDCOM export) counts its whole time.
   const observe = opts.observeRequest;

@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * What is left of a request body when its answer is ready (a 401 before an upload was read, a 413
+ * past the limit). Closing the connection at once resets a client that is still sending: it sees
+ * EPIPE or ECONNRESET instead of the answer (RFC 9112 section 9.6). So a small rest is read and
+ * dropped, and the connection lives on; a larger one is answered with `Connection: close`, and the
+ * socket is ended (our side first) and read until the client closes its side or LINGER_MS pass.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024;
+/** How long a small rest may take to arrive before the connection is closed instead. */
+export const DRAIN_WAIT_MS = 5_000;
+/** How long a closing connection is read (and what arrives dropped) for the client to finish sending. */
+export const LINGER_MS = 5_000;
+
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/** Reads and drops the rest of `req`, up to `maxBytes` and `waitMs`; true when the body ended within them. */
+export const drain = (req: IncomingMessage, maxBytes: number, waitMs: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (req.complete) return resolve(true);
+    if (req.destroyed) return resolve(false);
+    let seen = 0;
+    let settled = false;
+    const done = (ended: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onFail).off('close', onClose);
+      if (!ended) req.pause();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen > maxBytes) done(false);
+    };
+    const onEnd = (): void => done(true);
+    const onFail = (): void => done(false);
+    const onClose = (): void => done(req.complete);
+    const timer = setTimeout(() => done(false), waitMs);
+    req.on('data', onData).once('end', onEnd).once('error', onFail).once('close', onClose);
+    req.resume();
+  });
+
+const LINGERING = Symbol('lingering');
+
+/**
+ * Node's HTTP server ends a `Connection: close` exchange with `socket.destroySoon()`: our FIN, then,
+ * as soon as it is written, the descriptor closed, so whatever the client sends after that is
+ * answered with a reset, which can throw away the answer before the client has read it. This
+ * socket instead keeps reading (and dropping) until the client closes its side, or LINGER_MS pass.
+ */
+export const lingerOnClose = (socket: Socket, lingerMs = LINGER_MS): void => {
+  const s = socket as Socket & { destroySoon?: () => void; [LINGERING]?: true };
+  if (s[LINGERING] === true || s.destroyed) return;
+  s[LINGERING] = true;
+  s.destroySoon = function lingeringClose(this: Socket): void {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), lingerMs);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    this.resume();
+  };
+};
+
+/**
+ * After the answer is made: a body the handler did not read whole is drained when small (the
+ * `Connection: close` a refusal set is taken back), else the connection closes with a lingering close.
+ */
+export const settleUnreadBody = async (req: IncomingMessage, setClose: (close: boolean) => void): Promise<void> => {
+  if (req.complete || !hasBody(req)) return;
+  const declared = req.headers['content-length'];
+  const small = declared === undefined || Number(declared) <= DRAIN_MAX_BYTES;
+  if (small && (await drain(req, DRAIN_MAX_BYTES, DRAIN_WAIT_MS))) return setClose(false);
+  setClose(true);
+  lingerOnClose(req.socket);
+};
