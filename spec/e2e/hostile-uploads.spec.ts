@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 import { filesUnder, rawZip } from '../support/hostile-zip.js';
-import { registerOn, waitForStatus } from './server-process.js';
+import { registerOn, running, waitForStatus } from './server-process.js';
 
 // Issue 23 (hardening, second round), findings 1, 3 and 4, on the service as its own process, with
 // its peak resident memory (VmHWM) read from /proc: no upload, however built, takes it past 512 MB,
@@ -113,7 +113,7 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    expect(await waitForStatus(`${baseUrl}/readyz`, 200, 60_000), output).to.equal(true);
+    expect(await waitForStatus(`${baseUrl}/readyz`, 200, { alive: running(child) }), output).to.equal(true);
     token = await registerOn(baseUrl, `hostile-${randomBytes(4).toString('hex')}@example.com`);
   });
   after(async () => {
