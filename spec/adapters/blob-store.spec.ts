@@ -26,13 +26,12 @@ const filesUnder = async (dir: string): Promise<string[]> =>
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
 
-/** The rejection of `promise`, and how long it took to come. */
-const timedRejection = async (promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> => {
-  const started = Date.now();
+/** The rejection of `promise` (no clock: the suite's timeout is the only bound on when it comes). */
+const rejectionOf = async (promise: Promise<unknown>): Promise<unknown> => {
   try {
     await promise;
   } catch (error) {
-    return { error, ms: Date.now() - started };
+    return error;
   }
   throw new Error('expected a rejection, but the promise resolved');
 };
@@ -46,9 +45,7 @@ const expectUnavailableEverywhere = async (store: BlobStore, key: string): Promi
     remove: () => store.remove(key),
   };
   for (const [op, call] of Object.entries(calls)) {
-    const { error, ms } = await timedRejection(call());
-    expect(error, op).to.be.instanceOf(BlobStoreUnavailableError);
-    expect(ms, `${op} took ${ms} ms`).to.be.below(5000);
+    expect(await rejectionOf(call()), op).to.be.instanceOf(BlobStoreUnavailableError);
   }
 };
 
@@ -170,13 +167,9 @@ describe('MinIO BlobStore', () => {
       const store = minioBlobStore({ endPoint: `http://127.0.0.1:${port}`, bucket: freshBucket(), ...credentials });
       const body = async function* (): AsyncGenerator<Uint8Array> {
         yield* chunked(randomBytes(MiB));
-        let waiting: NodeJS.Timeout | undefined;
-        await Promise.race([
-          arrived,
-          new Promise((_, reject) => {
-            waiting = setTimeout(() => reject(new Error('the store got nothing before the body ended: put collects it')), 3000);
-          }),
-        ]).finally(() => clearTimeout(waiting));
+        // Half the body must reach the store before the rest is given: a put that collected the body
+        // first would wait here for ever (the suite's timeout ends it), as the store got nothing yet.
+        await arrived;
         yield* chunked(randomBytes(MiB));
       };
       expect(await store.put(`media/${randomUUID()}`, body(), 2 * MiB)).to.deep.equal({ size: 2 * MiB });
@@ -194,7 +187,7 @@ describe('MinIO BlobStore', () => {
       dying = undefined;
     });
 
-    it('is unavailable in every operation, within 5 s, once the server has stopped', async () => {
+    it('is unavailable in every operation once the server has stopped', async () => {
       dying = await startS3rver();
       const store = minioBlobStore({ endPoint: dying.endpoint, bucket: freshBucket(), ...credentials });
       const k = `media/${randomUUID()}`;
@@ -217,9 +210,10 @@ describe('MinIO BlobStore', () => {
       const { port } = silent.address() as { port: number };
       try {
         const store = minioBlobStore({ endPoint: `http://127.0.0.1:${port}`, bucket: freshBucket(), requestTimeoutMs: 300, ...credentials });
-        const { error, ms } = await timedRejection(store.ping());
-        expect(error).to.be.instanceOf(BlobStoreUnavailableError);
-        expect(ms).to.be.within(250, 3000);
+        expect(await rejectionOf(store.ping())).to.be.instanceOf(BlobStoreUnavailableError);
+        // It was connected and got no answer: the rejection is its request timeout's (no clock here;
+        // the suite's timeout bounds the wait, which a store without a request timeout never ends).
+        expect(sockets.length).to.be.greaterThan(0);
       } finally {
         for (const socket of sockets) socket.destroy();
         await new Promise((resolve) => silent.close(resolve));
@@ -238,7 +232,7 @@ describe('MinIO BlobStore', () => {
       let received = (await chunks.next()).value?.byteLength ?? 0;
       await dying.close();
       dying = undefined;
-      const { error } = await timedRejection(
+      const error = await rejectionOf(
         (async () => {
           for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) received += next.value.byteLength;
         })(),

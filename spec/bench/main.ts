@@ -1,5 +1,5 @@
 // `npm run bench [-- NAME...]`: without a name the HTTP, media, GEDCOM, cleanup, recommender, accounts, reads,
-// duplicates and charts benches in that order; `soak` the soak (spec/bench/soak.ts). Each bench runs in a process of
+// duplicates, charts, hostile-input and hostile-uploads benches in that order; `soak` the soak (spec/bench/soak.ts). Each bench runs in a process of
 // its own, as each ends by exiting; the first that fails stops the rest with its exit code. SIGINT and
 // SIGTERM are passed on to the running bench, which cleans up (service, database, temp files) and exits.
 import { spawn } from 'node:child_process';
@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches: Readonly<Record<string, string>> = { run: 'run.ts', media: 'media.ts', gedcom: 'gedcom.ts', cleanup: 'cleanup.ts', recommender: 'recommender.ts', accounts: 'accounts.ts', reads: 'reads.ts', duplicates: 'duplicates.ts', charts: 'charts.ts', soak: 'soak.ts' };
-const defaults = ['run', 'media', 'gedcom', 'cleanup', 'recommender', 'accounts', 'reads', 'duplicates', 'charts'];
+const benches: Readonly<Record<string, string>> = { run: 'run.ts', media: 'media.ts', gedcom: 'gedcom.ts', cleanup: 'cleanup.ts', recommender: 'recommender.ts', accounts: 'accounts.ts', reads: 'reads.ts', duplicates: 'duplicates.ts', charts: 'charts.ts', 'hostile-input': 'hostile-input.ts', 'hostile-uploads': 'hostile-uploads.ts', soak: 'soak.ts' };
+const defaults = ['run', 'media', 'gedcom', 'cleanup', 'recommender', 'accounts', 'reads', 'duplicates', 'charts', 'hostile-input', 'hostile-uploads'];
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in benches));

@@ -205,8 +205,12 @@ describe('checkName: the suggestion is a clean name', () => {
   });
 });
 
-describe('checkName: hostile input', () => {
-  const HOSTILE = 100_000;
+describe('checkName: hostile input', function () {
+  // No clock (issue 24): the bound is this suite's timeout. Backtracking patterns took seconds on
+  // 100,000 characters and grow with the square of the input: on 300,000 they would take minutes,
+  // where linear code takes about a second for all eight. The `hostile-input` bench measures the times.
+  this.timeout(30_000);
+  const HOSTILE = 300_000;
   const inputs: Record<string, string> = {
     digits: '1'.repeat(HOSTILE),
     spaces: ' '.repeat(HOSTILE),
@@ -217,12 +221,13 @@ describe('checkName: hostile input', () => {
     brackets: `${'(, '.repeat(HOSTILE / 3)}1850${')'.repeat(HOSTILE / 3)}`,
     packed: 'a & '.repeat(HOSTILE / 4),
   };
-  // One generous bound (issue 9's lesson): linear code answers in milliseconds, a backtracking one in seconds.
-  it('answers a 100,000-character field of digits, spaces, & and dots at once', () => {
-    for (const [name, text] of Object.entries(inputs)) {
-      const t0 = performance.now();
-      checkName(text, text);
-      expect(performance.now() - t0, name).to.be.below(500);
-    }
+  // What each answers, the same as on a field of 3,000 characters.
+  const EXPECTED_FLAGS: Record<string, readonly string[]> = {
+    digits: [], spaces: ['no_surname'], ampersands: [], dots: [], packed: ['packed_given_names'],
+    years: ['date_in_surname', 'date_in_given_name', 'no_surname'], markers: ['date_in_surname', 'date_in_given_name', 'no_surname'], brackets: ['date_in_surname', 'date_in_given_name', 'no_surname'],
+  };
+  it('answers a 300,000-character field of digits, spaces, & and dots, with the flags it has', () => {
+    const flags = Object.fromEntries(Object.entries(inputs).map(([name, text]) => [name, checkName(text, text)?.flags ?? []]));
+    expect(flags).to.deep.equal(EXPECTED_FLAGS);
   });
 });

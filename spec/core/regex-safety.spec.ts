@@ -10,41 +10,30 @@ import { checkEmail } from '../../core/identity/policy.js';
 // Issue 9, finding 1: text a user sends (an email, a GEDCOM line, a stored name, a date, a Range
 // header) went through regular expressions that backtrack or move quadratically, so one long input
 // held the event loop for seconds and every other request waited. Each case feeds such an input of
-// HOSTILE characters (each took 10 s and more before) and expects the right answer at once. The
-// bound is generous on purpose: linear code answers in milliseconds.
+// HOSTILE characters and expects the right answer. No clock here: the former patterns took 10 s and
+// more on 100,000 characters, and grow with the square of the input, so on 1,000,000 they would run
+// for a quarter of an hour and more; this suite's timeout is the bound, linear code answers in
+// milliseconds. The times themselves are measured by the `hostile-input` bench (spec/bench).
 // The old patterns stay below as oracles on short inputs: the plain code must answer exactly as they did.
 
-const HOSTILE = 100_000;
-const FAST_MS = 1000;
-
-const timed = <A>(f: () => A): { value: A; ms: number } => {
-  const t0 = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - t0 };
-};
-
-const timedAsync = async <A>(f: () => Promise<A>): Promise<{ value: A; ms: number }> => {
-  const t0 = performance.now();
-  const value = await f();
-  return { value, ms: performance.now() - t0 };
-};
+const HOSTILE = 1_000_000;
 
 const chars = (alphabet: readonly string[], maxLength = 12): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...alphabet), { maxLength }).map((a) => a.join(''));
 
-describe('regex safety: hostile input is answered in linear time', () => {
+describe('regex safety: hostile input is answered in linear time', function () {
+  // The only bound: far above what linear code takes here (milliseconds), far below what the former patterns took.
+  this.timeout(30_000);
   describe('email check (POST /auth/register)', () => {
     it('rejects `x@` + dots + `@` at once', () => {
-      const { value, ms } = timed(() => checkEmail(`x@${'.'.repeat(HOSTILE)}@`));
+      const value = checkEmail(`x@${'.'.repeat(HOSTILE)}@`);
       expect(value?._tag).to.equal('InvalidInput');
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('rejects a 320-character domain of dots and a long run of spaces at once', () => {
       expect(checkEmail(`x@${'.'.repeat(300)}@`)?._tag).to.equal('InvalidInput');
-      const { value, ms } = timed(() => checkEmail(`a@b${' '.repeat(HOSTILE)}.c`));
+      const value = checkEmail(`a@b${' '.repeat(HOSTILE)}.c`);
       expect(value?._tag).to.equal('InvalidInput');
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('accepts and rejects exactly what the former pattern did', () => {
@@ -71,9 +60,8 @@ describe('regex safety: hostile input is answered in linear time', () => {
 
     it('reads a NOTE line holding a long run of spaces at once, trailing spaces and tabs dropped', async () => {
       const inner = `a${' '.repeat(HOSTILE)}b`;
-      const { value, ms } = await timedAsync(() => readAll(file(`${inner} \t `)));
+      const value = await readAll(file(`${inner} \t `));
       expect(noteOf(value)).to.equal(inner);
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('drops only trailing spaces and tabs, and reads a value of blanks as none', async () => {
@@ -86,9 +74,8 @@ describe('regex safety: hostile input is answered in linear time', () => {
   describe('GEDCOM writer: slashes in name parts', () => {
     it('writes a surname of many spaces and a slash at once', () => {
       const surname = `a${' '.repeat(HOSTILE)}b/`;
-      const { value, ms } = timed(() => nameLine('Ann', surname, true));
+      const value = nameLine('Ann', surname, true);
       expect(value).to.equal(`1 NAME Ann /a${' '.repeat(HOSTILE)}b/\n`);
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('writes exactly what the former replacement wrote', () => {
@@ -105,9 +92,8 @@ describe('regex safety: hostile input is answered in linear time', () => {
   describe('GEDCOM dates: INT with a phrase', () => {
     it('reads `INT` + a long run of spaces without a phrase at once, as text', () => {
       const v = `INT 1900${' '.repeat(HOSTILE)}x (`;
-      const { value, ms } = timed(() => parseGedcomDate(v));
+      const value = parseGedcomDate(v);
       expect(value).to.deep.equal({ qualifier: 'text', text: v });
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('still reads `INT 1900` + a long run of spaces + a phrase', () => {
@@ -117,9 +103,8 @@ describe('regex safety: hostile input is answered in linear time', () => {
 
   describe('Range header (GET /media/{id}/file)', () => {
     it('ignores `bytes=` + a long run of spaces at once', () => {
-      const { value, ms } = timed(() => parseRange(`bytes=${' '.repeat(HOSTILE)}x`, 1000));
+      const value = parseRange(`bytes=${' '.repeat(HOSTILE)}x`, 1000);
       expect(value).to.deep.equal({ kind: 'whole' });
-      expect(ms).to.be.below(FAST_MS);
     });
 
     it('answers exactly what the former pattern answered', () => {

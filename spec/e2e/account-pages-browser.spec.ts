@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
-import { spawnServer, sleep, waitForStatus, type ServerProcess } from './server-process.js';
+import { running, spawnServer, sleep, waitForStatus, type ServerProcess } from './server-process.js';
 
 // The mail links in a real browser (Debian's Chromium, driven by playwright-core): the service runs
 // as `npm start` with the console mailer, the links are taken from its log as a person would copy
@@ -54,7 +54,7 @@ describe('account pages in a real browser (e2e)', function () {
     const url = await freshDatabaseUrl();
     database = new URL(url).pathname.slice(1);
     server = await spawnServer({ DATABASE_URL: url, DATA_DIR: dataDir, MAILER: 'console', LOG_LEVEL: 'info' });
-    const ready = await waitForStatus(`${server.baseUrl}/readyz`, 200, 60_000);
+    const ready = await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) });
     if (!ready) throw new Error(`the service did not start:\n${server.output().slice(-3000)}`);
     // launch() gives the browser a fresh, temporary profile of its own.
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../bootstrap/embedded-postgres.js';
-import { registerOn, sleep, spawnServer, waitForStatus, type ServerProcess } from './server-process.js';
+import { registerOn, running, sleep, spawnServer, waitForStatus, type ServerProcess } from './server-process.js';
 
 // The database heals: a killed embedded PostgreSQL is started again by the service (crash recovery)
 // and requests succeed again without anyone restarting the service; an external PostgreSQL that
@@ -68,7 +68,7 @@ describe('database restarts (e2e)', function () {
 
   it('starts a killed embedded PostgreSQL again: /readyz says 503 meanwhile, then requests succeed', async () => {
     server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir });
-    expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, 20_000), server.output()).to.equal(true);
+    expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
     const token = await registerOn(server.baseUrl, 'heal@example.org');
     expect(await createTree(server.baseUrl, token, 'Before the crash')).to.equal(201);
 
@@ -78,8 +78,8 @@ describe('database restarts (e2e)', function () {
     const killed = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
     process.kill(killed, 'SIGKILL');
 
-    expect(await waitForStatus(`${server.baseUrl}/readyz`, 503, 5000, 20), 'readyz while the database is down').to.equal(true);
-    expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, 30_000), server.output()).to.equal(true);
+    expect(await waitForStatus(`${server.baseUrl}/readyz`, 503, { alive: running(server.child), intervalMs: 20 }), 'readyz while the database is down').to.equal(true);
+    expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
     await sleep(300);
     await traffic.stop();
 
@@ -101,17 +101,17 @@ describe('database restarts (e2e)', function () {
       await admin.query('create database external_app');
       await admin.end();
       server = await spawnServer({ DATABASE_URL: external.url('external_app'), DATA_DIR: path.join(dataDir, 'service') });
-      expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, 20_000), server.output()).to.equal(true);
+      expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
       const token = await registerOn(server.baseUrl, 'external@example.org');
       expect(await createTree(server.baseUrl, token, 'Kept')).to.equal(201);
 
       await external.stop();
       external = undefined;
-      expect(await waitForStatus(`${server.baseUrl}/readyz`, 503, 5000)).to.equal(true);
+      expect(await waitForStatus(`${server.baseUrl}/readyz`, 503, { alive: running(server.child) })).to.equal(true);
       expect((await fetch(`${server.baseUrl}/api/v1/trees`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(503);
 
       external = await startEmbeddedPostgres(clusterDir, { persistent: true, port });
-      expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, 10_000), server.output()).to.equal(true);
+      expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
       expect(await treeNames(server.baseUrl, token)).to.deep.equal(['Kept']);
     } finally {
       if (server && server.child.exitCode === null) {
@@ -129,7 +129,7 @@ describe('database restarts (e2e)', function () {
     let restarted: () => void = () => undefined;
     const cluster = await startEmbeddedPostgres(clusterDir, {
       persistent: true,
-      supervise: { restartDelaysMs: [50, 100, 100], onRestart: () => (restarts.push(Date.now()), restarted()), onGiveUp: gaveUp },
+      supervise: { restartDelaysMs: [50, 100, 100], onRestart: () => (restarts.push(restarts.length), restarted()), onGiveUp: gaveUp },
     });
     try {
       const once = new Promise<void>((r) => (restarted = r));

@@ -1,59 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 import { filesUnder, rawZip } from '../support/hostile-zip.js';
-import { registerOn, waitForStatus } from './server-process.js';
+import { BACKUP_HEADER, emptyArrays, linkBomb } from '../support/hostile-files.js';
+import { registerOn, running, waitForStatus } from './server-process.js';
 
-// Issue 23 (hardening, second round), findings 1, 3 and 4, on the service as its own process, with
-// its peak resident memory (VmHWM) read from /proc: no upload, however built, takes it past 512 MB,
-// kills it, or answers 500. The hostile files are the review's, or smaller variants that reach the
-// same bound.
+// Issue 23 (hardening, second round), findings 1, 3 and 4, on the service as its own process: no
+// upload, however built, kills it or answers 500; each gets its 4xx. The hostile files are the
+// review's, or smaller variants (spec/support/hostile-files.ts). The service's peak resident memory
+// while it reads them (512 MB at most) is measured by the `hostile-uploads` bench, not here: no
+// memory threshold in `npm test`.
 
 const MB = 1024 * 1024;
-const PEAK_LIMIT_MB = 512;
 
-/** mulberry32: the sprinkled whitespace (it keeps deflate's ratio under 100:1) is the same each run. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) >>> 8;
-};
-
-/** `count` empty arrays, comma-separated, with a whitespace character after about one in `every`. */
-const emptyArrays = (count: number, every: number, seed: number): Buffer => {
-  const next = prng(seed);
-  const ws = [' ', '\n', '\t', '\r'];
-  const parts: string[] = [];
-  let chunk = '';
-  for (let i = 0; i < count; i++) {
-    chunk += i === 0 ? '[]' : ',[]';
-    if (next() % every === 0) chunk += ws[next() % 4];
-    if (chunk.length > 1 << 20) {
-      parts.push(chunk);
-      chunk = '';
-    }
-  }
-  parts.push(chunk);
-  return Buffer.from(parts.join(''));
-};
-
-const header = '"format":"genealogy-account","version":1,"exported_at":"2026-11-22T00:00:00.000Z","user_id":"01900000-0000-7000-8000-000000000000","email":"a@example.com","self_person_id":null';
-
-const peakMb = async (pid: number): Promise<number> => {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]);
-  return kb / 1024;
-};
-
-describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (issue 23)', function () {
+describe('hostile uploads: a 4xx, and a service that lives on (issue 23)', function () {
   this.timeout(240_000);
   let child: ChildProcess;
   let baseUrl: string;
@@ -98,7 +64,6 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
   const alive = async (): Promise<void> => {
     expect(child.exitCode, `the service died:\n${output.slice(-3000)}`).to.equal(null);
     expect((await fetch(`${baseUrl}/readyz`)).status).to.equal(200);
-    expect(await peakMb(child.pid!), 'peak RSS of the service, MB').to.be.below(PEAK_LIMIT_MB);
   };
 
   before(async () => {
@@ -113,7 +78,7 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    expect(await waitForStatus(`${baseUrl}/readyz`, 200, 60_000), output).to.equal(true);
+    expect(await waitForStatus(`${baseUrl}/readyz`, 200, { alive: running(child) }), output).to.equal(true);
     token = await registerOn(baseUrl, `hostile-${randomBytes(4).toString('hex')}@example.com`);
   });
   after(async () => {
@@ -123,8 +88,8 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     await dropDatabase(new URL(dbUrl).pathname.slice(1));
   });
 
-  it('a backup whose header holds 34.5 million empty arrays (104 MB from a 1 MB upload): 422 at once, memory flat', async () => {
-    const json = Buffer.concat([Buffer.from(`{${header},"x":[`), emptyArrays(34_500_000, 48, 1), Buffer.from('],"trees":[]}')]);
+  it('a backup whose header holds 34.5 million empty arrays (104 MB from a 1 MB upload): 422', async () => {
+    const json = Buffer.concat([Buffer.from(`{${BACKUP_HEADER},"x":[`), emptyArrays(34_500_000, 48, 1), Buffer.from('],"trees":[]}')]);
     expect(json.length).to.be.above(100_000_000);
     const zip = rawZip([{ name: 'account.json', data: json }]);
     expect(zip.length, 'the upload is small').to.be.below(4 * MB);
@@ -135,12 +100,12 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     await alive();
   });
 
-  it('the values spread over 200 fields, each under the per-value bound (30 million in all): refused by the archive total, memory flat', async () => {
+  it('the values spread over 200 fields, each under the per-value bound (30 million in all): refused by the archive total', async () => {
     const filler = emptyArrays(150_000, 48, 3);
     const fields: Buffer[] = [];
     for (let i = 0; i < 200; i++) fields.push(Buffer.from(`"junk${i}":[`), filler, Buffer.from('],'));
     const tree = '"id":"01900000-0000-7000-8000-0000000000aa","name":"T","description":"","visibility":"private","home_person_id":null,"ai_member_provider":null,"ai_recommender_provider":null,"created_at":"2026-11-22T00:00:00.000Z","updated_at":"2026-11-22T00:00:00.000Z","members":[]';
-    const json = Buffer.concat([Buffer.from(`{${header},"trees":[{`), ...fields, Buffer.from(`${tree}}]}`)]);
+    const json = Buffer.concat([Buffer.from(`{${BACKUP_HEADER},"trees":[{`), ...fields, Buffer.from(`${tree}}]}`)]);
     const res = await upload('/users/me/import', rawZip([{ name: 'account.json', data: json }]), 'backup.zip');
     expect(res.status, JSON.stringify(res.body)).to.equal(422);
     expect(res.body.code).to.equal('invalid_archive');
@@ -192,7 +157,7 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
   });
 
   it('a backup whose directory points 150 media names at one entry: 422 invalid_archive', async () => {
-    const json = Buffer.from(`{${header},"trees":[]}`);
+    const json = Buffer.from(`{${BACKUP_HEADER},"trees":[]}`);
     const entries = [{ name: 'account.json', data: json }, { name: 'media/01900000-0000-7000-8000-000000000001', data: randomBytes(MB), deflate: false }];
     for (let i = 2; i <= 150; i++) entries.push({ name: `media/01900000-0000-7000-8000-${String(i).padStart(12, '0')}`, data: Buffer.alloc(0), sameDataAs: 1 } as (typeof entries)[number]);
     const res = await upload('/users/me/import', rawZip(entries), 'backup.zip');
@@ -201,7 +166,7 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     await alive();
   });
 
-  it('an INDI record with 99,990 FAMS lines: 422 gedcom_too_large, memory flat', async () => {
+  it('an INDI record with 99,990 FAMS lines: 422 gedcom_too_large', async () => {
     const treeId = await newTree();
     const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME A /B/'];
     for (let f = 1; f <= 99_990; f++) lines.push(`1 FAMS @F${f}@`);
@@ -212,26 +177,13 @@ describe('hostile uploads: bounded memory, a 4xx, and a service that lives on (i
     await alive();
   });
 
-  /** `records` INDI records of 1,000 FAMS lines each, the k-th link of the file naming `family(k)`. */
-  const linkBomb = (records: number, family: (k: number) => number): Buffer => {
-    const parts: string[] = ['0 HEAD\n1 GEDC\n2 VERS 7.0\n1 CHAR UTF-8\n'];
-    let k = 0;
-    for (let i = 1; i <= records; i++) {
-      let rec = `0 @I${i}@ INDI\n1 NAME A${i} /B/\n`;
-      for (let j = 0; j < 1_000; j++) rec += `1 FAMS @F${family(k++)}@\n`;
-      parts.push(rec);
-    }
-    parts.push('0 TRLR\n');
-    return Buffer.from(parts.join(''));
-  };
-
   const linkBombs: readonly { readonly what: string; readonly route: 'import' | 'preview'; readonly file: () => Buffer; readonly name: string }[] = [
     { what: '3,100 INDI records of 1,000 FAMS lines each, 3.1 million families that do not exist, in a .gdz', route: 'import', file: () => rawZip([{ name: 'gedcom.ged', data: linkBomb(3_100, (k) => k) }]), name: 'links.gdz' },
     { what: '2,100 INDI records of 1,000 FAMS lines each to 1,000 families (2.1 million links)', route: 'preview', file: () => linkBomb(2_100, (k) => k % 1_000), name: 'links.ged' },
     { what: 'the two together: 799,000 families that do not exist, then links to them up to 2.1 million', route: 'import', file: () => linkBomb(2_100, (k) => k % 799_000), name: 'links.ged' },
   ];
   for (const bomb of linkBombs) {
-    it(`${bomb.what}: 422 gedcom_too_large, memory flat`, async () => {
+    it(`${bomb.what}: 422 gedcom_too_large`, async () => {
       const treeId = await newTree();
       const res = await upload(`/trees/${treeId}/gedcom/${bomb.route}`, bomb.file(), bomb.name);
       expect(res.status, JSON.stringify(res.body)).to.equal(422);

@@ -27,16 +27,21 @@ export const spawnServer = async (env: Readonly<Record<string, string>>): Promis
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `url` until it answers `status` (true) or `withinMs` passes (false). */
-export const waitForStatus = async (url: string, status: number, withinMs: number, intervalMs = 100): Promise<boolean> => {
-  const until = Date.now() + withinMs;
-  while (Date.now() < until) {
+/**
+ * Polls `url` until it answers `status` (true), or until `alive` says the process serving it has
+ * exited (false). No deadline of its own: the wait is for the event, the suite's timeout bounds it.
+ */
+export const waitForStatus = async (url: string, status: number, o: { readonly alive?: () => boolean; readonly intervalMs?: number } = {}): Promise<boolean> => {
+  for (;;) {
     const s = await fetch(url).then((r) => r.status, () => 0);
     if (s === status) return true;
-    await sleep(intervalMs);
+    if (o.alive !== undefined && !o.alive()) return false;
+    await sleep(o.intervalMs ?? 100);
   }
-  return false;
 };
+
+/** Whether a spawned process is still running (for `waitForStatus`). */
+export const running = (child: ChildProcess) => (): boolean => child.exitCode === null && child.signalCode === null;
 
 /** Registers an account on a running server and returns its session token. */
 export const registerOn = async (baseUrl: string, email: string): Promise<string> => {

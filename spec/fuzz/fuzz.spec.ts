@@ -20,15 +20,17 @@ describe('fuzz: 1,000 hostile requests over every documented operation', functio
   });
   after(async () => svc?.close());
 
-  it('answers each with a status below 500 (the assistant: 502/504 for its provider), within 3 s, and reaches every operation and shape', async () => {
+  // No clock decides an outcome here (timeBounds: false): how fast the service answers is the
+  // benches' to measure and `npm run fuzz`'s to report (its 3 s bound); this suite's timeout is the only bound.
+  it('answers each with a status below 500 (the assistant: 502/504 for its provider), frees the stalled readers\' places, and reaches every operation and shape', async () => {
     const warnings = watchWarnings();
-    const report = await runFuzz({ baseUrl: svc.baseUrl, requests: REQUESTS, seed: SEED, tag, mailbox: () => svc.mails, provider: svc.provider, sendTimeoutMs: FUZZ_SEND_TIMEOUT_MS });
+    const report = await runFuzz({ baseUrl: svc.baseUrl, requests: REQUESTS, seed: SEED, tag, mailbox: () => svc.mails, provider: svc.provider, sendTimeoutMs: FUZZ_SEND_TIMEOUT_MS, timeBounds: false });
     console.log(formatReport(report).replace(/^/gm, '      '));
     for (const w of warnings.stop()) console.log(`        process warning during the run: ${w}`);
     expect(report.unexercised, 'operations the run never reached').to.deep.equal([]);
     expect(SHAPES.filter((s) => ![...report.shapes.keys()].some((k) => k.startsWith(`${s}:`))), 'shapes of issue 23 the run never sent').to.deep.equal([]);
     expect(report.providerCalls, 'requests the fake provider received').to.be.above(0);
     expect(report.stalls.filter((s) => s.atMs !== undefined), 'waves of stalled readers probed').to.have.length(2);
-    expect(report.failures.map(failureLine), 'requests answered >= 500, not at all, or slower than 3 s').to.deep.equal([]);
+    expect(report.failures.map(failureLine), 'requests answered >= 500 or not at all, and stalled readers that kept their places').to.deep.equal([]);
   });
 });

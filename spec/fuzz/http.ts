@@ -67,10 +67,13 @@ export const send = (baseUrl: string, req: Sent, agent: Agent, timeoutMs: number
       resolve({ status: 0, ms: 0, headers: {}, body: Buffer.alloc(0), error: `${UNSENT}: ${(e as Error).message}` });
       return;
     }
-    const timer = setTimeout(() => {
-      r.destroy(new Error('timeout'));
-      finish({ status: 0, headers, body: Buffer.alloc(0), error: `no answer in ${timeoutMs} ms` });
-    }, timeoutMs);
+    // An infinite timeout: no timer, the request waits for its answer (the caller's own bound, if any, ends it).
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+        r.destroy(new Error('timeout'));
+        finish({ status: 0, headers, body: Buffer.alloc(0), error: `no answer in ${timeoutMs} ms` });
+      }, timeoutMs)
+      : undefined;
     // A server may answer (413, 403) and close before it read the whole upload: the answer counts.
     r.on('error', (e) => finish({ status, headers, body: Buffer.concat(chunks), error: status === 0 ? e.message : `response aborted: ${e.message}` }));
     r.end(req.body);

@@ -84,8 +84,10 @@ export type Wave = {
   readonly media: readonly string[];
   /** When to probe next (the first: once the readers have stalled past SEND_TIMEOUT_MS). */
   nextProbe: number;
-  /** Past this, a probe answered 429 is a failure: the service kept a stalled reader's place. */
+  /** Past this, a probe answered 429 is a failure: the service kept a stalled reader's place (Infinity: probe until it is free). */
   readonly deadline: number;
+  /** How long a probe waits for its answer (Infinity: until it comes). */
+  readonly probeTimeoutMs: number;
   probed: boolean;
 };
 
@@ -98,7 +100,7 @@ const gedzipExport = (tree: string): string => `/trees/${tree}/gedcom/export?ver
  * export (with those files too), a media file and a person list as the editor, and two of the
  * public lists as an anonymous caller (one client address: one caller).
  */
-export const openWave = async (w: World, number: number, sendTimeoutMs: number): Promise<Wave> => {
+export const openWave = async (w: World, number: number, sendTimeoutMs: number, bounded = true): Promise<Wave> => {
   const tree = w.mainTree;
   const media: string[] = [];
   for (let i = 0; i < BIG_MEDIA_FILES; i++) {
@@ -126,7 +128,10 @@ export const openWave = async (w: World, number: number, sendTimeoutMs: number):
   // does not run while an export waits for a producer's slot (spool.ts): under the run's load that
   // took up to 6.3 s with a 2 s bound. The probe tries from 1.5 s past the bound, for 14 s in all.
   const opened = Date.now();
-  return { number, opened, readers, tree, media, nextProbe: opened + sendTimeoutMs + 1500, deadline: opened + 3 * sendTimeoutMs + 8000, probed: false };
+  return {
+    number, opened, readers, tree, media, nextProbe: opened + sendTimeoutMs + 1500, probed: false,
+    deadline: bounded ? opened + 3 * sendTimeoutMs + 8000 : Infinity, probeTimeoutMs: bounded ? 10_000 : Infinity,
+  };
 };
 
 /**
@@ -137,7 +142,7 @@ export const openWave = async (w: World, number: number, sendTimeoutMs: number):
  */
 export const probeWave = async (w: World, wave: Wave): Promise<StallOutcome | null> => {
   const headers = { Accept: '*/*', Authorization: `Bearer ${w.accounts.viewer.token}` };
-  const r = await send(w.baseUrl, { method: 'GET', path: `${w.basePath}${gedzipExport(wave.tree)}`, headers }, w.agent, 10_000);
+  const r = await send(w.baseUrl, { method: 'GET', path: `${w.basePath}${gedzipExport(wave.tree)}`, headers }, w.agent, wave.probeTimeoutMs);
   w.setupRequests++;
   if (r.status === 429 && Date.now() < wave.deadline) {
     wave.nextProbe = Date.now() + 500;

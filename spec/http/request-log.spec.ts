@@ -33,7 +33,8 @@ describe('request logs', () => {
     const token = reg.data!.token;
     await createApiClient(baseUrl, { cookie: `session=${token}` }).GET('/users/me', { headers: { 'X-Request-Id': 'trace-123' } });
     await createApiClient(baseUrl).POST('/auth/login', { body: { email: 'log@example.org', password } });
-    await new Promise((r) => setTimeout(r, 50));
+    // The log lines come as the answers end: wait for the three (no clock).
+    while (lines.filter((l) => l.includes('"msg":"request"')).length < 3) await new Promise((r) => setTimeout(r, 10));
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l['msg'] === 'request');
     expect(requests.map((r) => [r['method'], r['path'], r['status']])).to.deep.equal([
       ['POST', '/api/v1/auth/register', 201],

@@ -23,11 +23,12 @@ const bigGedcom = (): string => {
   return lines.join('\n');
 };
 
-const timed = async <A>(f: () => Promise<A>): Promise<{ value: A; ms: number }> => {
-  const started = Date.now();
-  const value = await f();
-  return { value, ms: Date.now() - started };
-};
+// No clock in this spec (issue 24): the failure it catches is the pool taken by the stalled
+// readers, which answers every other request 503 once the pool's wait runs out; the reads made while
+// they stall are counted and their statuses asserted, and the cut-off is awaited as an event (each
+// account's stream slots free again), with the suite's timeout as the only bound.
+const ROUNDS = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('HTTP slow readers: stalled downloads hold no database connection and are cut off', function () {
   this.timeout(120_000);
@@ -85,16 +86,15 @@ describe('HTTP slow readers: stalled downloads hold no database connection and a
     expect(list.body).to.have.length(PERSONS + 1);
   });
 
-  it('20 stalled readers (exports, an account export, whole lists) from 10 accounts: others read fast, /readyz is 200, a third stream of one account is 429, and the stalled sockets are closed after SEND_TIMEOUT_MS', async () => {
-    // The bystander's search alone, as the measure of what a search costs here (2 cores, a suite beside).
-    const searchAlone = (await timed(() => call('GET', `/trees/${treeId}/persons?q=Otilie%20Brandenburg&limit=20`, bystander.token))).ms;
-    const openedAt = Date.now();
+  it('20 stalled readers (exports, an account export, whole lists) from 10 accounts: others read, /readyz is 200, a third stream of one account is 429, and the stalled sockets are closed by SEND_TIMEOUT_MS', async () => {
+    /** A third streamed answer of an account holding two: 429 while both are held. */
+    const third = (token: string) => call('GET', `/trees/${treeId}/persons`, token);
     // One account's two streams first: a third streamed answer of it is 429.
     stalled.push(stall(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0`, viewers[0]!.token), stall(svc.baseUrl, `/trees/${treeId}/persons`, viewers[0]!.token));
     expect(await Promise.all(stalled.map((s) => s.status))).to.deep.equal([200, 200]);
-    const third = await call('GET', `/trees/${treeId}/persons`, viewers[0]!.token);
-    expect(third.status).to.equal(429);
-    expect(third.body.code).to.equal('too_many_streams');
+    const refused = await third(viewers[0]!.token);
+    expect(refused.status).to.equal(429);
+    expect(refused.body.code).to.equal('too_many_streams');
     // A paged read is no stream: the same account still reads.
     expect((await call('GET', `/trees/${treeId}/persons?limit=5`, viewers[0]!.token)).status).to.equal(200);
 
@@ -103,31 +103,19 @@ describe('HTTP slow readers: stalled downloads hold no database connection and a
     for (const v of viewers.slice(1)) stalled.push(stall(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0`, v.token), stall(svc.baseUrl, `/trees/${treeId}/persons`, v.token));
     const statuses = await Promise.all(stalled.map((s) => s.status));
     expect(statuses).to.deep.equal(stalled.map(() => 200));
-    const allOpenedAt = Date.now();
 
-    // While the 20 stall: everyone else's reads are fast and the service is ready.
-    // Reads run for as long as the 20 stall, until just before SEND_TIMEOUT_MS cuts them off.
-    let rounds = 0;
-    const took: number[][] = [];
-    for (let round = 0; Date.now() - openedAt < SEND_TIMEOUT_MS - 1_000; round++) {
-      rounds += 1;
-      const ready = await timed(() => fetch(`${svc.baseUrl}/readyz`).then((r) => r.status));
-      expect(ready.value, '/readyz').to.equal(200);
-      const person = await timed(() => call('GET', `/persons/${personId}`, bystander.token));
-      expect(person.value.status).to.equal(200);
-      const page = await timed(() => call('GET', `/trees/${treeId}/persons?limit=20`, bystander.token));
-      expect(page.value.status).to.equal(200);
-      const search = await timed(() => call('GET', `/trees/${treeId}/persons?q=Otilie%20Brandenburg&limit=20`, bystander.token));
-      expect(search.value.status).to.equal(200);
-      // Generous bounds (2 cores, a whole suite beside): the failure they catch is a 10 s pool wait.
-      took.push([ready.ms, person.ms, page.ms, search.ms]);
-      for (const [what, t] of Object.entries({ ready, person, page })) expect(t.ms, `${what} while 20 readers stall`).to.be.below(2_000);
-      expect(search.value.body.map((p: { display_name: string }) => p.display_name)).to.include('Ottilie Brandenburger');
-      expect(search.ms, `a search while 20 readers stall (alone: ${searchAlone} ms)`).to.be.below(2_000);
-      // And the bystander's own export streams in full meanwhile.
-      await new Promise((r) => setTimeout(r, 200));
+    // While the 20 stall: everyone else's reads are answered (not 503 for want of a pooled
+    // connection) and the service is ready.
+    for (let round = 0; round < ROUNDS; round++) {
+      expect(await fetch(`${svc.baseUrl}/readyz`).then((r) => r.status), '/readyz').to.equal(200);
+      expect((await call('GET', `/persons/${personId}`, bystander.token)).status).to.equal(200);
+      expect((await call('GET', `/trees/${treeId}/persons?limit=20`, bystander.token)).status).to.equal(200);
+      const search = await call('GET', `/trees/${treeId}/persons?q=Otilie%20Brandenburg&limit=20`, bystander.token);
+      expect(search.status).to.equal(200);
+      expect(search.body.map((p: { display_name: string }) => p.display_name)).to.include('Ottilie Brandenburger');
     }
-    expect(rounds, `reads made while the readers stalled: ${JSON.stringify(took)}, search alone ${searchAlone} ms`).to.be.at.least(3);
+    // All that while the first streams were still held: the reads above were made while they stalled.
+    expect((await third(viewers[0]!.token)).status, 'the first stalled streams were still held after the reads').to.equal(429);
     // Another member's whole export completes meanwhile (it may wait for a producer slot: exports
     // run two at a time, so twenty cannot starve the other requests of CPU).
     {
@@ -136,17 +124,27 @@ describe('HTTP slow readers: stalled downloads hold no database connection and a
       expect((await res.text()).trimEnd().endsWith('0 TRLR')).to.equal(true);
     }
 
-    // The service cuts each stalled answer off once it has taken nothing for SEND_TIMEOUT_MS: read
-    // on, each connection ends (with what the buffers held) before its answer was sent in full.
-    await new Promise((r) => setTimeout(r, Math.max(0, allOpenedAt + SEND_TIMEOUT_MS + 2_500 - Date.now())));
-    const ends = await Promise.race([Promise.all(stalled.map((s) => s.drain())), new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
-    expect(ends, 'every stalled connection ended by the service').to.not.equal(null);
-    // The whole lists and the first export stalled from their first second and were cut. The other
-    // exports waited their turn for a producer (one at a time): the clock runs only while bytes wait
-    // for the client, so those produced last may not have been stalled for SEND_TIMEOUT_MS yet, and
-    // end in full once read. Every connection ends.
+    // The service cuts each stalled answer off once it has taken nothing for SEND_TIMEOUT_MS, which
+    // frees the account's stream slots: wait for that (a paused socket cannot see its close), account
+    // by account; a third stream of each is then answered.
+    for (const account of [viewers[0]!, owner, ...viewers.slice(1)]) {
+      for (;;) {
+        const r = await third(account.token);
+        if (r.status !== 429) {
+          expect(r.status, `${account.email}: a stream once its stalled ones were cut`).to.equal(200);
+          break;
+        }
+        await sleep(250);
+      }
+    }
+    // Read on: each connection ends (with what the buffers held). The whole lists and the first
+    // export stalled from their first second and were cut before their answer was sent in full. The
+    // other exports waited their turn for a producer (one at a time): the service's clock runs only
+    // while bytes wait for the client, so those produced last are cut later or not at all; every
+    // connection ends.
+    const ends = await Promise.all(stalled.map((s) => s.drain()));
     const lists = [1, ...viewers.slice(1).map((_, k) => 5 + 2 * k)];
-    expect([0, ...lists].map((i) => ends![i]!.complete), 'cut short, not sent in full').to.deep.equal([0, ...lists].map(() => false));
+    expect([0, ...lists].map((i) => ends[i]!.complete), 'cut short, not sent in full').to.deep.equal([0, ...lists].map(() => false));
 
     // Their slots are free again: the account that got 429 streams a whole list.
     const again = await call('GET', `/trees/${treeId}/persons`, viewers[0]!.token);

@@ -29,7 +29,11 @@ export type ScriptedReply =
   | { readonly kind: 'huge'; readonly bytes: number; readonly declareLength?: boolean };
 
 /** What one streamed answer (`slow`, `huge`) sent before it ended or the reader went away. */
-export type Streamed = { readonly kind: 'slow' | 'huge'; readonly total: number; written: number; cut: boolean };
+export type Streamed = {
+  readonly kind: 'slow' | 'huge'; readonly total: number; written: number; cut: boolean;
+  /** Resolves once the connection has ended (`written` and `cut` are settled then): wait on it, not on a clock. */
+  readonly closed: Promise<void>;
+};
 
 export type FakeOpenAi = {
   readonly baseUrl: string;
@@ -102,9 +106,13 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
   const hanging: ServerResponse[] = [];
   /** Sends the headers of a streamed answer at once and records what follows. */
   const begin = (res: ServerResponse, kind: Streamed['kind'], total: number, declareLength: boolean): Streamed => {
-    const record: Streamed = { kind, total, written: 0, cut: false };
+    let closed!: () => void;
+    const record: Streamed = { kind, total, written: 0, cut: false, closed: new Promise<void>((resolve) => (closed = resolve)) };
     streamed.push(record);
-    res.on('close', () => { record.cut = !res.writableFinished; });
+    res.on('close', () => {
+      record.cut = !res.writableFinished;
+      closed();
+    });
     res.on('error', () => undefined); // the reader went away: `cut` says so
     res.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(total) } : {}) });
     res.flushHeaders();
