@@ -73,9 +73,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, string>> = {}): void => {
   ctx.status = p.status;
-  // Refused before its body was read whole: the rest of the body would be taken for the next request
-  // on a kept-alive connection (which then stalls), so this connection ends with the answer.
-  if (!ctx.req.complete) ctx.set('Connection', 'close');
+  // Refused before its body was read whole: the outermost middleware (settleUnreadBody) drains a small
+  // rest or closes the connection gracefully, so the rest is never taken for the next request.
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(p);
@@ -133,7 +132,7 @@ export const createApp = (opts: AppOptions): Koa => {
   // an upload) is drained or the connection closed gracefully, never reset under a client still sending.
   app.use(async (ctx, next) => {
     await next();
-    await settleUnreadBody(ctx.req, (close) => (close ? ctx.set('Connection', 'close') : ctx.remove('Connection')));
+    await settleUnreadBody(ctx.req, () => ctx.set('Connection', 'close'));
   });
 
   // Metrics when the response is finished: a streamed body (a GEDCOM export) counts its whole time.

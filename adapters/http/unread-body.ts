@@ -68,13 +68,13 @@ export const lingerOnClose = (socket: Socket, lingerMs = LINGER_MS): void => {
 
 /**
  * After the answer is made: a body the handler did not read whole is drained when small (the
- * `Connection: close` a refusal set is taken back), else the connection closes with a lingering close.
+ * connection is kept), else `close` marks the answer `Connection: close` and the socket closes lingering.
  */
-export const settleUnreadBody = async (req: IncomingMessage, setClose: (close: boolean) => void): Promise<void> => {
+export const settleUnreadBody = async (req: IncomingMessage, close: () => void): Promise<void> => {
   if (req.complete || !hasBody(req)) return;
   const declared = req.headers['content-length'];
   const small = declared === undefined || Number(declared) <= DRAIN_MAX_BYTES;
-  if (small && (await drain(req, DRAIN_MAX_BYTES, DRAIN_WAIT_MS))) return setClose(false);
-  setClose(true);
+  if (small && (await drain(req, DRAIN_MAX_BYTES, DRAIN_WAIT_MS))) return;
+  close();
   lingerOnClose(req.socket);
 };

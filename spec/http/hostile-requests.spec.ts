@@ -109,6 +109,24 @@ describe('hostile request framing: each answers its exact status, never 5xx', ()
     }
   });
 
+  // A small body left unread by a refusal (here 401 before the body was looked at) is read and
+  // dropped, so the connection lives on for the next request (spec/e2e/early-refusals.spec.ts
+  // shows the answers arrive; this shows the connection is kept).
+  it('a refusal before a small body (2 KB) was read keeps the connection, and the next request reuses it', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const part = ['--b', 'Content-Disposition: form-data; name="file"; filename="scan.bin"', 'Content-Type: application/octet-stream', '', 'z'.repeat(2048), '--b--', ''].join('\r\n');
+      const r = await raw(svc.baseUrl, 'POST', '/api/v1/users/me/import', { 'Content-Type': 'multipart/form-data; boundary=b' }, Buffer.from(part), agent);
+      expect(r.status).to.equal(401);
+      expect(r.connection).to.equal('keep-alive');
+      const next = await raw(svc.baseUrl, 'GET', '/healthz', {}, undefined, agent);
+      expect(next.status).to.equal(200);
+      expect(next.socket, 'the same connection').to.equal(r.socket);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   // The answer carries Connection: close and the connection ends with it, so the next request goes
   // out on a fresh connection rather than waiting behind the unread body (event-based: no clock).
   it('an error answered before a large body was read closes that connection, so the next request does not wait behind it', async () => {
