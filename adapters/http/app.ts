@@ -83,6 +83,12 @@ const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, 
 /** Decodes one part of a request (ARCHITECTURE.md rule 5); core's, so every host decodes alike. */
 export { decodeErrors, decodePart } from '../../core/kernel/decode.js';
 
+/**
+ * What a response stream meets when its client's connection is gone (the download finished and the
+ * client closed at once, or the client gave up): the client's doing, whatever the source was.
+ */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+
 /** pg reports a connection lost mid-statement (the database restarting) with no code, only these words. */
 const CONNECTION_LOST = ['Connection terminated', 'Connection ended unexpectedly', 'encountered a connection error', 'timeout exceeded when trying to connect', 'Timeout acquiring a connection'];
 
@@ -122,7 +128,16 @@ export const createApp = (opts: AppOptions): Koa => {
   const app = new Koa();
   // What fails after the answer started (a streamed export whose database or store went away) can
   // only cut the download short; it is logged here, as one structured line, not printed by Koa.
-  app.on('error', (err: unknown, ctx?: Context) => opts.logger.error({ req_id: ctx?.state['requestId'], err }, 'response failed after it started'));
+  // A client that went away (it had every byte, or gave up) is not the service failing: info, not
+  // error. The same codes from a source (the object store's connection reset) while the client is
+  // still there stay errors.
+  app.on('error', (err: unknown, ctx?: Context) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    const clientGone = ctx !== undefined && (ctx.res.writableFinished || ctx.req.socket.destroyed || ctx.res.destroyed);
+    if (typeof code === 'string' && CLIENT_GONE.has(code) && clientGone)
+      return opts.logger.info({ req_id: ctx?.state['requestId'], code, finished: ctx?.res.writableFinished ?? null }, 'client closed the connection during the response');
+    opts.logger.error({ req_id: ctx?.state['requestId'], err }, 'response failed after it started');
+  });
   const origin = new URL(opts.baseUrl).origin;
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
