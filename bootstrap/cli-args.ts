@@ -53,7 +53,7 @@ Options:
   --help       this text
 
 The database: DATABASE_URL when set (servers may run meanwhile), else the embedded PostgreSQL under
-DATA_DIR (stop the server first: one cluster has one postmaster). Progress goes to stderr: a bar on a terminal, else a line
+DATA_DIR (the one a server on that DATA_DIR runs, else started for the command). Progress goes to stderr: a bar on a terminal, else a line
 every few seconds.
 
 Exit codes: 0 done; 1 refused (no right to the tree, file not GEDCOM, invalid input);

@@ -41,7 +41,7 @@ const main = async (): Promise<number> => {
     const { openDatabase } = await import('./database.js');
     const { migrate } = await import('../adapters/postgres/migrate.js');
     const database = await openDatabase(config, logger).catch((e: unknown) => {
-      say(`The database could not be opened${config.databaseUrl === null ? ' (is the server running on the same DATA_DIR? stop it, or set DATABASE_URL)' : ''}: ${e instanceof Error ? e.message : String(e)}`);
+      say(`The database could not be opened${config.databaseUrl === null ? ' (the embedded PostgreSQL under DATA_DIR; set DATABASE_URL for another)' : ''}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     });
     if (database === null) return EXIT.failure;
@@ -57,7 +57,7 @@ const main = async (): Promise<number> => {
   try {
     opened = await openStorage(config, logger);
   } catch (e) {
-    const hint = config.databaseUrl === null ? ' (is the server running on the same DATA_DIR? stop it, or set DATABASE_URL)' : '';
+    const hint = config.databaseUrl === null ? ' (the embedded PostgreSQL under DATA_DIR; set DATABASE_URL for another)' : '';
     return (say(`The database could not be opened${hint}: ${e instanceof Error ? e.message : String(e)}`), EXIT.failure);
   }
   try {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import pg from 'pg';
-import { startEmbeddedPostgres, type Supervision } from './embedded-postgres.js';
+import { runningCluster, startEmbeddedPostgres, type Supervision } from './embedded-postgres.js';
 import type { Config } from './config.js';
 
 export type Database = {
@@ -31,6 +31,13 @@ const DB_NAME = 'genealogy';
 export const openDatabase = async (config: Config, logger: Logger, options: DatabaseOptions = {}): Promise<Database> => {
   if (config.databaseUrl !== null) return { url: config.databaseUrl, stop: async () => undefined, onRestart: () => undefined };
   const dir = path.join(config.dataDir, 'postgres');
+  // The server on this DATA_DIR already runs the cluster (the worker or the CLI beside it): share it.
+  // It stays the server's: this process neither supervises nor stops it.
+  const running = runningCluster(dir);
+  if (running !== null) {
+    logger.info({ dir, postmaster_pid: running.pid }, 'using the embedded PostgreSQL another process on this DATA_DIR runs');
+    return { url: running.url(DB_NAME), stop: async () => undefined, onRestart: () => undefined };
+  }
   const listeners: (() => void)[] = [];
   let restarts = 0;
   const supervise: Supervision = {

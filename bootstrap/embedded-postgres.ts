@@ -77,6 +77,24 @@ export const releaseSignalHooks = (): void => {
   for (const signal of ['SIGINT', 'SIGTERM']) if (hook.hookedEvents().includes(signal)) hook.unhookEvent(signal);
 };
 
+/**
+ * The cluster under `dir` when a postmaster of another process on this host already runs it (the
+ * server, while the worker or the CLI starts on the same DATA_DIR): its URL from the pid file's port
+ * and the kept password; null when none runs. One cluster has one postmaster, so a second process
+ * shares the running one instead of failing on its lock file.
+ */
+export const runningCluster = (dir: string): { readonly url: (database: string) => string; readonly pid: number } | null => {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isSafeInteger(pid) || !processAlive(pid) || !Number.isSafeInteger(port) || port <= 0) return null;
+  const kept = existsSync(passwordFileOf(dir)) ? readFileSync(passwordFileOf(dir), 'utf8').trim() : '';
+  const password = kept === '' ? LEGACY_PASSWORD : kept;
+  return { pid, url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` };
+};
+
 /** Where a persistent cluster's password is kept: beside its folder, readable by this user only. */
 export const passwordFileOf = (dir: string): string => `${dir}.password`;
 

@@ -23,6 +23,9 @@ const main = async (): Promise<void> => {
     throw e;
   }
   const logger = createLogger(config.logLevel);
+  // Several instances share one DATABASE_URL; media on the filesystem are this instance's alone.
+  if (config.databaseUrl !== null && config.s3 === null)
+    logger.warn({ media_dir: `${config.dataDir}/media` }, 'DATABASE_URL is set but S3_ENDPOINT is not: media files stay on this instance; with several instances on one database, set S3_ENDPOINT so that all of them read the same files');
   // Migrated, and persons written before the privacy facts were kept get them before the first request.
   const { database, orm, storage } = await openStorage(config, logger);
   // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
