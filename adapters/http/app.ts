@@ -3,7 +3,8 @@ import { streamGuard, watchSend } from './stream-guard.js';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { settleUnreadBody } from './unread-body.js';
+import { answerClientError, settleUnreadBody } from './unread-body.js';
+import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
@@ -126,6 +127,13 @@ export const createApp = (opts: AppOptions): Koa => {
   const streams = streamGuard(opts.streamsPerUser ?? DEFAULT_STREAMS_PER_USER);
   const validate = opts.validateResponses ?? false;
   const app = new Koa();
+  // Every server this app runs on (the service, every spec) answers what Node's parser refuses with a
+  // lingering close, as the app does for the bodies it refuses (unread-body.ts).
+  app.listen = ((...args: Parameters<Koa['listen']>) => {
+    const server = createServer(app.callback());
+    server.on('clientError', answerClientError);
+    return server.listen(...(args as Parameters<typeof server.listen>));
+  }) as Koa['listen'];
   // What fails after the answer started (a streamed export whose database or store went away) can
   // only cut the download short; it is logged here, as one structured line, not printed by Koa.
   // A client that went away (it had every byte, or gave up) is not the service failing: info, not

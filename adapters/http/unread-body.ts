@@ -78,3 +78,32 @@ export const settleUnreadBody = async (req: IncomingMessage, close: () => void):
   close();
   lingerOnClose(req.socket);
 };
+
+/** Node's own answers to requests its parser refuses (its default `clientError` handler's choices). */
+const PARSER_STATUS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+};
+
+/**
+ * The server's `clientError` handler: a request Node's parser refuses (headers or URL past 16 KiB,
+ * a method it does not know, broken framing) gets its status as problem+json and a lingering close.
+ * Node's default answers, then destroys the socket at once: a client still sending its headers
+ * (a 37 KB URL) met a reset and lost the 431 it had been sent (seen on Node 24).
+ */
+export const answerClientError = (err: Error & { code?: string }, socket: Socket): void => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, title] = PARSER_STATUS[err.code ?? ''] ?? [400, 'Bad Request'];
+  const body = JSON.stringify({ type: 'about:blank', title, status, code: status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : status === 413 ? 'payload_too_large' : 'malformed_request', detail: title });
+  socket.end(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+};

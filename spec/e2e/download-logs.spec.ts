@@ -80,7 +80,9 @@ describe('download logs (a server process)', function () {
       server.child.stdout!.on('data', check);
       check();
     });
-    expect(logged(server, 40).map((l) => `${l.level} ${l.msg} ${l.err?.code ?? ''}`)).to.deep.equal([]);
+    // (The one warning at start: DATABASE_URL without S3_ENDPOINT, media on this instance only.)
+    const alarms = logged(server, 40).filter((l) => !l.msg.startsWith('DATABASE_URL is set but S3_ENDPOINT is not'));
+    expect(alarms.map((l) => `${l.level} ${l.msg} ${l.err?.code ?? ''}`)).to.deep.equal([]);
     expect(logged(server, 30).filter((l) => l.msg === 'client closed the connection during the response').length, 'the abandoned ones, at info').to.be.at.least(1);
   });
 });

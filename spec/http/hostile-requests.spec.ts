@@ -109,6 +109,17 @@ describe('hostile request framing: each answers its exact status, never 5xx', ()
     }
   });
 
+  // Node's parser refuses a request line and headers past 16 KiB before the app sees them; the
+  // answer is still problem+json and arrives whole (the server's clientError handler closes the
+  // connection lingering; Node's own answered with an empty body and reset a client still sending).
+  it('a URL past 16 KiB (1,001 ids) is 431 problem+json, read whole', async () => {
+    const ids = Array.from({ length: 1001 }, () => '6daf0aa9-7578-42a5-b1e8-3ca338cd49b3').join(',');
+    const r = await raw(svc.baseUrl, 'GET', `/api/v1/trees/${treeId}/persons?ids=${ids}`, { ...auth });
+    expect(r.status).to.equal(431);
+    expect(r.connection).to.equal('close');
+    expect(JSON.parse(r.body)).to.include({ status: 431, code: 'headers_too_large' });
+  });
+
   // A small body left unread by a refusal (here 401 before the body was looked at) is read and
   // dropped, so the connection lives on for the next request (spec/e2e/early-refusals.spec.ts
   // shows the answers arrive; this shows the connection is kept).
