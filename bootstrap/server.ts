@@ -8,7 +8,7 @@ import { poolUse } from '../adapters/postgres/pool-use.js';
 import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js';
 import { systemClock } from '../core/kernel/clock.js';
 import { schedulePurge } from './purge-schedule.js';
-import { releaseSignalHooks } from './embedded-postgres.js';
+import { releaseSignalHooks, StartupError } from './embedded-postgres.js';
 import { drainable, SHUTDOWN_GRACE_MS } from './http-drain.js';
 
 const main = async (): Promise<void> => {
@@ -76,6 +76,10 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((err: unknown) => {
+  if (err instanceof StartupError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

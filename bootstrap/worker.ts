@@ -7,7 +7,7 @@ import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
 import { configuredBlobStore } from './compose.js';
-import { releaseSignalHooks } from './embedded-postgres.js';
+import { releaseSignalHooks, StartupError } from './embedded-postgres.js';
 import { SHUTDOWN_GRACE_MS } from './http-drain.js';
 
 // `make worker`: the background jobs as their own process (the server runs them too; the lock keeps
@@ -48,6 +48,7 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : `Worker failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`);
-  process.exit(err instanceof ConfigError ? 2 : 1);
+  const told = err instanceof ConfigError || err instanceof StartupError;
+  process.stderr.write(`${told ? err.message : `Worker failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`);
+  process.exit(told ? 2 : 1);
 });

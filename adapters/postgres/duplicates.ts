@@ -30,8 +30,9 @@ export const pgDuplicates = (db: Sql): DuplicateStore => ({
   },
   facts: async (treeId) => {
     // The date's parts are taken in SQL: no jsonb travels, and nothing is parsed per row in node.
-    const rows = await db.rows<DuplicateFact & { person_id: string }>(
-      `select e.person_id, e.type, (e.date->>'year')::int as year,
+    // Named as the port's fields, so the rows are the answer: no second copy of a whole tree's facts.
+    return db.rows<DuplicateFact>(
+      `select e.person_id as "personId", e.type, (e.date->>'year')::int as year,
          case when e.date->>'qualifier' in ('exact', 'about', 'calculated', 'estimated') and e.date->>'day' is not null and e.date->>'month' is not null and e.date->>'year' is not null
            then concat(e.date->>'year', '-', e.date->>'month', '-', e.date->>'day') end as day,
          pl.name as place
@@ -41,7 +42,6 @@ export const pgDuplicates = (db: Sql): DuplicateStore => ({
        where e.tree_id = ? and e.deleted_at is null and p.deleted_at is null and e.type = any(${FACT_TYPES})`,
       [treeId],
     );
-    return rows.map((r) => ({ personId: r.person_id, type: r.type, year: r.year, day: r.day, place: r.place }));
   },
   dismissed: async (treeId) => (await db.rows<DismissalDb>('select * from duplicate_dismissals where tree_id = ?', [treeId])).map(dismissalOf),
   dismissedWith: async (treeId, personId) =>
