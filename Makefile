@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` and `make test`. Both install dependencies when missing.
-.PHONY: run test migrate worker lint client install
+.PHONY: run test migrate worker lint client install build
 
 node_modules/.installed: package.json package-lock.json
 	npm ci
@@ -7,8 +7,15 @@ node_modules/.installed: package.json package-lock.json
 
 install: node_modules/.installed
 
+# The compiled service (dist/), rebuilt when a source, the lock file or a tsconfig changed.
+dist/.built: node_modules/.installed tsconfig.json tsconfig.build.json $(shell find core adapters bootstrap migrations -name '*.ts' 2>/dev/null)
+	npm run build
+	@touch $@
+
+build: dist/.built
+
 ## Start the service: embedded PostgreSQL under DATA_DIR (default ./data) unless DATABASE_URL is set.
-run: node_modules/.installed
+run: dist/.built
 	npm start
 
 ## The whole suite: lint (core boundary), type-check, specs on a throwaway PostgreSQL unless DATABASE_URL is set.
@@ -20,7 +27,7 @@ migrate: node_modules/.installed
 	npm run migrate
 
 ## Background jobs as their own process (the purge of records deleted more than PURGE_AFTER_DAYS ago).
-worker: node_modules/.installed
+worker: dist/.built
 	npm run worker
 
 lint: node_modules/.installed

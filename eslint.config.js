@@ -9,7 +9,7 @@ const frameworks = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'client/schema.d.ts'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'client/schema.d.ts'] },
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },
