@@ -78,12 +78,19 @@ const main = async (): Promise<void> => {
         log(`importing it through HTTP (service pid ${svc.pid})`);
         const imported = await sampled(svc, () => post(svc.api, owner.token, treeId, 'import', big));
         const report = imported.result as { persons: { created: number }; relationships: { created: number }; events: { created: number }; citations: { created: number } };
+        // What the tree costs on disk (docs/SCALING.md): the database after the import, tables and indexes.
+        const [size] = (await scratch.db.query<{ total: string; persons: string; names: string; events: string; relationships: string }>(
+          `select pg_database_size(current_database())::text as total,
+             pg_total_relation_size('persons')::text as persons, pg_total_relation_size('names')::text as names,
+             pg_total_relation_size('events')::text as events, pg_total_relation_size('relationships')::text as relationships`,
+        )).rows;
         log('exporting the tree');
         const exported = await sampled(svc, () => exportTree(svc.api, owner.token, treeId));
         rows.push(
           [`${fmt(n)} persons: file`, `${counts.families} families, ${counts.events} events, ${counts.places} places, ${counts.sources} sources, ${counts.citations} citations, ${mb(counts.bytes)}`],
           ['  import end to end', `${(imported.ms / 1000).toFixed(1)} s = ${fmt(rate(report.persons.created, imported.ms))} persons/s (goal 10,000); service peak RSS ${mb(imported.peak)} (goal 512 MB; idle ${mb(idle)})`],
           ['  created', `${report.persons.created} persons, ${report.relationships.created} relationships, ${report.events.created} events, ${report.citations.created} citations`],
+          ['  on disk', `database ${mb(Number(size!.total))} (persons ${mb(Number(size!.persons))}, names ${mb(Number(size!.names))}, events ${mb(Number(size!.events))}, relationships ${mb(Number(size!.relationships))}; with indexes)`],
           ['  export 5.5.1, streamed', `${(exported.ms / 1000).toFixed(1)} s = ${fmt(rate(exported.result.indi, exported.ms))} persons/s (goal 50,000); ${mb(exported.result.bytes)}, ${exported.result.indi} INDI; service peak RSS ${mb(exported.peak)}`],
         );
         if (i === 0) {
