@@ -12,14 +12,11 @@ import type { CliCommand } from './cli-args.js';
 import { EXIT, outcomeOf } from './cli-output.js';
 import { end, stop } from './cli-files.js';
 import { configuredMailer } from './mailer.js';
+import { print } from './cli-run.js';
 
 // The operator's commands of bootstrap/cli.ts (user add, tree create) on an open storage, through
 // the core's own register and create-tree: the same rules (email, password, tree name) and audit as
 // over HTTP. Loaded only once the command line is known to be good.
-
-/** The report on stdout, flushed before the process exits. */
-const print = (value: unknown): Promise<void> =>
-  new Promise((resolve, reject) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, (err) => (err ? reject(err) : resolve())));
 
 /** The first line of stdin (a pipe, a here-string, or typed at a terminal), without its line end. */
 export const firstLineOf = async (input: NodeJS.ReadableStream, max = 4096): Promise<string> => {

@@ -28,7 +28,7 @@ const refused = (e: DomainError): never => end(outcomeOf(e));
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
 
 /** The report on stdout, flushed before the process exits (a pipe may be asynchronous). */
-const print = (value: unknown): Promise<void> =>
+export const print = (value: unknown): Promise<void> =>
   new Promise((resolve, reject) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, (err) => (err ? reject(err) : resolve())));
 
 /** Runs `work` with the bar on; its last state is drawn (and a terminal's line ended) however it ends. */

@@ -4,22 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
-import { registerOn, spawnServer, type ServerProcess } from './server-process.js';
+import { registerOn, spawnServer, type ServerProcess, started } from './server-process.js';
 
 // Downloads that complete, or that their client abandons, are not the service failing: they log
 // at info, never at error (level 50), which an operator's alerting watches. Before, 3 of 5 complete
 // media downloads logged `response failed after it started` with ERR_STREAM_PREMATURE_CLOSE.
-
-/** Resolves once the server has printed its start line (the mocha timeout bounds the wait). */
-const started = (server: ServerProcess): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (server.output().includes('listening on http://')) resolve();
-    };
-    server.child.stdout!.on('data', check);
-    void server.exited().then((code) => reject(new Error(`exited ${code}:\n${server.output()}`)));
-    check();
-  });
 
 /** The server's JSON log lines at `level` or above. */
 const logged = (server: ServerProcess, level: number): { level: number; msg: string; err?: { code?: string } }[] =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
-import { registerOn, spawnServer, type ServerProcess } from './server-process.js';
+import { registerOn, spawnServer, type ServerProcess, started } from './server-process.js';
 
 // A request refused before its body is read (401 for no session, 413 for a file over the limit)
 // keeps its answer: small bodies are read and dropped, so the connection lives on; larger ones get
@@ -27,17 +27,6 @@ const send = (url: string, body: FormData, token?: string): Promise<number | str
     async (r) => (await r.arrayBuffer(), r.status),
     (e: Error) => String((e.cause as { code?: string } | undefined)?.code ?? e.message),
   );
-
-/** Resolves once the server has printed its start line (the mocha timeout bounds the wait). */
-const started = (server: ServerProcess): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (server.output().includes('listening on http://')) resolve();
-    };
-    server.child.stdout!.on('data', check);
-    void server.exited().then((code) => reject(new Error(`exited ${code}:\n${server.output()}`)));
-    check();
-  });
 
 describe('HTTP early refusals keep their answer (a server process)', function () {
   this.timeout(120_000);

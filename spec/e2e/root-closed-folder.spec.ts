@@ -1,20 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { runScript } from './server-process.js';
 
 // `make run` as root from a clone under a folder closed to others (a `mktemp -d` folder, `/root` on a
 // typical server): the packaged PostgreSQL runs as the `postgres` user, which cannot enter it. Before,
 // initdb failed about 20 s in with an unhandled `spawn .../initdb EACCES` and a stack; now start-up
 // stops at once with one line naming the folder and the fix, exit code 2.
-
-const tsx = path.resolve('node_modules/.bin/tsx');
-type Run = { readonly code: number; readonly stdout: string; readonly stderr: string };
-const run = (script: string, env: Readonly<Record<string, string>>): Promise<Run> =>
-  new Promise((resolve) =>
-    execFile(tsx, [script], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })));
 
 describe('embedded default as root under a folder others cannot enter', function () {
   this.timeout(60_000);
@@ -30,7 +23,7 @@ describe('embedded default as root under a folder others cannot enter', function
 
   for (const script of ['bootstrap/server.ts', 'bootstrap/worker.ts']) {
     it(`${script} stops with exit 2 and one line naming the folder and the fix`, async () => {
-      const r = await run(script, { DATABASE_URL: '', DATA_DIR: path.join(closed, 'data') });
+      const r = await runScript(script, [], { LOG_LEVEL: 'warn', DATABASE_URL: '', DATA_DIR: path.join(closed, 'data') });
       expect(r.code, r.stderr).to.equal(2);
       const lines = r.stderr.trim().split('\n');
       expect(lines, r.stderr).to.have.length(1);

@@ -3,21 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
-import { spawnServer, type ServerProcess } from './server-process.js';
-
-/** Resolves once the process has printed `text` (the mocha timeout bounds the wait), or rejects when it exits first. */
-const printed = (server: ServerProcess, text: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (server.output().includes(text)) {
-        server.child.stdout!.off('data', check);
-        resolve();
-      }
-    };
-    server.child.stdout!.on('data', check);
-    void server.exited().then((code) => reject(new Error(`exited ${code} before printing ${text}:\n${server.output()}`)));
-    check();
-  });
+import { printed, spawnServer } from './server-process.js';
 
 // HOST: the address the API listens on. Behind a proxy on the same machine an operator binds the
 // loopback only; before, the service always bound 0.0.0.0.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 
@@ -49,3 +49,28 @@ export const registerOn = async (baseUrl: string, email: string): Promise<string
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 };
+
+/** Resolves once the process has printed `text` (the mocha timeout bounds the wait); rejects when it exits first. */
+export const printed = (server: ServerProcess, text: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (server.output().includes(text)) {
+        server.child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    server.child.stdout!.on('data', check);
+    void server.exited().then((code) => reject(new Error(`exited ${code} before printing ${text}:\n${server.output()}`)));
+    check();
+  });
+
+/** Resolves once the server has printed its start line. */
+export const started = (server: ServerProcess): Promise<void> => printed(server, 'listening on http://');
+
+export type ScriptRun = { readonly code: number; readonly stdout: string; readonly stderr: string };
+
+/** Runs a TypeScript entry point (tsx) to its end, with `env` over ours and LOG_LEVEL info unless given. */
+export const runScript = (script: string, args: readonly string[], env: Readonly<Record<string, string>>): Promise<ScriptRun> =>
+  new Promise((resolve) =>
+    execFile(tsx, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'info', ...env } }, (err, stdout, stderr) =>
+      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })));

@@ -7,22 +7,11 @@ import { expect } from 'chai';
 import { writeGedcomFile } from '../bench/generate-gedcom.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/database.js';
 import { startS3rver, type RunningS3rver } from '../support/s3rver.js';
-import { spawnServer, type ServerProcess } from './server-process.js';
+import { spawnServer, type ServerProcess, started } from './server-process.js';
 
 // Several instances are the normal case: two service processes on one PostgreSQL and one object
 // store, started at the same moment on an empty database, attacked at the seams (README "Running
 // several instances"). Each instance is its own process, as in production.
-
-/** Resolves once the server has printed its start line, or rejects when it exits first. */
-const started = (server: ServerProcess): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (server.output().includes('listening on http://')) resolve();
-    };
-    server.child.stdout!.on('data', check);
-    void server.exited().then((code) => reject(new Error(`exited ${code}:\n${server.output()}`)));
-    check();
-  });
 
 type Answer = { readonly status: number; readonly body: any };
 

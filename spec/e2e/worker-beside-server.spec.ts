@@ -1,31 +1,12 @@
-import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { spawnServer, type ServerProcess } from './server-process.js';
+import { runScript, spawnServer, type ServerProcess, started } from './server-process.js';
 
 // `npm run worker` (and the CLI) beside a running server on the embedded default: one cluster has
 // one postmaster, so they use the one the server runs (its port from the pid file, the kept
 // password) instead of dying on `lock file "postmaster.pid" already exists`, as the worker did.
-
-const tsx = path.resolve('node_modules/.bin/tsx');
-type Run = { readonly code: number; readonly stdout: string; readonly stderr: string };
-const run = (script: string, args: readonly string[], env: Readonly<Record<string, string>>): Promise<Run> =>
-  new Promise((resolve) =>
-    execFile(tsx, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'info', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr })));
-
-/** Resolves once the server has printed its start line (the mocha timeout bounds the wait). */
-const started = (server: ServerProcess): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (server.output().includes('listening on http://')) resolve();
-    };
-    server.child.stdout!.on('data', check);
-    void server.exited().then((code) => reject(new Error(`exited ${code}:\n${server.output()}`)));
-    check();
-  });
 
 describe('worker and CLI beside a server on the embedded default', function () {
   this.timeout(120_000);
@@ -46,11 +27,11 @@ describe('worker and CLI beside a server on the embedded default', function () {
 
   it('the worker runs a purge on the server’s cluster and leaves it running; the CLI migrates beside it', async () => {
     const env = { DATABASE_URL: '', DATA_DIR: dataDir };
-    const worker = await run('bootstrap/worker.ts', ['--once'], env);
+    const worker = await runScript('bootstrap/worker.ts', ['--once'], env);
     expect(worker.code, worker.stderr + worker.stdout).to.equal(0);
     expect(worker.stdout).to.contain('using the embedded PostgreSQL another process on this DATA_DIR runs');
     expect(JSON.parse(worker.stdout.trim().split('\n').at(-1)!)).to.include({ ran: true });
-    const cli = await run('bootstrap/cli.ts', ['migrate'], env);
+    const cli = await runScript('bootstrap/cli.ts', ['migrate'], env);
     expect(cli.code, cli.stderr).to.equal(0);
     expect(cli.stderr).to.contain('(0 applied now)');
     // The server still answers on its database: neither stopped the cluster it does not own.
