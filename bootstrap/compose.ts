@@ -81,6 +81,8 @@ export const composeApp = (
     sessionMaxAgeSeconds: Math.floor(defaultIdentityTtls.sessionTtlMs / 1000),
     authenticate: authenticate(deps),
     ready: storage.ping,
+    replicaStatus: storage.replicaStatus,
+    readsMayLag: storage.readsMayLag,
     uploadDir: path.join(config.dataDir, 'tmp'),
     sendTimeoutMs: config.sendTimeoutMs,
     streamsPerUser: config.streamsPerUser,

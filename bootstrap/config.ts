@@ -147,6 +147,7 @@ export const Environment = t.type({
   BASE_URL: urlOf(['http:', 'https:']),
   DATA_DIR: text('./data'),
   DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
+  DATABASE_READ_URL: urlOf(['postgres:', 'postgresql:']),
   S3_ENDPOINT: urlOf(['http:', 'https:']),
   S3_ACCESS_KEY: optionalText,
   S3_SECRET_KEY: optionalText,
@@ -184,6 +185,8 @@ export type Config = {
   readonly baseUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /** A streaming replica of the database, for the reads that may lag (adapters/http/read-routing.ts); null: the primary reads all. */
+  readonly databaseReadUrl: string | null;
   readonly s3: { readonly endpoint: string; readonly accessKey: string; readonly secretKey: string; readonly bucket: string; readonly region: string } | null;
   readonly mailer: 'console' | 'smtp';
   readonly smtpUrl: string | null;
@@ -249,6 +252,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/(?<!\/)\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     s3,
     mailer: e.MAILER,
     smtpUrl: e.SMTP_URL,

@@ -3,21 +3,42 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
 import type { Storage } from '../core/stores.js';
 import { initOrm, migrate, storageOnOrm } from '../adapters/postgres/index.js';
+import { readReplica, type FallbackReason } from '../adapters/postgres/read-replica.js';
 import { openDatabase, type Database } from './database.js';
 import type { Config } from './config.js';
 
 export type OpenStorage = { readonly database: Database; readonly orm: MikroORM; readonly storage: Storage };
+
+export type OpenStorageOptions = {
+  /** Serve the reads that may lag from DATABASE_READ_URL when it is set (the API server; never the CLI or the worker). */
+  readonly replica?: ReplicaEvents;
+};
+
+/**
+ * The read replica's pool: connected on first use, so a replica that is down at start delays
+ * nothing (its reads go to the primary until it answers). Its outages are logged once each.
+ */
+type ReplicaEvents = { readonly onFallback: (reason: FallbackReason) => void; readonly onRead: () => void };
+
+const openReplica = async (url: string, logger: Logger, events: ReplicaEvents) =>
+  readReplica(await initOrm(url, { failFast: true }), {
+    onFallback: events.onFallback,
+    onRead: events.onRead,
+    onDown: (err) => logger.warn({ err }, 'the read replica does not answer: its reads go to the primary'),
+    onUp: () => logger.info('the read replica answers again'),
+  });
 
 /**
  * The storage every host runs on (the server, the CLI): DATABASE_URL or the embedded PostgreSQL,
  * migrated to the head, with the kept privacy facts filled in for persons written before they were
  * kept, so that the first command already sees them.
  */
-export const openStorage = async (config: Config, logger: Logger): Promise<OpenStorage> => {
+export const openStorage = async (config: Config, logger: Logger, opts: OpenStorageOptions = {}): Promise<OpenStorage> => {
   const database = await openDatabase(config, logger);
   await migrate(database.url);
   const orm = await initOrm(database.url);
-  const storage = storageOnOrm(orm);
+  const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, logger, opts.replica);
+  const storage = storageOnOrm(orm, {}, replica);
   const backfilled = await backfillLifeFacts(storage);
   if (backfilled > 0) logger.info({ persons: backfilled }, 'kept privacy facts filled in');
   return { database, orm, storage };

@@ -27,9 +27,9 @@ const main = async (): Promise<void> => {
   if (config.databaseUrl !== null && config.s3 === null)
     logger.warn({ media_dir: `${config.dataDir}/media` }, 'DATABASE_URL is set but S3_ENDPOINT is not: media files stay on this instance; with several instances on one database, set S3_ENDPOINT so that all of them read the same files');
   // Migrated, and persons written before the privacy facts were kept get them before the first request.
-  const { database, orm, storage } = await openStorage(config, logger);
   // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
   const metrics = createMetrics({ processMetrics: config.metrics !== null });
+  const { database, orm, storage } = await openStorage(config, logger, { replica: { onFallback: metrics.replicaFallback, onRead: metrics.replicaRead } });
   metrics.poolSource(poolUse(orm));
   database.onRestart(metrics.embeddedDbRestart);
   const { app, deps } = composeApp(config, storage, logger, { metrics });

@@ -59,11 +59,23 @@ export type UnitOfWork<K extends keyof Stores = keyof Stores> = {
   readonly run: <A>(work: (stores: Pick<Stores, K>) => Promise<Result<A>>) => Promise<Result<A>>;
 };
 
+/** A read replica, as /readyz reports it: none configured, answering, or not (its reads go to the primary). */
+export type ReplicaStatus = 'none' | 'ok' | 'unavailable';
+
 /** Storage as a whole: stores for reads outside a transaction, the unit of work, and a health check. */
 export type Storage = Stores & {
   readonly uow: UnitOfWork;
   /** Resolves when the database answers; throws otherwise. */
   readonly ping: () => Promise<void>;
+  /**
+   * Runs `work` with the reads it makes outside a unit of work allowed to come from a read replica,
+   * which may lag behind the primary by what it has not replayed yet. A host wraps only reads whose
+   * caller is not a member of the tree read (an editor always reads what they wrote); without a
+   * replica, or while it cannot answer, the primary does.
+   */
+  readonly readsMayLag: <A>(work: () => Promise<A>) => Promise<A>;
+  /** Asks the read replica, when there is one, whether it answers. */
+  readonly replicaStatus: () => Promise<ReplicaStatus>;
   /**
    * Runs `work` while holding the named lock across every instance on this storage (a PostgreSQL
    * advisory lock), or answers null at once when another holder has it.

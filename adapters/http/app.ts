@@ -12,6 +12,8 @@ import type { Logger } from 'pino';
 import * as t from 'io-ts';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Authenticated } from '../../core/identity/queries/authenticate.js';
+import type { ReplicaStatus } from '../../core/stores.js';
+import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import { errorStatuses, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
@@ -36,6 +38,10 @@ export type AppOptions = {
   readonly authenticate: (token: string, clientAddress: string) => Promise<Authenticated | null>;
   /** Resolves when the database answers (GET /readyz). */
   readonly ready: () => Promise<void>;
+  /** The read replica's state for /readyz (absent: none). */
+  readonly replicaStatus?: () => Promise<ReplicaStatus>;
+  /** Runs a request's reads where they may lag (a read replica): only reads by non-members (read-routing.ts). */
+  readonly readsMayLag?: <A>(work: () => Promise<A>) => Promise<A>;
   /** JSON body limit in bytes. */
   readonly jsonLimitBytes?: number;
   /** Where uploads are received before they are stored (DATA_DIR/tmp; never a RAM-backed /tmp by default). */
@@ -222,13 +228,15 @@ export const createApp = (opts: AppOptions): Koa => {
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+  // Ready while the primary answers. A read replica that does not answer leaves the instance ready
+  // (its reads go to the primary) and is named, so that an operator sees it.
   router.get('/readyz', async (ctx) => {
-    try {
-      await opts.ready();
-      ctx.body = { status: 'ready' };
-    } catch {
-      sendProblem(ctx, problem(503, 'not_ready', 'The database does not answer.'));
-    }
+    const [primary, replica] = await Promise.all([
+      opts.ready().then(() => true, () => false),
+      opts.replicaStatus?.() ?? Promise.resolve('none' as const),
+    ]);
+    if (!primary) return sendProblem(ctx, problem(503, 'not_ready', 'The database does not answer.'));
+    ctx.body = replica === 'none' ? { status: 'ready' } : { status: 'ready', read_replica: replica, ...(replica === 'ok' ? {} : { reads_from: 'primary' }) };
   });
   if (opts.accountPages) mountAccountPages(router, opts.accountPages);
   router.get(`${API}/openapi.json`, (ctx) => {
@@ -275,6 +283,7 @@ export const createApp = (opts: AppOptions): Koa => {
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
     const parse = r.jsonLimitBytes === undefined ? body : bodyUpTo(r.jsonLimitBytes);
+    const lagScope = lagScopeOf(r.method, r.path);
     router[r.method](koaPath, ...(r.upload ? [] : [parse]), async (ctx) => {
       const clientAddress = clientAddressOf(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), opts.trustProxy ?? 0);
       const bearer = bearerToken(ctx.get('Authorization'));
@@ -297,6 +306,7 @@ export const createApp = (opts: AppOptions): Koa => {
 
       const params = r.params ? r.params.decode(ctx.params) : t.success(undefined);
       if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
+      const lagging = opts.readsMayLag !== undefined && readsMayLag(lagScope, actor, ctx.params['id'], session?.memberOf ?? []);
       const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query') : { ok: true as const, value: undefined };
       if (!query.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', query.errors));
       const header = (name: string): string | undefined => {
@@ -328,7 +338,13 @@ export const createApp = (opts: AppOptions): Koa => {
         const decodedBody = r.body ? decodePart(r.body, fields, 'body') : { ok: true as const, value: undefined };
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
-        const result = await r.handle({ ...base, body: decodedBody.value, upload });
+        const handle = async (): Promise<Awaited<ReturnType<typeof r.handle>>> => r.handle({ ...base, body: decodedBody.value, upload });
+        const result = lagging
+          ? await opts.readsMayLag!(async () => {
+            const answer = await handle();
+            return answer._tag === 'Right' && answer.right.stream !== undefined ? { ...answer, right: { ...answer.right, stream: boundToContext(answer.right.stream) } } : answer;
+          })
+          : await handle();
         if (result._tag === 'Left') {
           const { problem: p, headers } = problemOf(result.left);
           if (validate) documentedError(r, p.status);

@@ -22,6 +22,13 @@ export type ServiceMetrics = {
   readonly purgeRun: (outcome: PurgeOutcome, removed?: Readonly<Record<string, number>>) => void;
   /** The embedded PostgreSQL was restarted by its supervisor. */
   readonly embeddedDbRestart: () => void;
+  /**
+   * A statement meant for the read replica was answered by the primary: `unavailable` (the replica
+   * failed moments ago and is left alone for a while) or `failed` (it failed this statement).
+   */
+  readonly replicaFallback: (reason: 'unavailable' | 'failed') => void;
+  /** A statement the read replica answered. */
+  readonly replicaRead: () => void;
   /** Where pool use is read at each scrape; without one, no pool samples are reported. */
   readonly poolSource: (read: () => PoolUse | null) => void;
 };
@@ -42,6 +49,14 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
   const purges = new Counter({ name: 'purge_runs_total', help: 'Purge runs by outcome (skipped: another instance held the lock).', labelNames: ['outcome'], registers: [registry] });
   const purged = new Counter({ name: 'purged_records_total', help: 'Records removed for good by the purge, by kind.', labelNames: ['kind'], registers: [registry] });
   const restarts = new Counter({ name: 'embedded_db_restarts_total', help: 'Restarts of the embedded PostgreSQL by its supervisor.', registers: [registry] });
+  const fallbacks = new Counter({
+    name: 'db_replica_fallbacks_total',
+    help: 'Reads meant for the read replica that the primary answered, by reason (unavailable: the replica failed moments ago; failed: it failed this read).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  for (const reason of ['unavailable', 'failed']) fallbacks.inc({ reason }, 0);
+  const replicaReads = new Counter({ name: 'db_replica_reads_total', help: 'Statements the read replica answered.', registers: [registry] });
   for (const outcome of ['imported', 'rejected', 'failed']) imports.inc({ outcome }, 0);
   for (const outcome of ['ran', 'skipped', 'failed']) purges.inc({ outcome }, 0);
 
@@ -84,6 +99,8 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
       for (const [kind, n] of Object.entries(removed)) if (n > 0) purged.inc({ kind }, n);
     },
     embeddedDbRestart: () => restarts.inc(),
+    replicaFallback: (reason) => fallbacks.inc({ reason }),
+    replicaRead: () => replicaReads.inc(),
     poolSource: (read) => {
       readPool = read;
     },

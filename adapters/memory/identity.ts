@@ -1,4 +1,4 @@
-import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../../core/identity/ports.js';
+import { MEMBER_OF_SHOWN, type EmailTokenRepository, type RateLimiter, type SessionRepository, type UserRepository } from '../../core/identity/ports.js';
 import type { MemoryState } from './state.js';
 
 export const memoryUsers = (s: MemoryState): UserRepository => ({
@@ -34,7 +34,9 @@ export const memorySessions = (s: MemoryState): SessionRepository => ({
   withUser: async (hash) => {
     const session = [...s.sessions.values()].find((x) => x.tokenHash === hash);
     const user = session === undefined ? undefined : s.users.get(session.userId);
-    return session && user && user.deletedAt === null ? { session, user } : null;
+    if (!session || !user || user.deletedAt !== null) return null;
+    const memberOf = [...s.memberships.values()].filter((m) => m.userId === user.id).map((m) => m.treeId).slice(0, MEMBER_OF_SHOWN + 1);
+    return { session, user, memberOf };
   },
   revoke: async (id, at) => {
     const x = s.sessions.get(id);

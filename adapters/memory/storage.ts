@@ -75,6 +75,9 @@ export const memoryStorage = (): Storage => {
       },
     },
     ping: async () => undefined,
+    // One copy of the data: nothing lags.
+    readsMayLag: (work) => work(),
+    replicaStatus: async () => 'none',
     exclusive: async (lockName, work) => {
       if (held.has(lockName)) return null;
       held.add(lockName);

@@ -1,4 +1,4 @@
-import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from '../../core/identity/ports.js';
+import { MEMBER_OF_SHOWN, type EmailTokenRepository, type RateLimiter, type SessionRepository, type UserRepository } from '../../core/identity/ports.js';
 import { ts, type Sql } from './sql.js';
 import { emailTokens, sessions, users, type EmailTokenDb, type SessionDb, type UserDb } from './tables/identity.js';
 import { insertRow, insertRowIfAbsent, updateRow } from './tables/build.js';
@@ -35,11 +35,13 @@ export const pgSessions = (db: Sql): SessionRepository => ({
     return r ? toSession(r) : null;
   },
   withUser: async (hash) => {
-    const [r] = await db.rows<{ s: SessionDb; u: UserDb }>(
-      'select to_jsonb(s.*) as s, to_jsonb(u.*) as u from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = ?',
+    const [r] = await db.rows<{ s: SessionDb; u: UserDb; m: string[] }>(
+      `select to_jsonb(s.*) as s, to_jsonb(u.*) as u,
+              array(select m.tree_id from memberships m where m.user_id = u.id limit ${MEMBER_OF_SHOWN + 1}) as m
+       from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = ?`,
       [hash],
     );
-    return r ? { session: toSession(r.s), user: toUser(r.u) } : null;
+    return r ? { session: toSession(r.s), user: toUser(r.u), memberOf: r.m } : null;
   },
   revoke: async (id, at) => {
     await db.run('update sessions set revoked_at = ?::timestamptz where id = ? and revoked_at is null', [ts(at), id]);

@@ -11,6 +11,12 @@ export type OrmOptions = {
   readonly poolMax?: number;
   /** MikroORM's own messages (the migrator's progress, warnings); silent when absent. */
   readonly log?: (message: string) => void;
+  /**
+   * A pool that may find its database down and has somewhere else to go (a read replica): connect
+   * on first use rather than at start, and give up on a connection after 2 s rather than 5 (10 s
+   * for a pooled one), so that a read falls back to the primary soon.
+   */
+  readonly failFast?: boolean;
 };
 
 /** One place for the ORM configuration, so the service, the migrator and the tests map the same schema. */
@@ -24,9 +30,10 @@ export const initOrm = (url: string, opts: OrmOptions = {}): Promise<MikroORM> =
     // A restarted or unreachable database: a connect that hangs fails after 5 s, a request waits at
     // most 10 s for a pooled connection, and knex discards connections whose socket died (validated
     // on checkout), so the pool heals once the database answers again. Its warnings carry no values.
+    ...(opts.failFast === true ? { connect: false } : {}),
     driverOptions: {
-      connection: { connectionTimeoutMillis: 5000, keepAlive: true },
-      acquireConnectionTimeout: 10_000,
+      connection: { connectionTimeoutMillis: opts.failFast === true ? 2000 : 5000, keepAlive: true },
+      acquireConnectionTimeout: opts.failFast === true ? 3000 : 10_000,
       log: { warn: (m: unknown) => opts.log?.(String(m)), error: (m: unknown) => opts.log?.(String(m)), deprecate: () => undefined, debug: () => undefined },
     },
     discovery: { warnWhenNoEntities: false },

@@ -2,6 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
+import { inLaggingRead, type ReadReplica } from './read-replica.js';
 
 /**
  * What a repository needs from the database: plain rows in, affected-row counts out. Statements run
@@ -150,14 +151,47 @@ const escapeCopy = (v: string): string => {
   return out + v.slice(start);
 };
 
-/** `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time. */
-export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}): Sql => ({
+/** Statements a standby can run (a write sent there would fail over to the primary anyway, at a cost). */
+const READS = /^\s*(?:select|with)\b/i;
+
+/**
+ * A read that may lag (`readsMayLag`), outside a transaction, on the replica; whatever the replica
+ * cannot answer (it is down, unreachable, cancels the statement for a conflict with recovery, has
+ * not replayed a migration yet) is answered by the primary, and counted.
+ */
+const readOnReplica = async (replica: ReadReplica, primary: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, once: boolean): Promise<PgResult> => {
+  if (!replica.usable()) {
+    replica.fellBack('unavailable');
+    return query(primary, sql, params, observe, once);
+  }
+  let answer: PgResult;
+  try {
+    answer = await query(replica.em(), sql, params, observe, once);
+  } catch (err) {
+    replica.failed(err);
+    replica.fellBack('failed');
+    return query(primary, sql, params, observe, once);
+  }
+  replica.answered(sql);
+  return answer;
+};
+
+/**
+ * `em` is called once per statement: outside a unit of work it may hand out a fresh fork each time.
+ * With `replica`, reads marked by `readsMayLag` and outside a transaction go there; writes,
+ * transactions and every other read stay on the primary.
+ */
+export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Sql => ({
   tx: async (work) => {
     const e = em();
     if (e.isInTransaction()) return work(sqlOn(() => e, observe));
     return e.transactional((t) => work(sqlOn(() => t as EntityManager, observe)));
   },
-  rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => (await query(em(), sql, params, observe, o.once)).rows as R[],
+  rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => {
+    const e = em();
+    const lagging = replica !== undefined && inLaggingRead() && !e.isInTransaction() && READS.test(sql);
+    return (lagging ? await readOnReplica(replica, e, sql, params, observe, o.once === true) : await query(e, sql, params, observe, o.once)).rows as R[];
+  },
   run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
   copy: (statement, lines) => copy(em(), statement, lines, observe),
 });

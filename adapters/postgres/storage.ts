@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Storage, Stores } from '../../core/stores.js';
 import { initOrm, type OrmOptions } from './orm.js';
 import { sqlOn, type SqlObserver } from './sql.js';
+import { readsMayLag, type ReadReplica } from './read-replica.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
 import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
@@ -18,8 +19,8 @@ import { pgDuplicates } from './duplicates.js';
 import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
 
-const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores => {
-  const db = sqlOn(em, observe);
+const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Stores => {
+  const db = sqlOn(em, observe, replica);
   return {
     users: pgUsers(db),
     sessions: pgSessions(db),
@@ -50,10 +51,13 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}): Stores =>
   };
 };
 
-/** Storage over an ORM the caller already has; `close` closes that ORM. */
-export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}): Storage => {
+/**
+ * Storage over an ORM the caller already has; `close` closes that ORM (and the replica's). With
+ * `replica`, reads marked by `readsMayLag` go there (sql.ts).
+ */
+export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?: ReadReplica): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
-  const stores = storesOn(() => orm.em, observe);
+  const stores = storesOn(() => orm.em, observe, replica);
   return {
     ...stores,
     uow: {
@@ -85,7 +89,11 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}): Storage 
     ping: async () => {
       await orm.em.fork().execute('select 1');
     },
-    close: () => orm.close(true),
+    readsMayLag: replica === undefined ? (work) => work() : readsMayLag,
+    replicaStatus: async () => (replica === undefined ? 'none' : replica.status()),
+    close: async () => {
+      await Promise.all([orm.close(true), replica?.close()]);
+    },
   };
 };
 

@@ -21,8 +21,10 @@ export type SessionRepository = {
   /**
    * The session with that token hash (whatever its state) and its live user, in one read: what every
    * authenticated request needs first. Null when the session is unknown or its user deleted or gone.
+   * `memberOf`: the trees the user is a member of, at most MEMBER_OF_SHOWN + 1 of them (that many
+   * means "at least that many"); a host sends reads of those trees where every write shows.
    */
-  readonly withUser: (tokenHash: string) => Promise<{ readonly session: Session; readonly user: User } | null>;
+  readonly withUser: (tokenHash: string) => Promise<{ readonly session: Session; readonly user: User; readonly memberOf: readonly Id[] } | null>;
   /** Sets revokedAt on that session if it is not revoked yet; revoking twice keeps the first time. */
   readonly revoke: (id: Id, at: Date) => Promise<void>;
   /** Revokes every unrevoked session of the user except `exceptId`; returns how many it revoked. */
@@ -66,3 +68,6 @@ export type Mailer = {
   /** Delivers one message or throws; a mail failure is an operational fault, not a domain error. */
   readonly send: (mail: Mail) => Promise<void>;
 };
+
+/** How many of a user's trees a session read names (`withUser`); past it, the user is a member "of many". */
+export const MEMBER_OF_SHOWN = 100;

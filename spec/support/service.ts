@@ -34,6 +34,8 @@ export type TestServiceOptions = {
   /** Environment as the service reads it (OWNER_EMAIL, AI_PROVIDERS, AUTH_RATE_LIMIT, ...). */
   readonly env?: Readonly<Record<string, string>>;
   readonly clock?: Clock;
+  /** Postgres storage built on the fresh database's URL (default: createPostgresStorage), e.g. with a read replica. */
+  readonly storageOn?: (url: string) => Promise<Storage>;
   /** The media store; default: the filesystem store under this service's own temporary DATA_DIR. */
   readonly blobs?: BlobStore;
 };
@@ -57,7 +59,7 @@ export const windowStartClock = (): Clock => {
  * and a cheap scrypt cost. Success bodies are checked against their documented codecs.
  */
 export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
-  const pgFixture = options.storage === 'memory' ? null : await postgresStorage();
+  const pgFixture = options.storage === 'memory' ? null : await postgresStorage({}, options.storageOn);
   const storage = pgFixture?.storage ?? memoryStorage();
   const mailer = memoryMailer();
   const port = await freePort();

@@ -1,5 +1,6 @@
 import type { RestrictedActor, UserActor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Id } from '../../kernel/ids.js';
 import type { Stores } from '../../stores.js';
 import type { IdentitySettings } from '../deps.js';
 import { accountActor } from '../policy.js';
@@ -15,6 +16,12 @@ export type Authenticated = {
   readonly actor: UserActor | RestrictedActor;
   /** The signed-in account itself, restricted or not: whom a request log names. */
   readonly account: UserActor;
+  /**
+   * The trees the account is a member of (at most MEMBER_OF_SHOWN + 1: that many means "of many").
+   * Not an access decision (the core makes those): a host routes the reads of these trees, and
+   * reads it cannot place, where every write shows.
+   */
+  readonly memberOf: readonly Id[];
 };
 
 /**
@@ -27,8 +34,8 @@ export const authenticate =
   async (token: string, clientAddress: string): Promise<Authenticated | null> => {
     const found = await deps.storage.sessions.withUser(hashToken(token));
     if (found === null) return null;
-    const { session, user } = found;
+    const { session, user, memberOf } = found;
     if (session.revokedAt !== null || session.expiresAt <= deps.clock.now()) return null;
     const account: UserActor = { kind: 'user', userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null, sessionId: session.id, clientAddress };
-    return { actor: accountActor(account, deps.identity.requireEmailVerification), account };
+    return { actor: accountActor(account, deps.identity.requireEmailVerification), account, memberOf };
   };
