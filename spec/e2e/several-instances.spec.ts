@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { writeGedcomFile } from '../bench/generate-gedcom.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/database.js';
 import { startS3rver, type RunningS3rver } from '../support/s3rver.js';
-import { spawnServer, type ServerProcess, started } from './server-process.js';
+import { runScript, spawnServer, type ServerProcess, started } from './server-process.js';
 
 // Several instances are the normal case: two service processes on one PostgreSQL and one object
 // store, started at the same moment on an empty database, attacked at the seams (README "Running
@@ -22,10 +22,14 @@ describe('several instances on one database and one object store (e2e)', functio
   let a: ServerProcess;
   let b: ServerProcess;
   let dirs: string[] = [];
+  let url = '';
+  let sharedTree = '';
+  let sharedOwner = '';
 
   // Behind one trusted proxy (TRUST_PROXY=1), each test is a client address of its own, so that the
   // rate-limit test's bucket is its own.
   let client = '192.0.2.1';
+  let env: (dir: string) => Record<string, string> = () => ({});
   const call = async (server: ServerProcess, method: string, p: string, token?: string, body?: unknown): Promise<Answer> => {
     const headers: Record<string, string> = { 'x-forwarded-for': client };
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
@@ -38,9 +42,9 @@ describe('several instances on one database and one object store (e2e)', functio
   before(async () => {
     await createDatabase(name); // empty: the instances migrate it themselves
     s3 = await startS3rver();
-    const url = databaseUrl(process.env['TEST_PG_ADMIN_URL']!, name);
+    url = databaseUrl(process.env['TEST_PG_ADMIN_URL']!, name);
     dirs = [await mkdtemp(path.join(tmpdir(), 'genealogy-a-')), await mkdtemp(path.join(tmpdir(), 'genealogy-b-'))];
-    const env = (dir: string) => ({
+    env = (dir: string) => ({
       DATABASE_URL: url, DATA_DIR: dir, AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
       S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'shared-media', S3_REGION: 'us-east-1',
     });
@@ -85,6 +89,8 @@ describe('several instances on one database and one object store (e2e)', functio
     const token = owner.body.token as string;
     const tree = await call(b, 'POST', '/trees', token, { name: 'Shared' });
     expect(tree.status).to.equal(201);
+    sharedTree = tree.body.id;
+    sharedOwner = token;
     const bytes = randomBytes(3 * 1024 * 1024);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'scan.bin');
@@ -121,5 +127,25 @@ describe('several instances on one database and one object store (e2e)', functio
     expect((await call(a, 'DELETE', '/users/me', u.body.token, { email: 'leaving@example.org' })).status).to.equal(204);
     expect((await call(b, 'GET', '/users/me', other.body.token)).status).to.equal(401);
     expect((await call(b, 'POST', '/auth/login', undefined, { email: 'leaving@example.org', password: 'correct horse battery' })).status).to.equal(401);
+  });
+
+  it('exactly one purge removes a deleted tree when two workers try at the same moment', async () => {
+    client = '192.0.2.5';
+    // The tree of 20,000 persons and a media file, deleted: the purge has something to take its time over.
+    expect((await call(a, 'DELETE', `/trees/${sharedTree}`, sharedOwner)).status).to.equal(204);
+    const worker = (dir: string) => runScript('bootstrap/worker.ts', ['--once'], { ...env(dir), PURGE_AFTER_DAYS: '0', LOG_LEVEL: 'warn' });
+    const runs = await Promise.all([worker(dirs[0]!), worker(dirs[1]!)]);
+    const results = runs.map((r) => {
+      expect(r.code, r.stderr).to.equal(0);
+      return JSON.parse(r.stdout.trim().split('\n').pop()!) as { ran: boolean; trees?: number; persons?: number };
+    });
+    // One removed the tree; the other either found the lock held (ran: false) or came after it and found nothing.
+    const removing = results.filter((r) => r.ran && (r.trees ?? 0) > 0);
+    expect(removing, JSON.stringify(results)).to.have.length(1);
+    expect(removing[0]!.trees).to.equal(1);
+    const other = results.find((r) => r !== removing[0])!;
+    expect(other.ran === false || (other.trees === 0 && other.persons === 0), JSON.stringify(results)).to.equal(true);
+    // Gone for both instances.
+    for (const s of [a, b]) expect((await call(s, 'GET', `/trees/${sharedTree}`, sharedOwner)).status).to.equal(404);
   });
 });
