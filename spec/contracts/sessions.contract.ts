@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/kernel/ids.js';
-import { aSession, at, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
+import { aMembership, aSession, at, givenTree, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
 
 export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =>
   describe(`SessionRepository contract (${name})`, () => {
@@ -82,11 +82,22 @@ export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =
       const [u, gone] = await givenUsers(storage(), 2);
       const x = aSession(u!.id, { revokedAt: t1 });
       await storage().sessions.insert(x);
-      expect(await storage().sessions.withUser(x.tokenHash)).to.deep.equal({ session: x, user: await storage().users.byId(u!.id) });
+      expect(await storage().sessions.withUser(x.tokenHash)).to.deep.equal({ session: x, user: await storage().users.byId(u!.id), memberOf: [] });
       expect(await storage().sessions.withUser('no-such-hash')).to.equal(null);
       const y = aSession(gone!.id);
       await storage().sessions.insert(y);
       await storage().users.update({ ...(await storage().users.byId(gone!.id))!, deletedAt: t2 });
       expect(await storage().sessions.withUser(y.tokenHash)).to.equal(null);
+    });
+
+    it('withUser names the trees the user is a member of, and no other', async () => {
+      const [u, other] = await givenUsers(storage(), 2);
+      const mine = await givenTree(storage());
+      const theirs = await givenTree(storage());
+      await storage().memberships.insert(aMembership(mine.id, u!.id, 'viewer'));
+      await storage().memberships.insert(aMembership(theirs.id, other!.id, 'owner'));
+      const x = aSession(u!.id);
+      await storage().sessions.insert(x);
+      expect((await storage().sessions.withUser(x.tokenHash))?.memberOf).to.deep.equal([mine.id]);
     });
   });
