@@ -15,6 +15,7 @@ import type { AccountArchiveReads } from './accounts/ports.js';
 import type { DuplicateStore } from './duplicates/ports.js';
 import type { MergeStore } from './merge/ports.js';
 import type { ChartReads } from './charts/ports.js';
+import type { HistoryStore } from './history/ports.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -44,6 +45,7 @@ export type Stores = {
   readonly duplicates: DuplicateStore;
   readonly merges: MergeStore;
   readonly charts: ChartReads;
+  readonly history: HistoryStore;
 };
 
 /**

@@ -7,6 +7,7 @@ import { Migration20261125090000_read_path } from './Migration20261125090000_rea
 import { Migration20261201090000_gedcom_fidelity } from './Migration20261201090000_gedcom_fidelity.js';
 import { Migration20261201100000_import_deferrable } from './Migration20261201100000_import_deferrable.js';
 import { Migration20261210090000_duplicates_merge } from './Migration20261210090000_duplicates_merge.js';
+import { Migration20261224090000_record_history } from './Migration20261224090000_record_history.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201100000_import_deferrable', class: Migration20261201100000_import_deferrable },
   { name: 'Migration20261210090000_duplicates_merge', class: Migration20261210090000_duplicates_merge },
   { name: 'Migration20261223090000_shared_media_objects', class: Migration20261223090000_shared_media_objects },
+  { name: 'Migration20261224090000_record_history', class: Migration20261224090000_record_history },
 ];

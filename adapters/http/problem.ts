@@ -33,7 +33,7 @@ export const problemOf = (e: DomainError): { readonly problem: Problem; readonly
     case 'NotFound':
       return { problem: problem(404, 'not_found', `No such ${e.entity}.`), headers: {} };
     case 'Conflict':
-      return { problem: problem(409, e.code, e.detail), headers: {} };
+      return { problem: problem(409, e.code, e.detail, e.errors), headers: {} };
     case 'InvalidInput':
       return { problem: problem(422, e.code, e.detail, e.errors), headers: {} };
     case 'RateLimited':

@@ -3,6 +3,7 @@ import type { CitationTargetKind } from '../../core/sources/model.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { MemoryState } from './state.js';
 import { queueBlobRemoval } from './media.js';
+import { forgetRemoved } from './history.js';
 
 // Removal for good, owner first: a row removed with its owner is not counted under its own kind,
 // even when it was soft-deleted itself (a person's relationships carry the person's deletion stamp).
@@ -97,6 +98,7 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
     });
     const users = sweep(s.users, (id) => dropUser(s, id));
     const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media, users };
+    forgetRemoved(s);
     return counts;
   },
 });

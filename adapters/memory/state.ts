@@ -7,6 +7,12 @@ import type { Media } from '../../core/media/model.js';
 import type { Proposal } from '../../core/proposals/model.js';
 import type { Dismissal } from '../../core/duplicates/model.js';
 import type { PersonMerge } from '../../core/merge/model.js';
+import type { Id } from '../../core/kernel/ids.js';
+import type { ChangeOrigin, RecordChange } from '../../core/history/model.js';
+
+/** One stored change (history.ts): the record's persons (for a person's history) and the transaction's number. */
+export type StoredChange = Omit<RecordChange, 'origin' | 'actor'> & { readonly persons: readonly Id[]; readonly xact: number };
+export type MemoryChangeset = { readonly actorId: Id | null; readonly origin: ChangeOrigin };
 
 export type MemoryState = {
   users: Map<string, User>;
@@ -29,6 +35,10 @@ export type MemoryState = {
   proposals: Map<string, Proposal>;
   dismissals: Map<string, Dismissal>;
   merges: Map<string, PersonMerge>;
+  /** Changes of the tree's records, oldest first (history.ts), the last transaction's number, and each transaction's actor and origin. */
+  history: StoredChange[];
+  historyXact: number;
+  changesets: Map<number, MemoryChangeset>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -51,13 +61,16 @@ export const emptyState = (): MemoryState => ({
   proposals: new Map(),
   dismissals: new Map(),
   merges: new Map(),
+  history: [],
+  historyXact: 0,
+  changesets: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */
 export const snapshot = (s: MemoryState): MemoryState => {
   const copy = {} as Record<string, Map<unknown, unknown>>;
-  for (const [k, v] of Object.entries(s)) copy[k] = new Map(v as Map<unknown, unknown>);
-  return copy as unknown as MemoryState;
+  for (const [k, v] of Object.entries(s)) if (v instanceof Map) copy[k] = new Map(v as Map<unknown, unknown>);
+  return { ...(copy as unknown as MemoryState), history: [...s.history], historyXact: s.historyXact };
 };
 
 export const restore = (target: MemoryState, from: MemoryState): void => {

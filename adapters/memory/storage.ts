@@ -15,8 +15,9 @@ import { memoryArchiveReads } from './archive.js';
 import { memoryDuplicates } from './duplicates.js';
 import { memoryMerges } from './merges.js';
 import { memoryChartReads } from './charts.js';
+import { memoryHistory, recordCommit } from './history.js';
 
-const storesOf = (s: MemoryState): Stores => ({
+const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () => null): Stores => ({
   users: memoryUsers(s),
   sessions: memorySessions(s),
   emailTokens: memoryEmailTokens(s),
@@ -43,6 +44,7 @@ const storesOf = (s: MemoryState): Stores => ({
   duplicates: memoryDuplicates(s),
   merges: memoryMerges(s),
   charts: memoryChartReads(s),
+  history: memoryHistory(s, inUnitOfWork),
 });
 
 /**
@@ -51,7 +53,8 @@ const storesOf = (s: MemoryState): Stores => ({
  */
 export const memoryStorage = (): Storage => {
   const state = emptyState();
-  const stores = storesOf(state);
+  let running: MemoryState | null = null;
+  const stores = storesOf(state, () => running);
   let queue: Promise<unknown> = Promise.resolve();
   // Held lock names: outside the state, so a rolled-back unit of work never releases or takes one.
   const held = new Set<string>();
@@ -61,11 +64,15 @@ export const memoryStorage = (): Storage => {
       run: (work) => {
         const next = queue.then(async () => {
           const before = snapshot(state);
+          running = before;
           try {
             const result = await work(stores);
+            running = null;
             if (result._tag === 'Left') restore(state, before);
+            else recordCommit(before, state);
             return result;
           } catch (e) {
+            running = null;
             restore(state, before);
             throw e;
           }

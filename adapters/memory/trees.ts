@@ -1,6 +1,7 @@
 import type { MembershipRepository, TreeRepository } from '../../core/trees/ports.js';
 import type { MemoryState } from './state.js';
 import { dropTree } from './purge.js';
+import { forgetRemoved } from './history.js';
 import { byJoined, key, treeWithRole, withOwner } from './tree-read.js';
 
 export const memoryTrees = (s: MemoryState): TreeRepository => ({
@@ -21,6 +22,7 @@ export const memoryTrees = (s: MemoryState): TreeRepository => ({
   },
   purge: async (id) => {
     dropTree(s, id);
+    forgetRemoved(s);
   },
   listForMember: async (userId, deleted) =>
     [...s.memberships.values()]

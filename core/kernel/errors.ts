@@ -6,7 +6,7 @@ export type DomainError =
   | { readonly _tag: 'Unauthenticated'; readonly detail: string }
   | { readonly _tag: 'Forbidden'; readonly code: string; readonly detail: string }
   | { readonly _tag: 'NotFound'; readonly entity: string; readonly id: string }
-  | { readonly _tag: 'Conflict'; readonly code: string; readonly detail: string }
+  | { readonly _tag: 'Conflict'; readonly code: string; readonly detail: string; readonly errors?: readonly FieldError[] }
   | { readonly _tag: 'InvalidInput'; readonly code: string; readonly detail: string; readonly errors?: readonly FieldError[] }
   | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
   /** A byte range outside an object of `size` bytes (a partial read of media content). */
@@ -22,7 +22,8 @@ export type UpstreamCode = 'provider_unavailable' | 'provider_invalid' | 'provid
 export const unauthenticated = (detail = 'Sign in to continue.'): DomainError => ({ _tag: 'Unauthenticated', detail });
 export const forbidden = (detail: string, code = 'forbidden'): DomainError => ({ _tag: 'Forbidden', code, detail });
 export const notFound = (entity: string, id: string): DomainError => ({ _tag: 'NotFound', entity, id });
-export const conflict = (code: string, detail: string): DomainError => ({ _tag: 'Conflict', code, detail });
+export const conflict = (code: string, detail: string, errors?: readonly FieldError[]): DomainError =>
+  errors === undefined ? { _tag: 'Conflict', code, detail } : { _tag: 'Conflict', code, detail, errors };
 export const invalidInput = (code: string, detail: string, errors?: readonly FieldError[]): DomainError =>
   errors === undefined ? { _tag: 'InvalidInput', code, detail } : { _tag: 'InvalidInput', code, detail, errors };
 export const rateLimited = (retryAfterSeconds: number): DomainError => ({ _tag: 'RateLimited', retryAfterSeconds });

@@ -85,7 +85,7 @@ const parts = (f: string): string[] => f.split(path.sep);
  */
 export const SLICE_ORDER = [
   'privacy', 'identity', 'trees', 'people', 'sources', 'media', 'duplicates', 'gedcom', 'cleanup', 'merge', 'charts',
-  'proposals', 'kinship', 'ai', 'accounts', 'audit', 'admin',
+  'proposals', 'history', 'kinship', 'ai', 'accounts', 'audit', 'admin',
 ] as const;
 
 /** 'kernel', 'stores' (core/stores.ts and core/deps.ts: the record of all stores and what handlers take), or the file's slice. */

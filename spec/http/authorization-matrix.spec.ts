@@ -79,6 +79,21 @@ const ownerOnlyDeleted = (status: number): Expect => ({ ...ownerOnly(status), no
 const members = (status: number): Expect => ({ anonymous: 401, nonmember: 403, viewer: status, editor: status, owner: status, instanceOwner: 403 });
 const editors = (status: number): Expect => ({ ...members(status), viewer: 403 });
 const anyone = (status: number): Expect => ({ ...signedIn(status) }); // viewable by any signed-in user
+/** History: members read it; a signed-in non-member (the instance owner too) gets 404, as for an unknown id. */
+const historyReaders = (status: number): Expect => ({ ...members(status), nonmember: 404, instanceOwner: 404 });
+const historyEditors = (status: number): Expect => ({ ...historyReaders(status), viewer: 403 });
+
+/** The owner changes a record (`touch`), and the record's newest change (from `history`) is the one to restore. */
+const touchedChange = async (
+  _ctx: Ctx,
+  touch: () => Promise<{ response: Response }>,
+  history: () => Promise<{ data?: readonly { change_id: string }[]; response: Response; error?: unknown }>,
+): Promise<string> => {
+  const touched = await touch();
+  if (!touched.response.ok) throw new Error(`touch: ${touched.response.status}`);
+  const h = await must('history', history());
+  return h[0]!.change_id;
+};
 
 const SOURCE_OPS = [{ op: 'create' as const, entity: 'source' as const, data: { title: 'Parish register' } }];
 /** A pending proposal by the owner in the call's tree. */
@@ -294,6 +309,62 @@ const table: Readonly<Record<string, Row>> = {
   getMedia: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}', pid(ctx.fx().mediaId)) },
   getMediaContent: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}/content', { ...pid(ctx.fx().mediaId), parseAs: 'arrayBuffer' }) },
   updateMedia: { private: editors(200), call: (c, ctx) => c.PATCH('/media/{id}', { ...pid(ctx.fx().mediaId), body: { title: 'touched' } }) },
+  // History (issue 29): members read, editors restore; a non-member is answered as for an unknown id.
+  getPersonHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/persons/{id}/history', pid(ctx.fx().personId)) },
+  getEventHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/events/{id}/history', pid(ctx.fx().eventId)) },
+  getRelationshipHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/relationships/{id}/history', pid(ctx.fx().partnershipId)) },
+  getSourceHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/sources/{id}/history', pid(ctx.fx().sourceId)) },
+  getCitationHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId)) },
+  getMediaHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId)) },
+  listTreeChanges: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/trees/{id}/changes', path(ctx)) },
+  restorePersonChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().personId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/persons/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/persons/{id}/history', pid(id)));
+      return c.POST('/persons/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreEventChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().eventId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/events/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/events/{id}/history', pid(id)));
+      return c.POST('/events/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreRelationshipChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().partnershipId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/relationships/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/relationships/{id}/history', pid(id)));
+      return c.POST('/relationships/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreSourceChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().sourceId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/sources/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/sources/{id}/history', pid(id)));
+      return c.POST('/sources/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreCitationChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().citationId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/citations/{id}', { ...pid(id), body: { page: `p${ctx.unique()}` } }), () => ctx.owner.GET('/citations/{id}/history', pid(id)));
+      return c.POST('/citations/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreMediaChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().mediaId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/media/{id}', { ...pid(id), body: { title: `t${ctx.unique()}` } }), () => ctx.owner.GET('/media/{id}/history', pid(id)));
+      return c.POST('/media/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
   deleteMedia: {
     private: editors(204),
     call: async (c, ctx) => c.DELETE('/media/{id}', pid((await must('upload media', upload(ctx.owner, ctx.treeId, PNG))).id)),

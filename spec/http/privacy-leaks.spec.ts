@@ -158,9 +158,10 @@ describe('HTTP privacy leaks', function () {
    * Who may read a route. `read`: the members surface, filtered for a non-member of a tree they may
    * see (public, unlisted, site_members), 403 on a private tree; `members`: for members only (403 to
    * every non-member); `public`: the public surface, where everyone reads as a non-member; `self`: the
-   * caller's own account; `admin`: the instance owner; `directory`: anyone.
+   * caller's own account; `admin`: the instance owner; `directory`: anyone; `history`: members only,
+   * and a signed-in non-member is answered as for an unknown id (404, on every visibility).
    */
-  type Access = 'read' | 'members' | 'public' | 'self' | 'admin' | 'directory';
+  type Access = 'read' | 'members' | 'history' | 'public' | 'self' | 'admin' | 'directory';
   /**
    * One concrete request of a probe: its path parameters, query, and whether a non-member must not see
    * the record it names (404) or may not ask it at all (`refused`: 403, as deleted records are for members).
@@ -217,6 +218,13 @@ describe('HTTP privacy leaks', function () {
     '/media/{id}': { access: 'read', fills: ids((p) => ({ shown: [p.mDead], withheld: [p.mLiving] })) },
     '/media/{id}/content': { access: 'read', fills: ids((p) => ({ shown: [p.mDead], withheld: [p.mLiving] })) },
     '/trees/{id}/ai': { access: 'members', fills: tree() },
+    '/persons/{id}/history': { access: 'history', fills: ids(persons) },
+    '/events/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.deadBirthEvt, p.livingBirthEvt, p.privBirthEvt, p.marriagePrivEvt], withheld: [] })) },
+    '/relationships/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.relLivDeadPc, p.relPrivDead], withheld: [] })) },
+    '/sources/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.sDead, p.sPriv], withheld: [] })) },
+    '/citations/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.cDead, p.cPriv], withheld: [] })) },
+    '/media/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.mDead, p.mLiving], withheld: [] })) },
+    '/trees/{id}/changes': { access: 'history', fills: tree('limit=1000', 'kind=person') },
     '/trees/{id}/audit': { access: 'members', fills: tree('limit=1000') },
     '/trees/{id}/members': { access: 'members', fills: tree() },
     '/trees/{id}/gedcom/export': { access: 'members', fills: tree() },
@@ -264,6 +272,8 @@ describe('HTTP privacy leaks', function () {
         return reader === 'admin' ? 200 : signedIn ? 403 : 401;
       case 'members':
         return reader === 'owner' || reader === 'viewer' ? 200 : signedIn ? 403 : 401;
+      case 'history':
+        return reader === 'owner' || reader === 'viewer' ? 200 : signedIn ? 404 : 401;
       case 'read':
         if (reader === 'owner' || reader === 'viewer') return 200;
         if (!signedIn) return 401;

@@ -210,6 +210,49 @@ const table: Readonly<Record<string, Row>> = {
   getMedia: refused((c, ctx) => c.GET('/media/{id}', pid(ctx.fx().mediaId))),
   getMediaContent: refused((c, ctx) => c.GET('/media/{id}/content', { ...pid(ctx.fx().mediaId), parseAs: 'arrayBuffer' })),
   updateMedia: refused((c, ctx) => c.PATCH('/media/{id}', { ...pid(ctx.fx().mediaId), body: { title: 'touched' } })),
+  getPersonHistory: refused((c, ctx) => c.GET('/persons/{id}/history', pid(ctx.fx().personId))),
+  getEventHistory: refused((c, ctx) => c.GET('/events/{id}/history', pid(ctx.fx().eventId))),
+  getRelationshipHistory: refused((c, ctx) => c.GET('/relationships/{id}/history', pid(ctx.fx().partnershipId))),
+  getSourceHistory: refused((c, ctx) => c.GET('/sources/{id}/history', pid(ctx.fx().sourceId))),
+  getCitationHistory: refused((c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId))),
+  getMediaHistory: refused((c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId))),
+  listTreeChanges: refused((c, ctx) => c.GET('/trees/{id}/changes', path(ctx))),
+  restorePersonChange: refused(async (c, ctx) => {
+    const id = ctx.fx().personId;
+    await must('touch', ctx.owner.PATCH('/persons/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/persons/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/persons/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreEventChange: refused(async (c, ctx) => {
+    const id = ctx.fx().eventId;
+    await must('touch', ctx.owner.PATCH('/events/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/events/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/events/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreRelationshipChange: refused(async (c, ctx) => {
+    const id = ctx.fx().partnershipId;
+    await must('touch', ctx.owner.PATCH('/relationships/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/relationships/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/relationships/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreSourceChange: refused(async (c, ctx) => {
+    const id = ctx.fx().sourceId;
+    await must('touch', ctx.owner.PATCH('/sources/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/sources/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/sources/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreCitationChange: refused(async (c, ctx) => {
+    const id = ctx.fx().citationId;
+    await must('touch', ctx.owner.PATCH('/citations/{id}', { ...pid(id), body: { page: `p${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/citations/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/citations/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreMediaChange: refused(async (c, ctx) => {
+    const id = ctx.fx().mediaId;
+    await must('touch', ctx.owner.PATCH('/media/{id}', { ...pid(id), body: { title: `t${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/media/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/media/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
   deleteMedia: refused(async (c, ctx) => c.DELETE('/media/{id}', pid((await must('upload media', upload(ctx.owner, ctx.treeId, PNG))).id))),
   restoreMedia: refused(async (c, ctx) => {
     const m = await must('upload media', upload(ctx.owner, ctx.treeId, PNG));

@@ -21,6 +21,7 @@ import { accountRoutes } from './accounts.js';
 import { duplicateRoutes } from './duplicates.js';
 import { mergeRoutes } from './merge.js';
 import { chartsRoutes } from './charts.js';
+import { historyRoutes } from './history.js';
 
 /**
  * The whole route table. Without deps (the OpenAPI generator, the client freshness spec) the routes
@@ -35,7 +36,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     ...authRoutes(lazy), ...userRoutes(lazy), ...accountRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
-    ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy),
+    ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy), ...historyRoutes(lazy),
     ...publicRoutes(lazy),
   ];
 };

@@ -10,6 +10,7 @@ import { BlobRemovalSchema, MediaSchema } from './media.js';
 import { ProposalSchema } from './proposals.js';
 import { DuplicateDismissalSchema } from './duplicates.js';
 import { PersonMergeSchema } from './merge.js';
+import { ChangesetSchema, RecordChangeSchema } from './history.js';
 
 export * from './identity.js';
 export * from './trees.js';
@@ -20,6 +21,7 @@ export * from './media.js';
 export * from './proposals.js';
 export * from './duplicates.js';
 export * from './merge.js';
+export * from './history.js';
 
 export const entities = [
   UserSchema,
@@ -42,4 +44,6 @@ export const entities = [
   NameWordSchema,
   DuplicateDismissalSchema,
   PersonMergeSchema,
+  RecordChangeSchema,
+  ChangesetSchema,
 ];

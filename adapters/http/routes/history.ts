@@ -1,0 +1,132 @@
+import * as t from 'io-ts';
+import { E, fail, type Result } from '../../../core/kernel/either.js';
+import { invalidInput, type DomainError } from '../../../core/kernel/errors.js';
+import { CHANGE_ACTIONS, CHANGE_ORIGINS, RECORD_KINDS, type RecordChange, type RecordKind } from '../../../core/history/model.js';
+import { recordHistory } from '../../../core/history/queries/record-history.js';
+import { treeChanges } from '../../../core/history/queries/tree-changes.js';
+import { restoreChange } from '../../../core/history/commands/restore-change.js';
+import { named, withSchema } from '../openapi/json-schema.js';
+import { route, type AnyRoute, type Reply } from '../route.js';
+import { IdParams, PageQuery, Timestamp, Uuid } from '../wire.js';
+import { reply, type LazyDeps } from './deps.js';
+
+// Issue 29: the history of every record, a tree's change feed, and restore. Members of the tree
+// read them; editors restore. A non-member is answered as for an unknown id.
+
+const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
+
+const JsonValue = withSchema(t.unknown, { description: 'The field\'s value as stored: text, number, boolean, null, or a structure (a date, identifiers).' });
+
+export const HistoryEntryRead = named('HistoryEntry', t.type({
+  change_id: Uuid,
+  at: Timestamp,
+  actor: t.type({ id: t.union([Uuid, t.null]), display: t.union([t.string, t.null]) }),
+  action: keys(CHANGE_ACTIONS),
+  origin: keys(CHANGE_ORIGINS),
+  record: t.type({ type: keys(RECORD_KINDS), id: Uuid }),
+  changes: t.array(t.type({ field: t.string, before: JsonValue, after: JsonValue })),
+}));
+
+export const historyWire = (c: RecordChange): t.OutputOf<typeof HistoryEntryRead> => ({
+  change_id: c.id,
+  at: c.at.toISOString(),
+  actor: { id: c.actor.id, display: c.actor.display },
+  action: c.action,
+  origin: c.origin,
+  record: { type: c.recordType, id: c.recordId },
+  changes: c.changes.map((x) => ({ field: x.field, before: x.before, after: x.after })),
+});
+
+// A history page's cursor names the last change shown by its place in the tree's order.
+const encodeSeq = (seq: string): string => Buffer.from(`h${seq}`, 'utf8').toString('base64url');
+const decodeSeq = (cursor: string | undefined): string | undefined | DomainError => {
+  if (cursor === undefined) return undefined;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^h\d{1,18}$/.test(text) ? text.slice(1) : invalidInput('invalid_cursor', 'The cursor is not one this service gave out.', [{ path: 'cursor', message: 'unknown cursor' }]);
+};
+
+/** Up to limit + 1 changes as one page and the headers to the next. */
+const paged = (rows: readonly RecordChange[], limit: number, url: URL): Reply<readonly t.OutputOf<typeof HistoryEntryRead>[]> => {
+  const page = rows.slice(0, limit);
+  if (rows.length <= limit) return { status: 200, body: page.map(historyWire) };
+  const cursor = encodeSeq(page[page.length - 1]!.seq);
+  const next = new URL(url);
+  next.searchParams.set('limit', String(limit));
+  next.searchParams.set('cursor', cursor);
+  return { status: 200, body: page.map(historyWire), headers: { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` } };
+};
+
+const DEFAULT_LIMIT = 50;
+
+const RestoreBody = named('HistoryRestore', t.partial({ force: t.boolean }));
+const ChangeParams = t.type({ id: Uuid, change_id: Uuid });
+
+const ChangesQuery = t.intersection([
+  PageQuery,
+  t.partial({
+    since: withSchema(new t.Type<Date, string, unknown>('Since', (u): u is Date => u instanceof Date, (u, c) => {
+      const d = typeof u === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(u) ? new Date(u) : new Date(NaN);
+      return Number.isNaN(d.getTime()) ? t.failure(u, c) : t.success(d);
+    }, (d) => d.toISOString()), { type: 'string', format: 'date-time' }),
+    actor: Uuid,
+    kind: keys(RECORD_KINDS),
+  }),
+]);
+
+/** The paths of the kinds with a history route (a name's changes are in its person's). */
+const PATHS: readonly (readonly [string, RecordKind, string])[] = [
+  ['/persons', 'person', 'Person'], ['/events', 'event', 'Event'], ['/relationships', 'relationship', 'Relationship'],
+  ['/sources', 'source', 'Source'], ['/citations', 'citation', 'Citation'], ['/media', 'media', 'Media'],
+];
+
+export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  ...PATHS.flatMap(([base, kind, label]) => [
+    route({
+      operationId: `get${label}History`, method: 'get', path: `${base}/{id}/history`, tag: 'history', auth: 'user',
+      summary: `The ${kind}'s changes, newest first (members of its tree)${kind === 'person' ? ', with those of its names, its events and its edges' : ''}: who, when, why (origin) and each field before and after. ${DEFAULT_LIMIT} a page unless \`limit\`; X-Next-Cursor / Link to the next.`,
+      params: IdParams,
+      query: PageQuery,
+      success: { status: 200, description: 'Changes, newest first.', body: t.array(HistoryEntryRead) },
+      successHeaders: ['X-Next-Cursor', 'Link'],
+      errors: [],
+      handle: async ({ actor, params, query }) => {
+        const before = decodeSeq(query.cursor);
+        if (typeof before === 'object') return fail(before);
+        const d = deps();
+        const limit = query.limit ?? DEFAULT_LIMIT;
+        const rows = await recordHistory(d)(actor, kind, params.id, { limit: limit + 1, ...(before === undefined ? {} : { before }) });
+        return E.map((r: readonly RecordChange[]) => paged(r, limit, new URL(`${d.identity.baseUrl}/api/v1${base}/${params.id}/history`)))(rows);
+      },
+    }),
+    route({
+      operationId: `restore${label}Change`, method: 'post', path: `${base}/{id}/history/{change_id}/restore`, tag: 'history', auth: 'user',
+      summary: `Put ${kind === 'person' ? 'the person, or one of its names, events or edges,' : `the ${kind}`} back as it was just before that change (editor), as one new change of origin \`restore\`. A field changed again since is 409 \`history_conflict\` naming the fields, unless \`{"force": true}\`. Restoring a deletion undeletes; restoring a creation deletes.`,
+      params: ChangeParams,
+      body: RestoreBody,
+      success: { status: 200, description: 'The change the restore wrote.', body: HistoryEntryRead },
+      errors: [409],
+      handle: async ({ actor, params, body }): Promise<Result<Reply<t.OutputOf<typeof HistoryEntryRead>>>> =>
+        reply(200, historyWire)(await restoreChange(deps())(actor, kind, params.id, params.change_id, body ?? {})),
+    }),
+  ]),
+  route({
+    operationId: 'listTreeChanges', method: 'get', path: '/trees/{id}/changes', tag: 'history', auth: 'user',
+    summary: `The tree's change feed, newest first (members): every change of its persons, names, events, relationships, sources, citations and media. \`since\` (date-time), \`actor\` (user id) and \`kind\` filter it. ${DEFAULT_LIMIT} a page unless \`limit\`.`,
+    params: IdParams,
+    query: ChangesQuery,
+    success: { status: 200, description: 'Changes, newest first.', body: t.array(HistoryEntryRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [],
+    handle: async ({ actor, params, query }) => {
+      const before = decodeSeq(query.cursor);
+      if (typeof before === 'object') return fail(before);
+      const d = deps();
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const filter = { ...(query.since === undefined ? {} : { since: query.since }), ...(query.actor === undefined ? {} : { actorId: query.actor }), ...(query.kind === undefined ? {} : { kind: query.kind }) };
+      const rows = await treeChanges(d)(actor, params.id, filter, { limit: limit + 1, ...(before === undefined ? {} : { before }) });
+      const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/changes`);
+      for (const [k, v] of Object.entries({ since: query.since?.toISOString(), actor: query.actor, kind: query.kind })) if (v !== undefined) url.searchParams.set(k, v);
+      return E.map((r: readonly RecordChange[]) => paged(r, limit, url))(rows);
+    },
+  }),
+];

@@ -1,0 +1,66 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { timestamptz } from './columns.js';
+import { TreeSchema, type TreeRow } from './trees.js';
+
+// History (issue 29): written by the statement triggers of migration 20261224090000, read by
+// adapters/postgres/history.ts. `seq` orders a tree's changes (newest first); `xact` names the
+// transaction, whose actor and origin `changesets` holds.
+
+export type RecordChangeRow = {
+  seq: string;
+  id: string;
+  tree: TreeRow;
+  recordType: string;
+  recordId: string;
+  personId: string | null;
+  otherPersonId: string | null;
+  action: string;
+  changes: object;
+  xact: string | null;
+  at: Date;
+  actorId: string | null;
+  origin: string | null;
+};
+
+export const RecordChangeSchema = new EntitySchema<RecordChangeRow>({
+  name: 'RecordChangeRow',
+  tableName: 'record_changes',
+  properties: {
+    seq: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: 'uuid', unique: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: false },
+    recordType: { type: 'text' },
+    recordId: { type: 'uuid' },
+    // No foreign keys to the records: a change outlives nothing it names (the delete triggers and
+    // the tree's cascade remove it), and a partnership event's partners are looked up, not linked.
+    personId: { type: 'uuid', nullable: true },
+    otherPersonId: { type: 'uuid', nullable: true },
+    action: { type: 'text' },
+    changes: { type: 'json' },
+    xact: { type: 'bigint', nullable: true, index: true },
+    at: { ...timestamptz },
+    // Rows moved from the audit log name their actor and origin here; others take them from `changesets`.
+    actorId: { type: 'uuid', nullable: true },
+    origin: { type: 'text', nullable: true },
+  },
+  indexes: [
+    { properties: ['recordId', 'seq'] },
+    { properties: ['personId', 'seq'] },
+    { properties: ['otherPersonId', 'seq'] },
+    { properties: ['tree', 'seq'] },
+  ],
+});
+
+export type ChangesetRow = { xact: string; actorId: string | null; origin: string; at: Date };
+
+/** Who wrote in a transaction and why: kept by the trigger on audit_entries from the entries it records. */
+export const ChangesetSchema = new EntitySchema<ChangesetRow>({
+  name: 'ChangesetRow',
+  tableName: 'changesets',
+  properties: {
+    xact: { type: 'bigint', primary: true, autoincrement: false },
+    actorId: { type: 'uuid', nullable: true },
+    origin: { type: 'text' },
+    at: { ...timestamptz },
+  },
+});

@@ -1,0 +1,153 @@
+import type { JsonValue } from '../../core/kernel/audit.js';
+import { newId } from '../../core/kernel/ids.js';
+import type { ChangeAction, ChangeOrigin, FieldChange, RecordChange, RecordKind } from '../../core/history/model.js';
+import type { HistoryPage, HistoryStore, RecordState } from '../../core/history/ports.js';
+import { date, dateOrNull, ts, type Sql } from './sql.js';
+import { parsed } from './tables/table.js';
+import * as tables from './tables/index.js';
+import { pgPlaces } from './people.js';
+
+// The history the triggers of migration 20261224090000 write (record_changes), read with the actor
+// and origin of each change's transaction (changesets, or the row's own for changes moved from the
+// audit log), and the writes a restore makes. The fields of a record are named as the triggers name
+// them: its stored columns but the ones below, and an event's place by its name.
+
+type KindTable = { readonly table: string; readonly columns: readonly string[]; readonly skip: readonly string[]; readonly updatedAt: boolean };
+
+const COMMON_SKIP = ['id', 'tree_id', 'created_at', 'updated_at', 'deleted_at', 'deletion_id'];
+
+const columnsOf = (t: { readonly columns: readonly (readonly [string, ...unknown[]])[] }): string[] => t.columns.map((c) => c[0]);
+
+const KINDS: Readonly<Record<RecordKind, KindTable>> = {
+  person: { table: 'persons', columns: columnsOf(tables.persons), skip: ['birth_year', 'has_death_fact'], updatedAt: true },
+  name: { table: 'names', columns: columnsOf(tables.names), skip: ['person_id'], updatedAt: false },
+  event: { table: 'events', columns: columnsOf(tables.events), skip: ['person_id', 'partnership_id', 'place_id'], updatedAt: true },
+  relationship: { table: 'relationships', columns: columnsOf(tables.relationships), skip: [], updatedAt: true },
+  source: { table: 'sources', columns: columnsOf(tables.sources), skip: [], updatedAt: true },
+  citation: { table: 'citations', columns: columnsOf(tables.citations), skip: [], updatedAt: true },
+  media: { table: 'media', columns: columnsOf(tables.media), skip: ['storage_key', 'created_by', 'checksum', 'size', 'content_type'], updatedAt: true },
+};
+
+/** The fields a restore may write: what history shows of the kind (and `place` for an event). */
+const writable = (kind: RecordKind): Set<string> => {
+  const k = KINDS[kind];
+  const fields = k.columns.filter((c) => !COMMON_SKIP.includes(c) && !k.skip.includes(c));
+  return new Set(kind === 'event' ? [...fields, 'place'] : fields);
+};
+
+const skipArray = (kind: RecordKind): string => `array[${[...COMMON_SKIP, ...KINDS[kind].skip].map((c) => `'${c}'`).join(', ')}]::text[]`;
+
+/** The select of `state`: the record's fields as history names them, and the persons it shows under. */
+const stateSql = (kind: RecordKind): string => {
+  const t = KINDS[kind].table;
+  const fields = kind === 'event' ? `((to_jsonb(r) || jsonb_build_object('place', (select pl.name from places pl where pl.id = r.place_id))) - ${skipArray(kind)})` : `(to_jsonb(r) - ${skipArray(kind)})`;
+  const persons =
+    kind === 'person' ? 'array[r.id]'
+    : kind === 'name' ? 'array[r.person_id]'
+    : kind === 'relationship' ? 'array[r.person_a_id, r.person_b_id]'
+    : kind === 'event' ? `array_remove(array[r.person_id, x.person_a_id, x.person_b_id], null)`
+    : 'array[]::uuid[]';
+  const join = kind === 'event' ? 'left join relationships x on x.id = r.partnership_id' : '';
+  return `select r.tree_id, r.deleted_at, r.deletion_id, ${persons} as persons, ${fields} as fields from ${t} r ${join} where r.id = ?`;
+};
+
+type ChangeDb = {
+  seq: string; id: string; tree_id: string; record_type: RecordKind; record_id: string; action: ChangeAction; changes: FieldChange[] | string;
+  at: string | Date; who: string | null; why: ChangeOrigin | null; who_email: string | null;
+};
+
+const toChange = (r: ChangeDb): RecordChange => ({
+  id: r.id,
+  seq: String(r.seq),
+  treeId: r.tree_id,
+  recordType: r.record_type,
+  recordId: r.record_id,
+  action: r.action,
+  origin: r.why ?? 'api',
+  actor: { id: r.who, display: r.who_email },
+  at: date(r.at),
+  changes: parsed(r.changes),
+});
+
+/** Each change with who wrote it and why: the row's own (moved from the audit log) or its transaction's. */
+const withWho = (inner: string): string =>
+  `select h.seq, h.id, h.tree_id, h.record_type, h.record_id, h.action, h.changes, h.at,
+          coalesce(h.actor_id, c.actor_id) as who, coalesce(h.origin, c.origin) as why,
+          case when u.deleted_at is null then u.email end as who_email
+   from (${inner}) h
+   left join changesets c on c.xact = h.xact
+   left join users u on u.id = coalesce(h.actor_id, c.actor_id)
+   order by h.seq desc`;
+
+/** Newer than any change: the first page. */
+const FIRST = '9223372036854775807';
+
+const pageOf = (page: HistoryPage): { readonly before: string; readonly limit: number } => ({ before: page.before ?? FIRST, limit: page.limit });
+
+export const pgHistory = (db: Sql): HistoryStore => ({
+  forRecord: async (kind, id, page) => {
+    const { before, limit } = pageOf(page);
+    // A person's: two ordered index scans (its own rows and its names', events' and edges' carry
+    // person_id; an edge and a partnership event also other_person_id), each stopping at the page.
+    const sql =
+      kind === 'person'
+        ? withWho(`(select * from record_changes where person_id = ? and seq < ?::bigint order by seq desc limit ?)
+                   union all
+                   (select * from record_changes where other_person_id = ? and seq < ?::bigint order by seq desc limit ?)`) + ' limit ?'
+        : withWho(`select * from record_changes where record_id = ? and record_type = ? and seq < ?::bigint order by seq desc limit ?`);
+    const params = kind === 'person' ? [id, before, limit, id, before, limit, limit] : [id, kind, before, limit];
+    return (await db.rows<ChangeDb>(sql, params)).map(toChange);
+  },
+  forTree: async (treeId, filter, page) => {
+    const { before, limit } = pageOf(page);
+    const params: unknown[] = [treeId, before];
+    let where = 'h.tree_id = ? and h.seq < ?::bigint';
+    if (filter.since !== undefined) {
+      where += ' and h.at >= ?::timestamptz';
+      params.push(ts(filter.since));
+    }
+    if (filter.kind !== undefined) {
+      where += ' and h.record_type = ?';
+      params.push(filter.kind);
+    }
+    if (filter.actorId !== undefined) {
+      where += ' and coalesce(h.actor_id, (select c.actor_id from changesets c where c.xact = h.xact)) = ?::uuid';
+      params.push(filter.actorId);
+    }
+    params.push(limit);
+    return (await db.rows<ChangeDb>(withWho(`select h.* from record_changes h where ${where} order by h.seq desc limit ?`), params)).map(toChange);
+  },
+  change: async (id) => {
+    const [r] = await db.rows<ChangeDb>(withWho('select * from record_changes where id = ?'), [id]);
+    return r === undefined ? null : toChange(r);
+  },
+  state: async (kind, id) => {
+    const [r] = await db.rows<{ tree_id: string; deleted_at: string | null; deletion_id: string | null; persons: string[]; fields: Record<string, JsonValue> | string }>(stateSql(kind), [id]);
+    if (r === undefined) return null;
+    const state: RecordState = { treeId: r.tree_id, persons: r.persons, fields: parsed(r.fields), deletedAt: dateOrNull(r.deleted_at), deletionId: r.deletion_id };
+    return state;
+  },
+  writeFields: async (kind, id, fields) => {
+    const allowed = writable(kind);
+    const unknown = Object.keys(fields).filter((f) => !allowed.has(f));
+    if (unknown.length > 0) throw new Error(`history: ${kind} has no field ${unknown.join(', ')}`);
+    const values: Record<string, JsonValue> = { ...fields };
+    if (kind === 'event' && 'place' in values) {
+      const place = values['place'];
+      delete values['place'];
+      if (typeof place === 'string' && place.trim() !== '') {
+        const [e] = await db.rows<{ tree_id: string }>('select tree_id from events where id = ?', [id]);
+        if (e === undefined) return;
+        values['place_id'] = (await pgPlaces(db).ensure(e.tree_id, place, newId())).id;
+      } else values['place_id'] = null;
+    }
+    const columns = Object.keys(values);
+    const k = KINDS[kind];
+    const sets = [...columns.map((c) => `"${c}" = x."${c}"`), ...(k.updatedAt ? ['updated_at = now()'] : [])];
+    if (sets.length === 0) return;
+    await db.run(`update ${k.table} t set ${sets.join(', ')} from jsonb_populate_record(null::${k.table}, ?::jsonb) x where t.id = ?`, [JSON.stringify(values), id]);
+  },
+  setDeleted: async (kind, id, deletion) => {
+    await db.run(`update ${KINDS[kind].table} set deleted_at = ?::timestamptz, deletion_id = ?::uuid where id = ?`, [deletion === null ? null : ts(deletion.at), deletion?.id ?? null, id]);
+  },
+});
