@@ -52,8 +52,12 @@ const XACT = 'pg_current_xact_id()::text::bigint';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** The audit detail keys whose string values are enum-like (as core/kernel/audit-entry.ts had them when this ran). */
-const AUDIT_ENUM_KEYS = ['type', 'name_type', 'role', 'visibility', 'qualifier', 'status', 'version', 'origin', 'kind', 'cutoff', 'default_action', 'format', 'action'];
+/** The audit detail keys whose string values are codes (core/kernel/audit-details.ts AUDIT_ENUM_KEYS when this ran). */
+const AUDIT_ENUM_KEYS = [
+  'type', 'name_type', 'qualifier', 'role', 'from', 'to', 'visibility', 'sex', 'privacy', 'origin', 'status', 'code',
+  'target_kind', 'content_type', 'default_action', 'tool', 'cutoff', 'provider', 'model', 'tool_calls', 'ai_member_provider', 'ai_recommender_provider',
+];
+const ENUM_KEYS = `array[${AUDIT_ENUM_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 
 const insertFunction = (k: (typeof KINDS)[number]): string => {
   const p = personsOf(k, 'n');
@@ -148,14 +152,20 @@ export class Migration20261224090000_record_history extends Migration {
       for (const op of ['insert', 'update', 'delete']) this.addSql(`alter table "${k.table}" enable always trigger "${k.table}_history_${op}"`);
     }
 
-    // What an audit entry keeps (core/kernel/audit-entry.ts, keptAuditDetails): numbers, flags, null,
-    // ids and lists of ids, and strings under enum-like keys; never a name, note, title, email or place.
-    this.addSql(`create function "history_audit_kept"(key text, value jsonb) returns boolean language sql immutable as $$
-      select case jsonb_typeof(value)
-        when 'number' then true when 'boolean' then true when 'null' then true
-        when 'string' then (value #>> '{}') ~* '${UUID}' or key = any(array[${AUDIT_ENUM_KEYS.map((k) => `'${k}'`).join(', ')}]::text[])
-        when 'array' then not exists (select 1 from jsonb_array_elements(value) e where jsonb_typeof(e) <> 'string' or (e #>> '{}') !~* '${UUID}')
-        else false end $$`);
+    // What an audit entry keeps (core/kernel/audit-details.ts, keptAuditDetails, as it was when this
+    // ran): numbers, flags, null; UUIDs and lists of them; strings and lists of strings under
+    // enum-like keys; objects of numbers (counts). Never a name, note, title, email or place. An
+    // association's role is free text: a relationship entry's `role` is not kept.
+    this.addSql(`create function "history_audit_kept"(action text, key text, value jsonb) returns boolean language sql immutable as $$
+      select case
+        when action like 'relationship.%' and key = 'role' then false
+        else case jsonb_typeof(value)
+          when 'number' then true when 'boolean' then true when 'null' then true
+          when 'string' then key = any(${ENUM_KEYS}) or (value #>> '{}') ~* '${UUID}'
+          when 'array' then not exists (select 1 from jsonb_array_elements(value) e
+                                        where jsonb_typeof(e) <> 'string' or (not key = any(${ENUM_KEYS}) and (e #>> '{}') !~* '${UUID}'))
+          when 'object' then not exists (select 1 from jsonb_each(value) f where jsonb_typeof(f.value) <> 'number')
+          else false end end $$`);
     // What the audit log held of the records moves here (trees that still exist; before values
     // unknown), then the log keeps ids, numbers, flags and enum-like values only.
     this.addSql(`insert into record_changes (id, tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at, actor_id, origin)
@@ -163,16 +173,16 @@ export class Migration20261224090000_record_history extends Migration {
         case a.entity_type when 'person' then a.entity_id else (case when a.details ->> 'person_id' ~ '^[0-9a-f-]{36}$' then (a.details ->> 'person_id')::uuid end) end,
         null, case split_part(a.action, '.', 2) when 'create' then 'create' when 'delete' then 'delete' else 'update' end,
         (select jsonb_agg(jsonb_build_object('field', f.key, 'before', null, 'after', f.value) order by f.key)
-           from jsonb_each(a.details) f where not history_audit_kept(f.key, f.value)),
+           from jsonb_each(a.details) f where not history_audit_kept(a.action, f.key, f.value)),
         null, a.created_at, a.actor_id, 'api'
       from audit_entries a
       where a.tree_id is not null and exists (select 1 from trees t where t.id = a.tree_id)
         and a.entity_type in ('person', 'name', 'event', 'relationship', 'source', 'citation', 'media')
-        and exists (select 1 from jsonb_each(a.details) f where not history_audit_kept(f.key, f.value))
+        and exists (select 1 from jsonb_each(a.details) f where not history_audit_kept(a.action, f.key, f.value))
       order by a.id`);
-    this.addSql(`update audit_entries a set details = coalesce((select jsonb_object_agg(f.key, f.value) from jsonb_each(a.details) f where history_audit_kept(f.key, f.value)), '{}'::jsonb)
-      where exists (select 1 from jsonb_each(a.details) f where not history_audit_kept(f.key, f.value))`);
-    this.addSql(`drop function "history_audit_kept"(text, jsonb)`);
+    this.addSql(`update audit_entries a set details = coalesce((select jsonb_object_agg(f.key, f.value) from jsonb_each(a.details) f where history_audit_kept(a.action, f.key, f.value)), '{}'::jsonb)
+      where exists (select 1 from jsonb_each(a.details) f where not history_audit_kept(a.action, f.key, f.value))`);
+    this.addSql(`drop function "history_audit_kept"(text, text, jsonb)`);
   }
 
   override async down(): Promise<void> {

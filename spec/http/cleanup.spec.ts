@@ -447,7 +447,8 @@ describe('HTTP cleanup tools', function () {
 
       const entries = await audit(treeId);
       expect(entries.filter((a) => a.action === 'person.update' && a.entity_id !== ids.bare).map((a) => [a.entity_id, a.details])).to.have.deep.members([
-        [ids.dated, { given_name: 'John', surname: 'Smith' }], [ids.packed, { given_name: 'Mary', surname: 'Smith-Jones' }],
+        // Which fields changed, never the names (issue 29).
+        [ids.dated, { given_name: true, surname: true }], [ids.packed, { given_name: true, surname: true }],
       ]);
       expect(entries.filter((a) => a.action === 'cleanup.apply').map((a) => a.details)).to.deep.equal([{ tool: 'names', requested: 3, updated: 2, skipped: 1 }]);
       expect((await c.GET('/trees/{id}/cleanup/broken-names', pid(treeId))).data).to.deep.equal([]);

@@ -112,7 +112,7 @@ describe('HTTP merge persons', function () {
     expect(deleted.find((p) => p.id === f.O)?.merged_into).to.equal(f.K);
   });
 
-  it('moves self and home pointers and writes one person.merge audit entry carrying the before state', async () => {
+  it('moves self and home pointers and writes one person.merge audit entry naming the persons and the deletion, never their content', async () => {
     const f = await family();
     await must('self', c.PATCH('/users/me/self-person', { body: { person_id: f.O } }));
     await must('home', c.PATCH('/trees/{id}', { ...pid(treeId), body: { home_person_id: f.O } }));
@@ -122,15 +122,13 @@ describe('HTTP merge persons', function () {
     const audit = await must('audit', c.GET('/trees/{id}/audit', pid(treeId)));
     const entries = audit.filter((a) => a.action === 'person.merge' && a.entity_id === f.K);
     expect(entries).to.have.length(1);
-    const details = entries[0]!.details as { other_id: string; deletion_id: string; before: { kept: { id: string }; other: { id: string; notes: string }; names: unknown[]; events: unknown[]; relationships: { id: string }[]; citations: { id: string }[]; media: { id: string }[] } };
+    // Ids only (issue 29): the entry outlives both persons. What moved is the PersonMerge's, which
+    // the undo below reads.
+    const details = entries[0]!.details as { other_id: string; deletion_id: string };
+    expect(Object.keys(details).sort()).to.deep.equal(['deletion_id', 'other_id']);
     expect(details.other_id).to.equal(f.O);
     expect(details.deletion_id).to.be.a('string');
-    expect(details.before.kept.id).to.equal(f.K);
-    expect(details.before.other).to.include({ id: f.O, notes: 'From the census.' });
-    expect(details.before.names).to.have.length(3);
-    expect(details.before.relationships.map((r) => r.id)).to.include.members([f.kFather, f.oFather, f.oWife, f.oChild, f.self]);
-    expect(details.before.citations.map((x) => x.id).sort()).to.deep.equal([f.onPerson, f.onEdge].sort());
-    expect(details.before.media.map((x) => x.id)).to.deep.equal([f.media]);
+    expect(JSON.stringify(entries[0])).to.not.include('From the census.');
   });
 
   it('restoring the merged person undoes the merge', async () => {

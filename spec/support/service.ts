@@ -19,6 +19,8 @@ import { postgresStorage } from './database.js';
 export type TestService = {
   readonly baseUrl: string;
   readonly storage: Storage;
+  /** The URL of this service's own database (postgres storage), for specs that read its tables directly; null for memory. */
+  readonly databaseUrl: string | null;
   /** This service's DATA_DIR (a temporary directory, removed on close). */
   readonly dataDir: string;
   /** Every mail the service sent, oldest first. */
@@ -78,6 +80,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   return {
     baseUrl,
     storage,
+    databaseUrl: pgFixture?.url ?? null,
     dataDir,
     mails: mailer.sent,
     client: (token) => createApiClient(baseUrl, token === undefined ? {} : { token }),

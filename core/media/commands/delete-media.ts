@@ -15,7 +15,7 @@ export const deleteMedia =
       if (E.isLeft(found)) return found;
       const m = found.right.record;
       await tx.media.update({ ...m, deletedAt: deps.clock.now(), deletionId: newId() });
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.delete', { type: 'media', id, treeId: m.treeId }, { title: m.title }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.delete', { type: 'media', id, treeId: m.treeId }));
       return ok(undefined);
     });
 
@@ -29,6 +29,6 @@ export const restoreMedia =
       const m = found.right.record;
       const next: Media = { ...m, deletedAt: null, deletionId: null, updatedAt: deps.clock.now() };
       await tx.media.update(next);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.restore', { type: 'media', id, treeId: m.treeId }, { title: m.title }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.restore', { type: 'media', id, treeId: m.treeId }));
       return ok(next);
     });

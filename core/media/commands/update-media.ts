@@ -25,7 +25,7 @@ export const updateMedia =
       const next: Media = { ...m, title: title ?? m.title, target: target.right, updatedAt: deps.clock.now() };
       await tx.media.update(next);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.update', { type: 'media', id, treeId: m.treeId }, {
-        title: next.title, target_kind: next.target?.kind ?? null, target_id: next.target?.id ?? null,
+        target_kind: next.target?.kind ?? null, target_id: next.target?.id ?? null,
       }));
       return ok(next);
     });

@@ -72,7 +72,7 @@ export const uploadMedia =
         };
         await tx.media.insert(media);
         await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'media.create', { type: 'media', id, treeId }, {
-          title, content_type: media.contentType, size: media.size, checksum: media.checksum,
+          content_type: media.contentType, size: media.size,
           target_kind: media.target?.kind ?? null, target_id: media.target?.id ?? null,
         }));
         return E.right(media);

@@ -1,5 +1,4 @@
 import { actorId, type Actor } from '../../kernel/actor.js';
-import type { JsonValue } from '../../kernel/audit.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
 import { conflict } from '../../kernel/errors.js';
@@ -9,30 +8,17 @@ import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import type { Person } from '../../people/model.js';
 import { loadMergeInput } from '../merge-input.js';
 import { mergePair } from '../merge-pair.js';
-import { planMerge, type MergeInput, type MergePlan } from '../plan.js';
+import { planMerge } from '../plan.js';
 
 export type MergeStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'relationships' | 'citations' | 'media' | 'deletions' | 'merges' | 'audit';
-
-/** Records as plain JSON: ids as strings, dates as ISO text (their toJSON). */
-const json = (v: unknown): JsonValue => JSON.parse(JSON.stringify(v)) as JsonValue;
-
-/** The audit details: the full before state of both persons and of every row the merge touched. */
-const beforeState = (input: MergeInput, plan: MergePlan): { readonly [k: string]: JsonValue } => ({
-  kept: json(input.kept),
-  other: json(input.other),
-  names: json(input.names),
-  events: json(input.events),
-  relationships: json(input.relationships),
-  citations: json(plan.citations.map((c) => c.before)),
-  media: json(plan.media.map((m) => m.before)),
-});
 
 /**
  * Merges `otherId` into `keptId` (editor), in one unit of work: writes planMerge's plan (names,
  * events, edges, citations and media move; unset fields fill; notes append), soft-deletes the other
  * person with a fresh deletion id (with what stayed on them) and `mergedInto` set, moves self and home
  * pointers at them to the kept person, records what moved as a PersonMerge (so restoring the other
- * undoes it) and one `person.merge` audit entry with the before state. Answers the kept person.
+ * undoes it) and one `person.merge` audit entry naming both persons and the deletion (ids only: the
+ * entry outlives the persons; what moved is in the PersonMerge). Answers the kept person.
  */
 export const mergePersons =
   (deps: CommandDeps<MergeStores>) =>
@@ -67,8 +53,6 @@ export const mergePersons =
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'person.merge', { type: 'person', id: kept.id, treeId: kept.treeId }, {
         other_id: other.id,
         deletion_id: deletionId,
-        moved: json(plan.moves),
-        before: beforeState(input, plan),
       }));
       return ok(plan.kept);
     });

@@ -45,9 +45,7 @@ export const createPerson =
       if (input.birth) await writeVital(tx, deps.clock, person, 'birth', input.birth);
       if (input.death) await writeVital(tx, deps.clock, person, 'death', input.death);
       if (input.birth || input.death) await keepLifeFacts(tx, [person.id]);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'person.create', { type: 'person', id: person.id, treeId }, {
-        given_name: input.givenName ?? '', surname: input.surname ?? '',
-      }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'person.create', { type: 'person', id: person.id, treeId }));
       return ok(person);
     });
   };

@@ -69,8 +69,9 @@ export const createRelationship =
         createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.relationships.insert(rel);
+      // Not an association's role: free text, which the audit never keeps (core/kernel/audit-details.ts).
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.create', { type: 'relationship', id: rel.id, treeId }, {
-        type: rel.type, person_a_id: rel.personAId, person_b_id: rel.personBId, qualifier, ...(role === null ? {} : { role }),
+        type: rel.type, person_a_id: rel.personAId, person_b_id: rel.personBId, qualifier,
       }));
       return ok(rel);
     });
@@ -89,7 +90,7 @@ export const updateRelationship =
       if (bad) return fail(bad);
       const next = { ...r, qualifier, role, notes: input.notes ?? r.notes, updatedAt: deps.clock.now() };
       await tx.relationships.update(next);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.update', { type: 'relationship', id, treeId: r.treeId }, { qualifier, ...(input.role === undefined ? {} : { role }) }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'relationship.update', { type: 'relationship', id, treeId: r.treeId }, { qualifier }));
       return ok(next);
     });
 

@@ -81,15 +81,18 @@ export const writePersonChanges = async (
   return next;
 };
 
-/** The audit details of a patch: the fields it gave, with birth and death as `set` or null. */
+/**
+ * The audit details of a patch: the fields it gave. Codes and flags as given (sex, privacy,
+ * is_living), the number of identifiers; a text field (names, notes) as `true`, birth and death as
+ * `true` when set and null when cleared: never their text, place or date (an audit entry outlives the
+ * person, see core/kernel/audit-details.ts).
+ */
 const changedFields = (input: PersonInput): Record<string, JsonValue> => {
   const changed: Record<string, JsonValue> = {};
-  for (const [k, v] of Object.entries({ sex: input.sex, is_living: input.isLiving, privacy: input.privacy, notes: input.notes })) if (v !== undefined) changed[k] = v;
-  // As stored: trimmed.
+  for (const [k, v] of Object.entries({ sex: input.sex, is_living: input.isLiving, privacy: input.privacy })) if (v !== undefined) changed[k] = v;
   if (input.identifiers !== undefined) changed['identifiers'] = input.identifiers.length;
-  if (input.givenName !== undefined) changed['given_name'] = input.givenName.trim();
-  if (input.surname !== undefined) changed['surname'] = input.surname.trim();
-  if (input.birth !== undefined) changed['birth'] = input.birth === null ? null : 'set';
-  if (input.death !== undefined) changed['death'] = input.death === null ? null : 'set';
+  for (const [k, v] of Object.entries({ given_name: input.givenName, surname: input.surname, notes: input.notes })) if (v !== undefined) changed[k] = true;
+  if (input.birth !== undefined) changed['birth'] = input.birth === null ? null : true;
+  if (input.death !== undefined) changed['death'] = input.death === null ? null : true;
   return changed;
 };

@@ -26,7 +26,7 @@ export const createSource =
         createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.sources.insert(source);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.create', { type: 'source', id: source.id, treeId }, { title: source.title }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.create', { type: 'source', id: source.id, treeId }));
       return ok(source);
     });
   };
@@ -44,7 +44,7 @@ export const updateSource =
         notes: input.notes ?? s.notes, updatedAt: deps.clock.now(),
       };
       await tx.sources.update(next);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.update', { type: 'source', id, treeId: s.treeId }, { title: next.title }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.update', { type: 'source', id, treeId: s.treeId }));
       return ok(next);
     });
   };
@@ -58,6 +58,6 @@ export const deleteSource =
       if (E.isLeft(found)) return found;
       const s = found.right.record;
       await tx.sources.update({ ...s, deletedAt: deps.clock.now() });
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.delete', { type: 'source', id, treeId: s.treeId }, { title: s.title }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'source.delete', { type: 'source', id, treeId: s.treeId }));
       return ok(undefined);
     });

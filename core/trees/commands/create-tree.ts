@@ -34,7 +34,7 @@ export const createTree =
       await tx.trees.insert(tree);
       await tx.memberships.insert({ treeId: tree.id, userId: actor.userId, role: 'owner', createdAt: now });
       await tx.audit.record(
-        auditEntry(deps.clock, actor.userId, 'tree.create', { type: 'tree', id: tree.id, treeId: tree.id }, { name: tree.name, visibility: tree.visibility }),
+        auditEntry(deps.clock, actor.userId, 'tree.create', { type: 'tree', id: tree.id, treeId: tree.id }, { visibility: tree.visibility }),
       );
       return ok({ ...tree, ownerId: actor.userId, role: 'owner' as const });
     });

@@ -23,7 +23,7 @@ export const purgeTree =
       if (input.name !== access.right.tree.name)
         return fail(invalidInput('name_mismatch', 'Retype the tree name exactly to purge it.', [{ path: 'name', message: 'does not match the tree name' }]));
       await tx.trees.purge(treeId);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.purge', { type: 'tree', id: treeId, treeId: null }, { name: access.right.tree.name }));
+      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.purge', { type: 'tree', id: treeId, treeId: null }));
       return ok(undefined);
     });
     if (E.isRight(result)) await deps.reclaimBlobs();

@@ -44,8 +44,9 @@ export const updateTree =
       };
       await tx.trees.update(next);
       const changed: Record<string, JsonValue> = {};
-      if (next.name !== tree.name) changed['name'] = next.name;
-      if (next.description !== tree.description) changed['description'] = next.description;
+      // Name and description as changed (true), never their text: the entry outlives the tree.
+      if (next.name !== tree.name) changed['name'] = true;
+      if (next.description !== tree.description) changed['description'] = true;
       if (next.visibility !== tree.visibility) changed['visibility'] = next.visibility;
       if (next.homePersonId !== tree.homePersonId) changed['home_person_id'] = next.homePersonId;
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.update', { type: 'tree', id: tree.id, treeId: tree.id }, changed));
