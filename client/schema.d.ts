@@ -1191,6 +1191,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trees/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tree's GEDCOM imports, newest first (members): file name, when, who, counts, and when it was undone. One page with `limit`. */
+        get: operations["listImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trees/{id}/imports/{import_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a GEDCOM import (editor), in one transaction: what it created is deleted (recoverable until purged), what it merged into or overwrote of existing persons is put back. Records changed by someone since are listed in `left` and kept, unless `{"force": true}`. 409 `import_undone` the second time. */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/persons/{id}/history": {
         parameters: {
             query?: never;
@@ -2128,6 +2162,8 @@ export interface components {
         /** @enum {string} */
         ImportAction: "new" | "skip" | "merge" | "overwrite";
         GedcomImportReport: {
+            /** Format: uuid */
+            import_id: string;
             persons: {
                 created: number;
                 merged: number;
@@ -2453,6 +2489,42 @@ export interface components {
             children?: components["schemas"]["DescendantNode"][];
             truncated?: boolean;
         };
+        GedcomImport: {
+            /** Format: uuid */
+            import_id: string;
+            file_name: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** Format: uuid */
+                id: string | null;
+                display: string | null;
+            };
+            counts: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            /** Format: date-time */
+            undone_at: string | null;
+        };
+        HistoryRestore: {
+            force?: boolean;
+        };
+        GedcomImportUndone: {
+            /** Format: uuid */
+            import_id: string;
+            deleted: {
+                [key: string]: number;
+            };
+            reverted: number;
+            left: {
+                /** @enum {string} */
+                type: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
+                /** Format: uuid */
+                id: string;
+            }[];
+        };
         HistoryEntry: {
             /** Format: uuid */
             change_id: string;
@@ -2480,9 +2552,6 @@ export interface components {
                 /** @description The field's value as stored: text, number, boolean, null, or a structure (a date, identifiers). */
                 after?: unknown;
             }[];
-        };
-        HistoryRestore: {
-            force?: boolean;
         };
         PublicTreeRead: {
             /** Format: uuid */
@@ -9606,6 +9675,168 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor"?: string;
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomImport"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryRestore"];
+            };
+        };
+        responses: {
+            /** @description What the undo did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomImportUndone"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

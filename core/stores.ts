@@ -8,7 +8,7 @@ import type {
 import type { CitationRepository, SourceRepository } from './sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from './media/ports.js';
 import type { BulkRecordWriter } from './gedcom/ports.js';
-import type { GedcomExportReads } from './gedcom/ports.js';
+import type { GedcomExportReads, ImportLog } from './gedcom/ports.js';
 import type { CleanupReads } from './cleanup/ports.js';
 import type { ProposalRepository } from './proposals/ports.js';
 import type { AccountArchiveReads } from './accounts/ports.js';
@@ -46,6 +46,7 @@ export type Stores = {
   readonly merges: MergeStore;
   readonly charts: ChartReads;
   readonly history: HistoryStore;
+  readonly imports: ImportLog;
 };
 
 /**

@@ -13,7 +13,8 @@ import { Migration } from '@mikro-orm/migrations';
 // that still exist) and is removed from the log.
 //
 // The SQL below is this migration's own (written out once, never imported from the live code, so
-// that the migration stays what it was when it ran).
+// that the migration stays what it was when it ran). `imports` lists GEDCOM imports, each with its
+// transaction, so that one can be undone.
 
 /** The tables with history, the kind a change names, and the columns its fields leave out. */
 const KINDS = [
@@ -112,6 +113,10 @@ export class Migration20261224090000_record_history extends Migration {
     this.addSql(`create index "record_changes_tree_id_seq_index" on "record_changes" ("tree_id", "seq")`);
     this.addSql(`create index "record_changes_xact_index" on "record_changes" ("xact")`);
     this.addSql(`create table "changesets" ("xact" bigint not null, "actor_id" uuid null, "origin" text not null, "at" timestamptz not null, constraint "changesets_pkey" primary key ("xact"))`);
+    // GEDCOM imports, so that one can be listed and undone: the changes of its transaction are what it did.
+    this.addSql(`create table "imports" ("id" uuid not null, "tree_id" uuid not null, "actor_id" uuid null, "file_name" text not null, "counts" jsonb not null, "xact" bigint not null, "created_at" timestamptz not null, "undone_at" timestamptz null, constraint "imports_pkey" primary key ("id"))`);
+    this.addSql(`alter table "imports" add constraint "imports_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);
+    this.addSql(`create index "imports_tree_id_id_index" on "imports" ("tree_id", "id")`);
 
     // The origin an audit action gives its transaction, and which wins when a transaction has several
     // (a proposal apply runs the commands it holds, each auditing itself).
@@ -196,6 +201,7 @@ export class Migration20261224090000_record_history extends Migration {
     this.addSql(`drop function if exists "history_changeset"()`);
     this.addSql(`drop function if exists "history_origin_rank"(text)`);
     this.addSql(`drop function if exists "history_origin"(text)`);
+    this.addSql(`drop table if exists "imports" cascade`);
     this.addSql(`drop table if exists "changesets" cascade`);
     this.addSql(`drop table if exists "record_changes" cascade`);
   }

@@ -21,6 +21,7 @@ export const previewWire = (p: GedcomPreview) => ({
 });
 
 export const reportWire = (r: ImportReport) => ({
+  import_id: r.importId,
   persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places, media: r.media,
   unmapped_tags: unmappedWire(r.unmapped),
   ...warningsWire(r.warnings, r.warningCount),

@@ -3,6 +3,7 @@ import type { Id } from '../../core/kernel/ids.js';
 import { newId } from '../../core/kernel/ids.js';
 import { ORIGIN_RANK, originOfAction, RECORD_KINDS, type ChangeAction, type FieldChange, type RecordChange, type RecordKind } from '../../core/history/model.js';
 import type { HistoryStore, RecordState } from '../../core/history/ports.js';
+import type { ImportLog } from '../../core/gedcom/ports.js';
 import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { MemoryChangeset, MemoryState, StoredChange } from './state.js';
 
@@ -168,6 +169,7 @@ export const recordCommit = (before: MemoryState, after: MemoryState): void => {
 /** Changes of records removed for good (a purge, a tree's purge) go with them. */
 export const forgetRemoved = (s: MemoryState): void => {
   s.history = s.history.filter((c) => s.trees.has(c.treeId) && (s[MAPS[c.recordType]] as Map<Id, unknown>).has(c.recordId));
+  for (const [id, i] of s.imports) if (!s.trees.has(i.treeId)) s.imports.delete(id);
 };
 
 /**
@@ -225,6 +227,39 @@ export const memoryHistory = (s: MemoryState, inUnitOfWork: () => MemoryState | 
       if (unknown.length > 0) throw new Error(`history: ${kind} has no field ${unknown.join(', ')}`);
       (s[MAPS[kind]] as Map<Id, unknown>).set(id, withFields(s, kind, r, fields));
     },
+    deleteCreatedBy: async (importId, o) => {
+      const imp = s.imports.get(importId);
+      const deleted = Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as { [K in RecordKind]: number };
+      const left: { kind: RecordKind; id: Id }[] = [];
+      if (imp === undefined) return { deleted, left };
+      const { list } = all();
+      const go: StoredChange[] = [];
+      for (const c of list) {
+        if (c.xact !== imp.xact || c.treeId !== imp.treeId || c.action !== 'create') continue;
+        const later = list.some((l) => l.recordId === c.recordId && BigInt(l.seq) > BigInt(c.seq) && l.xact !== imp.xact);
+        if (later && !o.force) {
+          if (left.length < 1000) left.push({ kind: c.recordType, id: c.recordId });
+          continue;
+        }
+        go.push(c);
+      }
+      // A deleted person hides its names and events, as a person's deletion does.
+      const gone = new Set(go.filter((c) => c.recordType === 'person' || c.recordType === 'relationship').map((c) => c.recordId));
+      for (const c of go) {
+        const r = recordOf(c.recordType, c.recordId);
+        if (r === undefined || r.deletedAt !== null) continue;
+        const owner = r as unknown as { personId?: Id | null; partnershipId?: Id | null };
+        if ((c.recordType === 'name' || c.recordType === 'event') && ((owner.personId != null && gone.has(owner.personId)) || (owner.partnershipId != null && gone.has(owner.partnershipId)))) continue;
+        (s[MAPS[c.recordType]] as Map<Id, unknown>).set(c.recordId, { ...r, deletedAt: o.at, deletionId: o.deletionId });
+        deleted[c.recordType] += 1;
+      }
+      return { deleted, left };
+    },
+    otherChangesOf: async (importId) => {
+      const imp = s.imports.get(importId);
+      const { list, changeset } = all();
+      return imp === undefined ? [] : list.filter((c) => c.xact === imp.xact && c.action !== 'create').reverse().map((c) => view(c, changeset));
+    },
     setDeleted: async (kind, id, deletion) => {
       const r = recordOf(kind, id);
       if (r === undefined) return;
@@ -232,3 +267,26 @@ export const memoryHistory = (s: MemoryState, inUnitOfWork: () => MemoryState | 
     },
   };
 };
+
+/** The imports of each tree, each tied to its unit of work's number (`xact`), whose changes are what it did. */
+export const memoryImports = (s: MemoryState): ImportLog => ({
+  record: async (e) => {
+    s.imports.set(e.id, { ...e, xact: s.historyXact + 1 });
+  },
+  list: async (treeId, page) =>
+    [...s.imports.values()].filter((i) => i.treeId === treeId && (page.after === undefined || i.id < page.after)).sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, page.limit)
+      .map(({ xact: _x, ...i }) => {
+        const u = i.actorId === null ? undefined : s.users.get(i.actorId);
+        return { ...i, actorDisplay: u !== undefined && u.deletedAt === null ? u.email : null };
+      }),
+  byId: async (id) => {
+    const i = s.imports.get(id);
+    if (i === undefined) return null;
+    const { xact: _x, ...rest } = i;
+    return rest;
+  },
+  markUndone: async (id, at) => {
+    const i = s.imports.get(id);
+    if (i !== undefined) s.imports.set(id, { ...i, undoneAt: at });
+  },
+});

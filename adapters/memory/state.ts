@@ -9,6 +9,7 @@ import type { Dismissal } from '../../core/duplicates/model.js';
 import type { PersonMerge } from '../../core/merge/model.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { ChangeOrigin, RecordChange } from '../../core/history/model.js';
+import type { ImportRecord } from '../../core/gedcom/ports.js';
 
 /** One stored change (history.ts): the record's persons (for a person's history) and the transaction's number. */
 export type StoredChange = Omit<RecordChange, 'origin' | 'actor'> & { readonly persons: readonly Id[]; readonly xact: number };
@@ -39,6 +40,8 @@ export type MemoryState = {
   history: StoredChange[];
   historyXact: number;
   changesets: Map<number, MemoryChangeset>;
+  /** GEDCOM imports with the number of the unit of work that wrote them. */
+  imports: Map<string, ImportRecord & { readonly xact: number }>;
 };
 
 export const emptyState = (): MemoryState => ({
@@ -64,6 +67,7 @@ export const emptyState = (): MemoryState => ({
   history: [],
   historyXact: 0,
   changesets: new Map(),
+  imports: new Map(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */

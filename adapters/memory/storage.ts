@@ -15,7 +15,7 @@ import { memoryArchiveReads } from './archive.js';
 import { memoryDuplicates } from './duplicates.js';
 import { memoryMerges } from './merges.js';
 import { memoryChartReads } from './charts.js';
-import { memoryHistory, recordCommit } from './history.js';
+import { memoryHistory, memoryImports, recordCommit } from './history.js';
 
 const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () => null): Stores => ({
   users: memoryUsers(s),
@@ -45,6 +45,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   merges: memoryMerges(s),
   charts: memoryChartReads(s),
   history: memoryHistory(s, inUnitOfWork),
+  imports: memoryImports(s),
 });
 
 /**

@@ -2,6 +2,7 @@ import type { JsonValue } from '../../core/kernel/audit.js';
 import { newId } from '../../core/kernel/ids.js';
 import type { ChangeAction, ChangeOrigin, FieldChange, RecordChange, RecordKind } from '../../core/history/model.js';
 import type { HistoryPage, HistoryStore, RecordState } from '../../core/history/ports.js';
+import type { ImportLog, ImportRecord } from '../../core/gedcom/ports.js';
 import { date, dateOrNull, ts, type Sql } from './sql.js';
 import { parsed } from './tables/table.js';
 import * as tables from './tables/index.js';
@@ -147,7 +148,66 @@ export const pgHistory = (db: Sql): HistoryStore => ({
     if (sets.length === 0) return;
     await db.run(`update ${k.table} t set ${sets.join(', ')} from jsonb_populate_record(null::${k.table}, ?::jsonb) x where t.id = ?`, [JSON.stringify(values), id]);
   },
+  deleteCreatedBy: async (importId, o) => {
+    const kinds = Object.keys(KINDS) as RecordKind[];
+    // A deleted person hides its names and events, as a person's deletion does (they stay as they
+    // are, and come back with it); those the import added to persons that stay are deleted.
+    const withPerson: Partial<Record<RecordKind, string>> = {
+      name: `and person_id not in (select record_id from go where record_type = 'person')`,
+      event: `and (person_id is null or person_id not in (select record_id from go where record_type = 'person'))
+              and (partnership_id is null or partnership_id not in (select record_id from go where record_type = 'relationship'))`,
+    };
+    const updates = kinds.map((k) => `d_${k} as (update ${KINDS[k].table} set deleted_at = ?::timestamptz, deletion_id = ?::uuid
+        where id in (select record_id from go where record_type = '${k}') and deleted_at is null ${withPerson[k] ?? ''} returning 1)`);
+    const [r] = await db.rows<Record<string, string | number> & { left_: { kind: RecordKind; id: string }[] | string }>(
+      `with imp as (select xact, tree_id from imports where id = ?),
+       mine as (select h.record_type, h.record_id, h.seq from record_changes h join imp on h.xact = imp.xact and h.tree_id = imp.tree_id where h.action = 'create'),
+       later as (select m.record_type, m.record_id from mine m
+                 where exists (select 1 from record_changes l, imp where l.record_id = m.record_id and l.seq > m.seq and l.xact is distinct from imp.xact)),
+       go as (select record_type, record_id from mine where ?::boolean or record_id not in (select record_id from later)),
+       ${updates.join(', ')}
+       select ${kinds.map((k) => `(select count(*) from d_${k}) as "${k}"`).join(', ')},
+         case when ?::boolean then '[]'::json else (select coalesce(json_agg(json_build_object('kind', record_type, 'id', record_id)), '[]'::json) from (select * from later limit 1000) x) end as left_`,
+      [importId, o.force, ...kinds.flatMap(() => [ts(o.at), o.deletionId]), o.force],
+    );
+    const deleted = Object.fromEntries(kinds.map((k) => [k, Number(r?.[k] ?? 0)])) as { [K in RecordKind]: number };
+    return { deleted, left: r === undefined ? [] : parsed(r.left_) };
+  },
+  otherChangesOf: async (importId) =>
+    (await db.rows<ChangeDb>(withWho(`select h.* from record_changes h join imports i on i.xact = h.xact and i.tree_id = h.tree_id where i.id = ? and h.action <> 'create'`), [importId])).map(toChange),
   setDeleted: async (kind, id, deletion) => {
     await db.run(`update ${KINDS[kind].table} set deleted_at = ?::timestamptz, deletion_id = ?::uuid where id = ?`, [deletion === null ? null : ts(deletion.at), deletion?.id ?? null, id]);
+  },
+});
+
+type ImportDb = { id: string; tree_id: string; actor_id: string | null; file_name: string; counts: ImportRecord['counts'] | string; created_at: string | Date; undone_at: string | Date | null; who_email?: string | null };
+
+const toImport = (r: ImportDb): ImportRecord => ({
+  id: r.id, treeId: r.tree_id, actorId: r.actor_id, fileName: r.file_name, counts: parsed(r.counts), createdAt: date(r.created_at), undoneAt: dateOrNull(r.undone_at),
+});
+
+/** The imports of each tree, each tied to its transaction (`xact`), whose changes are what it did. */
+export const pgImports = (db: Sql): ImportLog => ({
+  record: async (e) => {
+    await db.run(
+      `insert into imports (id, tree_id, actor_id, file_name, counts, xact, created_at, undone_at)
+       values (?, ?, ?, ?, ?::jsonb, pg_current_xact_id()::text::bigint, ?::timestamptz, null)`,
+      [e.id, e.treeId, e.actorId, e.fileName, JSON.stringify(e.counts), ts(e.createdAt)],
+    );
+  },
+  list: async (treeId, page) => {
+    const rows = await db.rows<ImportDb>(
+      `select i.*, case when u.deleted_at is null then u.email end as who_email from imports i left join users u on u.id = i.actor_id
+       where i.tree_id = ? and i.id < ?::uuid order by i.id desc limit ?`,
+      [treeId, page.after ?? 'ffffffff-ffff-ffff-ffff-ffffffffffff', page.limit],
+    );
+    return rows.map((r) => ({ ...toImport(r), actorDisplay: r.who_email ?? null }));
+  },
+  byId: async (id) => {
+    const [r] = await db.rows<ImportDb>('select * from imports where id = ?', [id]);
+    return r === undefined ? null : toImport(r);
+  },
+  markUndone: async (id, at) => {
+    await db.run('update imports set undone_at = ?::timestamptz where id = ?', [ts(at), id]);
   },
 });

@@ -18,7 +18,7 @@ import { pgArchiveReads } from './archive.js';
 import { pgDuplicates } from './duplicates.js';
 import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
-import { pgHistory } from './history.js';
+import { pgHistory, pgImports } from './history.js';
 
 const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Stores => {
   const db = sqlOn(em, observe, replica);
@@ -50,6 +50,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     merges: pgMerges(db),
     charts: pgChartReads(db),
     history: pgHistory(db),
+    imports: pgImports(db),
   };
 };
 

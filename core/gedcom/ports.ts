@@ -40,3 +40,28 @@ export type BulkRecordWriter = {
 
 /** The export's read port (in its own file, with the chunk shapes it answers). */
 export type { GedcomExportReads, PersonChunk, SourceChunk } from './export-reads.js';
+
+/** A GEDCOM import as its tree lists it: who, when, which file, what it wrote, and when it was undone. */
+export type ImportRecord = {
+  readonly id: string;
+  readonly treeId: string;
+  readonly actorId: string | null;
+  /** The uploaded file's name as the client gave it ('' when none). */
+  readonly fileName: string;
+  /** The report's counts per kind (created, merged, skipped, ...). */
+  readonly counts: { readonly [kind: string]: { readonly [what: string]: number } };
+  readonly createdAt: Date;
+  readonly undoneAt: Date | null;
+};
+
+/**
+ * The imports of a tree. `record` is called inside the import's unit of work: the storage ties the
+ * record to that transaction, whose changes (the history) are what the import did.
+ */
+export type ImportLog = {
+  readonly record: (entry: ImportRecord) => Promise<void>;
+  /** Newest first; with `after`, only imports older than that one. */
+  readonly list: (treeId: string, page: { readonly limit: number; readonly after?: string }) => Promise<readonly (ImportRecord & { readonly actorDisplay: string | null })[]>;
+  readonly byId: (id: string) => Promise<ImportRecord | null>;
+  readonly markUndone: (id: string, at: Date) => Promise<void>;
+};

@@ -49,6 +49,18 @@ export type HistoryStore = {
    * place name, found or created in the tree). Fields the record does not have are refused (throws).
    */
   readonly writeFields: (kind: RecordKind, id: Id, fields: { readonly [field: string]: JsonValue }) => Promise<void>;
+  /**
+   * Undoes what an import created (a GEDCOM import's transaction, `ImportLog`), set-wise: every
+   * record it created that is still live is deleted at `at` under `deletionId` (recoverable as any
+   * deletion), except the records another transaction changed since, which are left and answered
+   * (unless `force`: then they go too). Counts what it deleted, by kind.
+   */
+  readonly deleteCreatedBy: (importId: Id, o: { readonly force: boolean; readonly at: Date; readonly deletionId: Id }) => Promise<{
+    readonly deleted: { readonly [K in RecordKind]: number };
+    readonly left: readonly { readonly kind: RecordKind; readonly id: Id }[];
+  }>;
+  /** An import's changes other than creations (merges into existing records, overwrites), newest first. */
+  readonly otherChangesOf: (importId: Id) => Promise<readonly RecordChange[]>;
   /** Marks a record of a kind without cascades deleted (`at`, with its own deletion id) or live. */
   readonly setDeleted: (kind: RecordKind, id: Id, deletion: { readonly at: Date; readonly id: Id } | null) => Promise<void>;
 };

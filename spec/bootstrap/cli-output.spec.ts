@@ -55,6 +55,7 @@ describe('command-line host: outcomes', () => {
 
   it('prints the import report in the shape of the HTTP import', () => {
     const report: ImportReport = {
+      importId: '0190a000-0000-7000-8000-000000000001',
       persons: { created: 3, merged: 1, skipped: 0, overwritten: 0 },
       names: { created: 4, skipped: 0 }, events: { created: 5, skipped: 1 }, relationships: { created: 2, skipped: 0 },
       sources: { created: 1, reused: 0 }, citations: { created: 6, skipped: 0 }, places: { created: 2, reused: 1 },

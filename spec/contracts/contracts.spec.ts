@@ -28,6 +28,7 @@ import { gedcomExportContract } from './gedcom-export.contract.js';
 import { duplicatesContract } from './duplicates.contract.js';
 import { mergesContract } from './merges.contract.js';
 import { chartsContract } from './charts.contract.js';
+import { historyContract } from './history.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -66,4 +67,5 @@ for (const [name, make] of adapters) {
   duplicatesContract(name, make);
   mergesContract(name, make);
   chartsContract(name, make);
+  historyContract(name, make);
 }

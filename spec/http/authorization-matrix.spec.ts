@@ -317,6 +317,15 @@ const table: Readonly<Record<string, Row>> = {
   getCitationHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId)) },
   getMediaHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId)) },
   listTreeChanges: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/trees/{id}/changes', path(ctx)) },
+  listImports: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/trees/{id}/imports', path(ctx)) },
+  undoImport: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const form = gedcomForm(['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Undone /Row/', '0 TRLR', ''].join('\n'));
+      const report = await must('import', ctx.owner.POST('/trees/{id}/gedcom/import', { ...path(ctx), body: {} as never, bodySerializer: () => form }));
+      return c.POST('/trees/{id}/imports/{import_id}/undo', { params: { path: { id: ctx.treeId, import_id: report.import_id } }, body: {} });
+    },
+  },
   restorePersonChange: {
     private: historyEditors(200), public: historyEditors(200),
     call: async (c, ctx) => {

@@ -125,5 +125,53 @@ for (const storage of ['postgres', 'memory'] as const) {
       expect((await ok('GET', `/trees/${treeId}/changes?actor=${viewer.id}`, owner.token))).to.deep.equal([]);
       expect((await call('GET', `/trees/${treeId}/changes?cursor=bm9wZQ`, owner.token)).status).to.equal(422);
     });
+
+    it('an import is listed and undone: what it created is deleted, what it merged into an existing person is put back, what someone changed since is left unless force', async () => {
+      const existing = await ok('POST', `/trees/${treeId}/persons`, owner.token, { given_name: 'Existing', surname: 'Keeper', notes: 'kept notes' }, 201);
+      const file = ['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Existing /Keeper/', '1 NOTE merged in from the file',
+        '0 @I2@ INDI', '1 NAME New /One/', '0 @I3@ INDI', '1 NAME New /Two/', '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I3@', '0 TRLR', ''].join('\n');
+      const imported = await importGedcomFile(svc.client(owner.token), treeId, file, { resolutions: { '@I1@': { action: 'merge', target_id: existing.id } } });
+      expect(imported.response.status).to.equal(200);
+      const importId = (imported.data as { import_id: string }).import_id;
+      expect((await ok('GET', `/persons/${existing.id}`, owner.token)).notes).to.include('merged in from the file');
+      const listed = await ok('GET', `/trees/${treeId}/imports`, viewer.token);
+      const mine = listed.find((i: { import_id: string }) => i.import_id === importId);
+      expect(mine).to.include({ file_name: 'tree.ged', undone_at: null });
+      expect(mine.actor).to.deep.equal({ id: owner.id, display: owner.email });
+      expect(mine.counts.persons).to.include({ created: 2, merged: 1 });
+
+      const all = await ok('GET', `/trees/${treeId}/persons`, owner.token);
+      const one = all.find((p: { given_name: string; surname: string }) => p.given_name === 'New' && p.surname === 'One').id;
+      const two = all.find((p: { given_name: string; surname: string }) => p.given_name === 'New' && p.surname === 'Two').id;
+      // Someone changes one of the imported persons after the import.
+      await ok('PATCH', `/persons/${two}`, owner.token, { notes: 'edited since' });
+      expect((await call('POST', `/trees/${treeId}/imports/${importId}/undo`, viewer.token, {})).status).to.equal(403);
+
+      const undone = await ok('POST', `/trees/${treeId}/imports/${importId}/undo`, owner.token, {});
+      expect(undone.deleted.person).to.equal(1);
+      expect(undone.reverted).to.be.greaterThan(0);
+      expect(undone.left).to.deep.include({ type: 'person', id: two });
+      expect((await call('GET', `/persons/${one}`, owner.token)).status).to.equal(404);
+      expect((await call('GET', `/persons/${two}`, owner.token)).status).to.equal(200);
+      expect((await ok('GET', `/persons/${existing.id}`, owner.token)).notes).to.equal('kept notes');
+      const feed: Entry[] = await ok('GET', `/trees/${treeId}/changes?limit=5`, owner.token);
+      expect(feed[0]!.origin).to.equal('restore');
+      expect((await ok('GET', `/trees/${treeId}/imports`, owner.token)).find((i: { import_id: string }) => i.import_id === importId).undone_at).to.be.a('string');
+      const again = await call('POST', `/trees/${treeId}/imports/${importId}/undo`, owner.token, { force: true });
+      expect(again.status).to.equal(409);
+      expect(again.body.code).to.equal('import_undone');
+    });
+
+    it('undo with force takes what was changed since too', async () => {
+      const imported = await importGedcomFile(svc.client(owner.token), treeId, ['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Forced /Away/', '0 TRLR', ''].join('\n'));
+      const importId = (imported.data as { import_id: string }).import_id;
+      const all = await ok('GET', `/trees/${treeId}/persons`, owner.token);
+      const forced = all.find((p: { given_name: string }) => p.given_name === 'Forced').id;
+      await ok('PATCH', `/persons/${forced}`, owner.token, { notes: 'edited since' });
+      const undone = await ok('POST', `/trees/${treeId}/imports/${importId}/undo`, owner.token, { force: true });
+      expect(undone.left).to.deep.equal([]);
+      expect(undone.deleted.person).to.equal(1);
+      expect((await call('GET', `/persons/${forced}`, owner.token)).status).to.equal(404);
+    });
   });
 }

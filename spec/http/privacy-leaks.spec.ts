@@ -225,6 +225,7 @@ describe('HTTP privacy leaks', function () {
     '/citations/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.cDead, p.cPriv], withheld: [] })) },
     '/media/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.mDead, p.mLiving], withheld: [] })) },
     '/trees/{id}/changes': { access: 'history', fills: tree('limit=1000', 'kind=person') },
+    '/trees/{id}/imports': { access: 'history', fills: tree() },
     '/trees/{id}/audit': { access: 'members', fills: tree('limit=1000') },
     '/trees/{id}/members': { access: 'members', fills: tree() },
     '/trees/{id}/gedcom/export': { access: 'members', fills: tree() },

@@ -217,6 +217,12 @@ const table: Readonly<Record<string, Row>> = {
   getCitationHistory: refused((c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId))),
   getMediaHistory: refused((c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId))),
   listTreeChanges: refused((c, ctx) => c.GET('/trees/{id}/changes', path(ctx))),
+  listImports: refused((c, ctx) => c.GET('/trees/{id}/imports', path(ctx))),
+  undoImport: refused(async (c, ctx) => {
+    const form = gedcomForm(['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Undone /Row/', '0 TRLR', ''].join('\n'));
+    const report = await must('import', ctx.owner.POST('/trees/{id}/gedcom/import', { ...path(ctx), body: {} as never, bodySerializer: () => form }));
+    return c.POST('/trees/{id}/imports/{import_id}/undo', { params: { path: { id: ctx.treeId, import_id: report.import_id } }, body: {} });
+  }),
   restorePersonChange: refused(async (c, ctx) => {
     const id = ctx.fx().personId;
     await must('touch', ctx.owner.PATCH('/persons/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));

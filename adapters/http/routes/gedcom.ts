@@ -50,6 +50,7 @@ const PreviewRead = named('GedcomPreview', t.type({
 }));
 const Created = (extra: string) => t.type({ created: t.number, [extra]: t.number });
 const ReportRead = named('GedcomImportReport', t.type({
+  import_id: Uuid,
   persons: t.type({ created: t.number, merged: t.number, skipped: t.number, overwritten: t.number }),
   names: Created('skipped'), events: Created('skipped'), relationships: Created('skipped'), sources: Created('reused'),
   citations: Created('skipped'), places: Created('reused'), media: Created('skipped'),
@@ -157,7 +158,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           };
           const resolutions = parseResolutions(body.resolutions);
           if (E.isLeft(resolutions)) return rejected(resolutions);
-          const report = await withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right }));
+          const report = await withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right, fileName: upload?.fileName ?? '' }));
           count(E.isRight(report) ? 'imported' : 'rejected');
           return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
         } catch (err) {

@@ -5,6 +5,10 @@ import { CHANGE_ACTIONS, CHANGE_ORIGINS, RECORD_KINDS, type RecordChange, type R
 import { recordHistory } from '../../../core/history/queries/record-history.js';
 import { treeChanges } from '../../../core/history/queries/tree-changes.js';
 import { restoreChange } from '../../../core/history/commands/restore-change.js';
+import { undoImport, type UndoneImport } from '../../../core/history/commands/undo-import.js';
+import { listImports } from '../../../core/history/queries/list-imports.js';
+import type { ImportRecord } from '../../../core/gedcom/ports.js';
+import { decodeCursor, pageOf } from '../pagination.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, PageQuery, Timestamp, Uuid } from '../wire.js';
@@ -65,9 +69,9 @@ const ChangesQuery = t.intersection([
   PageQuery,
   t.partial({
     since: withSchema(new t.Type<Date, string, unknown>('Since', (u): u is Date => u instanceof Date, (u, c) => {
-      const d = typeof u === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(u) ? new Date(u) : new Date(NaN);
+      const d = typeof u === 'string' && u.length <= 40 && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(u) ? new Date(u) : new Date(NaN);
       return Number.isNaN(d.getTime()) ? t.failure(u, c) : t.success(d);
-    }, (d) => d.toISOString()), { type: 'string', format: 'date-time' }),
+    }, (d) => d.toISOString()), { type: 'string', format: 'date-time', maxLength: 40 }),
     actor: Uuid,
     kind: keys(RECORD_KINDS),
   }),
@@ -79,7 +83,66 @@ const PATHS: readonly (readonly [string, RecordKind, string])[] = [
   ['/sources', 'source', 'Source'], ['/citations', 'citation', 'Citation'], ['/media', 'media', 'Media'],
 ];
 
+const Counts = t.record(t.string, t.record(t.string, t.number));
+
+export const ImportRead = named('GedcomImport', t.type({
+  import_id: Uuid,
+  file_name: t.string,
+  at: Timestamp,
+  actor: t.type({ id: t.union([Uuid, t.null]), display: t.union([t.string, t.null]) }),
+  counts: Counts,
+  undone_at: t.union([Timestamp, t.null]),
+}));
+
+const importWire = (i: ImportRecord & { readonly actorDisplay: string | null }): t.OutputOf<typeof ImportRead> => ({
+  import_id: i.id, file_name: i.fileName, at: i.createdAt.toISOString(), actor: { id: i.actorId, display: i.actorDisplay }, counts: i.counts as Record<string, Record<string, number>>,
+  undone_at: i.undoneAt === null ? null : i.undoneAt.toISOString(),
+});
+
+const RecordRef = t.type({ type: keys(RECORD_KINDS), id: Uuid });
+export const UndoneImportRead = named('GedcomImportUndone', t.type({
+  import_id: Uuid,
+  deleted: t.record(t.string, t.number),
+  reverted: t.number,
+  left: t.array(RecordRef),
+}));
+
+const undoneWire = (u: UndoneImport): t.OutputOf<typeof UndoneImportRead> => ({
+  import_id: u.importId, deleted: { ...u.deleted }, reverted: u.reverted, left: u.left.map((l) => ({ type: l.kind, id: l.id })),
+});
+
+const ImportParams = t.type({ id: Uuid, import_id: Uuid });
+
 export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
+  route({
+    operationId: 'listImports', method: 'get', path: '/trees/{id}/imports', tag: 'history', auth: 'user',
+    summary: 'The tree\'s GEDCOM imports, newest first (members): file name, when, who, counts, and when it was undone. One page with `limit`.',
+    params: IdParams,
+    query: PageQuery,
+    success: { status: 200, description: 'Imports, newest first.', body: t.array(ImportRead) },
+    successHeaders: ['X-Next-Cursor', 'Link'],
+    errors: [],
+    handle: async ({ actor, params, query }) => {
+      const after = decodeCursor(query.cursor);
+      if (typeof after === 'object') return fail(after);
+      const d = deps();
+      const limit = query.limit ?? 1000;
+      const rows = await listImports(d)(actor, params.id, { limit: limit + 1, ...(after === undefined ? {} : { after }) });
+      return E.map((r: readonly (ImportRecord & { readonly actorDisplay: string | null })[]) => {
+        const page = pageOf(r, limit, new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/imports`));
+        return { status: 200, body: page.rows.map(importWire), headers: page.headers };
+      })(rows);
+    },
+  }),
+  route({
+    operationId: 'undoImport', method: 'post', path: '/trees/{id}/imports/{import_id}/undo', tag: 'history', auth: 'user',
+    summary: 'Undo a GEDCOM import (editor), in one transaction: what it created is deleted (recoverable until purged), what it merged into or overwrote of existing persons is put back. Records changed by someone since are listed in `left` and kept, unless `{"force": true}`. 409 `import_undone` the second time.',
+    params: ImportParams,
+    body: RestoreBody,
+    success: { status: 200, description: 'What the undo did.', body: UndoneImportRead },
+    errors: [409],
+    handle: async ({ actor, params, body }) => reply(200, undoneWire)(await undoImport(deps())(actor, params.id, params.import_id, body ?? {})),
+  }),
   ...PATHS.flatMap(([base, kind, label]) => [
     route({
       operationId: `get${label}History`, method: 'get', path: `${base}/{id}/history`, tag: 'history', auth: 'user',

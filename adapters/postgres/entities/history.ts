@@ -64,3 +64,22 @@ export const ChangesetSchema = new EntitySchema<ChangesetRow>({
     at: { ...timestamptz },
   },
 });
+
+export type ImportRow = { id: string; tree: TreeRow; actorId: string | null; fileName: string; counts: object; xact: string; createdAt: Date; undoneAt: Date | null };
+
+/** A GEDCOM import, with its transaction (whose changes are what it did) and when it was undone. */
+export const ImportSchema = new EntitySchema<ImportRow>({
+  name: 'ImportRow',
+  tableName: 'imports',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: false },
+    actorId: { type: 'uuid', nullable: true },
+    fileName: { type: 'text' },
+    counts: { type: 'json' },
+    xact: { type: 'bigint' },
+    createdAt: { ...timestamptz },
+    undoneAt: { ...timestamptz, nullable: true },
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});

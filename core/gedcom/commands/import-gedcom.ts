@@ -32,9 +32,13 @@ export type ImportInput = {
   /** Called with the count of records read, during each of the two passes. */
   readonly onRecord?: (records: number, pass: 1 | 2) => void;
   readonly limits?: Partial<ReadLimits>;
+  /** The uploaded file's name, for the tree's list of imports. */
+  readonly fileName?: string;
 };
 
 export type ImportReport = ImportCounts & {
+  /** The import, as the tree lists it (GET /trees/{id}/imports) and undoes it. */
+  readonly importId: Id;
   /** Media stored from a .gdz (created), or left out with a person the import skipped (skipped). */
   readonly media: MediaCounts;
   readonly unmapped: readonly UnmappedTag[];
@@ -45,7 +49,7 @@ export type ImportReport = ImportCounts & {
 };
 
 /** What an import writes and reads in its transaction. */
-type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit' | 'cleanup' | 'duplicates';
+type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit' | 'cleanup' | 'duplicates' | 'imports';
 
 const badResolution = (xref: string, message: string) =>
   invalidInput('invalid_resolution', `Resolution for ${xref}: ${message}`, [{ path: `resolutions.${xref}`, message }]);
@@ -209,5 +213,10 @@ export const importGedcom =
         unmapped_tags: mapped.unmapped.reduce((n, u) => n + u.count, 0),
         warnings: warnings.count,
       }));
-      return ok({ ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
+      const importId = newId();
+      await tx.imports.record({
+        id: importId, treeId, actorId: actorId(actor), fileName: input.fileName ?? '', createdAt: deps.clock.now(), undoneAt: null,
+        counts: { ...counts, media: storedMedia.counts },
+      });
+      return ok({ importId, ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
     }));
