@@ -1,12 +1,17 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// History of every record (issue 29). Each write of a person, name, event, relationship, source,
+// History of every record (issue 29). A change is named by its place in the order (`seq`; the API
+// shows it as a UUID made from it: adapters/postgres/history.ts), so a row carries no id of its own:
+// an import writes hundreds of thousands, and a random id's index is the dearest part of each. Each write of a person, name, event, relationship, source,
 // citation or media row stores the fields it changed, before and after, in `record_changes`, which
 // belongs to the tree (purged with it, and with the record: a hard delete of a record removes its
 // history). The rows are written by statement-level triggers over the transition tables, so every
 // write path (API, cleanup, proposals, merge, GEDCOM and account imports, restore, COPY batches)
 // is recorded set-wise, with no statement of the service's own; they fire ALWAYS, also under the
-// bulk import's `session_replication_role = replica`. Who wrote and why (`changesets`) comes from
+// bulk import's `session_replication_role = replica`. A bulk write (a GEDCOM or account import,
+// `genealogy.history = lean` for its transaction) records its creations without their fields: the
+// record as created is its later state less its later changes, and an import's rows would otherwise
+// double the tree's size on disk. Who wrote and why (`changesets`) comes from
 // the audit entries of the same transaction: the trigger on `audit_entries` keeps one row per
 // transaction with its actor and origin. `audit_entries` keeps ids only from now on: what it held
 // of the records (names, notes, titles, emails, file names) moves to `record_changes` (for trees
@@ -41,15 +46,15 @@ const personsOf = (k: (typeof KINDS)[number], r: string): { readonly a: string; 
   if (k.table === 'persons') return { a: `${r}.id`, b: 'null::uuid' };
   if (k.table === 'names') return { a: `${r}.person_id`, b: 'null::uuid' };
   if (k.table === 'relationships') return { a: `${r}.person_a_id`, b: `${r}.person_b_id` };
-  if (k.table === 'events')
-    return {
-      a: `coalesce(${r}.person_id, (select x.person_a_id from relationships x where x.id = ${r}.partnership_id))`,
-      b: `(select x.person_b_id from relationships x where x.id = ${r}.partnership_id)`,
-    };
+  // An event's partnership is joined once (eventJoin), not looked up once for each end.
+  if (k.table === 'events') return { a: `coalesce(${r}.person_id, x.person_a_id)`, b: 'x.person_b_id' };
   return { a: 'null::uuid', b: 'null::uuid' };
 };
 
 const XACT = 'pg_current_xact_id()::text::bigint';
+
+/** The partnership of an event row `r` (for its two partners' histories). */
+const eventJoin = (k: (typeof KINDS)[number], r: string): string => (k.table === 'events' ? `left join relationships x on x.id = ${r}.partnership_id` : '');
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -64,13 +69,14 @@ const insertFunction = (k: (typeof KINDS)[number]): string => {
   const p = personsOf(k, 'n');
   return `create function "history_${k.table}_insert"() returns trigger language plpgsql as $$
     begin
-      insert into record_changes (id, tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at)
-        select gen_random_uuid(), n.tree_id, '${k.kind}', n.id, ${p.a}, ${p.b}, 'create',
-          coalesce((select jsonb_agg(jsonb_build_object('field', f.key, 'before', null, 'after', f.value) order by f.key)
-                    from jsonb_each(${fieldsOf(k, 'n')}) f
-                    where f.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)), '[]'::jsonb),
+      insert into record_changes (tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at)
+        select n.tree_id, '${k.kind}', n.id, ${p.a}, ${p.b}, 'create',
+          case when current_setting('genealogy.history', true) = 'lean' then '[]'::jsonb
+          else coalesce((select jsonb_agg(jsonb_build_object('field', f.key, 'before', null, 'after', f.value) order by f.key)
+                         from jsonb_each(${fieldsOf(k, 'n')}) f
+                         where f.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)), '[]'::jsonb) end,
           ${XACT}, now()
-        from history_new n;
+        from history_new n ${eventJoin(k, 'n')};
       return null;
     end $$`;
 };
@@ -79,13 +85,13 @@ const updateFunction = (k: (typeof KINDS)[number]): string => {
   const p = personsOf(k, 'n');
   return `create function "history_${k.table}_update"() returns trigger language plpgsql as $$
     begin
-      insert into record_changes (id, tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at)
-        select gen_random_uuid(), n.tree_id, '${k.kind}', n.id, ${p.a}, ${p.b},
+      insert into record_changes (tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at)
+        select n.tree_id, '${k.kind}', n.id, ${p.a}, ${p.b},
           case when o.deleted_at is null and n.deleted_at is not null then 'delete'
                when o.deleted_at is not null and n.deleted_at is null then 'undelete'
                else 'update' end,
           d.changes, ${XACT}, now()
-        from history_old o join history_new n on n.id = o.id
+        from history_old o join history_new n on n.id = o.id ${eventJoin(k, 'n')}
         cross join lateral (
           select coalesce(jsonb_agg(jsonb_build_object('field', key, 'before', j.ob -> key, 'after', j.nb -> key) order by key), '[]'::jsonb) as changes
           from (select ${fieldsOf(k, 'o')} as ob, ${fieldsOf(k, 'n')} as nb) j, jsonb_object_keys(j.ob || j.nb) key
@@ -104,14 +110,12 @@ const deleteFunction = (k: (typeof KINDS)[number]): string => `create function "
 
 export class Migration20261224090000_record_history extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "record_changes" ("seq" bigserial primary key, "id" uuid not null, "tree_id" uuid not null, "record_type" text not null, "record_id" uuid not null, "person_id" uuid null, "other_person_id" uuid null, "action" text not null, "changes" jsonb not null, "xact" bigint null, "at" timestamptz not null, "actor_id" uuid null, "origin" text null)`);
-    this.addSql(`alter table "record_changes" add constraint "record_changes_id_unique" unique ("id")`);
+    this.addSql(`create table "record_changes" ("seq" bigserial primary key, "tree_id" uuid not null, "record_type" text not null, "record_id" uuid not null, "person_id" uuid null, "other_person_id" uuid null, "action" text not null, "changes" jsonb not null, "xact" bigint null, "at" timestamptz not null, "actor_id" uuid null, "origin" text null)`);
     this.addSql(`alter table "record_changes" add constraint "record_changes_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);
     this.addSql(`create index "record_changes_record_id_seq_index" on "record_changes" ("record_id", "seq")`);
-    this.addSql(`create index "record_changes_person_id_seq_index" on "record_changes" ("person_id", "seq")`);
-    this.addSql(`create index "record_changes_other_person_id_seq_index" on "record_changes" ("other_person_id", "seq")`);
+    this.addSql(`create index "record_changes_person_id_seq_index" on "record_changes" ("person_id", "seq") where person_id is not null`);
+    this.addSql(`create index "record_changes_other_person_id_seq_index" on "record_changes" ("other_person_id", "seq") where other_person_id is not null`);
     this.addSql(`create index "record_changes_tree_id_seq_index" on "record_changes" ("tree_id", "seq")`);
-    this.addSql(`create index "record_changes_xact_index" on "record_changes" ("xact")`);
     this.addSql(`create table "changesets" ("xact" bigint not null, "actor_id" uuid null, "origin" text not null, "at" timestamptz not null, constraint "changesets_pkey" primary key ("xact"))`);
     // GEDCOM imports, so that one can be listed and undone: the changes of its transaction are what it did.
     this.addSql(`create table "imports" ("id" uuid not null, "tree_id" uuid not null, "actor_id" uuid null, "file_name" text not null, "counts" jsonb not null, "xact" bigint not null, "created_at" timestamptz not null, "undone_at" timestamptz null, constraint "imports_pkey" primary key ("id"))`);
@@ -173,8 +177,8 @@ export class Migration20261224090000_record_history extends Migration {
           else false end end $$`);
     // What the audit log held of the records moves here (trees that still exist; before values
     // unknown), then the log keeps ids, numbers, flags and enum-like values only.
-    this.addSql(`insert into record_changes (id, tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at, actor_id, origin)
-      select gen_random_uuid(), a.tree_id, a.entity_type, a.entity_id,
+    this.addSql(`insert into record_changes (tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at, actor_id, origin)
+      select a.tree_id, a.entity_type, a.entity_id,
         case a.entity_type when 'person' then a.entity_id else (case when a.details ->> 'person_id' ~ '^[0-9a-f-]{36}$' then (a.details ->> 'person_id')::uuid end) end,
         null, case split_part(a.action, '.', 2) when 'create' then 'create' when 'delete' then 'delete' else 'update' end,
         (select jsonb_agg(jsonb_build_object('field', f.key, 'before', null, 'after', f.value) order by f.key)

@@ -27,6 +27,7 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
   },
   insertAll: async (b, options = {}) => {
     if (options.deferChecks === true) written.push(b);
+    if (options.leanHistory === true) for (const rows of [b.persons, b.names, b.relationships, b.events, b.sources, b.citations]) for (const r of rows) s.leanCreated.add(r.id);
     const fresh = <T extends { readonly id: string }>(map: Map<string, T>, rows: readonly T[]): void => {
       for (const r of rows) if (map.has(r.id)) throw new Error(`duplicate id ${r.id}`);
     };

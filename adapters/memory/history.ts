@@ -1,7 +1,7 @@
 import type { JsonValue } from '../../core/kernel/audit.js';
 import type { Id } from '../../core/kernel/ids.js';
 import { newId } from '../../core/kernel/ids.js';
-import { ORIGIN_RANK, originOfAction, RECORD_KINDS, type ChangeAction, type FieldChange, type RecordChange, type RecordKind } from '../../core/history/model.js';
+import { changeIdOf, ORIGIN_RANK, originOfAction, RECORD_KINDS, type ChangeAction, type FieldChange, type RecordChange, type RecordKind } from '../../core/history/model.js';
 import type { HistoryStore, RecordState } from '../../core/history/ports.js';
 import type { ImportLog } from '../../core/gedcom/ports.js';
 import type { GenealogicalDate } from '../../core/kernel/date.js';
@@ -120,7 +120,7 @@ const changesBetween = (before: MemoryState, after: MemoryState, xact: number): 
       let fields: FieldChange[];
       if (old === undefined) {
         action = 'create';
-        fields = Object.keys(nf).sort().filter((k) => !empty(nf[k]!)).map((k) => ({ field: k, before: null, after: nf[k]! }));
+        fields = after.leanCreated.has(id) ? [] : Object.keys(nf).sort().filter((k) => !empty(nf[k]!)).map((k) => ({ field: k, before: null, after: nf[k]! }));
       } else {
         const of = fieldsOf(before, kind, old);
         fields = [...new Set([...Object.keys(of), ...Object.keys(nf)])].sort().filter((k) => !same(of[k] ?? null, nf[k] ?? null)).map((k) => ({ field: k, before: of[k] ?? null, after: nf[k] ?? null }));
@@ -128,7 +128,7 @@ const changesBetween = (before: MemoryState, after: MemoryState, xact: number): 
         if (action === 'update' && fields.length === 0) continue;
       }
       seq += 1;
-      changes.push({ id: stableId(after, kind, id, xact), seq: String(seq), treeId: r.treeId, recordType: kind, recordId: id, action, changes: fields, at, persons: personsOf(after, kind, r), xact });
+      changes.push({ id: changeIdOf(String(seq)), seq: String(seq), treeId: r.treeId, recordType: kind, recordId: id, action, changes: fields, at, persons: personsOf(after, kind, r), xact });
     }
   }
   let changeset = null as MemoryChangeset | null;
@@ -143,19 +143,6 @@ const changesBetween = (before: MemoryState, after: MemoryState, xact: number): 
   return { changes, changeset };
 };
 
-// A change read inside its unit of work (before the commit records it) keeps its id at the commit.
-const pendingIds = new WeakMap<MemoryState, Map<string, Id>>();
-const stableId = (s: MemoryState, kind: RecordKind, id: Id, xact: number): Id => {
-  const ids = pendingIds.get(s) ?? new Map<string, Id>();
-  pendingIds.set(s, ids);
-  const key = `${xact}:${kind}:${id}`;
-  const known = ids.get(key);
-  if (known !== undefined) return known;
-  const fresh = newId();
-  ids.set(key, fresh);
-  return fresh;
-};
-
 /** Records what a unit of work changed, when it commits. */
 export const recordCommit = (before: MemoryState, after: MemoryState): void => {
   const xact = after.historyXact + 1;
@@ -163,7 +150,7 @@ export const recordCommit = (before: MemoryState, after: MemoryState): void => {
   after.historyXact = xact;
   after.history.push(...changes);
   if (changeset !== null) after.changesets.set(xact, changeset);
-  pendingIds.get(after)?.clear();
+  after.leanCreated.clear();
 };
 
 /** Changes of records removed for good (a purge, a tree's purge) go with them. */

@@ -40,6 +40,8 @@ export type MemoryState = {
   history: StoredChange[];
   historyXact: number;
   changesets: Map<number, MemoryChangeset>;
+  /** Records created in the running unit of work by an import (`leanHistory`): their creations are recorded without fields. */
+  leanCreated: Set<string>;
   /** GEDCOM imports with the number of the unit of work that wrote them. */
   imports: Map<string, ImportRecord & { readonly xact: number }>;
 };
@@ -68,13 +70,15 @@ export const emptyState = (): MemoryState => ({
   historyXact: 0,
   changesets: new Map(),
   imports: new Map(),
+  leanCreated: new Set(),
 });
 
 /** A copy deep enough to roll back to: every map is new, the records in them are immutable values. */
 export const snapshot = (s: MemoryState): MemoryState => {
   const copy = {} as Record<string, Map<unknown, unknown>>;
   for (const [k, v] of Object.entries(s)) if (v instanceof Map) copy[k] = new Map(v as Map<unknown, unknown>);
-  return { ...(copy as unknown as MemoryState), history: [...s.history], historyXact: s.historyXact };
+  // leanCreated belongs to the running unit of work: the snapshot before it has none.
+  return { ...(copy as unknown as MemoryState), history: [...s.history], historyXact: s.historyXact, leanCreated: new Set() };
 };
 
 export const restore = (target: MemoryState, from: MemoryState): void => {

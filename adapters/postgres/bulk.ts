@@ -39,6 +39,7 @@ const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: stri
  */
 export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   let fast: boolean | null = null;
+  let lean = false;
   const ranges: Ranges = new Map();
   const counts = new Map<string, number>();
   const withoutTriggers = async (work: () => Promise<void>): Promise<void> => {
@@ -75,6 +76,12 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
           }
         }
       };
+      // An import's creations are recorded without their fields (migration 20261224090000), for the
+      // rest of its transaction: one statement per unit of work.
+      if (options.leanHistory === true && !lean) {
+        await db.rows(`select set_config('genealogy.history', 'lean', true)`);
+        lean = true;
+      }
       if (options.deferChecks === true) await withoutTriggers(write);
       else await write();
     },

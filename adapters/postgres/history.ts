@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../core/kernel/audit.js';
 import { newId } from '../../core/kernel/ids.js';
-import type { ChangeAction, ChangeOrigin, FieldChange, RecordChange, RecordKind } from '../../core/history/model.js';
+import { changeIdOf, seqOfChangeId, type ChangeAction, type ChangeOrigin, type FieldChange, type RecordChange, type RecordKind } from '../../core/history/model.js';
 import type { HistoryPage, HistoryStore, RecordState } from '../../core/history/ports.js';
 import type { ImportLog, ImportRecord } from '../../core/gedcom/ports.js';
 import { date, dateOrNull, ts, type Sql } from './sql.js';
@@ -53,12 +53,12 @@ const stateSql = (kind: RecordKind): string => {
 };
 
 type ChangeDb = {
-  seq: string; id: string; tree_id: string; record_type: RecordKind; record_id: string; action: ChangeAction; changes: FieldChange[] | string;
+  seq: string; tree_id: string; record_type: RecordKind; record_id: string; action: ChangeAction; changes: FieldChange[] | string;
   at: string | Date; who: string | null; why: ChangeOrigin | null; who_email: string | null;
 };
 
 const toChange = (r: ChangeDb): RecordChange => ({
-  id: r.id,
+  id: changeIdOf(String(r.seq)),
   seq: String(r.seq),
   treeId: r.tree_id,
   recordType: r.record_type,
@@ -72,7 +72,7 @@ const toChange = (r: ChangeDb): RecordChange => ({
 
 /** Each change with who wrote it and why: the row's own (moved from the audit log) or its transaction's. */
 const withWho = (inner: string): string =>
-  `select h.seq, h.id, h.tree_id, h.record_type, h.record_id, h.action, h.changes, h.at,
+  `select h.seq, h.tree_id, h.record_type, h.record_id, h.action, h.changes, h.at,
           coalesce(h.actor_id, c.actor_id) as who, coalesce(h.origin, c.origin) as why,
           case when u.deleted_at is null then u.email end as who_email
    from (${inner}) h
@@ -119,7 +119,9 @@ export const pgHistory = (db: Sql): HistoryStore => ({
     return (await db.rows<ChangeDb>(withWho(`select h.* from record_changes h where ${where} order by h.seq desc limit ?`), params)).map(toChange);
   },
   change: async (id) => {
-    const [r] = await db.rows<ChangeDb>(withWho('select * from record_changes where id = ?'), [id]);
+    const seq = seqOfChangeId(id);
+    if (seq === null) return null;
+    const [r] = await db.rows<ChangeDb>(withWho('select * from record_changes where seq = ?::bigint'), [seq]);
     return r === undefined ? null : toChange(r);
   },
   state: async (kind, id) => {

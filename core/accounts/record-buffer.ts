@@ -36,7 +36,7 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
     const batch = { persons, names, places, relationships, events, sources, citations };
     persons = []; names = []; places = []; relationships = []; events = []; sources = []; citations = [];
     size = 0;
-    writing = tx.bulk.insertAll(batch);
+    writing = tx.bulk.insertAll(batch, { leanHistory: true });
     // Heard here so that an import that stops early leaves no unhandled rejection; the next
     // send or flush awaits it and so still sees the failure.
     writing.catch(() => undefined);

@@ -18,6 +18,12 @@ export type BulkOptions = {
    * checked only by `verify` (which the caller must then call after its last batch), not row by row.
    */
   readonly deferChecks?: boolean;
+  /**
+   * An import's rows: their creations are recorded in the history without their fields (the rows as
+   * written are the record's later state less its later changes), so an import does not double the
+   * tree's size on disk. Any other write records every field it creates.
+   */
+  readonly leanHistory?: boolean;
 };
 
 export type BulkRecordWriter = {

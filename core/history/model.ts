@@ -54,3 +54,18 @@ export const originOfAction = (action: string): ChangeOrigin => {
 };
 
 export const ORIGIN_RANK: Readonly<Record<ChangeOrigin, number>> = { restore: 6, proposal: 5, cleanup: 4, merge: 3, gedcom_import: 2, account_import: 1, api: 0 };
+
+/**
+ * A change's id is made from its place in the order (`seq`), so the storage keeps no id of its own
+ * for each change: a UUID (version 4 in form) holding the number in its first and last groups.
+ */
+export const changeIdOf = (seq: string): string => {
+  const hex = BigInt(seq).toString(16).padStart(20, '0');
+  return `${hex.slice(0, 8)}-0000-4000-8000-${hex.slice(8)}`;
+};
+
+/** The `seq` a change id names, or null when it is not one `changeIdOf` makes. */
+export const seqOfChangeId = (id: string): string | null => {
+  const m = /^([0-9a-f]{8})-0000-4000-8000-([0-9a-f]{12})$/.exec(id.toLowerCase());
+  return m === null ? null : BigInt(`0x${m[1]}${m[2]}`).toString();
+};

@@ -8,7 +8,6 @@ import { TreeSchema, type TreeRow } from './trees.js';
 
 export type RecordChangeRow = {
   seq: string;
-  id: string;
   tree: TreeRow;
   recordType: string;
   recordId: string;
@@ -27,7 +26,6 @@ export const RecordChangeSchema = new EntitySchema<RecordChangeRow>({
   tableName: 'record_changes',
   properties: {
     seq: { type: 'bigint', primary: true, autoincrement: true },
-    id: { type: 'uuid', unique: true },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: false },
     recordType: { type: 'text' },
     recordId: { type: 'uuid' },
@@ -37,7 +35,7 @@ export const RecordChangeSchema = new EntitySchema<RecordChangeRow>({
     otherPersonId: { type: 'uuid', nullable: true },
     action: { type: 'text' },
     changes: { type: 'json' },
-    xact: { type: 'bigint', nullable: true, index: true },
+    xact: { type: 'bigint', nullable: true },
     at: { ...timestamptz },
     // Rows moved from the audit log name their actor and origin here; others take them from `changesets`.
     actorId: { type: 'uuid', nullable: true },
@@ -45,8 +43,9 @@ export const RecordChangeSchema = new EntitySchema<RecordChangeRow>({
   },
   indexes: [
     { properties: ['recordId', 'seq'] },
-    { properties: ['personId', 'seq'] },
-    { properties: ['otherPersonId', 'seq'] },
+    // Partial: sources, citations and media name no person.
+    { name: 'record_changes_person_id_seq_index', expression: 'create index "record_changes_person_id_seq_index" on "record_changes" ("person_id", "seq") where person_id is not null' },
+    { name: 'record_changes_other_person_id_seq_index', expression: 'create index "record_changes_other_person_id_seq_index" on "record_changes" ("other_person_id", "seq") where other_person_id is not null' },
     { properties: ['tree', 'seq'] },
   ],
 });

@@ -54,7 +54,7 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
     buffer = empty();
     // New persons carry the facts of their own events, which come in the same record, so the same batch.
     const batch: RecordBatch = { ...b, persons: withKeptFacts(b.persons, b.events) };
-    writing = tx.bulk.insertAll(batch, { deferChecks: true }).then(() => {
+    writing = tx.bulk.insertAll(batch, { deferChecks: true, leanHistory: true }).then(() => {
       written += b.persons.length;
       onWritten?.(written);
     });
