@@ -124,10 +124,11 @@ export class Migration20261224090000_record_history extends Migration {
 
     // The origin an audit action gives its transaction, and which wins when a transaction has several
     // (a proposal apply runs the commands it holds, each auditing itself).
-    this.addSql(`create function "history_origin"(action text) returns text language sql immutable as $$
+    // A proposal's operations run one transaction each, their entries tagged with `proposal_id`.
+    this.addSql(`create function "history_origin"(action text, details jsonb) returns text language sql immutable as $$
       select case
         when action in ('record.restore', 'import.undo') then 'restore'
-        when action = 'proposal.apply' then 'proposal'
+        when action = 'proposal.apply' or (details -> 'proposal_id') is not null then 'proposal'
         when action = 'cleanup.apply' then 'cleanup'
         when action = 'person.merge' then 'merge'
         when action = 'gedcom.import' then 'gedcom_import'
@@ -140,7 +141,7 @@ export class Migration20261224090000_record_history extends Migration {
       begin
         insert into changesets (xact, actor_id, origin, at)
           select ${XACT}, (array_agg(a.actor_id) filter (where a.actor_id is not null))[1],
-                 (array_agg(history_origin(a.action) order by history_origin_rank(history_origin(a.action)) desc))[1], now()
+                 (array_agg(history_origin(a.action, a.details) order by history_origin_rank(history_origin(a.action, a.details)) desc))[1], now()
           from history_audit a
           having count(*) > 0
         on conflict (xact) do update set
@@ -204,7 +205,7 @@ export class Migration20261224090000_record_history extends Migration {
     this.addSql(`drop trigger if exists "audit_entries_changeset" on "audit_entries"`);
     this.addSql(`drop function if exists "history_changeset"()`);
     this.addSql(`drop function if exists "history_origin_rank"(text)`);
-    this.addSql(`drop function if exists "history_origin"(text)`);
+    this.addSql(`drop function if exists "history_origin"(text, jsonb)`);
     this.addSql(`drop table if exists "imports" cascade`);
     this.addSql(`drop table if exists "changesets" cascade`);
     this.addSql(`drop table if exists "record_changes" cascade`);

@@ -134,7 +134,7 @@ const changesBetween = (before: MemoryState, after: MemoryState, xact: number): 
   let changeset = null as MemoryChangeset | null;
   for (const [id, entry] of after.audit) {
     if (before.audit.has(id)) continue;
-    const origin = originOfAction(entry.action);
+    const origin = originOfAction(entry.action, entry.details);
     changeset = {
       actorId: changeset?.actorId ?? entry.actorId,
       origin: changeset === null || ORIGIN_RANK[origin] > ORIGIN_RANK[changeset.origin] ? origin : changeset.origin,

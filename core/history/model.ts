@@ -43,9 +43,10 @@ export type RecordChange = {
  * several (a proposal apply runs the commands it holds, each auditing itself). The postgres
  * adapter's trigger (migration 20261224090000) holds the same table.
  */
-export const originOfAction = (action: string): ChangeOrigin => {
+export const originOfAction = (action: string, details: { readonly [k: string]: unknown } = {}): ChangeOrigin => {
   if (action === 'record.restore' || action === 'import.undo') return 'restore';
-  if (action === 'proposal.apply') return 'proposal';
+  // A proposal's operations run one transaction each, their entries tagged with `proposal_id`.
+  if (action === 'proposal.apply' || (details['proposal_id'] !== undefined && details['proposal_id'] !== null)) return 'proposal';
   if (action === 'cleanup.apply') return 'cleanup';
   if (action === 'person.merge') return 'merge';
   if (action === 'gedcom.import') return 'gedcom_import';

@@ -173,5 +173,21 @@ for (const storage of ['postgres', 'memory'] as const) {
       expect(undone.deleted.person).to.equal(1);
       expect((await call('GET', `/persons/${forced}`, owner.token)).status).to.equal(404);
     });
+
+    it('each write path names its origin: a proposal apply, a cleanup apply, a merge', async () => {
+      const p = await ok('POST', `/trees/${treeId}/persons`, owner.token, { given_name: 'Origin', surname: 'Paths' }, 201);
+      const proposal = await ok('POST', `/trees/${treeId}/proposals`, owner.token, { summary: 'a note', operations: [{ op: 'update', entity: 'person', id: p.id, data: { notes: 'proposed' } }] }, 201);
+      await ok('POST', `/trees/${treeId}/proposals/${proposal.id}/apply`, owner.token, {});
+      await ok('POST', `/trees/${treeId}/cleanup/deceased`, owner.token, { person_ids: [p.id] });
+      const twin = await ok('POST', `/trees/${treeId}/persons`, owner.token, { given_name: 'Origin', surname: 'Paths', notes: 'the twin' }, 201);
+      await ok('POST', `/persons/${p.id}/merge`, owner.token, { other_id: twin.id });
+      const own = (await history(`/persons/${p.id}`)).filter((e) => e.record.type === 'person' && e.record.id === p.id && e.action === 'update');
+      const origins = own.map((e) => e.origin);
+      expect(origins).to.include.members(['proposal', 'cleanup', 'merge']);
+      expect(field(own.find((e) => e.origin === 'proposal')!, 'notes')).to.deep.equal({ field: 'notes', before: '', after: 'proposed' });
+      expect(field(own.find((e) => e.origin === 'cleanup')!, 'is_living')).to.deep.equal({ field: 'is_living', before: null, after: false });
+      // The merged twin's deletion is in its own history, from the merge.
+      expect((await history(`/persons/${twin.id}`)).find((e) => e.record.id === twin.id && e.action === 'delete')?.origin).to.equal('merge');
+    });
   });
 }
