@@ -99,7 +99,11 @@ export const answerClientError = (err: Error & { code?: string }, socket: Socket
   }
   const [status, title] = PARSER_STATUS[err.code ?? ''] ?? [400, 'Bad Request'];
   const body = JSON.stringify({ type: 'about:blank', title, status, code: status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : status === 413 ? 'payload_too_large' : 'malformed_request', detail: title });
-  socket.end(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  // An answer to HEAD has no body (a client's parser refuses one). The refused bytes start with the
+  // request line when they are its first; when they do not, the method is unknown: no body either.
+  const method = /^([A-Z]+) /.exec((err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 16).toString('latin1') ?? '')?.[1];
+  const withBody = method !== undefined && method !== 'HEAD';
+  socket.end(`HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: ${withBody ? Buffer.byteLength(body) : 0}\r\n\r\n${withBody ? body : ''}`);
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));

@@ -73,9 +73,10 @@ describe('graceful shutdown (e2e)', function () {
     // still arriving: it does not wait for the grace period (which, when it runs out, cuts the upload too).
     await idleClosed;
     const refused = await fetch(`${server.baseUrl}/healthz`).then(() => 'answered', (e: { cause?: { code?: string } }) => e.cause?.code);
-    // Refused (the listening socket is closed) or reset (it arrived in the kernel's backlog just as
-    // the socket closed): either way not answered.
-    expect(refused, 'a new connection after SIGTERM').to.be.oneOf(['ECONNREFUSED', 'ECONNRESET']);
+    // Refused (the listening socket is closed), or reset or closed without a word (it arrived in the
+    // kernel's backlog just as the socket closed: fetch says ECONNRESET or UND_ERR_SOCKET, "other side
+    // closed", as seen once in a full run): either way not answered.
+    expect(refused, 'a new connection after SIGTERM').to.be.oneOf(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
     expect(server.child.exitCode, 'still running while the upload arrives').to.equal(null);
 
     upload.write(PNG.subarray(1000));

@@ -120,6 +120,16 @@ describe('hostile request framing: each answers its exact status, never 5xx', ()
     expect(JSON.parse(r.body)).to.include({ status: 431, code: 'headers_too_large' });
   });
 
+  // A HEAD answer carries no body: one after its headers is data the client's parser refuses
+  // ("Data after `Connection: close`"; the fuzzer's request #784 once the route table grew).
+  it('a HEAD past 16 KiB is 431 with headers alone, read whole', async () => {
+    const ids = Array.from({ length: 1001 }, () => '6daf0aa9-7578-42a5-b1e8-3ca338cd49b3').join(',');
+    const r = await raw(svc.baseUrl, 'HEAD', `/api/v1/trees/${treeId}/persons?ids=${ids}`, { ...auth });
+    expect(r.status).to.equal(431);
+    expect(r.connection).to.equal('close');
+    expect(r.body).to.equal('');
+  });
+
   // A small body left unread by a refusal (here 401 before the body was looked at) is read and
   // dropped, so the connection lives on for the next request (spec/e2e/early-refusals.spec.ts
   // shows the answers arrive; this shows the connection is kept).
