@@ -62,6 +62,18 @@ const paged = (rows: readonly RecordChange[], limit: number, url: URL): Reply<re
 
 const DEFAULT_LIMIT = 50;
 
+/** One page of changes: the cursor decoded (422 when this service did not give it out), limit + 1 read, the next page's headers. */
+const historyPage = async (
+  query: { readonly limit?: number; readonly cursor?: string },
+  url: URL,
+  read: (page: { readonly limit: number; readonly before?: string }) => Promise<Result<readonly RecordChange[]>>,
+): Promise<Result<Reply<readonly t.OutputOf<typeof HistoryEntryRead>[]>>> => {
+  const before = decodeSeq(query.cursor);
+  if (typeof before === 'object') return fail(before);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  return E.map((r: readonly RecordChange[]) => paged(r, limit, url))(await read({ limit: limit + 1, ...(before === undefined ? {} : { before }) }));
+};
+
 const RestoreBody = named('HistoryRestore', t.partial({ force: t.boolean }));
 const ChangeParams = t.type({ id: Uuid, change_id: Uuid });
 
@@ -152,14 +164,8 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       success: { status: 200, description: 'Changes, newest first.', body: t.array(HistoryEntryRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors: [],
-      handle: async ({ actor, params, query }) => {
-        const before = decodeSeq(query.cursor);
-        if (typeof before === 'object') return fail(before);
-        const d = deps();
-        const limit = query.limit ?? DEFAULT_LIMIT;
-        const rows = await recordHistory(d)(actor, kind, params.id, { limit: limit + 1, ...(before === undefined ? {} : { before }) });
-        return E.map((r: readonly RecordChange[]) => paged(r, limit, new URL(`${d.identity.baseUrl}/api/v1${base}/${params.id}/history`)))(rows);
-      },
+      handle: async ({ actor, params, query }) =>
+        historyPage(query, new URL(`${deps().identity.baseUrl}/api/v1${base}/${params.id}/history`), (page) => recordHistory(deps())(actor, kind, params.id, page)),
     }),
     route({
       operationId: `restore${label}Change`, method: 'post', path: `${base}/{id}/history/{change_id}/restore`, tag: 'history', auth: 'user',
@@ -181,15 +187,10 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     successHeaders: ['X-Next-Cursor', 'Link'],
     errors: [],
     handle: async ({ actor, params, query }) => {
-      const before = decodeSeq(query.cursor);
-      if (typeof before === 'object') return fail(before);
-      const d = deps();
-      const limit = query.limit ?? DEFAULT_LIMIT;
       const filter = { ...(query.since === undefined ? {} : { since: query.since }), ...(query.actor === undefined ? {} : { actorId: query.actor }), ...(query.kind === undefined ? {} : { kind: query.kind }) };
-      const rows = await treeChanges(d)(actor, params.id, filter, { limit: limit + 1, ...(before === undefined ? {} : { before }) });
-      const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/changes`);
+      const url = new URL(`${deps().identity.baseUrl}/api/v1/trees/${params.id}/changes`);
       for (const [k, v] of Object.entries({ since: query.since?.toISOString(), actor: query.actor, kind: query.kind })) if (v !== undefined) url.searchParams.set(k, v);
-      return E.map((r: readonly RecordChange[]) => paged(r, limit, url))(rows);
+      return historyPage(query, url, (page) => treeChanges(deps())(actor, params.id, filter, page));
     },
   }),
 ];
