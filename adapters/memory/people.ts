@@ -205,6 +205,20 @@ export const memoryRelationships = (s: MemoryState): RelationshipRepository => (
     }
     return null;
   },
+  isAncestor: async (treeId, candidate, personId) => {
+    const seen = new Set<string>([personId]);
+    const queue = [personId];
+    while (queue.length > 0) {
+      const child = queue.shift()!;
+      if (child === candidate) return true;
+      for (const r of s.relationships.values()) {
+        if (r.treeId !== treeId || r.type !== 'parent_child' || !live(r) || r.personBId !== child || seen.has(r.personAId)) continue;
+        seen.add(r.personAId);
+        queue.push(r.personAId);
+      }
+    }
+    return false;
+  },
   listByTree: async (treeId, options) => {
     const shown = shownFor(s, options);
     return page(s.relationships.values(), options, (r) =>

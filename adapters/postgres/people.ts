@@ -280,6 +280,21 @@ export const pgRelationships = (db: Sql): RelationshipRepository => ({
     );
     return r ? tables.relationships.from(r) : null;
   },
+  // Up from `personId` through live parent_child edges; `union` keeps each ancestor once, so the walk
+  // ends on a tree's existing cycle too, and `exists` stops at the first sight of the candidate.
+  isAncestor: async (treeId, candidate, personId) => {
+    if (candidate === personId) return true;
+    const [r] = await db.rows<{ found: boolean }>(
+      `with recursive up(id) as (
+         select person_a_id from relationships where tree_id = ? and type = 'parent_child' and deleted_at is null and person_b_id = ?
+         union
+         select r.person_a_id from up join relationships r on r.person_b_id = up.id and r.tree_id = ? and r.type = 'parent_child' and r.deleted_at is null
+       )
+       select exists (select 1 from up where id = ?) as found`,
+      [treeId, personId, treeId, candidate],
+    );
+    return r?.found === true;
+  },
   // Live listing: both ends must be live persons (and, for a non-member, not hidden). Deleted listing:
   // every soft-deleted edge. The ends are joined by primary key, row by row.
   listByTree: async (treeId, options) => {

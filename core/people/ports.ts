@@ -102,6 +102,12 @@ export type RelationshipRepository = {
    * symmetric: (a, b) finds (b, a) too; parent_child and association are directed.
    */
   readonly findEdge: (treeId: Id, type: Relationship['type'], a: Id, b: Id) => Promise<Relationship | null>;
+  /**
+   * Whether `candidate` is `personId` or one of its ancestors through the tree's live parent_child
+   * edges (any qualifier): one bounded walk up, each ancestor visited once, whatever cycles the tree
+   * already holds (a GEDCOM import may bring one).
+   */
+  readonly isAncestor: (treeId: Id, candidate: Id, personId: Id) => Promise<boolean>;
   /** Live edges of the tree whose both ends are live persons, ordered by id. A non-member audience: neither end hidden. */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Relationship[]>;
   /** Live edges touching any of these persons, ordered by id. */

@@ -123,4 +123,20 @@ export const relationshipsContract = (name: string, make: MakeStorage): Mocha.Su
       expect(ids(await storage().relationships.listByPersons([a.id, c.id]))).to.deep.equal([r1, r3, r4]);
       expect(await storage().relationships.listByPersons([])).to.deep.equal([]);
     });
+
+    it('isAncestor walks up live parent_child edges of any qualifier, ignores partnerships and deleted edges, and ends on a loop', async () => {
+      const t = await givenTree(storage());
+      const [g, f, m, x, y] = [await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id), await givenPerson(storage(), t.id)];
+      await givenEdge(storage(), t.id, 'parent_child', g.id, f.id, { qualifier: 'adoptive' });
+      await givenEdge(storage(), t.id, 'parent_child', f.id, m.id, { qualifier: 'step' });
+      await givenEdge(storage(), t.id, 'partnership', x.id, m.id, { qualifier: null });
+      await givenEdge(storage(), t.id, 'parent_child', y.id, m.id, { qualifier: 'biological', deletedAt: at('2025-01-01T00:00:00.000Z') });
+      const r = storage().relationships;
+      expect([await r.isAncestor(t.id, g.id, m.id), await r.isAncestor(t.id, f.id, m.id), await r.isAncestor(t.id, m.id, m.id)]).to.deep.equal([true, true, true]);
+      expect([await r.isAncestor(t.id, m.id, g.id), await r.isAncestor(t.id, x.id, m.id), await r.isAncestor(t.id, y.id, m.id)]).to.deep.equal([false, false, false]);
+      // A loop the tree holds already: the walk still ends.
+      await givenEdge(storage(), t.id, 'parent_child', m.id, g.id, { qualifier: 'biological' });
+      expect(await r.isAncestor(t.id, x.id, g.id)).to.equal(false);
+      expect(await r.isAncestor(t.id, m.id, f.id)).to.equal(true);
+    });
   });

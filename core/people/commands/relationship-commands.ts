@@ -61,8 +61,9 @@ export const createRelationship =
       if ((await livePerson(tx, treeId, input.personBId)) === null) return fail(badReference('person_b_id', 'person'));
       const existing = input.type === 'association' ? null : await tx.relationships.findEdge(treeId, input.type, input.personAId, input.personBId);
       if (existing) return fail(conflict('relationship_exists', `That relationship exists already: ${existing.id}.`));
-      if (input.type === 'parent_child' && (await tx.relationships.findEdge(treeId, 'parent_child', input.personBId, input.personAId)))
-        return fail(invalidInput('invalid_input', 'That would make a person the parent of their own parent.', [{ path: 'person_b_id', message: 'already a parent of person_a_id' }]));
+      // Nobody is their own ancestor, through any qualifier: the child may not be the parent's ancestor.
+      if (input.type === 'parent_child' && (await tx.relationships.isAncestor(treeId, input.personBId, input.personAId)))
+        return fail(invalidInput('relationship_cycle', 'That would make a person their own ancestor: person_b_id is already an ancestor of person_a_id.', [{ path: 'person_b_id', message: 'an ancestor of person_a_id' }]));
       const now = deps.clock.now();
       const rel: Relationship = {
         id: newId(), treeId, type: input.type, personAId: input.personAId, personBId: input.personBId, qualifier, role, notes: input.notes ?? '',
