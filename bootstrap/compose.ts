@@ -88,6 +88,7 @@ export const composeApp = (
     streamsPerUser: config.streamsPerUser,
     validateResponses: overrides.validateResponses ?? false,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
     observeRequest: metrics.observeRequest,
     accountPages: { checkToken: checkEmailToken(deps), verifyEmail: verifyEmail(deps), confirmPasswordReset: confirmPasswordReset(deps) },
   });

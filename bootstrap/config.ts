@@ -91,6 +91,27 @@ const emailList = new t.Type<readonly string[], string, unknown>(
   (a) => a.join(','),
 );
 
+/** Exact web origins (`https://app.example.org`, `http://localhost:5173`): scheme, host and port, no path. */
+const originList = new t.Type<readonly string[], string, unknown>(
+  'comma-separated origins such as https://app.example.org (scheme, host, port; no path)',
+  (u): u is readonly string[] => Array.isArray(u),
+  (u, c) => {
+    if (u === undefined || u === '') return t.success([]);
+    if (typeof u !== 'string') return t.failure(u, c);
+    const list = u.split(',').map((e) => e.trim()).filter((e) => e !== '');
+    const exact = (o: string): boolean => {
+      try {
+        const url = new URL(o);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === o;
+      } catch {
+        return false;
+      }
+    };
+    return list.every(exact) ? t.success(list) : t.failure(u, c);
+  },
+  (a) => a.join(','),
+);
+
 /** `kind` is `openai`: any server speaking OpenAI's chat-completions protocol (API.md); another kind stops start-up. */
 const AiProvider = t.intersection([t.type({ name: t.string, kind: t.literal('openai'), model: t.string }), t.partial({ base_url: t.string, api_key: t.string })]);
 export type AiProviderConfig = t.TypeOf<typeof AiProvider>;
@@ -158,6 +179,7 @@ export const Environment = t.type({
   MAIL_FROM: text('Genealogy <no-reply@localhost>'),
   REQUIRE_EMAIL_VERIFICATION: flag(false),
   OWNER_EMAIL: emailList,
+  CORS_ORIGINS: originList,
   AI_PROVIDERS: aiProviders,
   MAX_UPLOAD_BYTES: wholeNumber(100 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
   PURGE_AFTER_DAYS: wholeNumber(30, 0, 36500),
@@ -212,6 +234,8 @@ export type Config = {
   readonly authRateLimit: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For; 0 ignores the header. */
   readonly trustProxy: number;
+  /** Web origins whose browser clients may call the API with credentials (CORS, and the cookie CSRF rule). */
+  readonly corsOrigins: readonly string[];
   /** The Prometheus listener, or null (off). */
   readonly metrics: { readonly host: string; readonly port: number } | null;
   readonly searchThreshold: number;
@@ -271,6 +295,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     metrics: e.METRICS_PORT === null ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     searchThreshold: e.SEARCH_THRESHOLD,
     logLevel: e.LOG_LEVEL,

@@ -14,6 +14,7 @@ import type { Actor } from '../../core/kernel/actor.js';
 import type { Authenticated } from '../../core/identity/queries/authenticate.js';
 import type { ReplicaStatus } from '../../core/stores.js';
 import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
+import { corsMiddleware } from './cors.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import { errorStatuses, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
@@ -40,6 +41,8 @@ export type AppOptions = {
   readonly ready: () => Promise<void>;
   /** The read replica's state for /readyz (absent: none). */
   readonly replicaStatus?: () => Promise<ReplicaStatus>;
+  /** CORS_ORIGINS: web origins whose browser clients may call with credentials (cors.ts). */
+  readonly corsOrigins?: readonly string[];
   /** Runs a request's reads where they may lag (a read replica): only reads by non-members (read-routing.ts). */
   readonly readsMayLag?: <A>(work: () => Promise<A>) => Promise<A>;
   /** JSON body limit in bytes. */
@@ -205,6 +208,10 @@ export const createApp = (opts: AppOptions): Koa => {
     }
   });
 
+  // Browser clients on the listed origins: their preflights end here, their answers carry CORS headers.
+  const corsOrigins = new Set(opts.corsOrigins ?? []);
+  app.use(corsMiddleware(corsOrigins));
+
   // Anything thrown becomes problem+json: client faults keep their 4xx, the rest is 500 or 503.
   app.use(async (ctx, next) => {
     try {
@@ -297,9 +304,9 @@ export const createApp = (opts: AppOptions): Koa => {
       // The request log names the account that signed the request, restricted or not.
       if (session !== null) ctx.state['actor'] = session.account;
       if (r.auth === 'user' && session === null) return sendProblem(ctx, problem(401, 'unauthenticated', 'Sign in to continue.'), { 'WWW-Authenticate': 'Bearer' });
-      // A request that authenticates by cookie alone must come from our own origin (CSRF).
-      if (session !== null && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin)
-        return sendProblem(ctx, problem(403, 'csrf', 'Cookie-authenticated changes must carry this service\'s Origin.'));
+      // A request that authenticates by cookie alone must come from our own origin or a listed one (CSRF).
+      if (session !== null && cookie !== null && UNSAFE.has(ctx.method) && ctx.get('Origin') !== origin && !corsOrigins.has(ctx.get('Origin')))
+        return sendProblem(ctx, problem(403, 'csrf', 'Cookie-authenticated changes must carry this service\'s Origin, or one of CORS_ORIGINS.'));
       // The core's actor for this session: whether it may use this operation (an unverified email
       // where verification is required) is decided by the core, for every host alike.
       const actor: Actor = session === null ? { kind: 'anonymous', clientAddress } : session.actor;
