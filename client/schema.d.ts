@@ -2585,6 +2585,7 @@ export interface operations {
             /** @description The new account and its session token. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +3421,7 @@ export interface operations {
             /** @description The restored trees (old and new ids) and the counts per kind. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3547,6 +3549,7 @@ export interface operations {
             /** @description The new tree. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,6 +4255,7 @@ export interface operations {
             /** @description The new member. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +4650,7 @@ export interface operations {
             /** @description The person. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +5090,7 @@ export interface operations {
             /** @description The name. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5506,6 +5512,7 @@ export interface operations {
             /** @description The event. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5928,6 +5935,7 @@ export interface operations {
             /** @description The relationship. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +6367,7 @@ export interface operations {
             /** @description The source. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6732,6 +6741,7 @@ export interface operations {
             /** @description The citation. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,6 +7116,7 @@ export interface operations {
             /** @description The media item. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8559,6 +8570,7 @@ export interface operations {
             /** @description The pending proposal. */
             201: {
                 headers: {
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -122,6 +122,7 @@ const documentedReply = (r: AnyRoute, reply: Reply): void => {
   const where = r.operationId;
   if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
   if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
+  if (reply.status === 201 && r.created === undefined) throw new Error(`${where}: answered 201, but its route does not say where the creation is read (\`created\`: its Location)`);
   if (reply.body !== undefined) {
     if (r.success.body === undefined) throw new Error(`${where}: answered a body, but its route documents none`);
     if (!r.success.body.is(reply.body)) throw new Error(`${where}: response does not match its documented codec ${r.success.body.name}`);
@@ -358,6 +359,8 @@ export const createApp = (opts: AppOptions): Koa => {
           return sendProblem(ctx, p, headers);
         }
         if (validate) documentedReply(r, result.right);
+        if (r.created !== undefined && result.right.status === 201 && result.right.body !== undefined)
+          ctx.set('Location', `${opts.baseUrl}${API}${r.created(result.right.body, params.right)}`);
         const stream = result.right.stream;
         if (stream !== undefined) {
           // Streamed answers: a few per caller at once (429 past STREAMS_PER_USER), and a client that

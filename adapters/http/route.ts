@@ -90,6 +90,11 @@ export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | und
   readonly streams?: true;
   /** Response headers this operation sets on success, documented (e.g. X-Next-Cursor). */
   readonly successHeaders?: readonly string[];
+  /**
+   * A creation (201): the path, under /api/v1, where what it created is read. app.ts sends it as
+   * `Location` (absolute, on BASE_URL), and the document lists the header.
+   */
+  readonly created?: (body: WireOf<S>, params: P) => string;
   readonly handle: (input: HandlerInput<P, Q, B>) => Promise<Result<Reply<WireOf<S>>>>;
 };
 

@@ -101,9 +101,8 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     }
 
     const success: Record<string, unknown> = { description: r.success.description || reasonPhrase(r.success.status) };
-    if (r.successHeaders !== undefined && r.successHeaders.length > 0) {
-      success.headers = Object.fromEntries(r.successHeaders.map((h) => [h, { schema: { type: 'string' } }]));
-    }
+    const headers = [...(r.successHeaders ?? []), ...(r.created !== undefined ? ['Location'] : [])];
+    if (headers.length > 0) success.headers = Object.fromEntries(headers.map((h) => [h, { schema: { type: 'string' } }]));
     if (r.success.body !== undefined && r.success.status !== 204) {
       success.content = { [r.success.mediaType ?? 'application/json']: { schema: schemaOf(r.success.body) } };
     }

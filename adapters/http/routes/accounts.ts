@@ -72,6 +72,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     body: ImportForm,
     upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: async ({ actor }) => mayImportAccount(actor) },
     success: { status: 201, description: 'The restored trees (old and new ids) and the counts per kind.', body: ImportRead },
+    created: () => '/trees',
     errors: [],
     handle: async ({ actor, upload }) => {
       const d = deps();

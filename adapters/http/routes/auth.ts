@@ -30,6 +30,7 @@ export const authRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create an account; answers a session (token and HttpOnly cookie) and mails a verification link.',
     body: NewAccount,
     success: { status: 201, description: 'The new account and its session token.', body: AuthResult },
+    created: () => '/users/me',
     errors: [409, 429],
     handle: async ({ actor, body }) => signedIn(201)(await register(deps())(actor, body)),
   }),

@@ -19,6 +19,7 @@ export const eventRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create an event with exactly one subject, person_id XOR partnership_id (editor); place text is deduplicated per tree.',
     params: IdParams, body: EventCreate,
     success: { status: 201, description: 'The event.', body: EventRead },
+    created: (b) => `/events/${b.id}`,
     errors: [],
     handle: async ({ actor, params, body }) => {
       const created = await createEvent(deps())(actor, params.id, { ...eventInput(body), type: body.type });

@@ -71,6 +71,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       before: async ({ actor, params }) => mayUploadMedia(deps())(actor, params.id),
     },
     success: { status: 201, description: 'The media item.', body: MediaRead },
+    created: (b) => `/media/${b.id}`,
     errors: [503],
     handle: async ({ actor, params, body, upload }) => {
       const d = deps();

@@ -24,6 +24,7 @@ export const memberRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     params: IdParams,
     body: named('MemberCreate', t.type({ email: Email, role: RoleCodec })),
     success: { status: 201, description: 'The new member.', body: MemberReadCodec },
+    created: (_b, p) => `/trees/${p.id}/members`,
     errors: [409],
     handle: async ({ actor, params, body }) => reply(201, memberWire)(await addMember(deps())(actor, params.id, body)),
   }),

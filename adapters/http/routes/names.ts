@@ -25,6 +25,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Add a typed name (editor); `is_primary: true` makes it the primary.',
     params: IdParams, body: named('NameCreate', NameWrite),
     success: { status: 201, description: 'The name.', body: NameRead },
+    created: (_b, p) => `/persons/${p.id}/names`,
     errors: [],
     handle: async ({ actor, params, body }) => reply(201, nameWire)(await createName(deps())(actor, params.id, nameInput(body))),
   }),

@@ -40,6 +40,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Create a person with a primary name and, optionally, birth and death (editor).',
       params: IdParams, body: PersonCreate,
       success: { status: 201, description: 'The person.', body: PersonRead },
+    created: (b) => `/persons/${b.id}`,
       errors: [],
       handle: async ({ actor, params, body }) => {
         const created = await createPerson(deps())(actor, params.id, personInput(body));

@@ -45,6 +45,7 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'Propose changes (any member, viewers too): stores a pending proposal with origin contributor and changes nothing else. Each operation is checked as the API call it stands for (422 with paths like operations[2].data.sex).',
       params: IdParams, body: ProposeBody,
       success: { status: 201, description: 'The pending proposal.', body: ProposalRead },
+    created: (b, p) => `/trees/${p.id}/proposals/${b.id}`,
       errors: [],
       handle: async ({ actor, params, body }) => {
         const checked = checkOperations(asOperations(body.operations));

@@ -18,6 +18,7 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create a parent_child (a is the parent; qualifier required), partnership, or association edge (a holds it, b is the associate, `role` says what b is to a) (editor). The same pair and genealogical type is never stored twice: a repeat answers 409 relationship_exists; associations may repeat.',
     params: IdParams, body: RelationshipCreate,
     success: { status: 201, description: 'The relationship.', body: RelationshipRead },
+    created: (b) => `/relationships/${b.id}`,
     errors: [409],
     handle: async ({ actor, params, body }) =>
       reply(201, relationshipWire)(

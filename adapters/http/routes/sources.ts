@@ -17,6 +17,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create a source (editor).',
     params: IdParams, body: SourceCreate,
     success: { status: 201, description: 'The source.', body: SourceRead },
+    created: (b) => `/sources/${b.id}`,
     errors: [],
     handle: async ({ actor, params, body }) => reply(201, sourceWire)(await createSource(deps())(actor, params.id, { ...sourceInput(body), title: body.title })),
   }),
@@ -61,6 +62,7 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Cite a source for exactly one of person_id, event_id, name_id, relationship_id (editor).',
     params: IdParams, body: CitationCreate,
     success: { status: 201, description: 'The citation.', body: CitationRead },
+    created: (b) => `/citations/${b.id}`,
     errors: [],
     handle: async ({ actor, params, body }) =>
       reply(201, citationWire)(

@@ -33,6 +33,7 @@ export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'Create a tree; the caller becomes its owner. Private unless a visibility is given.',
     body: TreeCreate,
     success: { status: 201, description: 'The new tree.', body: TreeReadCodec },
+    created: (b) => `/trees/${b.id}`,
     errors: [],
     handle: async ({ actor, body }) => reply(201, treeWire)(await createTree(deps())(actor, body)),
   }),
