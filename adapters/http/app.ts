@@ -16,7 +16,8 @@ import type { ReplicaStatus } from '../../core/stores.js';
 import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
 import { corsMiddleware } from './cors.js';
 import { problem, problemOf, type Problem } from './problem.js';
-import { errorStatuses, successStatuses, type AnyRoute, type Reply } from './route.js';
+import { errorStatuses, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
+import { etagOf, ifMatchHolds } from './etag.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { renderDocsPage } from './openapi/docs-page.js';
@@ -288,8 +289,13 @@ export const createApp = (opts: AppOptions): Koa => {
   };
   const body = bodyUpTo(opts.jsonLimitBytes ?? 1024 * 1024);
 
+  // The one-record GETs, by path: their answers carry an ETag, and a conditional change of the same
+  // path checks its If-Match against that GET's answer now.
+  const readerOf = new Map(opts.routes.filter(readsOneRecord).map((r) => [r.path, r]));
   for (const r of opts.routes) {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
+    const tagged = readsOneRecord(r);
+    const reader = r.conditional === true ? readerOf.get(r.path) : undefined;
     const parse = r.jsonLimitBytes === undefined ? body : bodyUpTo(r.jsonLimitBytes);
     const lagScope = lagScopeOf(r.method, r.path);
     router[r.method](koaPath, ...(r.upload ? [] : [parse]), async (ctx) => {
@@ -346,6 +352,16 @@ export const createApp = (opts: AppOptions): Koa => {
         const decodedBody = r.body ? decodePart(r.body, fields, 'body') : { ok: true as const, value: undefined };
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
+        // A conditional change: the record as its GET reads it now must still be what the client read.
+        const ifMatch = header('If-Match');
+        if (reader !== undefined && ifMatch !== undefined) {
+          const readerQuery = reader.query ? decodePart(reader.query, {}, 'query') : { ok: true as const, value: undefined };
+          const now = readerQuery.ok ? await reader.handle({ ...base, query: readerQuery.value, body: undefined, upload: null }) : null;
+          if (now !== null && now._tag === 'Right' && now.right.body !== undefined && !ifMatchHolds(ifMatch, etagOf(now.right.body))) {
+            if (validate) documentedError(r, 412);
+            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), { ETag: etagOf(now.right.body) });
+          }
+        }
         const handle = async (): Promise<Awaited<ReturnType<typeof r.handle>>> => r.handle({ ...base, body: decodedBody.value, upload });
         const result = lagging
           ? await opts.readsMayLag!(async () => {
@@ -359,6 +375,9 @@ export const createApp = (opts: AppOptions): Koa => {
           return sendProblem(ctx, p, headers);
         }
         if (validate) documentedReply(r, result.right);
+        // A record's version: on its read, and on a change that answers the record as its read does.
+        if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body)))
+          ctx.set('ETag', etagOf(result.right.body));
         if (r.created !== undefined && result.right.status === 201 && result.right.body !== undefined)
           ctx.set('Location', `${opts.baseUrl}${API}${r.created(result.right.body, params.right)}`);
         const stream = result.right.stream;

@@ -88,6 +88,11 @@ export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | und
   readonly allowsUnverified?: true;
   /** The handler may answer a byte stream (`Reply.stream`): 429 past STREAMS_PER_USER. */
   readonly streams?: true;
+  /**
+   * A change (PATCH, PUT, DELETE) of what the GET on the same path reads: `If-Match` is checked
+   * against that read's ETag first, 412 when it is stale (set by the route table: routes/index.ts).
+   */
+  readonly conditional?: true;
   /** Response headers this operation sets on success, documented (e.g. X-Next-Cursor). */
   readonly successHeaders?: readonly string[];
   /**
@@ -120,7 +125,7 @@ const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['post', 'put', 'patch',
  * do not decode; 400, 413 and 415 wherever a body is read (every POST, PUT, PATCH and DELETE: JSON
  * that does not parse, too large, an unknown encoding or charset, or an upload not sent as
  * multipart/form-data); 422 for a query or body its codec refuses; 429 for a streamed answer past
- * STREAMS_PER_USER.
+ * STREAMS_PER_USER; 412 for a `conditional` change whose If-Match is stale.
  */
 export const frameworkErrors = (r: AnyRoute): readonly number[] => {
   const statuses: number[] = [];
@@ -132,6 +137,7 @@ export const frameworkErrors = (r: AnyRoute): readonly number[] => {
   if (readsBody) statuses.push(413, 415);
   if (r.query !== undefined || r.body !== undefined) statuses.push(422);
   if (r.streams === true) statuses.push(429);
+  if (r.conditional === true) statuses.push(412);
   return statuses;
 };
 
@@ -141,3 +147,15 @@ export const errorStatuses = (r: AnyRoute): readonly number[] =>
 
 /** Every success status: the documented one first, then `also`. */
 export const successStatuses = (r: AnyRoute): readonly number[] => [r.success.status, ...(r.success.also ?? []).map((a) => a.status)];
+
+/** The GET routes whose answer is one record (the path ends with its id): they carry an ETag. */
+export const readsOneRecord = (r: AnyRoute): boolean => r.method === 'get' && r.streams !== true && /\}$/.test(r.path) && r.success.body !== undefined;
+
+/**
+ * Marks each PATCH, PUT and DELETE whose path a one-record GET also answers as `conditional`: its
+ * If-Match is checked against that GET's ETag (app.ts).
+ */
+export const withConditions = (routes: readonly AnyRoute[]): readonly AnyRoute[] => {
+  const read = new Set(routes.filter(readsOneRecord).map((r) => r.path));
+  return routes.map((r) => (['patch', 'put', 'delete'].includes(r.method) && read.has(r.path) ? { ...r, conditional: true as const } : r));
+};

@@ -1,4 +1,4 @@
-import type { AnyRoute } from '../route.js';
+import { withConditions, type AnyRoute } from '../route.js';
 import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
@@ -32,11 +32,11 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     if (deps === undefined) throw new Error('route table built without dependencies: it can only describe itself');
     return deps;
   };
-  return [
+  return withConditions([
     ...authRoutes(lazy), ...userRoutes(lazy), ...accountRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
     ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
     ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy), ...historyRoutes(lazy),
     ...publicRoutes(lazy),
-  ];
+  ]);
 };

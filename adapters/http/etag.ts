@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+
+// Versions of what a one-record GET answers (issue 30, concurrent editors): the ETag is a hash of the
+// answer's JSON, so it changes whenever what that reader sees changes (a name, an event shown with
+// the person, a privacy decision), and a conditional change (If-Match) compares it with the record
+// as the same GET reads it just before the change.
+
+/** A strong ETag of a JSON answer. */
+export const etagOf = (body: unknown): string => `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Whether `If-Match` holds for the current ETag: `*` (the record exists), or one of its listed tags
+ * compared strongly (a weak `W/` tag never matches, RFC 9110 13.1.1).
+ */
+export const ifMatchHolds = (header: string, current: string): boolean => {
+  const tags = header.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  return tags.some((t) => t === '*' || t === current);
+};
