@@ -7622,7 +7622,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bytes (206 with `Range`, 304 on a matching `If-None-Match`). */
+            /** @description The bytes, with the type the service read from them at upload (`Content-Type`: image/jpeg, application/pdf, ...; 206 with `Range`, 304 on a matching `If-None-Match`). */
             200: {
                 headers: {
                     ETag?: string;
@@ -7633,7 +7633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description The one range asked for. */
@@ -7647,7 +7647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description Not modified: `If-None-Match` matched the ETag. */
@@ -7910,14 +7910,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The GEDCOM file. */
+            /** @description The GEDCOM file: 5.5.1 as application/x-gedcom, 7.0 as text/vnd.familysearch.gedcom (both UTF-8), a GEDZIP as application/zip. */
             200: {
                 headers: {
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-gedcom": string;
                     "text/vnd.familysearch.gedcom": string;
+                    "application/zip": string;
                 };
             };
             /** @description Unauthorized */

@@ -16,7 +16,7 @@ import type { ReplicaStatus } from '../../core/stores.js';
 import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
 import { corsMiddleware } from './cors.js';
 import { problem, problemOf, type Problem } from './problem.js';
-import { errorStatuses, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
+import { documentedMediaType, errorStatuses, mediaTypesOf, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { etagOf, ifMatchHolds } from './etag.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -123,6 +123,10 @@ const documentedReply = (r: AnyRoute, reply: Reply): void => {
   const where = r.operationId;
   if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
   if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
+  // The media type sent is one the document names: JSON for a body, the Content-Type header for a stream.
+  const sent = reply.stream !== undefined ? (reply.headers?.['Content-Type'] ?? '') : reply.body !== undefined ? 'application/json' : null;
+  if (sent !== null && reply.status === r.success.status && !documentedMediaType(mediaTypesOf(r), sent))
+    throw new Error(`${where}: sent ${sent || 'no Content-Type'}, which its route does not document (${mediaTypesOf(r).join(', ')})`);
   if (reply.status === 201 && r.created === undefined) throw new Error(`${where}: answered 201, but its route does not say where the creation is read (\`created\`: its Location)`);
   if (reply.body !== undefined) {
     if (r.success.body === undefined) throw new Error(`${where}: answered a body, but its route documents none`);

@@ -71,7 +71,8 @@ export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | und
     readonly status: number;
     readonly description: string;
     readonly body?: S;
-    readonly mediaType?: string;
+    /** One media type, or each the handler may send; the any-type wildcard: whatever type a stored file has. */
+    readonly mediaType?: string | readonly string[];
     readonly also?: readonly { readonly status: number; readonly description: string; readonly content?: boolean }[];
   };
   /**
@@ -158,4 +159,16 @@ export const readsOneRecord = (r: AnyRoute): boolean => r.method === 'get' && r.
 export const withConditions = (routes: readonly AnyRoute[]): readonly AnyRoute[] => {
   const read = new Set(routes.filter(readsOneRecord).map((r) => r.path));
   return routes.map((r) => (['patch', 'put', 'delete'].includes(r.method) && read.has(r.path) ? { ...r, conditional: true as const } : r));
+};
+
+/** The media types a route's success body is documented with (JSON unless it says otherwise). */
+export const mediaTypesOf = (r: AnyRoute): readonly string[] => {
+  const m = r.success.mediaType;
+  return m === undefined ? ['application/json'] : typeof m === 'string' ? [m] : m;
+};
+
+/** Whether a Content-Type (parameters aside) is one of the documented media types, wildcards (image/ANY, ANY/ANY) included. */
+export const documentedMediaType = (documented: readonly string[], contentType: string): boolean => {
+  const base = contentType.split(';')[0]!.trim().toLowerCase();
+  return documented.some((d) => d === '*/*' || d === base || (d.endsWith('/*') && base.startsWith(d.slice(0, -1))));
 };

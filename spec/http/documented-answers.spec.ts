@@ -59,6 +59,12 @@ const misdocumented: readonly AnyRoute[] = [
     handle: async () => ok({ status: 200 }),
   }),
   route({
+    operationId: 'wrongMediaType', method: 'get', path: '/wrong-media-type', tag: 'fixture', auth: 'optional', allowsUnverified: true, streams: true, summary: 'A stream of a type its route does not document.',
+    success: { status: 200, description: 'A GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: t.string },
+    errors: [],
+    handle: async () => ok({ status: 200, stream: (async function* () { yield new Uint8Array([48]); })(), headers: { 'Content-Type': 'application/x-gedcom; charset=utf-8' } }),
+  }),
+  route({
     operationId: 'undeclaredStream', method: 'get', path: '/undeclared-stream', tag: 'fixture', auth: 'optional', allowsUnverified: true, summary: 'A stream its route does not declare.',
     success: { status: 200, description: 'Bytes.', mediaType: 'application/octet-stream', body: t.string },
     errors: [],
@@ -80,7 +86,7 @@ const serve = async (validateResponses: boolean): Promise<{ readonly url: string
 
 describe('documented answers (validateResponses)', () => {
   const cases: readonly [path: string, unchecked: number][] = [
-    ['/wrong-shape', 200], ['/undocumented-success', 201], ['/undocumented-error', 409], ['/missing-body', 200], ['/undeclared-stream', 200],
+    ['/wrong-shape', 200], ['/undocumented-success', 201], ['/undocumented-error', 409], ['/missing-body', 200], ['/undeclared-stream', 200], ['/wrong-media-type', 200],
   ];
 
   for (const validate of [true, false]) {

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../adapters/http/openapi/document.js';
 import { renderDocsPage } from '../../adapters/http/openapi/docs-page.js';
 import { named, withMediaType, withSchema } from '../../adapters/http/openapi/json-schema.js';
-import { errorStatuses, route, type AnyRoute } from '../../adapters/http/route.js';
+import { errorStatuses, mediaTypesOf, route, type AnyRoute } from '../../adapters/http/route.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { ok } from '../../core/kernel/either.js';
 
@@ -121,7 +121,7 @@ describe('OpenAPI document', () => {
       for (const r of routes) {
         const success = obj(obj(operationOf(doc, r).responses)[String(r.success.status)]);
         if (r.success.body === undefined || r.success.status === 204) expect(success.content, r.operationId).to.equal(undefined);
-        else expect(Object.keys(obj(success.content)), r.operationId).to.deep.equal([r.success.mediaType ?? 'application/json']);
+        else expect(Object.keys(obj(success.content)), r.operationId).to.deep.equal([...mediaTypesOf(r)]);
       }
     });
 

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { errorStatuses, type AnyRoute } from '../route.js';
+import { errorStatuses, mediaTypesOf, type AnyRoute } from '../route.js';
 import { acceptsUndefined, mediaTypeOf, named, objectProperties, toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** The problem+json body every error answers with (API.md, conventions). */
@@ -104,7 +104,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     const headers = [...(r.successHeaders ?? []), ...(r.created !== undefined ? ['Location'] : [])];
     if (headers.length > 0) success.headers = Object.fromEntries(headers.map((h) => [h, { schema: { type: 'string' } }]));
     if (r.success.body !== undefined && r.success.status !== 204) {
-      success.content = { [r.success.mediaType ?? 'application/json']: { schema: schemaOf(r.success.body) } };
+      success.content = Object.fromEntries(mediaTypesOf(r).map((m) => [m, { schema: schemaOf(r.success.body!) }]));
     }
     const responses: Record<string, unknown> = { [String(r.success.status)]: success };
     for (const also of r.success.also ?? []) {

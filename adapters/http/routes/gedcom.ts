@@ -171,7 +171,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user', streams: true,
       summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; with `?version=7.0&media=true` a GEDZIP (.gdz, application/zip: gedcom.ged with an OBJE record per media item, and the media files at the paths their FILEs name); streamed.',
       params: IdParams, query: ExportQuery,
-      success: { status: 200, description: 'The GEDCOM file.', mediaType: 'text/vnd.familysearch.gedcom', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
+      success: { status: 200, description: 'The GEDCOM file: 5.5.1 as application/x-gedcom, 7.0 as text/vnd.familysearch.gedcom (both UTF-8), a GEDZIP as application/zip.', mediaType: ['application/x-gedcom', 'text/vnd.familysearch.gedcom', 'application/zip'], body: withSchema(t.string, { type: 'string', format: 'binary' }) },
       successHeaders: ['Content-Disposition'],
       errors: [],
       handle: async ({ actor, params, query }) => {

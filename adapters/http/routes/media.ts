@@ -144,7 +144,7 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     summary: 'The bytes, streamed after the visibility check: ETag from the checksum, one `Range` (206), `Cache-Control: private`.',
     params: IdParams,
     success: {
-      status: 200, description: 'The bytes (206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: 'application/octet-stream', body: withSchema(t.string, { type: 'string', format: 'binary' }),
+      status: 200, description: 'The bytes, with the type the service read from them at upload (`Content-Type`: image/jpeg, application/pdf, ...; 206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: '*/*', body: withSchema(t.string, { type: 'string', format: 'binary' }),
       also: [{ status: 206, description: 'The one range asked for.', content: true }, { status: 304, description: 'Not modified: `If-None-Match` matched the ETag.' }],
     },
     successHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition'],
