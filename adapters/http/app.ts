@@ -325,7 +325,11 @@ export const createApp = (opts: AppOptions): Koa => {
       const params = r.params ? r.params.decode(ctx.params) : t.success(undefined);
       if (params._tag === 'Left') return sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
       const lagging = opts.readsMayLag !== undefined && readsMayLag(lagScope, actor, ctx.params['id'], session?.memberOf ?? []);
-      const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query') : { ok: true as const, value: undefined };
+      // Exact, as bodies: a parameter the operation does not take (`?offset=`, `?page=`) is a 422 naming it.
+      const given = Object.keys(ctx.query);
+      const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query', { exact: true })
+        : given.length === 0 ? { ok: true as const, value: undefined }
+          : { ok: false as const, errors: given.slice(0, 20).map((k) => ({ path: k, message: 'is not a parameter of this operation (it takes none)' })) };
       if (!query.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', query.errors));
       const header = (name: string): string | undefined => {
         const v = ctx.get(name);
@@ -353,7 +357,7 @@ export const createApp = (opts: AppOptions): Koa => {
         dispose = spooled.dispose;
       }
       try {
-        const decodedBody = r.body ? decodePart(r.body, fields, 'body') : { ok: true as const, value: undefined };
+        const decodedBody = r.body ? decodePart(r.body, fields, 'body', { exact: true }) : { ok: true as const, value: undefined };
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
         // A conditional change: the record as its GET reads it now must still be what the client read.

@@ -48,11 +48,15 @@ export const unstorableTextError = (path: string, where: string): FieldError => 
  * (U+0000, a lone surrogate), or a value its codec refuses (type, length, range), is a list of field
  * errors for a 422; otherwise the decoded value.
  */
-export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: string) => {
+export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: string, o: { readonly exact?: boolean } = {}) => {
   const unstorable = unstorableTextPath(value);
   if (unstorable !== null) return { ok: false as const, errors: [unstorableTextError(unstorable, where)] };
   const decoded = codec.decode(value);
-  return decoded._tag === 'Right' ? { ok: true as const, value: decoded.right } : { ok: false as const, errors: decodeErrors(decoded.left, where) };
+  if (decoded._tag === 'Left') return { ok: false as const, errors: decodeErrors(decoded.left, where) };
+  // `exact`: a field (or query parameter) the codec does not know is refused, named, not dropped.
+  const unknown = o.exact === true ? unknownFields(codec, value) : [];
+  if (unknown.length > 0) return { ok: false as const, errors: unknown.map((path) => ({ path, message: where === 'query' ? 'is not a parameter of this operation' : 'is not a field of this body' })) };
+  return { ok: true as const, value: decoded.right };
 };
 
 export const decodeErrors = (errors: t.Errors, where: string) =>
@@ -73,3 +77,94 @@ export const decodeErrors = (errors: t.Errors, where: string) =>
     const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
     return { path: path === '' ? where : path, message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
   });
+
+/** What the walker below reads of an io-ts codec: its runtime `_tag` and combinator fields. */
+type Walked = {
+  readonly _tag?: string;
+  readonly type?: Walked;
+  readonly types?: readonly Walked[];
+  readonly props?: Readonly<Record<string, Walked>>;
+  readonly decode: (u: unknown) => { readonly _tag: string };
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The fields an object codec knows (an interface, a partial, an intersection of them, through
+ * refinements); null when the codec is open (a dictionary, free JSON, a custom type) or not an object.
+ */
+const knownFields = (codec: Walked): Record<string, Walked> | null => {
+  switch (codec._tag) {
+    case 'InterfaceType':
+    case 'PartialType':
+    case 'StrictType':
+      return { ...codec.props };
+    case 'RefinementType':
+    case 'ReadonlyType':
+    case 'ExactType':
+      return codec.type === undefined ? null : knownFields(codec.type);
+    case 'IntersectionType':
+    case 'UnionType': {
+      // An intersection knows what its parts know; a union inside an object, what any member knows.
+      const out: Record<string, Walked> = {};
+      for (const part of codec.types ?? []) {
+        const known = knownFields(part);
+        if (known === null) return null;
+        Object.assign(out, known);
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+};
+
+/**
+ * The paths of keys in `value` that `codec` does not know, at any depth (objects, arrays, and the
+ * member of a union that the value decodes as); at most 20. A client's typo (`first_name`) is then a
+ * 422 naming it, instead of a field silently dropped.
+ */
+export const unknownFields = (codec: t.Type<unknown, unknown, unknown> | Walked, value: unknown, where = ''): string[] => {
+  const out: string[] = [];
+  const at = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
+  const walk = (c: Walked, v: unknown, path: string): void => {
+    if (out.length >= 20) return;
+    switch (c._tag) {
+      case 'RefinementType':
+      case 'ReadonlyType':
+      case 'ExactType':
+        if (c.type !== undefined) walk(c.type, v, path);
+        return;
+      case 'ArrayType':
+      case 'ReadonlyArrayType':
+        if (Array.isArray(v) && c.type !== undefined) v.forEach((item, i) => walk(c.type!, item, `${path}[${i}]`));
+        return;
+      case 'UnionType': {
+        // The members the value decodes as; the one that finds least unknown is the one meant.
+        const members = (c.types ?? []).filter((m) => m.decode(v)._tag === 'Right');
+        if (members.length === 0) return;
+        const found = members.map((m) => unknownFields(m, v, path)).sort((a, b) => a.length - b.length)[0]!;
+        out.push(...found.slice(0, 20 - out.length));
+        return;
+      }
+      case 'InterfaceType':
+      case 'PartialType':
+      case 'StrictType':
+      case 'IntersectionType': {
+        if (!isRecord(v)) return;
+        const known = knownFields(c);
+        if (known === null) return;
+        for (const [k, item] of Object.entries(v)) {
+          if (!Object.hasOwn(known, k)) out.push(at(path, k));
+          else walk(known[k]!, item, at(path, k));
+          if (out.length >= 20) return;
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  walk(codec as Walked, value, where);
+  return out;
+};

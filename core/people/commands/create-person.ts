@@ -1,6 +1,7 @@
 import { actorId, type Actor } from '../../kernel/actor.js';
 import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
 import type { CommandDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
@@ -17,6 +18,12 @@ export const createPerson =
   async (actor: Actor, treeId: Id, input: CreatePersonInput): AsyncResult<Person> => {
     const bad = checkVitalDates(input);
     if (bad) return fail(bad);
+    // A person with no name at all is a choice the client makes by saying so ("" for each part),
+    // never what a mistyped field (`first_name`) or an empty body silently leaves.
+    if (input.givenName === undefined && input.surname === undefined)
+      return fail(invalidInput('name_required', 'Give the person a given_name or a surname; send "" for a part that is unknown.', [
+        { path: 'given_name', message: 'required unless surname is given ("" when unknown)' },
+      ]));
     return deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;
