@@ -15,6 +15,7 @@ import type { Authenticated } from '../../core/identity/queries/authenticate.js'
 import type { ReplicaStatus } from '../../core/stores.js';
 import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
 import { corsMiddleware } from './cors.js';
+import { expectedOf } from './expected.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import { documentedMediaType, errorStatuses, mediaTypesOf, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { etagOf, ifMatchHolds } from './etag.js';
@@ -327,7 +328,7 @@ export const createApp = (opts: AppOptions): Koa => {
       const lagging = opts.readsMayLag !== undefined && readsMayLag(lagScope, actor, ctx.params['id'], session?.memberOf ?? []);
       // Exact, as bodies: a parameter the operation does not take (`?offset=`, `?page=`) is a 422 naming it.
       const given = Object.keys(ctx.query);
-      const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query', { exact: true })
+      const query = r.query ? decodePart(r.query, { ...ctx.query }, 'query', { exact: true, describe: expectedOf })
         : given.length === 0 ? { ok: true as const, value: undefined }
           : { ok: false as const, errors: given.slice(0, 20).map((k) => ({ path: k, message: 'is not a parameter of this operation (it takes none)' })) };
       if (!query.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The query parameters are invalid.', query.errors));
@@ -357,7 +358,7 @@ export const createApp = (opts: AppOptions): Koa => {
         dispose = spooled.dispose;
       }
       try {
-        const decodedBody = r.body ? decodePart(r.body, fields, 'body', { exact: true }) : { ok: true as const, value: undefined };
+        const decodedBody = r.body ? decodePart(r.body, fields, 'body', { exact: true, describe: expectedOf }) : { ok: true as const, value: undefined };
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
         // A conditional change: the record as its GET reads it now must still be what the client read.

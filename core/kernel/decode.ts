@@ -48,35 +48,56 @@ export const unstorableTextError = (path: string, where: string): FieldError => 
  * (U+0000, a lone surrogate), or a value its codec refuses (type, length, range), is a list of field
  * errors for a 422; otherwise the decoded value.
  */
-export const decodePart = <A>(codec: t.Type<A, unknown, unknown>, value: unknown, where: string, o: { readonly exact?: boolean } = {}) => {
+export const decodePart = <A>(
+  codec: t.Type<A, unknown, unknown>, value: unknown, where: string,
+  o: { readonly exact?: boolean; readonly describe?: (codec: t.Any) => string } = {},
+) => {
   const unstorable = unstorableTextPath(value);
   if (unstorable !== null) return { ok: false as const, errors: [unstorableTextError(unstorable, where)] };
   const decoded = codec.decode(value);
-  if (decoded._tag === 'Left') return { ok: false as const, errors: decodeErrors(decoded.left, where) };
+  if (decoded._tag === 'Left') return { ok: false as const, errors: decodeErrors(decoded.left, where, o.describe) };
   // `exact`: a field (or query parameter) the codec does not know is refused, named, not dropped.
   const unknown = o.exact === true ? unknownFields(codec, value) : [];
   if (unknown.length > 0) return { ok: false as const, errors: unknown.map((path) => ({ path, message: where === 'query' ? 'is not a parameter of this operation' : 'is not a field of this body' })) };
   return { ok: true as const, value: decoded.right };
 };
 
-export const decodeErrors = (errors: t.Errors, where: string) =>
-  errors.slice(0, 20).map((e) => {
+/**
+ * `describe`: what the refusing codec expects, in words (the HTTP adapter's, from the codec's JSON
+ * Schema); without it, the codec's name.
+ */
+export const decodeErrors = (errors: t.Errors, where: string, describe?: (codec: t.Any) => string) => {
+  const out: FieldError[] = [];
+  for (const e of errors) {
+    if (out.length >= 20) break;
     // A numeric key is an array's index (written `[i]`, as API.md's `operations[2].data.sex`) when
-    // its parent is an array, else a union's branch (left out).
+    // its parent is an array, else a union's branch (left out). The field's own codec (the entry of
+    // its key, not the union branch that refused last) is the one described.
     let path = '';
+    let field = e.context[0]?.type;
     e.context.forEach((c, i) => {
       if (c.key === '') return;
       if (/^\d+$/.test(c.key)) {
         const parent = (e.context[i - 1]?.type as { _tag?: string } | undefined)?._tag;
         // (A codec that writes the index into its own key, as core/proposals/bodies.ts's indexedArray does, is not repeated.)
-        if ((parent === 'ArrayType' || parent === 'ReadonlyArrayType') && !path.endsWith(`[${c.key}]`)) path += `[${c.key}]`;
+        if ((parent === 'ArrayType' || parent === 'ReadonlyArrayType') && !path.endsWith(`[${c.key}]`)) {
+          path += `[${c.key}]`;
+          field = c.type;
+        }
         return;
       }
       path += path === '' ? c.key : `.${c.key}`;
+      field = c.type;
     });
-    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
-    return { path: path === '' ? where : path, message: e.message ?? (e.value === undefined ? 'required' : `expected ${expected}`) };
-  });
+    const at = path === '' ? where : path;
+    // A union refuses once per branch: one error per field.
+    if (describe !== undefined && out.some((x) => x.path === at)) continue;
+    const refusing = describe !== undefined ? field : e.context[e.context.length - 1]?.type;
+    const expected = refusing === undefined ? 'expected a valid value' : describe !== undefined ? describe(refusing as t.Any) : `expected ${refusing.name}`;
+    out.push({ path: at, message: e.message ?? (e.value === undefined ? (describe !== undefined ? `is required: it ${expected}` : 'required') : expected) });
+  }
+  return out;
+};
 
 /** What the walker below reads of an io-ts codec: its runtime `_tag` and combinator fields. */
 type Walked = {

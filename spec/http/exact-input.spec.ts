@@ -61,3 +61,32 @@ describe('exact input: unknown fields and parameters (HTTP)', function () {
     expect((await call('POST', `/trees/${treeId}/persons`, token, { surname: 'Only' })).status).to.equal(201);
   });
 });
+
+describe('422 messages in words, with the allowed values (HTTP)', function () {
+  this.timeout(30_000);
+  let svc: TestService;
+  let token: string;
+  let treeId: string;
+  const call = rawCaller(() => svc.baseUrl);
+  const message = (r: { body: { errors: { path: string; message: string }[] } }, path: string) => r.body.errors.find((e) => e.path === path)?.message;
+
+  before(async () => {
+    svc = await startTestService();
+    token = (await registerUser(svc, 'words@example.org')).token;
+    treeId = (await call('POST', '/trees', token, { name: 'Words' })).body.id;
+  });
+  after(async () => svc?.close());
+
+  it('a date, an enum and a limit say what they must be', async () => {
+    const date = await call('POST', `/trees/${treeId}/persons`, token, { given_name: 'A', birth: { date: '31 JUL 1750' } });
+    expect(date.status).to.equal(422);
+    expect(message(date, 'birth.date')).to.match(/^must be an object such as \{qualifier, .*year.*month.*day/);
+    const p = (await call('POST', `/trees/${treeId}/persons`, token, { given_name: 'B' })).body.id;
+    const name = await call('POST', `/persons/${p}/names`, token, { name_type: 'nickname-ish', given_name: 'C' });
+    expect(name.status).to.equal(422);
+    expect(message(name, 'name_type')).to.match(/^must be one of birth, .*married/);
+    const limit = await call('GET', `/trees/${treeId}/persons?limit=0`, token);
+    expect(message(limit, 'limit')).to.equal('must be an integer from 1 to 1000');
+    for (const r of [date, name, limit]) expect(JSON.stringify(r.body)).to.not.match(/expected |Partial<|Limit\b/);
+  });
+});
