@@ -2519,12 +2519,13 @@ export interface components {
             };
             reverted: number;
             left: {
-                /** @enum {string} */
-                type: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
+                type: components["schemas"]["RecordKind"];
                 /** Format: uuid */
                 id: string;
             }[];
         };
+        /** @enum {string} */
+        RecordKind: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
         HistoryEntry: {
             /** Format: uuid */
             change_id: string;
@@ -2535,13 +2536,10 @@ export interface components {
                 id: string | null;
                 display: string | null;
             };
-            /** @enum {string} */
-            action: "create" | "update" | "delete" | "undelete";
-            /** @enum {string} */
-            origin: "api" | "cleanup" | "proposal" | "merge" | "gedcom_import" | "account_import" | "restore";
+            action: components["schemas"]["ChangeAction"];
+            origin: components["schemas"]["ChangeOrigin"];
             record: {
-                /** @enum {string} */
-                type: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
+                type: components["schemas"]["RecordKind"];
                 /** Format: uuid */
                 id: string;
             };
@@ -2553,6 +2551,10 @@ export interface components {
                 after?: unknown;
             }[];
         };
+        /** @enum {string} */
+        ChangeAction: "create" | "update" | "delete" | "undelete";
+        /** @enum {string} */
+        ChangeOrigin: "api" | "cleanup" | "proposal" | "merge" | "gedcom_import" | "account_import" | "restore";
         PublicTreeRead: {
             /** Format: uuid */
             id: string;

@@ -8,8 +8,9 @@ import { restoreChange } from '../../../core/history/commands/restore-change.js'
 import { undoImport, type UndoneImport } from '../../../core/history/commands/undo-import.js';
 import { listImports } from '../../../core/history/queries/list-imports.js';
 import type { ImportRecord } from '../../../core/gedcom/ports.js';
-import { decodeCursor, pageOf } from '../pagination.js';
+import { decodeCursor, nextPageHeaders, pageOf } from '../pagination.js';
 import { named, withSchema } from '../openapi/json-schema.js';
+import { enumOf } from '../../../core/kernel/codec.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, PageQuery, Timestamp, Uuid } from '../wire.js';
 import { reply, type LazyDeps } from './deps.js';
@@ -17,7 +18,7 @@ import { reply, type LazyDeps } from './deps.js';
 // Issue 29: the history of every record, a tree's change feed, and restore. Members of the tree
 // read them; editors restore. A non-member is answered as for an unknown id.
 
-const keys = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
+const RecordKindCodec = enumOf('RecordKind', RECORD_KINDS);
 
 const JsonValue = withSchema(t.unknown, { description: 'The field\'s value as stored: text, number, boolean, null, or a structure (a date, identifiers).' });
 
@@ -25,9 +26,9 @@ export const HistoryEntryRead = named('HistoryEntry', t.type({
   change_id: Uuid,
   at: Timestamp,
   actor: t.type({ id: t.union([Uuid, t.null]), display: t.union([t.string, t.null]) }),
-  action: keys(CHANGE_ACTIONS),
-  origin: keys(CHANGE_ORIGINS),
-  record: t.type({ type: keys(RECORD_KINDS), id: Uuid }),
+  action: enumOf('ChangeAction', CHANGE_ACTIONS),
+  origin: enumOf('ChangeOrigin', CHANGE_ORIGINS),
+  record: t.type({ type: RecordKindCodec, id: Uuid }),
   changes: t.array(t.type({ field: t.string, before: JsonValue, after: JsonValue })),
 }));
 
@@ -41,8 +42,8 @@ export const historyWire = (c: RecordChange): t.OutputOf<typeof HistoryEntryRead
   changes: c.changes.map((x) => ({ field: x.field, before: x.before, after: x.after })),
 });
 
-// A history page's cursor names the last change shown by its place in the tree's order.
-const encodeSeq = (seq: string): string => Buffer.from(`h${seq}`, 'utf8').toString('base64url');
+// A history page's cursor names the last change shown by its place in the tree's order (`h<seq>`,
+// base64url as every cursor: pagination.ts).
 const decodeSeq = (cursor: string | undefined): string | undefined | DomainError => {
   if (cursor === undefined) return undefined;
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
@@ -52,12 +53,8 @@ const decodeSeq = (cursor: string | undefined): string | undefined | DomainError
 /** Up to limit + 1 changes as one page and the headers to the next. */
 const paged = (rows: readonly RecordChange[], limit: number, url: URL): Reply<readonly t.OutputOf<typeof HistoryEntryRead>[]> => {
   const page = rows.slice(0, limit);
-  if (rows.length <= limit) return { status: 200, body: page.map(historyWire) };
-  const cursor = encodeSeq(page[page.length - 1]!.seq);
-  const next = new URL(url);
-  next.searchParams.set('limit', String(limit));
-  next.searchParams.set('cursor', cursor);
-  return { status: 200, body: page.map(historyWire), headers: { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` } };
+  const headers = nextPageHeaders(rows.length > limit ? `h${page[page.length - 1]!.seq}` : null, limit, url);
+  return { status: 200, body: page.map(historyWire), headers };
 };
 
 const DEFAULT_LIMIT = 50;
@@ -85,7 +82,7 @@ const ChangesQuery = t.intersection([
       return Number.isNaN(d.getTime()) ? t.failure(u, c) : t.success(d);
     }, (d) => d.toISOString()), { type: 'string', format: 'date-time', maxLength: 40 }),
     actor: Uuid,
-    kind: keys(RECORD_KINDS),
+    kind: RecordKindCodec,
   }),
 ]);
 
@@ -111,7 +108,7 @@ const importWire = (i: ImportRecord & { readonly actorDisplay: string | null }):
   undone_at: i.undoneAt === null ? null : i.undoneAt.toISOString(),
 });
 
-const RecordRef = t.type({ type: keys(RECORD_KINDS), id: Uuid });
+const RecordRef = t.type({ type: RecordKindCodec, id: Uuid });
 export const UndoneImportRead = named('GedcomImportUndone', t.type({
   import_id: Uuid,
   deleted: t.record(t.string, t.number),

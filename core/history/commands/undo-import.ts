@@ -7,7 +7,7 @@ import type { CommandDeps } from '../../deps.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import type { RecordKind } from '../model.js';
 import { historyAccess } from '../access.js';
-import { sameJson } from './restore-change.js';
+import { changedSince, revertChange } from '../revert.js';
 
 export type UndoImportInput = { readonly force?: boolean };
 
@@ -45,19 +45,11 @@ export const undoImport =
       for (const change of await tx.history.otherChangesOf(importId)) {
         const state = await tx.history.state(change.recordType, change.recordId);
         if (state === null) continue;
-        const deleted = state.deletedAt !== null;
-        const changedSince = change.action === 'update'
-          ? deleted || change.changes.some((c) => !sameJson(state.fields[c.field] ?? null, c.after))
-          : change.action === 'delete' ? !deleted : deleted;
-        if (changedSince && !force) {
+        if (changedSince(change, state).length > 0 && !force) {
           left.push({ kind: change.recordType, id: change.recordId });
           continue;
         }
-        if (change.action === 'update') await tx.history.writeFields(change.recordType, change.recordId, Object.fromEntries(change.changes.map((c) => [c.field, c.before])));
-        else if (change.action === 'delete' && deleted) {
-          if (change.recordType === 'person' && state.deletionId !== null) await tx.deletions.restore(state.deletionId);
-          else await tx.history.setDeleted(change.recordType, change.recordId, null);
-        } else if (change.action === 'undelete' && !deleted) await tx.history.setDeleted(change.recordType, change.recordId, { at: now, id: newId() });
+        await revertChange(tx, change, state, now);
         touched.push(...state.persons);
         reverted += 1;
       }
