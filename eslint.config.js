@@ -9,7 +9,7 @@ const frameworks = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'client/schema.d.ts'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'client/schema.d.ts', 'client/dist/**', 'client/node_modules/**'] },
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },

@@ -8,7 +8,7 @@ import { authenticate } from '../core/identity/queries/authenticate.js';
 import { checkEmailToken } from '../core/identity/queries/check-email-token.js';
 import { verifyEmail } from '../core/identity/commands/verify-email.js';
 import { confirmPasswordReset } from '../core/identity/commands/confirm-password-reset.js';
-import { createApp } from '../adapters/http/app.js';
+import { createApp, type ResponseCheck } from '../adapters/http/app.js';
 import { allRoutes } from '../adapters/http/routes/index.js';
 import type { HttpDeps } from '../adapters/http/routes/deps.js';
 import { scryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
@@ -27,6 +27,8 @@ export type Overrides = {
   readonly hasher?: PasswordHasher;
   readonly mailer?: Mailer;
   readonly validateResponses?: boolean;
+  /** Specs: each JSON answer checked against the OpenAPI document's schema too (app.ts). */
+  readonly checkResponse?: ResponseCheck;
   readonly blobs?: BlobStore;
   /** The metrics this service reports into (server.ts: with process metrics); default: a registry of its own. */
   readonly metrics?: ServiceMetrics;
@@ -87,6 +89,7 @@ export const composeApp = (
     sendTimeoutMs: config.sendTimeoutMs,
     streamsPerUser: config.streamsPerUser,
     validateResponses: overrides.validateResponses ?? false,
+    ...(overrides.checkResponse === undefined ? {} : { checkResponse: overrides.checkResponse }),
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     observeRequest: metrics.observeRequest,

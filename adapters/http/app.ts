@@ -21,7 +21,7 @@ import { documentedMediaType, errorStatuses, mediaTypesOf, readsOneRecord, succe
 import { etagOf, ifMatchHolds } from './etag.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
-import { renderDocsPage } from './openapi/docs-page.js';
+import { mountReference } from './openapi/reference.js';
 import { spoolMultipart, type SpooledFile } from './multipart.js';
 import { multipartFieldLimits } from './multipart-fields.js';
 import { decodePart } from '../../core/kernel/decode.js';
@@ -57,6 +57,12 @@ export type AppOptions = {
    * a stream from a route that does not declare `streams`, an error status not in the route's list.
    */
   readonly validateResponses?: boolean;
+  /**
+   * Specs, with `validateResponses`: a JSON success body is also checked against the OpenAPI
+   * document's own schema for its operation and status (the JSON Schema a client validates with, not
+   * only the codec it was derived from); the reason it does not conform, or undefined.
+   */
+  readonly checkResponse?: ResponseCheck;
   /** TRUST_PROXY: reverse proxies in front that append to X-Forwarded-For (0 or absent: the header is ignored). */
   readonly trustProxy?: number;
   /** Called once per request when its response has been sent (or the connection closed), for metrics. */
@@ -119,8 +125,11 @@ const documentedError = (r: AnyRoute, status: number): void => {
   if (!errorStatuses(r).includes(status)) throw new Error(`${r.operationId}: answered ${status}, which its route does not document (route.ts errors)`);
 };
 
+/** Why a JSON body does not conform to the document's schema for this operation and status; undefined when it does. */
+export type ResponseCheck = (operationId: string, status: number, body: unknown) => string | undefined;
+
 /** `validateResponses`: a success the document does not describe (status, body shape, stream). */
-const documentedReply = (r: AnyRoute, reply: Reply): void => {
+const documentedReply = (r: AnyRoute, reply: Reply, check?: ResponseCheck): void => {
   const where = r.operationId;
   if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
   if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
@@ -132,6 +141,8 @@ const documentedReply = (r: AnyRoute, reply: Reply): void => {
   if (reply.body !== undefined) {
     if (r.success.body === undefined) throw new Error(`${where}: answered a body, but its route documents none`);
     if (!r.success.body.is(reply.body)) throw new Error(`${where}: response does not match its documented codec ${r.success.body.name}`);
+    const why = check?.(r.operationId, reply.status, JSON.parse(JSON.stringify(reply.body)));
+    if (why !== undefined) throw new Error(`${where}: response does not conform to the document's schema: ${why}`);
   } else if (reply.stream === undefined && reply.status === r.success.status && r.success.body !== undefined && reply.status !== 204)
     throw new Error(`${where}: answered no body, but its route documents ${r.success.body.name}`);
 };
@@ -165,7 +176,6 @@ export const createApp = (opts: AppOptions): Koa => {
   const origin = new URL(opts.baseUrl).origin;
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
-  const docsPage = renderDocsPage(openapi);
 
   // Outermost, so it runs once the answer is made: the rest of a body nobody read (a refusal before
   // an upload) is drained or the connection closed gracefully, never reset under a client still sending.
@@ -256,11 +266,7 @@ export const createApp = (opts: AppOptions): Koa => {
   router.get(`${API}/openapi.json`, (ctx) => {
     ctx.body = openapi;
   });
-  router.get(`${API}/docs`, (ctx) => {
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    ctx.body = docsPage;
-  });
+  mountReference(router, opts.baseUrl);
 
   // DELETE bodies are read too: account deletion carries the retyped email.
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
@@ -383,7 +389,7 @@ export const createApp = (opts: AppOptions): Koa => {
           if (validate) documentedError(r, p.status);
           return sendProblem(ctx, p, headers);
         }
-        if (validate) documentedReply(r, result.right);
+        if (validate) documentedReply(r, result.right, opts.checkResponse);
         // A record's version: on its read, and on a change that answers the record as its read does.
         if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body)))
           ctx.set('ETag', etagOf(result.right.body));

@@ -43,6 +43,11 @@ export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | und
   /** OpenAPI form, relative to /api/v1: '/trees/{id}'. */
   readonly path: string;
   readonly summary: string;
+  /**
+   * What the operation does, for a client developer: who may call it, what it changes or answers,
+   * and what its refusals mean beyond their codes (the reference shows it under the summary).
+   */
+  readonly description?: string;
   readonly tag: string;
   /** 'user': a session is required (401 without); 'optional': anonymous allowed (public surface, auth). */
   readonly auth: 'user' | 'optional';

@@ -11,6 +11,8 @@ import { conflict } from '../../core/kernel/errors.js';
 import { E, ok } from '../../core/kernel/either.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { documentConformance } from '../support/document-conformance.js';
+import { buildOpenApiDocument } from '../../adapters/http/openapi/document.js';
 
 // Every app a spec builds runs with validateResponses: an answer its route does not document is a
 // 500 there. The first part proves the check bites, on a table of routes that each break the
@@ -111,6 +113,24 @@ describe('documented answers (validateResponses)', () => {
       }
     });
   }
+});
+
+describe('answers checked against the OpenAPI document itself (spec/support/document-conformance.ts)', () => {
+  const check = documentConformance();
+  const doc = buildOpenApiDocument(allRoutes(), { title: 't', version: '0', serverUrl: 'http://localhost' });
+  const person = ((doc.paths['/persons/{id}']!['get'] as { responses: Record<string, { content: Record<string, { example: Record<string, unknown> }> }> }).responses['200']!.content['application/json']!).example;
+
+  it('accepts what the document describes: the document\'s own example of a person', () => {
+    expect(person).to.have.property('display_name');
+    expect(check('getPerson', 200, person)).to.equal(undefined);
+  });
+
+  it('refuses what it does not: an id that is not a uuid, a missing field, a status without a JSON body', () => {
+    expect(check('getPerson', 200, { ...person, id: 'not-a-uuid' })).to.match(/format "uuid"/);
+    const { display_name: _, ...nameless } = person;
+    expect(check('getPerson', 200, nameless)).to.match(/display_name/);
+    expect(check('deletePerson', 204, {})).to.match(/no application\/json body/);
+  });
 });
 
 describe('the statuses a route derives from its properties are answered', () => {

@@ -2,7 +2,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import * as t from 'io-ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../adapters/http/openapi/document.js';
-import { renderDocsPage } from '../../adapters/http/openapi/docs-page.js';
 import { named, withMediaType, withSchema } from '../../adapters/http/openapi/json-schema.js';
 import { errorStatuses, mediaTypesOf, route, type AnyRoute } from '../../adapters/http/route.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
@@ -147,7 +146,7 @@ describe('OpenAPI document', () => {
     });
 
     it('defines the shared Problem schema', () => {
-      expect(doc.components.schemas.Problem).to.deep.equal({
+      expect(buildOpenApiDocument(routes, info, { words: false }).components.schemas.Problem).to.deep.equal({
         type: 'object',
         properties: {
           type: { type: 'string' },
@@ -160,21 +159,10 @@ describe('OpenAPI document', () => {
         required: ['type', 'title', 'status', 'code', 'detail'],
       });
     });
-
-    it('renders a reference page listing every operation, with no script or external resource', () => {
-      const html = renderDocsPage(doc);
-      expect(html).to.match(/^<!doctype html>/);
-      expect(html).not.to.match(/<script/i);
-      expect(html).not.to.match(/(src|href)=["']?(https?:)?\/\//i);
-      for (const r of routes) {
-        expect(html).to.include(`id="op-${r.operationId.replace(/[^A-Za-z0-9_-]/g, '_')}"`);
-        expect(html).to.include(`<code>${r.path}</code>`);
-      }
-    });
   });
 
   describe('of a fixture table', () => {
-    const doc = buildOpenApiDocument(fixtureRoutes, info);
+    const doc = buildOpenApiDocument(fixtureRoutes, info, { words: false });
     const [listRoute, getRoute, uploadRoute] = fixtureRoutes as [AnyRoute, AnyRoute, AnyRoute];
 
     it('is valid', async () => {
@@ -221,13 +209,6 @@ describe('OpenAPI document', () => {
         },
       });
       expect(obj(obj(op.responses)['204'])).to.deep.equal({ description: 'Stored' });
-    });
-
-    it('escapes HTML in the reference page', () => {
-      const html = renderDocsPage(doc);
-      expect(html).to.include('List &lt;public&gt; persons &amp; more');
-      expect(html).not.to.include('<public>');
-      expect(html).to.include('<a href="#schema-PersonFixture">');
     });
 
     it('rejects duplicate operationIds and duplicate routes', () => {

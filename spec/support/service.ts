@@ -15,6 +15,8 @@ import { loadConfig } from '../../bootstrap/config.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { createApiClient, type ApiClient } from '../../client/index.js';
 import { postgresStorage } from './database.js';
+import { documentConformance } from './document-conformance.js';
+import type { ResponseCheck } from '../../adapters/http/app.js';
 
 export type TestService = {
   readonly baseUrl: string;
@@ -60,6 +62,10 @@ export const windowStartClock = (): Clock => {
  * The real service (bootstrap's composition root) on a loopback port, with a mail box for a mailer
  * and a cheap scrypt cost. Success bodies are checked against their documented codecs.
  */
+// One check for every service of a run: the document and its compiled schemas are the same for all.
+let sharedConformance: ResponseCheck | undefined;
+const conformance = (): ResponseCheck => (sharedConformance ??= documentConformance());
+
 export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
   const pgFixture = options.storage === 'memory' ? null : await postgresStorage({}, options.storageOn);
   const storage = pgFixture?.storage ?? memoryStorage();
@@ -73,6 +79,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
     hasher: scryptPasswordHasher(4),
     mailer,
     validateResponses: true,
+    checkResponse: conformance(),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const server: Server = app.listen(port, '127.0.0.1');

@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
 import { errorStatuses, mediaTypesOf, type AnyRoute } from '../route.js';
+import { describeDocument } from './describe.js';
+import { API_OVERVIEW, TAGS } from './overview.js';
 import { acceptsUndefined, mediaTypeOf, named, objectProperties, toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** The problem+json body every error answers with (API.md, conventions). */
@@ -15,9 +17,9 @@ export type OpenApiInfo = { readonly title: string; readonly version: string; re
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
-  info: { title: string; version: string };
+  info: { title: string; version: string; description: string };
   servers: { url: string }[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -33,6 +35,9 @@ const reasons: Record<number, string> = {
 };
 
 export const reasonPhrase = (status: number): string => reasons[status] ?? `Status ${status}`;
+
+const TAG_ORDER = Object.keys(TAGS);
+const rank = (tag: string): number => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -66,7 +71,12 @@ const securityOf = (r: AnyRoute): Record<string, string[]>[] =>
  * The OpenAPI 3.1.0 document of a route table: one operation per route, schemas from the routes' own
  * codecs, named codecs under components/schemas, every error status as problem+json.
  */
-export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): OpenApiDocument => {
+export const buildOpenApiDocument = (
+  routes: readonly AnyRoute[],
+  info: OpenApiInfo,
+  /** `words: false`: the structure alone, without the glossary's descriptions and examples (specs of the structure). */
+  options: { readonly words?: boolean } = {},
+): OpenApiDocument => {
   const schemas: Record<string, JsonSchema> = {};
   const schemaOf = (codec: t.Any): JsonSchema => toJsonSchema(codec, { components: schemas });
   schemaOf(ProblemCodec);
@@ -125,11 +135,14 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     item[r.method] = operation;
   }
 
-  return {
+  const doc: OpenApiDocument = {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version },
+    info: { title: info.title, version: info.version, description: API_OVERVIEW },
     servers: [{ url: `${info.serverUrl.replace(/(?<!\/)\/+$/, '')}/api/v1` }],
-    tags,
+    // The groups in the overview's order, each with its words; a group the overview does not know last.
+    tags: tags
+      .map((tag) => (TAGS[tag.name] === undefined ? tag : { name: tag.name, description: TAGS[tag.name] }))
+      .sort((a, b) => rank(a.name) - rank(b.name)),
     paths,
     components: {
       schemas,
@@ -139,4 +152,6 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       },
     },
   };
+  if (options.words !== false) describeDocument(doc, routes);
+  return doc;
 };
