@@ -45,7 +45,15 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     // Refused to an unverified session (the core's rule): trees others made it an owner of, their
     // living persons and their members' emails, do not leave before the email is proven.
     operationId: 'exportAccount', method: 'get', path: '/users/me/export', tag: 'users', auth: 'user', streams: true,
-    summary: 'Everything the caller owns as a zip, streamed: account.json (format "genealogy-account", version 1: the email and every owned tree with its members, records, proposals, dismissed duplicate pairs and AI policy; deleted records left out) and media/<media_id> per file.',
+    summary: 'Download a backup of everything the caller owns, as a zip',
+    description: [
+      'Any signed-in account with a verified email (where `REQUIRE_EMAIL_VERIFICATION` is on, an unverified session is 403 `email_unverified`). Answers a zip, streamed as it is written, as the attachment `genealogy-account-<YYYY-MM-DD>.zip`, holding:',
+      '',
+      '- `account.json`: `format: "genealogy-account"`, `version: 1`, `exported_at`, the account\'s `email`, `user_id` and `self_person_id`, then every live tree where the caller is an **owner** (trees they only edit or view are not theirs to take), each with its fields, AI policy and members (email and role), its persons, names, places, relationships, events, sources, citations, media metadata, proposals and dismissed duplicate pairs. Ids are as in the service. Deleted records, and what hangs on them (names, events and citations of a deleted person), are left out; media of a deleted person stay, without their target.',
+      '- `media/<media_id>`: each media file\'s bytes as stored.',
+      '',
+      'The records are read in chunks, not from one snapshot: a record written while the download runs may or may not be in it. Audited as `account.export`. A streamed answer: past `STREAMS_PER_USER` downloads running at once for the account, 429 `too_many_streams` (`Retry-After`). `POST /users/me/import` restores such a zip.',
+    ].join('\n'),
     success: { status: 200, description: 'The backup.', mediaType: 'application/zip', body: withSchema(t.string, { type: 'string', format: 'binary' }) },
     successHeaders: ['Content-Disposition'],
     errors: [],
@@ -68,7 +76,18 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'importAccount', method: 'post', path: '/users/me/import', tag: 'users', auth: 'user',
-    summary: 'Restore a backup into NEW trees owned by the caller (new ids, every reference remapped, media stored again and checked against their checksums); all or nothing; existing trees are never touched. Members other than the caller are not restored: the report names them per tree.',
+    summary: 'Restore a backup into new trees owned by the caller',
+    description: [
+      'Any signed-in account with a verified email (where `REQUIRE_EMAIL_VERIFICATION` is on, an unverified session is 403 `email_unverified`, before the upload is read). Send a zip written by `GET /users/me/export` as the multipart part `file`. Every tree of the backup becomes a NEW tree owned by the caller alone: new ids for every record, every reference remapped (proposals\' operations too), media stored again and checked against their size and SHA-256 checksum. Existing trees are never read or written: restoring the same backup twice gives two copies.',
+      '',
+      'Members other than the account that made the backup are not restored; `members_not_restored` names them per tree. Records made by the account that made the backup are credited to the caller; by anyone else, to nobody. The caller\'s "this is me" person is set from the backup only when it is unset. All or nothing: one transaction, and nothing is left behind on a refusal.',
+      '',
+      'Answers 201 with, per tree, the backup\'s id (`source_id`), the new id and the counts per kind, and `Location` pointing at `/trees`. Refusals:',
+      '',
+      '- 422 `invalid_archive` (the reason in `detail`, nothing written): not a zip or cut short; more than 50,000 entries; more than `MAX_UPLOAD_BYTES` x 4 unpacked; an entry over 1 MiB compressed more than 100 to 1; an absolute, `..` or backslash entry name, or any entry but `account.json` and `media/<uuid>`; another `format` or a newer `version`; a record that does not decode, belongs to another tree, repeats an id or points at a record the backup does not hold; a media record without its file, a file without its record, or bytes that do not match.',
+      '- 422 `invalid_input`: no `file` part.',
+      '- 413: the upload is larger than `MAX_UPLOAD_BYTES`.',
+    ].join('\n'),
     body: ImportForm,
     upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: async ({ actor }) => mayImportAccount(actor) },
     success: { status: 201, description: 'The restored trees (old and new ids) and the counts per kind.', body: ImportRead },

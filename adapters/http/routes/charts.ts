@@ -37,18 +37,23 @@ const nodeWire = (key: 'parents' | 'children') => {
   return wire;
 };
 
-const SHAPE = `Each node is \`{ person, ref, parents|children }\`; a person reached a second time (pedigree collapse, cousins who married) is expanded once, at the shallowest generation, and is \`{ person, ref: true }\` with no list everywhere else. At most ${CHART_PERSON_CAP} distinct persons: a node whose next generation was cut by that cap has \`truncated: true\`.`;
-const PRIVACY = 'Through the privacy engine: living persons appear as `Living person` and the chart goes on through them; hidden persons are left out with everyone reachable only through them; a hidden root is 404.';
+const shape = (key: 'parents' | 'children'): string => `The answer is the root node \`{ person, ref: false, ${key}: [...] }\`, where \`person\` is what a person read gives this reader, nested to \`generations\` (1 to ${MAX_GENERATIONS}, default ${DEFAULT_GENERATIONS}, counting the person: 1 is the person alone; outside that range, 422). A person reached a second time (pedigree collapse, cousins who married, a loop in bad data) is expanded once, at the shallowest generation, and is \`{ person, ref: true }\` with no list everywhere else. At most ${CHART_PERSON_CAP.toLocaleString('en-US')} distinct persons: a node whose next generation was cut by that cap has \`truncated: true\`.`;
+const PRIVACY = 'living persons appear as `Living person` boxes (`redacted: true`, every other field null), after the others, and the chart goes on through them; hidden persons are left out together with everyone reachable only through them; a hidden, deleted or unknown root is 404.';
 
 export const chartsRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const charts = [
-    { id: 'Pedigree', path: 'pedigree', read: pedigree, codec: PedigreeNode, wire: nodeWire('parents'), what: 'ancestors: parents male first, then female, then unknown, then by birth year' },
-    { id: 'Descendants', path: 'descendants', read: descendants, codec: DescendantNode, wire: nodeWire('children'), what: 'descendants: children by birth year' },
+    { id: 'Pedigree', path: 'pedigree', key: 'parents', title: 'pedigree chart (ancestors)', read: pedigree, codec: PedigreeNode, wire: nodeWire('parents'), what: 'ancestors: parents male first, then female, then unknown, then by birth year' },
+    { id: 'Descendants', path: 'descendants', key: 'children', title: 'descendant chart', read: descendants, codec: DescendantNode, wire: nodeWire('children'), what: 'descendants: children by birth year' },
   ] as const;
   return charts.flatMap((c) => [
     route({
       operationId: `get${c.id}`, method: 'get', path: `/persons/{id}/${c.path}`, tag: 'charts', auth: 'user',
-      summary: `The person's ${c.what}, nested to \`generations\` (1 to ${MAX_GENERATIONS}, default ${DEFAULT_GENERATIONS}). ${SHAPE} ${PRIVACY}`,
+      summary: `Read a person's ${c.title}`,
+      description: [
+        `The person's ${c.what}. ${shape(c.key)}`,
+        '',
+        `Members of the person's tree (any role) see everyone in full. A signed-in non-member may read the chart when the tree's visibility lets them view it (\`public\`, \`unlisted\`, \`site_members\`), through the privacy engine: ${PRIVACY} A non-member of a \`private\` tree is 403.`,
+      ].join('\n'),
       params: IdParams, query: ChartQuery,
       success: { status: 200, description: 'The chart: the root node.', body: c.codec },
       errors: [401, 403, 404, 422],
@@ -56,7 +61,12 @@ export const chartsRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: `public${c.id}`, method: 'get', path: `/public/persons/{id}/${c.path}`, tag: 'public', auth: 'optional',
-      summary: `The person's ${c.what}, as the anonymous surface shows them (everyone reads as a non-member). ${SHAPE}`,
+      summary: `Read a person's ${c.title} on the public surface`,
+      description: [
+        `As the anonymous surface shows them, the person's ${c.what}. ${shape(c.key)}`,
+        '',
+        `Anyone may call it, signed in or not (a session of an unverified account, where \`REQUIRE_EMAIL_VERIFICATION\` is on, is 403 \`email_unverified\`). The tree must be viewable without membership: \`public\` and \`unlisted\` trees to anyone, \`site_members\` trees to signed-in callers; any other tree is 404, as an unknown person is. Everyone, members of the tree too, reads as a non-member, through the privacy engine: ${PRIVACY}`,
+      ].join('\n'),
       params: IdParams, query: ChartQuery,
       success: { status: 200, description: 'The chart: the root node.', body: c.codec },
       errors: [403, 404, 422],

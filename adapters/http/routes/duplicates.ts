@@ -23,7 +23,12 @@ const DismissBody = named('DuplicateDismiss', t.strict({ person_ids: t.tuple([Uu
 export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'listDuplicates', method: 'get', path: '/trees/{id}/duplicates', tag: 'duplicates', auth: 'user',
-    summary: `Likely duplicate persons of the tree (members), high before medium, best first, at most ${MAX_PAIRS} pairs: names (alternate names, spelling variants, given names in another order, maiden and married names), birth and death years and places, parents' and partners' names. Never a parent and child, partners, siblings born on different dates, or a dismissed pair. \`person_ids\` are in id order.`,
+    summary: 'List likely duplicate persons of the tree (members)',
+    description: [
+      `Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree's visibility. Finds pairs of live persons who are likely one person: \`score\` \`high\` before \`medium\`, best first, at most ${MAX_PAIRS.toLocaleString('en-US')} pairs, in one answer (no paging). \`person_ids\` are in id order; \`reasons\` says in words what was weighed.`,
+      '',
+      "A pair is weighed on every name against every name (alternate names, spelling variants, given names in another order, the same given names under another surname explained by a partner or a married or maiden name), birth and death years (more than two apart: never the same person) and places, an exact birth day, parents' names (disagreeing parents: never `high`) and partners' names. Never proposed: persons of different recorded sexes, a parent and child, partners, siblings born on different dates, and a pair dismissed with `POST /trees/{id}/duplicates/dismiss`. Merge a pair with `POST /persons/{id}/merge`.",
+    ].join('\n'),
     params: IdParams,
     success: { status: 200, description: 'The pairs.', body: t.array(DuplicatePairRead) },
     errors: [],
@@ -34,7 +39,12 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'dismissDuplicate', method: 'post', path: '/trees/{id}/duplicates/dismiss', tag: 'duplicates', auth: 'user',
-    summary: 'Remember that two persons of the tree are not one (editor): the pair never comes back in the duplicate list or the recommendations, even after either person is edited. Both must be persons of this tree (422 otherwise).',
+    summary: 'Dismiss a pair of persons as not duplicates (editor)',
+    description: [
+      'Editors and owners of the tree; a viewer or a non-member is 403. Remembers for good that the two persons in `person_ids` are not one: the pair never comes back in `GET /trees/{id}/duplicates` or in the recommendations, whatever either person later becomes. Both must be persons of this tree, live or deleted, in either order. Dismissing a dismissed pair again changes nothing and answers 204 too.',
+      '',
+      '- 422 `invalid_input`: the same person twice, or an id that is not a person of this tree.',
+    ].join('\n'),
     params: IdParams, body: DismissBody,
     success: { status: 204, description: 'Dismissed (also when it already was).' },
     errors: [],

@@ -127,12 +127,27 @@ async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Ar
 /** The tree's name as a file name: no path or control characters, at most 100 characters. */
 const gedFileName = (treeName: string, ext = 'ged'): string => `${treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree'}.${ext}`;
 
+/** The refusals an uploaded GEDCOM or GEDZIP file may meet, in preview and import alike. */
+const UPLOAD_REFUSALS = [
+  '- 422 `not_gedcom`: the file is not GEDCOM.',
+  '- 422 `gedcom_too_large`: past the reader\'s bounds (`detail` says which, and where): a line over 1 MiB of characters, a level-0 record over 100,000 lines or 16 MiB, or more links, families or xrefs than a real file holds (1,000 family links in one INDI record, 2,000,000 in the file, 800,000 families, 3,000,000 xrefs).',
+  '- 422 `invalid_archive`: a GEDZIP that breaks the zip limits (50,000 entries, `MAX_UPLOAD_BYTES` x 4 unpacked, at most 100 to 1 compression for entries over 1 MiB, no absolute or `..` names, `gedcom.ged` at the root) or whose bytes are damaged.',
+  '- 422 `invalid_input`: no `file` part. 413: the upload is larger than `MAX_UPLOAD_BYTES`.',
+].join('\n');
+
 export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const editorFirst = async ({ actor, params }: HandlerInput<{ id: string }, unknown, undefined>) => accessTree(deps().storage, actor, params.id, 'editor');
   return [
     route({
       operationId: 'previewGedcom', method: 'post', path: '/trees/{id}/gedcom/preview', tag: 'gedcom', auth: 'user',
-      summary: 'Dry run of an import (editor): incoming persons that resemble existing ones, with candidates scored high or medium and the reasons; writes nothing.',
+      summary: 'Preview a GEDCOM import (editor)',
+      description: [
+        'Editors and owners of the tree; a viewer or a non-member is 403, before a byte of the file is read. A dry run of `POST /trees/{id}/gedcom/import` with the same file (multipart part `file`: GEDCOM 5.5, 5.5.1, 5.5.5 or 7.0, or a GEDZIP `.gdz`, told by its first bytes); it writes nothing.',
+        '',
+        'Answers the `counts` of persons, families and sources in the file, and `matches`: each incoming person (by its xref as written in the file, with the at signs, `"@I1@"`) that resembles existing persons of the tree, in file order, with its candidates scored `high` or `medium` and the reasons. Use the xrefs as the keys of the import\'s `resolutions`. Also the tags the import would not map (`unmapped_tags`, with counts and first line) and the first 1,000 warnings by line (`warning_count` is the total).',
+        '',
+        UPLOAD_REFUSALS,
+      ].join('\n'),
       params: IdParams, body: PreviewForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The matches, unmapped tags and warnings.', body: PreviewRead },
@@ -144,7 +159,28 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'importGedcom', method: 'post', path: '/trees/{id}/gedcom/import', tag: 'gedcom', auth: 'user',
-      summary: 'Import a GEDCOM file (editor), all or nothing: `default_action` (new, skip, merge, overwrite) for persons with a high-scoring duplicate, `resolutions` per incoming xref.',
+      summary: 'Import a GEDCOM file into the tree (editor)',
+      description: [
+        'Editors and owners of the tree; a viewer or a non-member is 403, before a byte of the file is read. Imports the multipart part `file` (GEDCOM 5.5, 5.5.1, 5.5.5 or 7.0, or a GEDZIP `.gdz`, told by its first bytes, whose media files are stored and attached) additively, all or nothing: one transaction, so a refusal or failure leaves the tree as it was.',
+        '',
+        'What becomes of each incoming person: its entry in `resolutions` (JSON text: incoming xref as written, `"@I1@"`, to `{ "action", "target_id"? }`), else `default_action` when its best duplicate candidate (as the preview scores it) is `high`, else `new`. `default_action` defaults to `new`. The actions:',
+        '',
+        '- `new`: create a new person.',
+        '- `skip`: copy nothing; the file\'s families link to the existing person.',
+        '- `merge`: attach the incoming names (as alternates), events, citations and notes to the existing person.',
+        '- `overwrite`: soft-delete the existing person and import the incoming one fresh.',
+        '',
+        'The existing person is the resolution\'s `target_id`, or, under `default_action`, the best candidate.',
+        '',
+        'A relationship is never created twice between the same pair. Answers the mapping report: `import_id`, counts per kind (created, merged, skipped, overwritten, reused), unmapped tags and the first 1,000 warnings (`warning_count` is the total). The import is listed in `GET /trees/{id}/imports` and can be undone with `POST /trees/{id}/imports/{import_id}/undo`.',
+        '',
+        'Refusals:',
+        '',
+        '- 422 `invalid_resolution`: a resolution names an xref that is no INDI record of the file, or its action needs a `target_id` it lacks.',
+        '- 422 `invalid_reference`: a `target_id` that is no live person of this tree.',
+        '- 422 `invalid_input`: `resolutions` is not JSON, not an object from xref to resolution, has an unknown action or a `target_id` that is not a UUID, or holds more than 1,000,000 values.',
+        UPLOAD_REFUSALS,
+      ].join('\n'),
       params: IdParams, body: ImportForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The mapping report: counts per kind, unmapped tags, warnings.', body: ReportRead },
@@ -169,7 +205,16 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'exportGedcom', method: 'get', path: '/trees/{id}/gedcom/export', tag: 'gedcom', auth: 'user', streams: true,
-      summary: 'The tree as GEDCOM (members): 5.5.1 in UTF-8 by default, 7.0 with `?version=7.0`; with `?version=7.0&media=true` a GEDZIP (.gdz, application/zip: gedcom.ged with an OBJE record per media item, and the media files at the paths their FILEs name); streamed.',
+      summary: 'Export the tree as GEDCOM (members)',
+      description: [
+        'Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree\'s visibility. Members see every record, so nothing is redacted. Families are derived from the relationship edges; name types are kept.',
+        '',
+        '- default, or `version=5.5.1`: GEDCOM 5.5.1 in UTF-8, `application/x-gedcom`.',
+        '- `version=7.0`: GEDCOM 7.0 in UTF-8, `text/vnd.familysearch.gedcom`.',
+        '- `version=7.0&media=true`: a GEDZIP (`.gdz`, `application/zip`): `gedcom.ged` with an OBJE record per media item, and the media files at the paths their FILEs name. `media=true` with another version is 422 `invalid_input`.',
+        '',
+        'The file is an attachment named after the tree (`.ged`, or `.gdz` for a GEDZIP), streamed as it is produced from one snapshot of the tree. A streamed answer: past `STREAMS_PER_USER` downloads running at once for the account, 429 `too_many_streams` (`Retry-After`).',
+      ].join('\n'),
       params: IdParams, query: ExportQuery,
       success: { status: 200, description: 'The GEDCOM file: 5.5.1 as application/x-gedcom, 7.0 as text/vnd.familysearch.gedcom (both UTF-8), a GEDZIP as application/zip.', mediaType: ['application/x-gedcom', 'text/vnd.familysearch.gedcom', 'application/zip'], body: withSchema(t.string, { type: 'string', format: 'binary' }) },
       successHeaders: ['Content-Disposition'],

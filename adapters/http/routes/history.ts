@@ -86,11 +86,19 @@ const ChangesQuery = t.intersection([
   }),
 ]);
 
-/** The paths of the kinds with a history route (a name's changes are in its person's). */
-const PATHS: readonly (readonly [string, RecordKind, string])[] = [
-  ['/persons', 'person', 'Person'], ['/events', 'event', 'Event'], ['/relationships', 'relationship', 'Relationship'],
-  ['/sources', 'source', 'Source'], ['/citations', 'citation', 'Citation'], ['/media', 'media', 'Media'],
+/** The paths of the kinds with a history route (a name's changes are in its person's), and the kind in words. */
+const PATHS: readonly (readonly [string, RecordKind, string, string])[] = [
+  ['/persons', 'person', 'Person', 'person'], ['/events', 'event', 'Event', 'event'], ['/relationships', 'relationship', 'Relationship', 'relationship'],
+  ['/sources', 'source', 'Source', 'source'], ['/citations', 'citation', 'Citation', 'citation'], ['/media', 'media', 'Media', 'media item'],
 ];
+
+/** "an event", "a person". */
+const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** How a history page is read: its shape and paging. */
+const ENTRY = 'Each change has its `change_id`, when (`at`), who (`actor`: the user id and a display text, null when unknown), the `action` (`create`, `update`, `delete`, `undelete`), why (`origin`: `api`, `cleanup`, `proposal`, `merge`, `gedcom_import`, `account_import`, `restore`), the `record` it changed (`type`, `id`) and each field it changed, `before` and `after`, named as the API names them.';
+const HISTORY_PAGING = `${DEFAULT_LIMIT} changes a page unless \`limit\` (1 to 1000). When more follow, \`X-Next-Cursor\` holds the next page's cursor and \`Link: <...>; rel="next"\` its address: pass the cursor back as \`cursor\` (one this service did not give out is 422 \`invalid_cursor\`).`;
+const HISTORY_READERS = "Members of the tree (any role) read it; anyone else signed in gets 404, as for an unknown id, whatever the tree's visibility.";
 
 const Counts = t.record(t.string, t.record(t.string, t.number));
 
@@ -125,7 +133,14 @@ const ImportParams = t.type({ id: Uuid, import_id: Uuid });
 export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'listImports', method: 'get', path: '/trees/{id}/imports', tag: 'history', auth: 'user',
-    summary: 'The tree\'s GEDCOM imports, newest first (members): file name, when, who, counts, and when it was undone. One page with `limit`.',
+    summary: "List the tree's GEDCOM imports (members)",
+    description: [
+      "The tree's GEDCOM imports, newest first: `import_id`, `file_name`, when (`at`), who (`actor`), the counts per kind the import reported, and `undone_at` (null until `POST /trees/{id}/imports/{import_id}/undo`).",
+      '',
+      HISTORY_READERS,
+      '',
+      'At most `limit` imports an answer (1 to 1000; 1000 when not given). When more follow, `X-Next-Cursor` holds the next page\'s cursor and `Link: <...>; rel="next"` its address: pass the cursor back as `cursor` (one this service did not give out is 422 `invalid_cursor`).',
+    ].join('\n'),
     params: IdParams,
     query: PageQuery,
     success: { status: 200, description: 'Imports, newest first.', body: t.array(ImportRead) },
@@ -145,17 +160,30 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'undoImport', method: 'post', path: '/trees/{id}/imports/{import_id}/undo', tag: 'history', auth: 'user',
-    summary: 'Undo a GEDCOM import (editor), in one transaction: what it created is deleted (recoverable until purged), what it merged into or overwrote of existing persons is put back. Records changed by someone since are listed in `left` and kept, unless `{"force": true}`. 409 `import_undone` the second time.',
+    summary: 'Undo a GEDCOM import (editor)',
+    description: [
+      'Editors and owners of the tree; a viewer is 403, anyone else signed in 404. In one transaction, and as changes of origin `restore`: what the import created is deleted (one deletion, recoverable until the purge after `PURGE_AFTER_DAYS`), and what it changed of existing persons (merged into, overwritten) is put back. A record someone changed since the import is kept as it is and listed in `left` (at most 1,000 listed), unless the body is `{"force": true}`. Answers the records deleted per kind (`deleted`), how many existing records were put back (`reverted`) and `left`. Audited as `import.undo`.',
+      '',
+      '- 409 `import_undone`: the import was undone already; an import is undone once.',
+      '- 404: no such import in this tree.',
+    ].join('\n'),
     params: ImportParams,
     body: RestoreBody,
     success: { status: 200, description: 'What the undo did.', body: UndoneImportRead },
     errors: [409],
     handle: async ({ actor, params, body }) => reply(200, undoneWire)(await undoImport(deps())(actor, params.id, params.import_id, body ?? {})),
   }),
-  ...PATHS.flatMap(([base, kind, label]) => [
+  ...PATHS.flatMap(([base, kind, label, noun]) => [
     route({
       operationId: `get${label}History`, method: 'get', path: `${base}/{id}/history`, tag: 'history', auth: 'user',
-      summary: `The ${kind}'s changes, newest first (members of its tree)${kind === 'person' ? ', with those of its names, its events and its edges' : ''}: who, when, why (origin) and each field before and after. ${DEFAULT_LIMIT} a page unless \`limit\`; X-Next-Cursor / Link to the next.`,
+      summary: `Read ${withArticle(noun)}'s history (members)`,
+      description: [
+        `The ${noun}'s changes, newest first${kind === 'person' ? ", with those of its names, its events, its partnerships' events and its edges" : ''}. A deleted ${noun} keeps its history and can be read here. ${ENTRY}`,
+        '',
+        HISTORY_READERS,
+        '',
+        HISTORY_PAGING,
+      ].join('\n'),
       params: IdParams,
       query: PageQuery,
       success: { status: 200, description: 'Changes, newest first.', body: t.array(HistoryEntryRead) },
@@ -166,7 +194,13 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     }),
     route({
       operationId: `restore${label}Change`, method: 'post', path: `${base}/{id}/history/{change_id}/restore`, tag: 'history', auth: 'user',
-      summary: `Put ${kind === 'person' ? 'the person, or one of its names, events or edges,' : `the ${kind}`} back as it was just before that change (editor), as one new change of origin \`restore\`. A field changed again since is 409 \`history_conflict\` naming the fields, unless \`{"force": true}\`. Restoring a deletion undeletes; restoring a creation deletes.`,
+      summary: `Restore ${withArticle(noun)} to before a change (editor)`,
+      description: [
+        `Editors and owners of the tree; a viewer is 403, anyone else signed in 404. Puts ${kind === 'person' ? 'the record that the change `change_id` wrote (the person, or one of its names, events or edges: any change of the person\'s history)' : `the ${noun}`} back as it was just before that change, as one new change of origin \`restore\`: an update's fields get their \`before\` values; restoring a deletion undeletes${kind === 'person' ? ' (a person with the edges deleted with it)' : ''}; restoring a creation, or an undeletion, deletes. Answers the change the restore wrote (when nothing differed, the record's newest change). Audited as \`record.restore\`.`,
+        '',
+        '- 409 `history_conflict`: a field that change wrote was changed again since (its value is no longer the change\'s `after`); `errors` names the fields. Send `{"force": true}` to restore anyway.',
+        `- 404: no such change in this ${noun}'s history.`,
+      ].join('\n'),
       params: ChangeParams,
       body: RestoreBody,
       success: { status: 200, description: 'The change the restore wrote.', body: HistoryEntryRead },
@@ -177,7 +211,16 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   ]),
   route({
     operationId: 'listTreeChanges', method: 'get', path: '/trees/{id}/changes', tag: 'history', auth: 'user',
-    summary: `The tree's change feed, newest first (members): every change of its persons, names, events, relationships, sources, citations and media. \`since\` (date-time), \`actor\` (user id) and \`kind\` filter it. ${DEFAULT_LIMIT} a page unless \`limit\`.`,
+    summary: "List the tree's changes (members)",
+    description: [
+      `The tree's change feed, newest first: every change of its persons, names, events, relationships, sources, citations and media, deleted records included. ${ENTRY}`,
+      '',
+      'Filters, combined: `since` (a date or date-time: changes at or after it), `actor` (a user id: the changes that user made) and `kind` (one of `person`, `name`, `event`, `relationship`, `source`, `citation`, `media`). The `Link` to the next page keeps them.',
+      '',
+      HISTORY_READERS,
+      '',
+      HISTORY_PAGING,
+    ].join('\n'),
     params: IdParams,
     query: ChangesQuery,
     success: { status: 200, description: 'Changes, newest first.', body: t.array(HistoryEntryRead) },

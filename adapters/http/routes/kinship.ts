@@ -24,7 +24,16 @@ const RecommendationRead = named('Recommendation', t.intersection([t.type({
 export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'listRecommendations', method: 'get', path: '/trees/{id}/recommendations', tag: 'recommender', auth: 'user',
-    summary: "Candidates for a person (members), best first: possible duplicates (the GEDCOM duplicate scoring), parents and children (surname, a plausible generation gap, a shared birth place) and partners (parents of one child with no partnership), among people not yet connected to them; each with reasons and operations ready to send as a proposal. With the tree's ai_recommender_provider set, the provider re-ranks them and adds a rationale (only the candidates' facts are sent; a failing provider leaves the service's ranking).",
+    summary: 'Recommend duplicates, parents, children and partners for a person (members)',
+    description: [
+      "Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree's visibility. `person_id` must be a live person of the tree (else 404). Candidates for that person, best first, among people not yet connected to them, found by name (two trigram searches: the full name and the surname, about a hundred persons read whatever the tree's size):",
+      '',
+      '- `possible_duplicate`: the duplicate finder\'s scoring (at most 5), with a `merge` operation; pairs dismissed with `POST /trees/{id}/duplicates/dismiss` are left out.',
+      '- `possible_parent`, `possible_child`: by surname, a plausible generation gap and a shared birth place.',
+      '- `possible_partner`: two people who are parents of one child with no partnership between them.',
+      '',
+      'Each has `person_ids` (the person, then the candidate), a `score` from 0 to 1, `reasons` in words, and `operations` ready to send as a proposal (`POST /trees/{id}/proposals`); nothing is written. With the tree\'s `ai_recommender_provider` set, that provider re-ranks the candidates and adds a `rationale` to each; it is sent only the candidates\' facts (kind, names, birth years, reasons, score) and can neither add a candidate nor change an operation. A provider that fails, is late or answers something unreadable leaves the service\'s own ranking: never an error of this request.',
+    ].join('\n'),
     params: IdParams, query: t.type({ person_id: Uuid }),
     success: { status: 200, description: 'The recommendations.', body: t.array(RecommendationRead) },
     errors: [],
@@ -47,7 +56,12 @@ export const kinshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'findRelationship', method: 'get', path: '/trees/{id}/relationship', tag: 'recommender', auth: 'user',
-    summary: 'What `to` is to `from` (members): an English kinship term ("grandmother", "first cousin once removed", "half-brother", "wife", "father-in-law", "stepson"), the shortest path (each step: what that person is to the one before) and the common ancestors; null when not connected.',
+    summary: 'Find how two persons are related (members)',
+    description: [
+      "Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree's visibility. `from` and `to` must be live persons of the tree (else 404).",
+      '',
+      'Answers what `to` is to `from`: `relationship`, an English kinship term ("grandmother", "first cousin once removed", "half-brother", "wife", "father-in-law", "stepson"; a chained description for longer paths, "wife\'s first cousin"; "self" when both are one person), or null when they are not connected within 40 steps. `path` is the shortest chain from `from` to `to` through `parent_child` and partnership edges (associations do not count): each step says what that person is to the one before (`parent`, `child`, `partner`; the first has `step` null); empty when not connected. `common_ancestor_ids` lists the common ancestors of a blood relation.',
+    ].join('\n'),
     params: IdParams, query: t.type({ from: Uuid, to: Uuid }),
     success: { status: 200, description: 'The relationship.', body: KinshipRead },
     errors: [],
