@@ -53,6 +53,20 @@ describe('exact input: unknown fields and parameters (HTTP)', function () {
     expect((await call('GET', `/trees/${treeId}/persons?limit=5`, token)).status).to.equal(200);
   });
 
+  it('the ways of asking for persons exclude each other: q, ids and deleted=true together are 422 naming the second', async () => {
+    const p = (await call('POST', `/trees/${treeId}/persons`, token, { given_name: 'Batch', surname: 'Search' })).body.id as string;
+    expect((await call('GET', `/trees/${treeId}/persons?ids=${p}`, token)).status).to.equal(200);
+    expect((await call('GET', `/trees/${treeId}/persons?q=Search`, token)).status).to.equal(200);
+    for (const [q, second] of [[`q=Search&ids=${p}`, 'ids'], ['q=Search&deleted=true', 'deleted'], [`ids=${p}&deleted=true`, 'deleted']] as const) {
+      const r = await call('GET', `/trees/${treeId}/persons?${q}`, token);
+      expect(r.status, q).to.equal(422);
+      expect(paths(r), q).to.deep.equal([second]);
+      expect(r.body.errors[0].message, q).to.match(/cannot be combined with/);
+    }
+    // deleted=false is the default, not a way of its own.
+    expect((await call('GET', `/trees/${treeId}/persons?q=Search&deleted=false`, token)).status).to.equal(200);
+  });
+
   it('a person with no name is the client\'s explicit choice: {} is 422 name_required, "" for each part creates one', async () => {
     const empty = await call('POST', `/trees/${treeId}/persons`, token, {});
     expect(empty.status).to.equal(422);

@@ -16,6 +16,7 @@ describe('HTTP proposals', function () {
   let owner: ApiClient;
   let editor: ApiClient;
   let viewer: ApiClient;
+  let viewerToken: string;
   let stranger: ApiClient;
   let treeId: string;
   let anna: string;
@@ -27,6 +28,7 @@ describe('HTTP proposals', function () {
     const v = await registerUser(svc, 'viewer@example.org');
     editor = svc.client(e.token);
     viewer = svc.client(v.token);
+    viewerToken = v.token;
     stranger = svc.client((await registerUser(svc, 'stranger@example.org')).token);
     treeId = (await owner.POST('/trees', { body: { name: 'Family' } })).data!.id;
     for (const [email, role] of [[e.email, 'editor'], [v.email, 'viewer']] as const)
@@ -59,6 +61,21 @@ describe('HTTP proposals', function () {
     ]);
     expect((await stranger.GET('/trees/{id}/proposals/{pid}', ppid(treeId, r.data!.id))).response.status).to.equal(403);
     expect((await viewer.GET('/trees/{id}/proposals', pid(treeId))).data!.map((p) => p.id)).to.include(r.data!.id);
+  });
+
+  it('a filtered list\'s next page keeps its filter: the Link carries status', async () => {
+    for (let i = 0; i < 3; i++) {
+      const made = await viewer.POST('/trees/{id}/proposals', { ...pid(treeId), body: { summary: `note ${i}`, operations: [{ op: 'update', entity: 'person', id: anna, data: { notes: `n${i}` } }] } });
+      expect(made.response.status).to.equal(201);
+    }
+    const first = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/proposals?status=pending&limit=1`, { headers: { Authorization: `Bearer ${viewerToken}` } });
+    expect(first.status).to.equal(200);
+    const link = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(link, 'a next link').to.be.a('string');
+    expect(new URL(link!).searchParams.get('status')).to.equal('pending');
+    const next = (await (await fetch(link!, { headers: { Authorization: `Bearer ${viewerToken}` } })).json()) as { status: string }[];
+    expect(next.length).to.equal(1);
+    expect(next.every((p) => p.status === 'pending')).to.equal(true);
   });
 
   it('names each bad operation by its path (422), as the entity\'s own body would be refused', async () => {

@@ -49,6 +49,24 @@ const MediaListQuery = t.intersection([PageQuery, t.partial({ deleted: t.keyof({
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
 
+/** The paging paragraph of a list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
+const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
+  + 'An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. '
+  + 'With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back '
+  + 'as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without `X-Next-Cursor` is the last. '
+  + 'A `cursor` this service did not give out is 422 `invalid_cursor`.';
+
+/** The ETag sentence of a one-record GET (app.ts): `changes` names the conditional changes of the same path. */
+const etagNote = (changes: string): string =>
+  'The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); '
+  + `send it as \`If-Match\` with ${changes} so that a change made meanwhile is not overwritten.`;
+
+/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts): `read` is the GET whose ETag it checks. */
+const ifMatch = (read: string): string =>
+  `To change only the version you read, send its \`ETag\` (from \`${read}\`) as \`If-Match\`: when the record as that GET reads it now has `
+  + 'another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; '
+  + 'without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.';
+
 /** PATCH: a non-null attachment field attaches there; fields given only as null detach. */
 const patchOf = (b: t.TypeOf<typeof MediaPatch>): Result<MediaUpdate> => {
   const given = targetOf({
@@ -63,7 +81,18 @@ const patchOf = (b: t.TypeOf<typeof MediaPatch>): Result<MediaUpdate> => {
 export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'uploadMedia', method: 'post', path: '/trees/{id}/media', tag: 'media', auth: 'user',
-    summary: 'Upload a file (multipart: `file`, `title?`, one of `person_id`/`event_id`/`source_id`?), streamed to the object store (editor).',
+    summary: 'Upload a media file (editor)',
+    description: 'Uploads one file as `multipart/form-data`: the part `file` (required: without it 422 `invalid_input`), an optional `title` (at most 1000 '
+      + 'characters) and at most one of `person_id`, `event_id` and `source_id` to attach it to (an empty value means none; two or more are 422 '
+      + '`invalid_input`; a record that is not live in this tree is 422 `invalid_reference`). The role is checked before a byte of the body is '
+      + 'read: without the editor role 403 `forbidden`, an unknown or deleted tree 404. A body that is not multipart is 415; a file larger than '
+      + '`MAX_UPLOAD_BYTES` is 413 `payload_too_large`, and nothing is kept.\n\n'
+      + 'The bytes decide the `content_type`: a recognised format (JPEG, PNG, GIF, WebP, TIFF, BMP, HEIC, AVIF, PDF, MP3, WAV, Ogg, FLAC, MP4, '
+      + 'QuickTime, WebM, ZIP) wins over what the client said, and a recognisable type the client names that the bytes do not carry is 422 '
+      + '`content_type_mismatch`. A file declared `text/plain`, `text/csv` or `text/markdown` whose bytes are text keeps that type; anything else, HTML, SVG and '
+      + 'scripts included, is recorded as `application/octet-stream`. The bytes are stored first (503 `unavailable` when the object store cannot '
+      + 'be reached), then the record. Answers 201 with the item (`checksum`: the SHA-256 of the bytes; `url`: where they are read); '
+      + '`Location` is `/media/{id}`.',
     params: IdParams, body: MediaUploadForm,
     upload: {
       field: 'file',
@@ -92,7 +121,13 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listMedia', method: 'get', path: '/trees/{id}/media', tag: 'media', auth: 'user', streams: true,
-    summary: 'Media of the tree, each with its content `url`; a non-member sees what the privacy engine lets through; `deleted=true`: recoverable items (members).',
+    summary: 'List the media of a tree',
+    description: 'The live media items of the tree, ordered by id, each with `url`, the address of its bytes (`GET /media/{id}/content`). A member sees them '
+      + 'all. A signed-in non-member of a tree they may view (`public`, `unlisted`, `site_members`) sees an item only when it is attached to a '
+      + 'person shown to them in full, to an event whose persons are, or to a source they may see; unattached items are for members only. A '
+      + '`private` tree is 403 `forbidden` to a non-member. With `deleted=true` the list holds the soft-deleted items instead, which '
+      + '`POST /media/{id}/restore` brings back; members only (403 `forbidden` otherwise).\n\n'
+      + STREAMED_LIST,
     params: IdParams, query: MediaListQuery,
     success: { status: 200, description: 'Media by id.', body: t.array(MediaRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
@@ -105,7 +140,12 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'getMedia', method: 'get', path: '/media/{id}', tag: 'media', auth: 'user',
-    summary: 'One media item; 404 to a non-member when withheld.',
+    summary: 'Read a media item',
+    description: 'The record of one media item: `title`, `file_name`, `content_type`, `size`, `checksum`, its attachment (`person_id`, `event_id` or '
+      + '`source_id`, at most one set) and `url`, where its bytes are read. A member sees it. A signed-in non-member of a tree they may view '
+      + 'reads it only when the privacy rules let it through (as in `GET /trees/{id}/media`); otherwise it answers 404, as if it did not exist. '
+      + 'A `private` tree is 403 `forbidden` to a non-member; a deleted item is 404.\n\n'
+      + etagNote('`PATCH` or `DELETE /media/{id}`') + ' (This is the version of the record; the bytes have their own `ETag`.)',
     params: IdParams,
     success: { status: 200, description: 'The media item.', body: MediaRead },
     errors: [],
@@ -113,7 +153,12 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'updateMedia', method: 'patch', path: '/media/{id}', tag: 'media', auth: 'user',
-    summary: 'Change the title or the attachment (one of person_id, event_id, source_id; null detaches) (editor).',
+    summary: 'Update a media item (editor)',
+    description: 'Changes the `title` and the attachment; the bytes never change. Give one of `person_id`, `event_id` and `source_id` to attach the item '
+      + 'there (and nowhere else); give only nulls to detach it; leave all three out to keep it where it is. Two non-null fields are 422 '
+      + '`invalid_input`; a record that is not live in this tree is 422 `invalid_reference`. Needs the editor role (403 `forbidden` otherwise); '
+      + 'a deleted item is 404. The answer is the item as `GET /media/{id}` reads it, with its new `ETag`.\n\n'
+      + ifMatch('GET /media/{id}'),
     params: IdParams, body: MediaPatch,
     success: { status: 200, description: 'The media item.', body: MediaRead },
     errors: [],
@@ -125,7 +170,11 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'deleteMedia', method: 'delete', path: '/media/{id}', tag: 'media', auth: 'user',
-    summary: 'Delete a media item (soft; the purge worker removes the bytes later) (editor).',
+    summary: 'Delete a media item, recoverably (editor)',
+    description: 'Soft-deletes the item: it leaves every read and list, and its bytes stay in the object store until the purge worker removes record and '
+      + 'bytes together after `PURGE_AFTER_DAYS` (default 30); until then `POST /media/{id}/restore` brings it back. Needs the editor role '
+      + '(403 `forbidden` otherwise); an item already deleted is 404.\n\n'
+      + ifMatch('GET /media/{id}'),
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
     errors: [],
@@ -133,7 +182,10 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'restoreMedia', method: 'post', path: '/media/{id}/restore', tag: 'media', auth: 'user',
-    summary: 'Restore a deleted media item (editor).',
+    summary: 'Restore a deleted media item (editor)',
+    description: 'Brings back a soft-deleted media item with its attachment (none, when the record it was attached to has been purged meanwhile). '
+      + 'Needs the editor role (403 `forbidden` otherwise); an item that is not deleted, or was purged, is 404. Answers the item as '
+      + '`GET /media/{id}` reads it.',
     params: IdParams,
     success: { status: 200, description: 'The media item.', body: MediaRead },
     errors: [],
@@ -141,7 +193,17 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'getMediaContent', method: 'get', path: '/media/{id}/content', tag: 'media', auth: 'user', streams: true,
-    summary: 'The bytes, streamed after the visibility check: ETag from the checksum, one `Range` (206), `Cache-Control: private`.',
+    summary: 'Download the bytes of a media item',
+    description: 'Streams the file, after the same visibility check as `GET /media/{id}` (404 when the item is withheld from the caller), with the '
+      + '`Content-Type` the service recorded at upload and its `Content-Length`.\n\n'
+      + '- `ETag` is the SHA-256 of the bytes, quoted; `If-None-Match` naming it (or `*`) answers 304 with no body.\n'
+      + '- One byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`) answers 206 with `Content-Range`; several ranges, another unit or a '
+      + 'malformed header get the whole file (200), as does an `If-Range` that is not the current ETag. A range that starts past the end, or any range '
+      + 'of an empty file, is 416 `range_not_satisfiable` with `Content-Range: bytes */size`.\n'
+      + '- Images, PDF, audio, video and plain text are served `inline`, anything else as an `attachment` with a `sandbox` Content-Security-Policy; '
+      + '`Content-Disposition` carries the file name, with `Cache-Control: private` and `X-Content-Type-Options: nosniff`.\n\n'
+      + 'A download is a streamed answer: an account has at most `STREAMS_PER_USER` (default 2) running at once, past that 429 '
+      + '`too_many_streams` with `Retry-After`. When the object store cannot be reached the answer is 503 `unavailable` with `Retry-After`.',
     params: IdParams,
     success: {
       status: 200, description: 'The bytes, with the type the service read from them at upload (`Content-Type`: image/jpeg, application/pdf, ...; 206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: '*/*', body: withSchema(t.string, { type: 'string', format: 'binary' }),

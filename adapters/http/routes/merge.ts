@@ -67,7 +67,15 @@ const previewWire = (p: MergePreview) => {
 export const mergeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'previewMerge', method: 'get', path: '/persons/{id}/merge-preview', tag: 'persons', auth: 'user',
-    summary: 'What merging `other_id` into this person would do (editor); writes nothing.',
+    summary: 'Preview merging another person into this one (editor)',
+    description: 'What `POST /persons/{id}/merge` with this `other_id` would do now, from the same checks and the same plan, without writing anything: '
+      + '`person` (the kept one) and `other` as they are; the names and events that move (as they will be, on the kept person) and the '
+      + '`duplicates` that stay with the other person and go with them; the relationships that move, those `dropped` (`self`: an edge between '
+      + 'the two; `duplicate`: an edge the kept person already has) and the `conflicts`, where such a duplicate `parent_child` edge has another '
+      + 'qualifier (the kept edge keeps its own); how many `citations` and `media` items are re-targeted; `fills`, the unset fields of the kept '
+      + 'person that take the other\'s value; and the kept person\'s `notes` after the merge. '
+      + 'Needs the editor role (403 `forbidden` otherwise); a missing or deleted kept person is 404; an `other_id` that is this person, or '
+      + 'not a live person of the same tree, is 422 `invalid_input` at `other_id`.',
     params: IdParams, query: MergeQuery,
     success: { status: 200, description: 'The merge plan.', body: MergePreviewRead },
     errors: [],
@@ -75,7 +83,17 @@ export const mergeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'mergePersons', method: 'post', path: '/persons/{id}/merge', tag: 'persons', auth: 'user',
-    summary: 'Merge `other_id` into this person (editor): names (as alternates), events, citations, media, notes and relationships move here; the other person is soft-deleted with `merged_into`; restoring them undoes the merge.',
+    summary: 'Merge another person into this one (editor)',
+    description: 'Merges the person `other_id` into this person, the kept one, in one step. The other\'s names (as alternates, never primary), events and '
+      + 'relationships move to the kept person, with the citations and media attached to them (re-targeted to the kept person, or to the kept '
+      + 'twin of a duplicate); the other\'s notes are appended and their identifiers added; `sex` and `is_living` fill the kept person\'s where '
+      + 'unset, and a `private` setting of the other\'s carries over. Names and events equal to the kept person\'s, edges between the two and '
+      + 'edges the kept person already has stay with the other person (`GET /persons/{id}/merge-preview` shows all of it first). '
+      + 'The other person is then soft-deleted with `merged_into` set to this person, and a "this is me" or home person pointing at them moves '
+      + 'here. Restoring the other person (`POST /persons/{id}/restore`) undoes the merge.\n\n'
+      + 'Needs the editor role (403 `forbidden` otherwise); a missing or deleted kept person is 404; an `other_id` that is this person, or not '
+      + 'a live person of the same tree, is 422 `invalid_input` at `other_id`. When the other person is deleted or merged by a concurrent request, '
+      + 'the answer is 409 `person_changed` and nothing is merged. Answers the kept person as `GET /persons/{id}` reads it; one audit entry.',
     params: IdParams, body: MergeBody,
     success: { status: 200, description: 'The kept person.', body: PersonRead },
     errors: [409],

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { E } from '../../../core/kernel/either.js';
+import { invalidInput } from '../../../core/kernel/errors.js';
 import { isUuid } from '../../../core/kernel/ids.js';
 import { createPerson } from '../../../core/people/commands/create-person.js';
 import { updatePerson } from '../../../core/people/commands/update-person.js';
@@ -30,6 +31,19 @@ const PersonsQuery = t.intersection([
   t.partial({ q: Text(200), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
 ]);
 
+/** The paging paragraph of a list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
+const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
+  + 'An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. '
+  + 'With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back '
+  + 'as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without `X-Next-Cursor` is the last. '
+  + 'A `cursor` this service did not give out is 422 `invalid_cursor`.';
+
+/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts). */
+const IF_MATCH = 'To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the person as that GET '
+  + 'reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` '
+  + '(`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets '
+  + 'that refusal, never a 412.';
+
 export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   /** Re-reads a written person as the caller sees it (a member: in full). */
   const readBack = async (actor: Parameters<ReturnType<typeof getPerson>>[0], id: string, status: number) =>
@@ -37,7 +51,14 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   return [
     route({
       operationId: 'createPerson', method: 'post', path: '/trees/{id}/persons', tag: 'persons', auth: 'user',
-      summary: 'Create a person with a primary name and, optionally, birth and death (editor).',
+      summary: 'Create a person (editor)',
+      description: 'Creates a person in this tree with a primary name (type `birth`) of `given_name` and `surname`, and, when `birth` or `death` '
+        + '(`{date, place}`) is given, their birth or death event. At least one of `given_name` and `surname` must be sent: without either '
+        + '(`{}`) the answer is 422 `name_required`; send `""` for a part that is unknown. `sex`, `is_living` (null: unknown, the possibly-living '
+        + 'rule decides), `privacy` (`default`, `public` or `private`), `notes` and `identifiers` are optional. A date that is not a genealogical '
+        + 'date is 422 `invalid_date`, naming the field (`birth.date.year`, ...). '
+        + 'Needs the editor role in the tree (owners have it too; 403 `forbidden` otherwise). '
+        + 'Answers 201 with the person as `GET /persons/{id}` reads it; `Location` is that address.',
       params: IdParams, body: PersonCreate,
       success: { status: 201, description: 'The person.', body: PersonRead },
     created: (b) => `/persons/${b.id}`,
@@ -49,12 +70,30 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'listPersons', method: 'get', path: '/trees/{id}/persons', tag: 'persons', auth: 'user', streams: true,
-      summary: 'Persons of the tree through the privacy engine; without `limit` every row, streamed. `q`: fuzzy name search ranked by trigram similarity, at most `limit` persons (default 20) with a cursor to the next; `ids`: a batch with names; `deleted=true`: recoverable persons (members).',
+      summary: 'List or search the persons of a tree',
+      description: 'The persons of the tree, through the privacy engine. A member sees every person in full. A signed-in non-member of a tree they may '
+        + 'view (`public`, `unlisted`, `site_members`) sees possibly-living persons redacted (`display_name` `Living person`, `redacted: true`, '
+        + 'every other field null) and does not see persons whose `privacy` is `private` at all; a `private` tree is 403 `forbidden` to them.\n\n'
+        + 'Ask in one of these ways (at most one of `q`, `ids` and `deleted=true`; two together are 422 `invalid_input` naming the second):\n\n'
+        + '- none of them: every live person, ordered by id;\n'
+        + '- `q`: a fuzzy, typo-tolerant name search over all live names, best match first by trigram similarity (`SEARCH_THRESHOLD`, '
+        + 'default 0.2, is the cut-off). It answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow. '
+        + 'A non-member only ever finds persons shown to them in full;\n'
+        + '- `ids`: a batch of up to 1000 comma-separated ids, answered at once (not paged); ids unknown, deleted, of another tree or hidden '
+        + 'from the caller are left out;\n'
+        + '- `deleted=true`: the soft-deleted persons, which `POST /persons/{id}/restore` brings back; members only (403 `forbidden` otherwise).\n\n'
+        + 'Persons found by `q` or `ids` carry their `names` (a redacted person has no `names` field).\n\n'
+        + STREAMED_LIST,
       params: IdParams, query: PersonsQuery,
       success: { status: 200, description: 'Persons (search: best match first; otherwise by id).', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors: [],
       handle: async ({ actor, params, query }) => {
+        // One way of asking at a time: a batch, a search, or the deleted persons (API.md, "Lists").
+        const ways = [['q', query.q !== undefined], ['ids', query.ids !== undefined], ['deleted', query.deleted === 'true']] as const;
+        const asked = ways.filter(([, given]) => given).map(([name]) => name);
+        if (asked.length > 1)
+          return E.left(invalidInput('invalid_input', `Ask for persons one way at a time: ${asked.join(', ')} were given together.`, [{ path: asked[1]!, message: `cannot be combined with ${asked[0]}` }]));
         const d = deps();
         const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
@@ -73,7 +112,15 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'getPerson', method: 'get', path: '/persons/{id}', tag: 'persons', auth: 'user',
-      summary: 'One person with their names; redacted (`Living person`) or 404 for a non-member as the privacy engine says.',
+      summary: 'Read a person',
+      description: 'One person with their `names`, and `birth` and `death` taken from their birth (else baptism or christening) and death (else burial '
+        + 'or cremation) events. A member sees the person in full. A signed-in non-member of a tree they may view reads through the privacy engine: '
+        + 'a person whose `privacy` is `private` is 404, as if they did not exist; `public` shows them in full; otherwise a possibly-living person '
+        + '(`is_living` true, or `is_living` null with no death fact and a birth within about 100 years or none known) is redacted: '
+        + '`display_name` is `Living person`, `redacted` is true, every other field is null and `names` is absent. '
+        + 'A `private` tree is 403 `forbidden` to a non-member; a deleted person (a merged one too) is 404.\n\n'
+        + 'The answer carries an `ETag`, a hash of what this caller was shown (it changes when the person, or what this caller may see of '
+        + 'them, changes); send it as `If-Match` with `PATCH` or `DELETE /persons/{id}` so that a change made meanwhile is not overwritten.',
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
@@ -81,7 +128,14 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'updatePerson', method: 'patch', path: '/persons/{id}', tag: 'persons', auth: 'user',
-      summary: 'Change vitals, sex, is_living, privacy, notes, identifiers and the primary name (editor). birth/death: {date, place} or null.',
+      summary: 'Update a person (editor)',
+      description: 'Changes the fields sent; those left out stay as they are. `given_name` and `surname` change the primary name; `identifiers` replaces '
+        + 'the whole list; `birth` and `death` take `{date, place}` (a part left out stays) and write the person\'s own `birth` or `death` event, '
+        + 'creating it when there is none, or null, which deletes that event. A baptism, christening, burial or cremation shown in their place '
+        + 'is never changed here (edit it with `PATCH /events/{id}`). A date that is not a genealogical date is 422 `invalid_date`. '
+        + 'Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. The change is audited (which fields it gave, '
+        + 'never names, notes, dates or places). The answer is the person as `GET /persons/{id}` reads it, with its new `ETag`.\n\n'
+        + IF_MATCH,
       params: IdParams, body: PersonUpdate,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
@@ -92,7 +146,14 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'deletePerson', method: 'delete', path: '/persons/{id}', tag: 'persons', auth: 'user',
-      summary: 'Soft-delete a person and the relationships touching them; `cascade=true` also their descendants (editor).',
+      summary: 'Delete a person, recoverably (editor)',
+      description: 'Soft-deletes the person and every relationship touching them; with `cascade=true` also their descendants along `parent_child` edges '
+        + '(any number of generations) and the relationships touching those. A `self_person_id` or `home_person_id` pointing at a deleted person '
+        + 'is cleared (a restore does not set it again). Answers `{ "deleted": n }`, the number of persons deleted. '
+        + '`GET /trees/{id}/persons?deleted=true` lists them, and `POST /persons/{id}/restore` on any of them brings back everything this delete '
+        + 'removed, until the purge worker removes it after `PURGE_AFTER_DAYS` (default 30). '
+        + 'Needs the editor role (403 `forbidden` otherwise); a person already deleted is 404.\n\n'
+        + IF_MATCH,
       params: IdParams, query: t.partial({ cascade: t.keyof({ true: null, false: null }) }),
       success: { status: 200, description: 'How many persons were deleted.', body: named('DeletedCount', t.type({ deleted: t.number })) },
       errors: [],
@@ -100,7 +161,13 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'restorePerson', method: 'post', path: '/persons/{id}/restore', tag: 'persons', auth: 'user',
-      summary: 'Restore a deleted person and whatever the same delete removed (editor).',
+      summary: 'Restore a deleted person (editor)',
+      description: 'Brings back a soft-deleted person with everything the same delete removed: the relationships it deleted (except an edge whose two persons '
+        + 'have meanwhile got a live edge of the same type) and, after `cascade=true`, the descendants deleted with them. '
+        + 'A person deleted by a merge (`merged_into` set) is unmerged: what the merge moved to the kept person, and is still as the merge left it, '
+        + 'moves back, and `merged_into` is cleared; a "this is me" or home person the merge moved to the kept person stays there. '
+        + 'Needs the editor role (403 `forbidden` otherwise); a person who is not deleted, or was purged, is 404. '
+        + 'Answers the person as `GET /persons/{id}` reads it.',
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],

@@ -21,19 +21,38 @@ import { listed, reply, type LazyDeps } from './deps.js';
 // session of an unverified account, where verification is required, is 403 (the core refuses it).
 // The three whole lists stream without `limit` (`streams`): 429 past STREAMS_PER_USER for one client address.
 
+/** The paging paragraph of a public list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
+const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
+  + 'An account, or an anonymous client address, has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the '
+  + 'answer is 429 `too_many_streams` with `Retry-After`. With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more '
+  + 'may follow, `X-Next-Cursor` holds the cursor to send back as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without '
+  + '`X-Next-Cursor` is the last. A `cursor` this service did not give out is 422 `invalid_cursor`.';
+
+/** What every operation of the public surface shares (the comment above), for the reader of the reference. */
+const SURFACE = 'Anonymous callers are welcome: this surface never answers 401 (an invalid or expired session reads as anonymous), and everyone, '
+  + 'members too, reads it as a non-member. A session of an account whose email is not verified, where `REQUIRE_EMAIL_VERIFICATION` is on, '
+  + 'is 403 `email_unverified`.';
+
 export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   const base = () => `${deps().identity.baseUrl}/api/v1/public`;
   return [
     route({
       operationId: 'publicDirectory', method: 'get', path: '/public/trees', tag: 'public', auth: 'optional',
-      summary: 'The directory: public trees, plus site_members trees for signed-in callers.',
+      summary: 'List the public trees (directory)',
+      description: 'The directory: every `public` tree and, for a signed-in caller, every `site_members` tree, ordered by id, each as `{id, name, '
+        + 'description, visibility}`; `unlisted` and `private` trees are never listed (an `unlisted` tree is read by its link).\n\n'
+        + SURFACE,
       success: { status: 200, description: 'Trees by id.', body: t.array(PublicTreeRead) },
       errors: [],
       handle: async ({ actor }) => reply(200, (ts: readonly TreeRead[]) => ts.map(publicTreeWire))(await listDirectory(deps())(actor)),
     }),
     route({
       operationId: 'publicTree', method: 'get', path: '/public/trees/{id}', tag: 'public', auth: 'optional',
-      summary: 'A viewable tree (public, unlisted by link, site_members when signed in).',
+      summary: 'Read a viewable tree',
+      description: 'A tree as a non-member reads it: `{id, name, description, visibility}`. `public` and `unlisted` trees are viewable by anyone, '
+        + '`site_members` trees by any signed-in account. A tree the caller may not view (`private`, `site_members` to an anonymous caller), '
+        + 'or a deleted one, is 404, never 403. The answer carries an `ETag`, a hash of what was shown.\n\n'
+        + SURFACE,
       params: IdParams,
       success: { status: 200, description: 'The tree.', body: PublicTreeRead },
       errors: [],
@@ -41,7 +60,14 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicPersons', method: 'get', path: '/public/trees/{id}/persons', tag: 'public', auth: 'optional', streams: true,
-      summary: 'Persons of a viewable tree: living ones redacted, hidden ones dropped; `q` searches fully visible persons only, at most `limit` (default 20) with a cursor to the next.',
+      summary: 'List or search the persons of a viewable tree',
+      description: 'The persons of a viewable tree as a non-member sees them: a possibly-living person is redacted (`display_name` `Living person`, '
+        + '`redacted: true`, every other field null), a person whose `privacy` is `private` is left out, and the others are shown in full. '
+        + '`q` is a fuzzy, typo-tolerant name search, best match first, among the persons shown in full only (a withheld name never finds anyone); '
+        + 'it answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow, and the '
+        + 'persons found carry their `names`. A tree the caller may not view is 404.\n\n'
+        + STREAMED_LIST + '\n\n'
+        + SURFACE,
       params: IdParams, query: t.intersection([PageQuery, t.partial({ q: Text(200) })]),
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
@@ -56,7 +82,12 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicRelationships', method: 'get', path: '/public/trees/{id}/relationships', tag: 'public', auth: 'optional', streams: true,
-      summary: 'Relationships whose both ends are not hidden; notes and qualifier are null unless both ends are fully visible.',
+      summary: 'List the relationships of a viewable tree',
+      description: 'The relationships of a viewable tree whose two persons are both not hidden (a person whose `privacy` is `private` is hidden), ordered by '
+        + 'id; `notes`, `qualifier` and `role` are null unless both persons are shown in full (an edge touching a redacted person keeps only its ids '
+        + 'and type). A tree the caller may not view is 404.\n\n'
+        + STREAMED_LIST + '\n\n'
+        + SURFACE,
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Relationships.', body: t.array(RelationshipRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
@@ -66,7 +97,11 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicEvents', method: 'get', path: '/public/trees/{id}/events', tag: 'public', auth: 'optional', streams: true,
-      summary: 'Events of fully visible persons (partnership events: both partners).',
+      summary: 'List the events of a viewable tree',
+      description: 'The events of a viewable tree whose persons are shown in full, ordered by id: a person\'s event when that person is, a partnership event '
+        + 'when both partners are. Events of redacted (possibly living) or hidden persons are left out. A tree the caller may not view is 404.\n\n'
+        + STREAMED_LIST + '\n\n'
+        + SURFACE,
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },
       successHeaders: ['X-Next-Cursor', 'Link'],
@@ -77,7 +112,11 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicPerson', method: 'get', path: '/public/persons/{id}', tag: 'public', auth: 'optional',
-      summary: 'One person: full, redacted (`Living person`), or 404.',
+      summary: 'Read a person of a viewable tree',
+      description: 'One person as a non-member sees them: in full, with their `names`; redacted when possibly living (`display_name` `Living person`, '
+        + '`redacted: true`, every other field null, no `names`); or 404 when their `privacy` is `private`, as if they did not exist. '
+        + 'A deleted person, or one of a tree the caller may not view, is 404 too. The answer carries an `ETag`, a hash of what was shown.\n\n'
+        + SURFACE,
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
@@ -85,7 +124,10 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicPersonNames', method: 'get', path: '/public/persons/{id}/names', tag: 'public', auth: 'optional',
-      summary: 'Names of a fully visible person (none when redacted).',
+      summary: 'List the names of a person of a viewable tree',
+      description: 'The names of a person shown in full to a non-member, primary first; for a redacted (possibly living) person the list is empty. A person '
+        + 'whose `privacy` is `private`, a deleted person, or a person of a tree the caller may not view is 404.\n\n'
+        + SURFACE,
       params: IdParams,
       success: { status: 200, description: 'Names.', body: t.array(NameRead) },
       errors: [],
@@ -93,7 +135,11 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
     }),
     route({
       operationId: 'publicPersonEvents', method: 'get', path: '/public/persons/{id}/events', tag: 'public', auth: 'optional',
-      summary: 'Events of a fully visible person, with partnership events whose both partners are fully visible.',
+      summary: 'List the events of a person of a viewable tree',
+      description: 'The events of a person shown in full to a non-member, with the events of their partnerships whose two partners are both shown in full; '
+        + 'for a redacted (possibly living) person the list is empty. A person whose `privacy` is `private`, a deleted person, or a person of a '
+        + 'tree the caller may not view is 404.\n\n'
+        + SURFACE,
       params: IdParams,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },
       errors: [],

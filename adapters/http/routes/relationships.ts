@@ -12,10 +12,38 @@ import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
 const rows = (rs: readonly RelationshipView[]) => rs.map(relationshipWire);
 
+/** The paging paragraph of a list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
+const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
+  + 'An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. '
+  + 'With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back '
+  + 'as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without `X-Next-Cursor` is the last. '
+  + 'A `cursor` this service did not give out is 422 `invalid_cursor`.';
+
+/** The ETag sentence of a one-record GET (app.ts): `changes` names the conditional changes of the same path. */
+const etagNote = (changes: string): string =>
+  'The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); '
+  + `send it as \`If-Match\` with ${changes} so that a change made meanwhile is not overwritten.`;
+
+/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts): `read` is the GET whose ETag it checks. */
+const ifMatch = (read: string): string =>
+  `To change only the version you read, send its \`ETag\` (from \`${read}\`) as \`If-Match\`: when the record as that GET reads it now has `
+  + 'another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; '
+  + 'without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.';
+
 export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'createRelationship', method: 'post', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user',
-    summary: 'Create a parent_child (a is the parent; qualifier required), partnership, or association edge (a holds it, b is the associate, `role` says what b is to a) (editor). The same pair and genealogical type is never stored twice: a repeat answers 409 relationship_exists; associations may repeat.',
+    summary: 'Create a relationship (editor)',
+    description: 'Creates an edge between two different live persons of this tree, `person_a_id` and `person_b_id`:\n\n'
+      + '- `parent_child`: a is the parent, b the child; `qualifier` is required (`biological`, `adoptive`, `step`, `foster`, `donor`, `guardian`);\n'
+      + '- `partnership`: symmetric, so (a, b) and (b, a) are the same edge; no qualifier;\n'
+      + '- `association`: a link that is not kinship (GEDCOM ASSO): a holds it, b is the associate, and `role` says what b is to a '
+      + '(such as godparent or witness); no qualifier.\n\n'
+      + 'A missing qualifier, a qualifier or a role the type does not take, or the same person twice is 422 `invalid_input`; a person who is '
+      + 'not live in this tree is 422 `invalid_reference` at its field. The same pair and type is never stored twice: a repeat is 409 '
+      + '`relationship_exists`, whose detail names the existing edge; associations may repeat. Nobody is their own ancestor: a `parent_child` '
+      + 'edge whose child is already an ancestor of its parent (through any qualifier, any number of generations) is 422 `relationship_cycle` '
+      + 'at `person_b_id`. Needs the editor role (403 `forbidden` otherwise). Answers 201 with the relationship; `Location` is `/relationships/{id}`.',
     params: IdParams, body: RelationshipCreate,
     success: { status: 201, description: 'The relationship.', body: RelationshipRead },
     created: (b) => `/relationships/${b.id}`,
@@ -27,7 +55,12 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listTreeRelationships', method: 'get', path: '/trees/{id}/relationships', tag: 'relationships', auth: 'user', streams: true,
-    summary: 'Every relationship of the tree the caller may see (both ends not hidden); for a non-member, notes and qualifier are null unless both ends are fully visible.',
+    summary: 'List the relationships of a tree',
+    description: 'The live relationships of the tree, ordered by id. A member sees them all. A signed-in non-member of a tree they may view '
+      + '(`public`, `unlisted`, `site_members`) sees an edge only when neither of its persons is hidden from them (`privacy: private`), and its '
+      + '`notes`, `qualifier` and `role` only when both persons are shown in full: an edge touching a redacted (possibly living) person keeps only '
+      + 'its ids and type, the rest null. A `private` tree is 403 `forbidden` to a non-member.\n\n'
+      + STREAMED_LIST,
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
@@ -39,7 +72,10 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listPersonRelationships', method: 'get', path: '/persons/{id}/relationships', tag: 'relationships', auth: 'user',
-    summary: 'The relationships touching a person.',
+    summary: 'List a person\'s relationships',
+    description: 'The live relationships touching the person, ordered by id, in one JSON array (not paged). A member sees them all. A signed-in non-member '
+      + 'of a tree they may view sees those whose other person is not hidden from them, with `notes`, `qualifier` and `role` null unless both '
+      + 'persons are shown in full; a person hidden from them is 404. A `private` tree is 403 `forbidden` to a non-member; a deleted person is 404.',
     params: IdParams,
     success: { status: 200, description: 'Relationships by id.', body: t.array(RelationshipRead) },
     errors: [],
@@ -47,7 +83,12 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'getRelationship', method: 'get', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
-    summary: 'One relationship.',
+    summary: 'Read a relationship',
+    description: 'One relationship: `type`, `person_a_id`, `person_b_id`, `qualifier`, `role` and `notes`. A member sees it in full. To a signed-in '
+      + 'non-member of a tree they may view it is 404 when either person is hidden from them, and its `notes`, `qualifier` and `role` are null '
+      + 'unless both persons are shown in full. A `private` tree is 403 `forbidden` to a non-member; a deleted relationship, or one of whose '
+      + 'persons is deleted, is 404.\n\n'
+      + etagNote('`PATCH` or `DELETE /relationships/{id}`'),
     params: IdParams,
     success: { status: 200, description: 'The relationship.', body: RelationshipRead },
     errors: [],
@@ -55,7 +96,12 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'updateRelationship', method: 'patch', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
-    summary: 'Change the qualifier, role (associations) or notes (editor).',
+    summary: 'Update a relationship (editor)',
+    description: 'Changes the fields sent: `qualifier` (`parent_child` only, where it cannot be null), `role` (associations only; blank or null clears it) '
+      + 'and `notes`. The type and the two persons never change: delete the edge and create another. A qualifier or role the type does not take '
+      + 'is 422 `invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted relationship is 404. The answer is the relationship '
+      + 'as `GET /relationships/{id}` reads it, with its new `ETag`.\n\n'
+      + ifMatch('GET /relationships/{id}'),
     params: IdParams, body: RelationshipUpdate,
     success: { status: 200, description: 'The relationship.', body: RelationshipRead },
     errors: [],
@@ -66,7 +112,10 @@ export const relationshipRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'deleteRelationship', method: 'delete', path: '/relationships/{id}', tag: 'relationships', auth: 'user',
-    summary: 'Delete a relationship (editor).',
+    summary: 'Delete a relationship (editor)',
+    description: 'Soft-deletes the relationship: it leaves every read and list. Needs the editor role (403 `forbidden` otherwise); '
+      + 'a relationship already deleted is 404.\n\n'
+      + ifMatch('GET /relationships/{id}'),
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
     errors: [],

@@ -11,10 +11,31 @@ import { CitationRead, SourceRead, citationWire, sourceWire } from '../wire-reco
 import { CitationCreate, CitationUpdate, SourceCreate, SourceUpdate, citationInput, citationUpdateInput, sourceInput } from '../../../core/sources/bodies.js';
 import { noContent, listed, reply, type LazyDeps } from './deps.js';
 
+/** The paging paragraph of a list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
+const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
+  + 'An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. '
+  + 'With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back '
+  + 'as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without `X-Next-Cursor` is the last. '
+  + 'A `cursor` this service did not give out is 422 `invalid_cursor`.';
+
+/** The ETag sentence of a one-record GET (app.ts): `changes` names the conditional changes of the same path. */
+const etagNote = (changes: string): string =>
+  'The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); '
+  + `send it as \`If-Match\` with ${changes} so that a change made meanwhile is not overwritten.`;
+
+/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts): `read` is the GET whose ETag it checks. */
+const ifMatch = (read: string): string =>
+  `To change only the version you read, send its \`ETag\` (from \`${read}\`) as \`If-Match\`: when the record as that GET reads it now has `
+  + 'another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; '
+  + 'without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.';
+
 export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'createSource', method: 'post', path: '/trees/{id}/sources', tag: 'sources', auth: 'user',
-    summary: 'Create a source (editor).',
+    summary: 'Create a source (editor)',
+    description: 'Creates a source in this tree: `title` (required, not blank: else 422 `invalid_input`), and optionally `author`, `publication` and '
+      + '`notes`. A source backs facts through citations (`POST /trees/{id}/citations`). Needs the editor role (403 `forbidden` otherwise). '
+      + 'Answers 201 with the source; `Location` is `/sources/{id}`.',
     params: IdParams, body: SourceCreate,
     success: { status: 201, description: 'The source.', body: SourceRead },
     created: (b) => `/sources/${b.id}`,
@@ -23,7 +44,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listSources', method: 'get', path: '/trees/{id}/sources', tag: 'sources', auth: 'user', streams: true,
-    summary: 'Sources of the tree; a non-member sees those backing a citation they may see.',
+    summary: 'List the sources of a tree',
+    description: 'The live sources of the tree, ordered by id. A member sees them all. A signed-in non-member of a tree they may view (`public`, '
+      + '`unlisted`, `site_members`) sees only the sources that back at least one citation they may see (see `GET /trees/{id}/citations`); '
+      + 'a `private` tree is 403 `forbidden` to them.\n\n'
+      + STREAMED_LIST,
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Sources by id.', body: t.array(SourceRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
@@ -35,7 +60,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'getSource', method: 'get', path: '/sources/{id}', tag: 'sources', auth: 'user',
-    summary: 'One source; 404 to a non-member when withheld.',
+    summary: 'Read a source',
+    description: 'One source: `title`, `author`, `publication` and `notes`. A member sees it. A signed-in non-member of a tree they may view reads it only '
+      + 'when it backs at least one citation they may see; otherwise it is withheld and answers 404, as if it did not exist. A `private` tree '
+      + 'is 403 `forbidden` to a non-member; a deleted source is 404.\n\n'
+      + etagNote('`PATCH` or `DELETE /sources/{id}`'),
     params: IdParams,
     success: { status: 200, description: 'The source.', body: SourceRead },
     errors: [],
@@ -43,7 +72,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'updateSource', method: 'patch', path: '/sources/{id}', tag: 'sources', auth: 'user',
-    summary: 'Change a source (editor).',
+    summary: 'Update a source (editor)',
+    description: 'Changes the fields sent (`title`, `author`, `publication`, `notes`); those left out stay as they are. A blank `title` is 422 '
+      + '`invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as '
+      + '`GET /sources/{id}` reads it, with its new `ETag`.\n\n'
+      + ifMatch('GET /sources/{id}'),
     params: IdParams, body: SourceUpdate,
     success: { status: 200, description: 'The source.', body: SourceRead },
     errors: [],
@@ -51,7 +84,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'deleteSource', method: 'delete', path: '/sources/{id}', tag: 'sources', auth: 'user',
-    summary: 'Delete a source; its citations go out of reads with it (editor).',
+    summary: 'Delete a source (editor)',
+    description: 'Soft-deletes the source; its citations leave every read and list with it (a citation of a deleted source is 404). Needs the editor '
+      + 'role (403 `forbidden` otherwise); a source already deleted is 404.\n\n'
+      + ifMatch('GET /sources/{id}'),
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
     errors: [],
@@ -59,7 +95,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'createCitation', method: 'post', path: '/trees/{id}/citations', tag: 'citations', auth: 'user',
-    summary: 'Cite a source for exactly one of person_id, event_id, name_id, relationship_id (editor).',
+    summary: 'Cite a source for a fact (editor)',
+    description: 'Links the source `source_id` to exactly one fact of this tree, named by one of `person_id`, `event_id`, `name_id` and `relationship_id`: '
+      + 'none or several is 422 `invalid_target`. `page`, `detail` and `confidence` (0 to 3, as GEDCOM QUAY; null when unknown) are optional. '
+      + 'A source or a fact that is not a live record of this tree is 422 `invalid_reference` at its field. Needs the editor role '
+      + '(403 `forbidden` otherwise). Answers 201 with the citation; `Location` is `/citations/{id}`.',
     params: IdParams, body: CitationCreate,
     success: { status: 201, description: 'The citation.', body: CitationRead },
     created: (b) => `/citations/${b.id}`,
@@ -71,7 +111,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'listCitations', method: 'get', path: '/trees/{id}/citations', tag: 'citations', auth: 'user', streams: true,
-    summary: 'Every citation of the tree in one call; a non-member sees those whose fact resolves to fully visible persons.',
+    summary: 'List the citations of a tree',
+    description: 'Every live citation of the tree whose source is live, ordered by id. A member sees them all. A signed-in non-member of a tree they may view '
+      + 'sees a citation only when the fact it cites resolves to persons shown to them in full: the person, the person of a name, the person of an '
+      + 'event (both partners of a partnership event), or both persons of a relationship. A `private` tree is 403 `forbidden` to a non-member.\n\n'
+      + STREAMED_LIST,
     params: IdParams, query: PageQuery,
     success: { status: 200, description: 'Citations by id.', body: t.array(CitationRead) },
     successHeaders: ['X-Next-Cursor', 'Link'],
@@ -83,7 +127,12 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'getCitation', method: 'get', path: '/citations/{id}', tag: 'citations', auth: 'user',
-    summary: 'One citation; 404 to a non-member when withheld.',
+    summary: 'Read a citation',
+    description: 'One citation: `source_id`, the one fact it cites (`person_id`, `event_id`, `name_id` or `relationship_id`; the others null), `page`, '
+      + '`detail` and `confidence`. A member sees it. A signed-in non-member of a tree they may view reads it only when the fact it cites resolves '
+      + 'to persons shown to them in full; otherwise it is withheld and answers 404. A `private` tree is 403 `forbidden` to a non-member; a deleted '
+      + 'citation, or one whose source is deleted, is 404.\n\n'
+      + etagNote('`PATCH` or `DELETE /citations/{id}`'),
     params: IdParams,
     success: { status: 200, description: 'The citation.', body: CitationRead },
     errors: [],
@@ -91,7 +140,11 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'updateCitation', method: 'patch', path: '/citations/{id}', tag: 'citations', auth: 'user',
-    summary: 'Change page, detail or confidence (editor).',
+    summary: 'Update a citation (editor)',
+    description: 'Changes the fields sent: `page`, `detail` and `confidence` (0 to 3, or null to clear it). The source and the cited fact never change: '
+      + 'delete the citation and cite again. Needs the editor role (403 `forbidden` otherwise); a deleted citation is 404. The answer is the '
+      + 'citation as `GET /citations/{id}` reads it, with its new `ETag`.\n\n'
+      + ifMatch('GET /citations/{id}'),
     params: IdParams, body: CitationUpdate,
     success: { status: 200, description: 'The citation.', body: CitationRead },
     errors: [],
@@ -102,7 +155,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   }),
   route({
     operationId: 'deleteCitation', method: 'delete', path: '/citations/{id}', tag: 'citations', auth: 'user',
-    summary: 'Delete a citation (editor).',
+    summary: 'Delete a citation (editor)',
+    description: 'Soft-deletes the citation: it leaves every read and list. Needs the editor role (403 `forbidden` otherwise); a citation already '
+      + 'deleted is 404.\n\n'
+      + ifMatch('GET /citations/{id}'),
     params: IdParams,
     success: { status: 204, description: 'Deleted.' },
     errors: [],
