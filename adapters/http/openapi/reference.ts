@@ -32,7 +32,7 @@ const START = `window.addEventListener('DOMContentLoaded', function () {
     filter: true,
     defaultModelsExpandDepth: 0,
     defaultModelExpandDepth: 2,
-    defaultModelRendering: 'model',
+    defaultModelRendering: 'example',
     docExpansion: 'list',
     showExtensions: false,
     showCommonExtensions: true,
