@@ -368,8 +368,11 @@ export const createApp = (opts: AppOptions): Koa => {
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
         // A conditional change: the record as its GET reads it now must still be what the client read.
+        // Only for a caller the change lets through (`mayChange`): any other gets from the handler the
+        // refusal it gets without If-Match, never a 412 telling it the record exists (RFC 9110 13.2.1).
         const ifMatch = header('If-Match');
-        if (reader !== undefined && ifMatch !== undefined) {
+        const refused = reader !== undefined && ifMatch !== undefined && r.mayChange !== undefined && (await r.mayChange({ ...base, body: undefined, upload: null }))._tag === 'Left';
+        if (reader !== undefined && ifMatch !== undefined && !refused) {
           const readerQuery = reader.query ? decodePart(reader.query, {}, 'query') : { ok: true as const, value: undefined };
           const now = readerQuery.ok ? await reader.handle({ ...base, query: readerQuery.value, body: undefined, upload: null }) : null;
           if (now !== null && now._tag === 'Right' && now.right.body !== undefined && !ifMatchHolds(ifMatch, etagOf(now.right.body))) {

@@ -99,6 +99,13 @@ export type Route<P = unknown, Q = unknown, B = unknown, S extends t.Mixed | und
    * against that read's ETag first, 412 when it is stale (set by the route table: routes/index.ts).
    */
   readonly conditional?: true;
+  /**
+   * On a `conditional` route (set with it, from routes/conditions.ts): whether this caller may make
+   * the change at all, as its handler decides before it changes anything. If-Match is evaluated only
+   * for a caller it lets through; any other gets the answer it gets without If-Match, never a 412
+   * telling it that the record exists or what its version is (RFC 9110 13.2.1).
+   */
+  readonly mayChange?: MayChange;
   /** Response headers this operation sets on success, documented (e.g. X-Next-Cursor). */
   readonly successHeaders?: readonly string[];
   /**
@@ -157,13 +164,22 @@ export const successStatuses = (r: AnyRoute): readonly number[] => [r.success.st
 /** The GET routes whose answer is one record (the path ends with its id): they carry an ETag. */
 export const readsOneRecord = (r: AnyRoute): boolean => r.method === 'get' && r.streams !== true && /\}$/.test(r.path) && r.success.body !== undefined;
 
+/** Whether a caller may make a conditional change (`Route.mayChange`): a Left means its handler refuses it (app.ts then ignores If-Match and lets the handler answer). */
+export type MayChange = (input: HandlerInput<any, any, undefined>) => Promise<Result<unknown>>;
+
 /**
  * Marks each PATCH, PUT and DELETE whose path a one-record GET also answers as `conditional`: its
- * If-Match is checked against that GET's ETag (app.ts).
+ * If-Match is checked against that GET's ETag (app.ts), once `mayChange` (by operationId) lets the
+ * caller through. A conditional change without one is a mistake of the table: it throws.
  */
-export const withConditions = (routes: readonly AnyRoute[]): readonly AnyRoute[] => {
+export const withConditions = (routes: readonly AnyRoute[], mayChange: Readonly<Record<string, MayChange>>): readonly AnyRoute[] => {
   const read = new Set(routes.filter(readsOneRecord).map((r) => r.path));
-  return routes.map((r) => (['patch', 'put', 'delete'].includes(r.method) && read.has(r.path) ? { ...r, conditional: true as const } : r));
+  return routes.map((r) => {
+    if (!['patch', 'put', 'delete'].includes(r.method) || !read.has(r.path)) return r;
+    const may = mayChange[r.operationId];
+    if (may === undefined) throw new Error(`${r.operationId} is a conditional change (If-Match): routes/conditions.ts must say who may make it`);
+    return { ...r, conditional: true as const, mayChange: may };
+  });
 };
 
 /** The media types a route's success body is documented with (JSON unless it says otherwise). */

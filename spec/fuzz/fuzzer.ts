@@ -45,6 +45,8 @@ export type FuzzOptions = {
    * places. Without it (or when replaying `only`), no stalled readers.
    */
   readonly sendTimeoutMs?: number;
+  /** The service's CORS_ORIGINS: the only origins an answer may name in Access-Control-Allow-Origin. */
+  readonly corsOrigins?: readonly string[];
 };
 
 /** The email of the seeded tree owner, for OWNER_EMAIL (the instance owner reaches /admin routes). */
@@ -90,7 +92,13 @@ export type FuzzReport = {
   readonly providerCalls: number;
   /** What each stalled reader (and each wave's probe) saw. */
   readonly stalls: readonly StallOutcome[];
+  /** Per kind of issue 30's headers sent ('if-match:stale', 'origin:listed:cookie', 'preflight:foreign'), the statuses it was answered with. */
+  readonly headerKinds: ReadonlyMap<string, ReadonlyMap<string, number>>;
 };
+
+/** The kinds of issue 30's headers a request's mutations name (plan.ts, headers.ts). */
+export const headerKindsOf = (mutation: string): string[] =>
+  mutation.split('+').map((m) => m.replace(/^header:/, '')).filter((m) => /^(if-match|if-none-match|origin|preflight):/.test(m));
 
 /**
  * Round after round, every slot once in an order drawn from the seed, so every route is reached.
@@ -139,6 +147,84 @@ const isFailure = (r: Received, sentBytes: number, slowMs: number, operationId: 
   return !(sentBytes > 1024 * 1024 && /EPIPE|ECONNRESET/.test(r.error));
 };
 
+const headerOf = (r: Received, name: string): string | undefined => {
+  const v = r.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+const codeIn = (r: Received): string => {
+  try {
+    const code: unknown = JSON.parse(r.body.toString('utf8'))?.code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
+};
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Issue 30's rules for the answer to what was sent (null: none broken). CORS: only a listed origin is
+ * ever named in Access-Control-Allow-Origin (the request's own, never `*`), credentials only with it,
+ * no Access-Control-* header for any other origin, a listed origin's preflight answered. CSRF: a
+ * change authenticated by the session cookie alone succeeds only from this service's origin or a
+ * listed one. Preconditions: 412 only on a change that documents it, to a request with If-Match, with
+ * the current ETag; 304 only to a request with If-None-Match on a read that documents it; neither to
+ * a caller no change or read could let through (anonymous, an unverified account).
+ */
+export const headerFinding = (w: World, p: Planned, r: Received): string | null => {
+  if (r.status === 0) return null;
+  const sent = p.sent.headers;
+  // As the server reads it: Node drops the whitespace around a header's value.
+  const origin = sent['Origin']?.trim();
+  const listed = origin !== undefined && w.corsOrigins.includes(origin);
+  const allowOrigin = headerOf(r, 'access-control-allow-origin');
+  const credentials = headerOf(r, 'access-control-allow-credentials');
+  const cors = Object.keys(r.headers).filter((k) => k.toLowerCase().startsWith('access-control-'));
+  if (allowOrigin === '*') return `Access-Control-Allow-Origin: *${credentials === undefined ? '' : ` with Access-Control-Allow-Credentials: ${credentials}`}`;
+  if (allowOrigin !== undefined && !w.corsOrigins.includes(allowOrigin)) return `Access-Control-Allow-Origin names ${JSON.stringify(allowOrigin.slice(0, 80))}, which CORS_ORIGINS does not list`;
+  if (allowOrigin !== undefined && allowOrigin !== origin) return `Access-Control-Allow-Origin names ${allowOrigin} for Origin ${JSON.stringify(origin?.slice(0, 80) ?? null)}`;
+  if (credentials !== undefined && allowOrigin === undefined) return 'Access-Control-Allow-Credentials without Access-Control-Allow-Origin';
+  if (!listed && cors.length > 0) return `CORS headers (${cors.join(', ')}) for an origin CORS_ORIGINS does not list: ${JSON.stringify(origin?.slice(0, 80) ?? null)}`;
+  // An answer of the app (it names its request id; Node's parser answers 431 and 400 itself) to a listed origin carries its headers.
+  if (listed && allowOrigin === undefined && headerOf(r, 'x-request-id') !== undefined) return `no Access-Control-Allow-Origin for the listed origin ${origin}`;
+  const preflight = p.sent.method === 'OPTIONS' && sent['Access-Control-Request-Method'] ? sent['Access-Control-Request-Method'] : undefined;
+  if (preflight !== undefined && listed && (r.status !== 204 || !(headerOf(r, 'access-control-allow-methods') ?? '').includes('PATCH'))) return `the listed origin's preflight answered ${r.status} without the methods`;
+  const cookieOnly = sent['Authorization'] === undefined && /(?:^|;\s*)session=/.test(sent['Cookie'] ?? '');
+  if (cookieOnly && UNSAFE.has(p.sent.method) && !p.draft.op.anonymous && r.status >= 200 && r.status < 300 && origin !== new URL(w.baseUrl).origin && !listed)
+    return `a change by session cookie from Origin ${JSON.stringify(origin?.slice(0, 80) ?? null)} answered ${r.status} (CSRF: only this service's origin or a listed one)`;
+  const documents = p.draft.op.statuses ?? [];
+  if (r.status === 412) {
+    if (sent['If-Match'] === undefined) return '412 to a request without If-Match';
+    if (!documents.includes(412)) return '412 from an operation that documents none';
+    if (codeIn(r) !== 'precondition_failed') return `412 with code ${JSON.stringify(codeIn(r))}`;
+    if (headerOf(r, 'etag') === undefined) return '412 without the current ETag';
+  }
+  if (r.status === 304) {
+    if (sent['If-None-Match'] === undefined) return '304 to a request without If-None-Match';
+    if (!documents.includes(304)) return '304 from an operation that documents none';
+  }
+  if ((r.status === 412 || r.status === 304) && (p.caller === 'anonymous' || p.caller === 'unverified')) return `${r.status} to ${p.caller === 'anonymous' ? 'an anonymous caller' : 'an unverified account'}, whom the request without its condition would refuse`;
+  return null;
+};
+
+/**
+ * A 412 or 304 must tell nothing to a caller the same request without its condition would refuse:
+ * sends it again without If-Match / If-None-Match, and names a refusal (401, 403, 404) if one comes.
+ * The request sent again is the fuzzer's own (a change that then succeeds is kept by upkeep).
+ */
+const withoutCondition = async (o: { readonly baseUrl: string }, agent: ReturnType<typeof newAgent>, timeoutMs: number, p: Planned, r: Received): Promise<{ readonly finding: string | null; readonly again?: Received }> => {
+  const header = r.status === 412 ? 'If-Match' : r.status === 304 ? 'If-None-Match' : null;
+  if (header === null || p.sent.headers[header] === undefined) return { finding: null };
+  const headers = { ...p.sent.headers };
+  delete headers[header];
+  const again = await send(o.baseUrl, { ...p.sent, headers }, agent, timeoutMs);
+  return {
+    again,
+    finding: [401, 403, 404].includes(again.status)
+      ? `${r.status} to a caller the same request without ${header} refuses (${again.status} ${codeIn(again)}): the condition answered before the authorization`
+      : null,
+  };
+};
+
 /** A stalled reader's failure as an outcome of the run (index -1: no request of the run replays it). */
 const stallFailure = (seed: number, s: StallOutcome): Outcome => ({
   seed, index: -1, operationId: s.route, caller: s.who, mutation: `stalled-reader:wave ${s.wave}`, method: 'GET', path: '(a stalled reader)', body: '(no body)', headers: '',
@@ -154,9 +240,10 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
   const waves: Wave[] = [];
   const stalls: StallOutcome[] = [];
   try {
-    const docRes = await send(o.baseUrl, { method: 'GET', path: '/api/v1/openapi.json', headers: {} }, agent, 30_000);
+    // Read whole (send keeps only the first 256 KiB of an answer; the document, with its descriptions, is larger).
+    const docRes = await fetch(`${o.baseUrl}/api/v1/openapi.json`, { signal: AbortSignal.timeout(30_000) });
     if (docRes.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docRes.status}`);
-    const api: Api = readApi(JSON.parse(docRes.body.toString('utf8')));
+    const api: Api = readApi(await docRes.json());
     const ops = [...api.operations].sort((a, b) => a.operationId.localeCompare(b.operationId));
     // Uploads take any bytes: they get three slots a round. Two slots go outside the document, and
     // two to the HTML pages the mails link to (outside it too).
@@ -164,12 +251,13 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
     // And two slots a round to each shape of issue 23 (shapes.ts): its turns, the next kind each.
     const shapeSlots = [0, 1].flatMap((copy) => SHAPES.map((shape) => ({ shape, copy })));
     const slots: (Operation | 'page' | null | { shape: Shape; copy: number })[] = [...ops, ...uploads, ...uploads, null, null, 'page', 'page', ...shapeSlots];
-    const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`, o.provider?.name ?? null);
+    const world: World = await createWorld(o.baseUrl, api.basePath, agent, o.mailbox ?? null, o.tag ?? `${o.seed}-${Date.now().toString(36)}`, o.provider?.name ?? null, o.corsOrigins ?? []);
     const counts = new Map<string, number>();
     const perOperation = new Map<string, number>();
     const failures: Outcome[] = [];
     const all: Outcome[] = [];
     const shapes = new Map<string, Map<string, number>>();
+    const headerKinds = new Map<string, Map<string, number>>();
     const indexes = o.only ?? Array.from({ length: o.requests }, (_, i) => i);
     const stallAt = o.sendTimeoutMs === undefined || o.only ? [] : [Math.floor(indexes.length / 5), Math.floor(indexes.length / 2)];
     let providerCalls = 0;
@@ -200,8 +288,11 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       const calls = planned.script !== undefined && o.provider !== undefined ? o.provider.fake.requests.length : undefined;
       providerCalls += calls ?? 0;
       planned.after?.(r);
+      const conditioned = await withoutCondition(o, agent, timeoutMs, planned, r);
+      if (conditioned.again !== undefined) world.setupRequests++;
       // A shape that reached no provider tried nothing: the tree lost its provider, or the request stopped before it.
-      const unexpected = planned.check?.(r) ?? (planned.shape?.startsWith('assistant:') && calls === 0 && [200, 502, 504].includes(r.status) ? 'the provider was never called' : null);
+      const unexpected = planned.check?.(r) ?? (planned.shape?.startsWith('assistant:') && calls === 0 && [200, 502, 504].includes(r.status) ? 'the provider was never called' : null)
+        ?? headerFinding(world, planned, r) ?? conditioned.finding;
       const outcome: Outcome = {
         seed: o.seed, index, operationId: planned.operationId, caller: planned.caller, mutation: planned.mutation,
         method: planned.sent.method, path: planned.sent.path.length > 300 ? `${planned.sent.path.slice(0, 300)}... (${planned.sent.path.length} chars)` : planned.sent.path,
@@ -223,8 +314,13 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
         byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
         shapes.set(planned.shape, byStatus);
       }
+      for (const kind of headerKindsOf(planned.mutation)) {
+        const byStatus = headerKinds.get(kind) ?? new Map<string, number>();
+        byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+        headerKinds.set(kind, byStatus);
+      }
       if (isFailure(r, planned.sent.body?.length ?? 0, slowMs, planned.operationId) || unexpected !== null) failures.push(outcome);
-      if (op !== null && op !== 'page') await upkeep(world, planned, r);
+      if (op !== null && op !== 'page') await upkeep(world, planned, conditioned.again ?? r);
       previous = index;
       done++;
       o.onProgress?.(done);
@@ -251,6 +347,7 @@ export const runFuzz = async (o: FuzzOptions): Promise<FuzzReport> => {
       shapes,
       providerCalls,
       stalls,
+      headerKinds,
     };
   } finally {
     for (const wave of waves) closeWave(wave, slowMs);

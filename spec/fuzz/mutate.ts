@@ -22,6 +22,8 @@ export type Draft = {
   contentType: string | null;
   /** Query string sent instead of the encoded `query`. */
   rawQuery?: string;
+  /** Method sent instead of the operation's (OPTIONS: a browser's preflight of the call). */
+  method?: string;
   readonly account: Account | null;
 };
 

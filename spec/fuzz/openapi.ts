@@ -37,6 +37,8 @@ export type Operation = {
   readonly body: { readonly mediaType: string; readonly schema: Schema; readonly required: boolean } | null;
   /** The component name of the success body (`PersonRead`), when it is a $ref. */
   readonly successSchema: string | null;
+  /** Every status the document lists for it (412 on a conditional change, 304 where If-None-Match may answer it). */
+  readonly statuses?: readonly number[];
 };
 
 type Document = {
@@ -81,6 +83,7 @@ export const readApi = (doc: unknown): Api => {
         parameters: op.parameters ?? [],
         body: content ? { mediaType: content[0], schema: content[1].schema, required: op.requestBody?.required ?? false } : null,
         successSchema: successRef === undefined ? null : refName(successRef),
+        statuses: Object.keys(op.responses ?? {}).map(Number).filter(Number.isInteger),
       });
     }
   }

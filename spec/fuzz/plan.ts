@@ -8,6 +8,7 @@ import { gedcomFile } from './gedcom.js';
 import { archiveFile } from './archive.js';
 import { multipartBody, type Part } from './multipart.js';
 import { mutate, type Draft } from './mutate.js';
+import { entityTags, originValue } from './headers.js';
 import { assistantScript, recommenderScript, type ProviderScript } from './provider.js';
 
 /** One request of a run and what it tries. */
@@ -97,15 +98,30 @@ export const planRequest = (rng: Rng, api: Api, w: World, op: Operation, cycle: 
     body = generate(rng, op.body.schema, '', hints);
   }
   const headers: Record<string, string> = { Accept: rng.pick(['application/json', '*/*', 'application/problem+json, application/json']) };
+  // A browser's call: by cookie (from this service's origin mostly, a listed one, or elsewhere), or by
+  // Bearer with an Origin now and then. Only an origin other than this service's is named in `browser`.
+  const browser: string[] = [];
   if (account) {
     if (rng.chance(0.8)) headers['Authorization'] = `Bearer ${account.token}`;
-    else {
-      headers['Cookie'] = `session=${account.token}`;
-      if (rng.chance(0.8)) headers['Origin'] = new URL(w.baseUrl).origin;
-    }
+    else headers['Cookie'] = `session=${account.token}`;
+  }
+  if (headers['Cookie'] !== undefined ? rng.chance(0.9) : rng.chance(0.1)) {
+    const o = rng.chance(0.6) ? { kind: 'base', value: new URL(w.baseUrl).origin } : originValue(rng, w);
+    if (o.value !== undefined) headers['Origin'] = o.value;
+    if (o.kind !== 'base') browser.push(`origin:${o.kind}${headers['Cookie'] !== undefined ? ':cookie' : ''}`);
   }
   const draft: Draft = { op, pathIds, query, body, parts, headers, raw: null, contentType: null, account };
-  const applied = mutate(rng, draft, w, cycle);
+  // Preconditions (issue 30): If-Match on every change that documents 412, If-None-Match on reads of
+  // one record (the media bytes answer 304), and either, now and then, where the service ignores them.
+  const statuses = op.statuses ?? [];
+  const oneRecord = op.method === 'GET' && op.path.endsWith('}');
+  const precondition = statuses.includes(412) ? 'If-Match' : statuses.includes(304) || oneRecord ? 'If-None-Match' : rng.pick(['If-Match', 'If-None-Match']);
+  if (rng.chance(statuses.includes(412) || statuses.includes(304) ? 0.5 : oneRecord ? 0.3 : 0.05)) {
+    const t = entityTags(rng, w, draft);
+    headers[precondition] = t.value;
+    browser.push(`${precondition.toLowerCase()}:${t.kind}`);
+  }
+  const applied = [...browser, ...mutate(rng, draft, w, cycle)];
   // Whatever reaches the provider meets answers drawn from this request's seed.
   const script = w.aiProvider === null ? undefined : op.operationId === 'askAssistant' ? assistantScript(rng, w) : op.operationId === 'listRecommendations' ? recommenderScript(rng, w) : undefined;
   const mutation = [
@@ -147,5 +163,5 @@ const encode = (api: Api, d: Draft): Sent => {
   }
   if (d.contentType !== null) headers['Content-Type'] = d.contentType;
   if (d.contentType === '') delete headers['Content-Type'];
-  return { method: d.op.method, path: `${api.basePath}${encodePath(d.op.path, d.pathIds)}${d.rawQuery ?? encodeQuery(d.query)}`, headers, ...(bytes === undefined ? {} : { body: bytes }) };
+  return { method: d.method ?? d.op.method, path: `${api.basePath}${encodePath(d.op.path, d.pathIds)}${d.rawQuery ?? encodeQuery(d.query)}`, headers, ...(bytes === undefined ? {} : { body: bytes }) };
 };

@@ -39,6 +39,11 @@ export const formatReport = (r: FuzzReport, slowest = 5): string => {
     const byShape = [...r.shapes.entries()].sort(([a], [b]) => a.localeCompare(b));
     for (const [shape, statuses] of byShape) lines.push(`    ${shape}: ${[...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s} x${n}`).join(', ')}`);
   }
+  if (r.headerKinds.size > 0) {
+    lines.push('  headers (issue 30: preconditions, origins, preflights):');
+    const byKind = [...r.headerKinds.entries()].sort(([a], [b]) => a.localeCompare(b));
+    for (const [kind, statuses] of byKind) lines.push(`    ${kind}: ${[...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s} x${n}`).join(', ')}`);
+  }
   if (r.stalls.length > 0) {
     const seen = new Map<string, number>();
     for (const s of r.stalls.filter((x) => x.atMs === undefined)) seen.set(`${s.route} as ${s.who}: ${s.status ?? 'no answer'}`, (seen.get(`${s.route} as ${s.who}: ${s.status ?? 'no answer'}`) ?? 0) + 1);

@@ -41,6 +41,7 @@ try {
     mailbox: () => svc.mails,
     provider: svc.provider,
     sendTimeoutMs: FUZZ_SEND_TIMEOUT_MS,
+    corsOrigins: svc.corsOrigins,
     slowMs: Number(values['slow-ms']),
     ...(values.log ? { onOutcome: (o: object) => appendFileSync(values.log as string, `${JSON.stringify(o)}\n`) } : {}),
     ...(values.only ? { only: values.only.split(',').map(Number) } : {}),

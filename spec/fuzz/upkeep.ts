@@ -15,7 +15,20 @@ const parse = (b: Buffer | undefined, encoding?: string): any => {
  * Keeps the world usable after a request that succeeded: new ids join the pools, a revoked session
  * or a changed password is followed, and a deleted main tree is replaced.
  */
+/** The ETags the world keeps (the newest per path, at most this many paths). */
+const KEPT_ETAGS = 500;
+
 export const upkeep = async (w: World, p: Planned, r: Received): Promise<void> => {
+  // The version of what the path answers, for the If-Match and If-None-Match of later requests.
+  const etag = r.headers['etag'];
+  if (typeof etag === 'string') {
+    const path = p.sent.path.split('?')[0]!;
+    w.etags.delete(path);
+    w.etags.set(path, etag);
+    if (w.etags.size > KEPT_ETAGS) w.etags.delete(w.etags.keys().next().value!);
+  }
+  // A preflight (OPTIONS instead of the operation's method) changed nothing.
+  if (p.sent.method !== p.draft.op.method) return;
   // A session lost some way this upkeep did not follow: sign in again.
   const valid = p.mutation.split('+').every((m) => m === 'valid' || m.startsWith('provider:'));
   if (r.status === 401 && valid && p.draft.account) await relogin(w, p.draft.account);

@@ -35,6 +35,10 @@ export type World = {
   mainPersons: string[];
   /** Proposals the shapes made with hostile refs, newest last (the reads and applies that follow name them). */
   readonly hostileProposals: HostileProposal[];
+  /** The service's CORS_ORIGINS: the only origins an answer may name in Access-Control-Allow-Origin. */
+  readonly corsOrigins: readonly string[];
+  /** The newest ETag the service sent for a path (a read, a change, a 412), for If-Match and If-None-Match. */
+  readonly etags: Map<string, string>;
 };
 
 export type HostileProposal = { readonly tree: string; readonly id: string; readonly kind: string; applied: boolean };
@@ -84,10 +88,12 @@ const register = async (w: World, email: string, verify: boolean): Promise<Accou
   return { id: r.user.id, email, password, token: r.token };
 };
 
-export const createWorld = async (baseUrl: string, basePath: string, agent: Agent, mailbox: (() => readonly Mail[]) | null, tag: string, aiProvider: string | null = null): Promise<World> => {
+export const createWorld = async (
+  baseUrl: string, basePath: string, agent: Agent, mailbox: (() => readonly Mail[]) | null, tag: string, aiProvider: string | null = null, corsOrigins: readonly string[] = [],
+): Promise<World> => {
   const w = {
     baseUrl, basePath, agent, ids: new Map(), treeNames: new Map(), namesOf: new Map(), cursors: [], mainTree: '', mailbox, setupRequests: 0,
-    aiProvider, mainPersons: [], hostileProposals: [],
+    aiProvider, mainPersons: [], hostileProposals: [], corsOrigins, etags: new Map(),
   } as unknown as World & { accounts: World['accounts']; spare: Account[] };
   const email = (who: string) => `${who}.${tag}@example.com`;
   const accounts: Record<string, Account> = {};

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { allRoutes } from '../../adapters/http/routes/index.js';
-import type { ApiClient } from '../../client/index.js';
+import { readsOneRecord, successStatuses } from '../../adapters/http/route.js';
+import { SESSION_COOKIE } from '../../adapters/http/session-cookie.js';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
 import { upload } from '../support/media.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
@@ -8,7 +10,13 @@ import { emptyBackup } from '../support/account-archive.js';
 
 // Every operation of the route table, called by six callers, on a PRIVATE tree and (for tree-scoped
 // operations) on a PUBLIC one; each status checked against SPEC "Errors" and API.md. A route added to
-// the table without a row here fails the first test.
+// the table without a row here fails the first test. The same rows then meet the headers of issue 30:
+// If-Match on every conditional change, If-None-Match on every one-record read, and the Origin of a
+// cookie-authenticated call (this service's, one of CORS_ORIGINS, any other) on a subset of rows.
+
+/** The browser origin the service lists in CORS_ORIGINS, and one it does not. */
+const LISTED = 'http://app.example.test:5173';
+const FOREIGN = 'https://evil.example.test';
 
 const callers = ['anonymous', 'nonmember', 'viewer', 'editor', 'owner', 'instanceOwner'] as const;
 type Caller = (typeof callers)[number];
@@ -485,6 +493,19 @@ const table: Readonly<Record<string, Row>> = {
 };
 
 const codeFor: Readonly<Record<number, string>> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };
+const success = (status: number): boolean => status >= 200 && status < 300;
+
+/** The answer is `want`, and a refusal is problem+json with its code (`codeFor`, or the one given). */
+const expectAnswer = (label: string, { response, error }: { response: Response; error?: unknown }, want: number, code = codeFor[want]): void => {
+  expect(response.status, `${label}: status; problem ${JSON.stringify(error)}`).to.equal(want);
+  if (code !== undefined) {
+    expect(response.headers.get('content-type'), `${label}: content type`).to.match(/^application\/problem\+json/);
+    expect((error as { code?: string } | undefined)?.code, `${label}: problem code`).to.equal(code);
+  }
+};
+
+/** The Access-Control-* headers of an answer. */
+const corsHeaders = (r: Response): string[] => [...r.headers.keys()].filter((k) => k.toLowerCase().startsWith('access-control-'));
 
 describe('HTTP authorization matrix', () => {
   it('has a row for every operation of the route table, and no row for an operation that does not exist', () => {
@@ -550,7 +571,7 @@ describe('HTTP authorization matrix', () => {
   };
 
   before(async () => {
-    svc = await startTestService({ env: { OWNER_EMAIL: emails.instanceOwner } });
+    svc = await startTestService({ env: { OWNER_EMAIL: emails.instanceOwner, CORS_ORIGINS: LISTED } });
     for (const caller of Object.keys(emails) as Exclude<Caller, 'anonymous'>[]) tokens[caller] = (await registerUser(svc, emails[caller], PASSWORD)).token;
     const verify = await svc.client().POST('/auth/verify-email', { body: { token: tokenFromMail(svc, emails.instanceOwner) } });
     if (verify.response.status !== 204) throw new Error('setup: verify the instance owner');
@@ -602,35 +623,207 @@ describe('HTTP authorization matrix', () => {
   // Tree-scoped: addressed by the tree, or by a record of it (a person, event, ... of the shared tree).
   const recordPaths = /^\/(trees|persons|events|relationships|sources|citations)\/\{id\}|^\/public\/(trees|persons)\/\{id\}/;
   const treeScoped = new Set(allRoutes().filter((r) => recordPaths.test(r.path)).map((r) => r.operationId));
+  /** What one call of `row` gets: its tree (shared, or fresh for destructive rows) and that tree's records. */
+  const prepare = async (op: string, row: Row, visibility: 'private' | 'public'): Promise<Ctx> => {
+    const tree = row.fresh === undefined ? shared[visibility] : await makeTree(visibility, row.fresh === 'deleted');
+    return {
+      svc, treeId: tree.id, treeName: tree.name, extraId, unique, owner: svc.client(tokens.owner),
+      fx: () => {
+        const fx = fixtures.get(tree.id);
+        if (fx === undefined) throw new Error(`${op}: no fixture records in a fresh tree`);
+        return fx;
+      },
+    };
+  };
+  const labelOf = (op: string, row: Row, visibility: 'private' | 'public', caller: Caller): string =>
+    treeScoped.has(op) || row.public !== undefined ? `${op} (${visibility} tree) as ${caller}` : `${op} as ${caller}`;
+
   for (const { op, row, visibility, expected } of cases) {
     const scoped = treeScoped.has(op) || row.public !== undefined;
     describe(scoped ? `${op} on a ${visibility} tree` : `${op} (not tree-scoped)`, () => {
       for (const caller of callers) {
         it(`as ${caller}: ${expected[caller]}`, async () => {
-          const tree = row.fresh === undefined ? shared[visibility] : await makeTree(visibility, row.fresh === 'deleted');
+          const ctx = await prepare(op, row, visibility);
           const token = caller === 'anonymous' ? undefined : row.ownSession ? await signIn(caller) : tokens[caller];
-          const ctx: Ctx = {
-            svc, treeId: tree.id, treeName: tree.name, extraId, unique, owner: svc.client(tokens.owner),
-            fx: () => {
-              const fx = fixtures.get(tree.id);
-              if (fx === undefined) throw new Error(`${op}: no fixture records in a fresh tree`);
-              return fx;
-            },
-          };
-          const { response, error } = await row.call(svc.client(token), ctx);
+          const answer = await row.call(svc.client(token), ctx);
           if (row.ownSession && caller !== 'anonymous') tokens[caller] = await signIn(caller);
-          const want = expected[caller];
-          const label = scoped ? `${op} (${visibility} tree) as ${caller}` : `${op} as ${caller}`;
-          expect(response.status, `${label}: status; problem ${JSON.stringify(error)}`).to.equal(want);
-          const code = codeFor[want];
-          if (code !== undefined) {
-            expect(response.headers.get('content-type'), `${label}: content type`).to.match(/^application\/problem\+json/);
-            expect((error as { code?: string } | undefined)?.code, `${label}: problem code`).to.equal(code);
-          }
+          expectAnswer(labelOf(op, row, visibility, caller), answer, expected[caller]);
         });
       }
     });
   }
+
+  /**
+   * A caller's client (Bearer, or cookie and Origin) whose calls also carry the headers `extra` makes
+   * for each request: made per request, so a header may name the current version of the very record
+   * the call addresses. `seen` records each request's method and URL.
+   */
+  const clientWith = (auth: ApiClientOptions, extra: (req: Request) => Promise<Record<string, string>> = async () => ({}), seen: Request[] = []): ApiClient =>
+    createApiClient(svc.baseUrl, {
+      ...auth,
+      fetch: async (req) => {
+        seen.push(req);
+        for (const [k, v] of Object.entries(await extra(req))) req.headers.set(k, v);
+        return fetch(req);
+      },
+    });
+  const bearer = (caller: Caller): ApiClientOptions => (caller === 'anonymous' ? {} : { token: tokens[caller] });
+  /** The record at `url` as `caller` reads it (the owner reads every record of both shared trees): status, ETag, body. */
+  const readAs = async (caller: Caller, url: string) => {
+    const r = await fetch(url, { headers: caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` } });
+    return { status: r.status, etag: r.headers.get('etag'), body: await r.text() };
+  };
+  /** The first caller of a case the matrix lets through: the one that proves a call reaches its 2xx. */
+  const allowedOf = (expected: Expect): Caller | undefined => callers.find((c) => success(expected[c]));
+
+  // If-Match (issue 30). A caller the matrix refuses gets the very same refusal with a stale tag or
+  // `*`, and changes nothing: a 412 would tell a caller who may not change the record that it exists
+  // and has another version (RFC 9110 13.2.1: preconditions are evaluated only for a request that
+  // would otherwise succeed). A caller the matrix lets through gets 412 with a stale tag, the record
+  // unchanged, then its 2xx with the current ETag, as its own GET of the path answers it.
+  const conditional = new Set(allRoutes().filter((r) => r.conditional === true).map((r) => r.operationId));
+  describe('If-Match on every conditional change (PATCH, DELETE of a one-record path)', () => {
+    it('covers the conditional changes of the table', () => {
+      expect([...conditional]).to.include.members(['updateTree', 'deleteTree', 'updatePerson', 'deletePerson', 'updateEvent', 'deleteMedia', 'deleteProposal']);
+    });
+    for (const { op, row, visibility, expected } of cases.filter((c) => conditional.has(c.op))) {
+      describe(`${op} on a ${visibility} tree`, () => {
+        const allowed = allowedOf(expected);
+        const refused = callers.filter((c) => !success(expected[c]));
+        it(`${refused.join(', ')}: the refusal they get without If-Match, with a stale one or *; nothing changes`, async () => {
+          expect(allowed, `${op}: some caller is allowed`).to.not.equal(undefined);
+          // The same call reaches its 2xx for the allowed caller: the refusals below are about the callers.
+          const proof = await row.call(clientWith(bearer(allowed!), async (req) => ({ 'if-match': (await readAs(allowed!, req.url)).etag ?? '*' })), await prepare(op, row, visibility));
+          expectAnswer(`${labelOf(op, row, visibility, allowed!)}, current If-Match`, proof, expected[allowed!]);
+          for (const caller of refused) {
+            const label = labelOf(op, row, visibility, caller);
+            for (const tag of ['"stale"', '*']) {
+              let before: Awaited<ReturnType<typeof readAs>> | undefined;
+              const seen: Request[] = [];
+              const answer = await row.call(clientWith(bearer(caller), async (req) => {
+                before = await readAs('owner', req.url);
+                return { 'if-match': tag };
+              }, seen), await prepare(op, row, visibility));
+              expectAnswer(`${label}, If-Match ${tag}`, answer, expected[caller]);
+              expect(answer.response.headers.get('etag'), `${label}, If-Match ${tag}: no version named`).to.equal(null);
+              expect(await readAs('owner', seen.at(-1)!.url), `${label}, If-Match ${tag}: the record is unchanged`).to.deep.equal(before);
+            }
+          }
+        });
+        for (const caller of callers.filter((c) => success(expected[c]))) {
+          const want = expected[caller];
+          const label = labelOf(op, row, visibility, caller);
+          it(`as ${caller}: 412 with a stale If-Match, the record unchanged; ${want} with its current ETag`, async () => {
+            let before: Awaited<ReturnType<typeof readAs>> | undefined;
+            const seen: Request[] = [];
+            const stale = await row.call(clientWith(bearer(caller), async (req) => {
+              before = await readAs('owner', req.url);
+              return { 'if-match': '"stale"' };
+            }, seen), await prepare(op, row, visibility));
+            expectAnswer(`${label}, stale If-Match`, stale, 412, 'precondition_failed');
+            const url = seen.at(-1)!.url;
+            expect(stale.response.headers.get('etag'), `${label}: the 412 names the version`).to.equal((await readAs(caller, url)).etag);
+            expect(await readAs('owner', url), `${label}: the record is unchanged`).to.deep.equal(before);
+            const current = await row.call(clientWith(bearer(caller), async (req) => {
+              const { etag } = await readAs(caller, req.url);
+              expect(etag, `${label}: the GET of the path carries an ETag`).to.be.a('string');
+              return { 'if-match': etag! };
+            }), await prepare(op, row, visibility));
+            expectAnswer(`${label}, current If-Match`, current, want);
+          });
+        }
+      });
+    }
+  });
+
+  // If-None-Match on every one-record read, and on the one read that answers 304 (the media bytes):
+  // a refused caller gets its refusal whatever tag it sends (`*`, or the record's current ETag), never
+  // a 304 that would tell it the record exists, or that its guess is the current version. The JSON
+  // reads document no 304 and answer 200 to a matching tag; the media bytes answer 304.
+  const revalidated = allRoutes().filter((r) => readsOneRecord(r) || successStatuses(r).includes(304));
+  const notModified = new Set(revalidated.filter((r) => successStatuses(r).includes(304)).map((r) => r.operationId));
+  describe('If-None-Match on every one-record read', () => {
+    it('covers the one-record reads and the media bytes', () => {
+      expect(revalidated.map((r) => r.operationId)).to.include.members(['getTree', 'getPerson', 'getProposal', 'publicPerson', 'getMediaContent']);
+      expect([...notModified]).to.deep.equal(['getMediaContent']);
+    });
+    for (const { op, row, visibility, expected } of cases.filter((c) => revalidated.some((r) => r.operationId === c.op))) {
+      const matched = (caller: Caller): number => (success(expected[caller]) && notModified.has(op) ? 304 : expected[caller]);
+      it(`${op} on a ${visibility} tree: ${callers.map((c) => `${c} ${matched(c)}`).join(', ')}, with If-None-Match * or the current ETag`, async () => {
+        // The allowed caller's answer first (a path nobody reads on a private tree, the public surface, proves itself on the public one).
+        const [where, proven] = allowedOf(expected) !== undefined ? [visibility, expected] as const : ['public' as const, row.public];
+        const prover = proven === undefined ? undefined : allowedOf(proven);
+        expect(prover, `${op}: some caller is allowed`).to.not.equal(undefined);
+        const proof = await row.call(clientWith(bearer(prover!), async () => ({ 'if-none-match': '*' })), await prepare(op, row, where));
+        expectAnswer(`${labelOf(op, row, where, prover!)}, If-None-Match *`, proof, notModified.has(op) ? 304 : proven![prover!]);
+        for (const caller of callers) {
+          const label = labelOf(op, row, visibility, caller);
+          for (const tag of ['*', 'current']) {
+            const answer = await row.call(clientWith(bearer(caller), async (req) => ({ 'if-none-match': tag === '*' ? '*' : ((await readAs('owner', req.url)).etag ?? '"none"') })), await prepare(op, row, visibility));
+            expectAnswer(`${label}, If-None-Match ${tag}`, answer, matched(caller));
+            if (!success(expected[caller])) expect(answer.response.headers.get('etag'), `${label}, If-None-Match ${tag}: no version named`).to.equal(null);
+          }
+        }
+      });
+    }
+  });
+
+  // Origin (issue 30) on a subset: every unsafe method the table has (POST, PATCH, DELETE; no route
+  // answers PUT), a multipart upload, paths addressed by the tree and by a record, and one GET. A
+  // cookie-authenticated unsafe call is 403 csrf for every signed-in caller, the owner too, unless it
+  // carries this service's origin (BASE_URL) or a listed one (CORS_ORIGINS): then it gets what the
+  // matrix says. Only a listed origin's answers carry Access-Control-* (its origin, with credentials).
+  // Safe calls and anonymous ones have no session cookie to protect: the matrix's answer from anywhere.
+  const ORIGIN_ROWS = ['createTree', 'createPerson', 'uploadMedia', 'updateTree', 'updatePerson', 'deletePerson', 'deleteProposal', 'getPerson'];
+  describe('Origin of cookie-authenticated calls: BASE_URL, a listed origin, any other', () => {
+    const methods = allRoutes().filter((r) => ORIGIN_ROWS.includes(r.operationId));
+    it('the subset covers every unsafe method of the table, and paths of a tree and of a record', () => {
+      const unsafe = new Set(allRoutes().map((r) => r.method).filter((m) => m !== 'get'));
+      expect(new Set(methods.map((r) => r.method))).to.include.keys(...unsafe);
+      expect(methods.filter((r) => r.path.startsWith('/trees/{id}')).map((r) => r.method)).to.include.members(['post', 'patch', 'delete']);
+      expect(methods.filter((r) => r.path === '/persons/{id}').map((r) => r.method)).to.include.members(['get', 'patch', 'delete']);
+    });
+    for (const { op, row, visibility, expected } of cases.filter((c) => ORIGIN_ROWS.includes(c.op))) {
+      const unsafe = methods.find((r) => r.operationId === op)!.method !== 'get';
+      const title = unsafe ? 'by cookie: the matrix\'s answer from BASE_URL or the listed origin, 403 csrf from another, null or none' : 'by cookie: the matrix\'s answer from any origin (a safe method)';
+      it(`${op} on a ${visibility} tree, ${title}; CORS headers for the listed origin only`, async () => {
+        const cookieOf = (c: Caller): ApiClientOptions => (c === 'anonymous' ? {} : { cookie: `${SESSION_COOKIE}=${tokens[c]}` });
+        const allowed = allowedOf(expected);
+        expect(allowed, `${op}: some caller is allowed`).to.not.equal(undefined);
+        // The allowed caller's 2xx from the listed origin first: the refusals below are about the Origin.
+        const proof = await row.call(clientWith({ ...cookieOf(allowed!), origin: LISTED }), await prepare(op, row, visibility));
+        expectAnswer(`${labelOf(op, row, visibility, allowed!)} by cookie from ${LISTED}`, proof, expected[allowed!]);
+        const base = new URL(svc.baseUrl).origin;
+        const seen: Request[] = [];
+        for (const caller of callers) {
+          const label = labelOf(op, row, visibility, caller);
+          for (const origin of [base, LISTED, FOREIGN, 'null', undefined]) {
+            // Anonymous has no cookie: the CSRF rule protects sessions, and there is none.
+            const from = `${label} by ${caller === 'anonymous' ? 'no cookie' : 'cookie'} from ${origin ?? 'no Origin'}`;
+            const answer = await row.call(clientWith({ ...cookieOf(caller), ...(origin === undefined ? {} : { origin }) }, undefined, seen), await prepare(op, row, visibility));
+            if (unsafe && caller !== 'anonymous' && origin !== base && origin !== LISTED) expectAnswer(from, answer, 403, 'csrf');
+            else expectAnswer(from, answer, expected[caller]);
+            if (origin === LISTED) {
+              expect(answer.response.headers.get('access-control-allow-origin'), `${from}: allowed origin`).to.equal(LISTED);
+              expect(answer.response.headers.get('access-control-allow-credentials'), `${from}: credentials`).to.equal('true');
+            } else expect(corsHeaders(answer.response), `${from}: no CORS header`).to.deep.equal([]);
+            expect(answer.response.headers.get('vary') ?? '', `${from}: Vary`).to.include('Origin');
+          }
+        }
+        // The preflight of this very call: answered for the listed origin, with nothing for another.
+        const { method, url } = seen.at(-1)!;
+        const preflight = (origin: string) =>
+          fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type, if-match' } });
+        const listed = await preflight(LISTED);
+        expect(listed.status, `${op}: preflight from ${LISTED}`).to.equal(204);
+        expect(listed.headers.get('access-control-allow-origin')).to.equal(LISTED);
+        expect(listed.headers.get('access-control-allow-credentials')).to.equal('true');
+        expect(listed.headers.get('access-control-allow-methods')).to.include(method);
+        expect(listed.headers.get('access-control-allow-headers')?.toLowerCase()).to.include('if-match');
+        expect(corsHeaders(await preflight(FOREIGN)), `${op}: preflight from ${FOREIGN}`).to.deep.equal([]);
+      });
+    }
+  });
 
   it('the shared trees kept their members and visibility through the matrix (rows did not interfere)', async () => {
     for (const visibility of ['private', 'public'] as const) {

@@ -1,5 +1,6 @@
 import { withConditions, type AnyRoute } from '../route.js';
 import type { HttpDeps } from './deps.js';
+import { changeChecks } from './conditions.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { memberRoutes } from './members.js';
@@ -38,5 +39,5 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
     ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy), ...historyRoutes(lazy),
     ...publicRoutes(lazy),
-  ]);
+  ], changeChecks(lazy));
 };
