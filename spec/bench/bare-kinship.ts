@@ -4,7 +4,7 @@
 // touches a person's neighbourhood, which each level of the relationship search is made of.
 // Run as a script (`node --import tsx bare-kinship.ts` with DATABASE_URL and PORT) it serves;
 // imported, `startBareKinship` runs it in a process of its own, as the service runs in its own.
-import { isMain, serveBare, startBareProcess } from './bare-process.js';
+import { isMain, serveBare, startBareProcess, type BareProcess } from './bare-process.js';
 
 export const BARE_STATEMENT = 'select * from relationships where person_a_id = $1 or person_b_id = $1';
 
@@ -19,9 +19,7 @@ const serve = (databaseUrl: string, port: number): void =>
     ctx.body = JSON.stringify((await pool.query(BARE_STATEMENT, [personId])).rows);
   });
 
-export type BareKinship = { readonly url: string; readonly stop: () => Promise<void> };
-
-export const startBareKinship = (databaseUrl: string): Promise<BareKinship> => startBareProcess(import.meta.url, databaseUrl);
+export const startBareKinship = (databaseUrl: string): Promise<BareProcess> => startBareProcess(import.meta.url, databaseUrl);
 
 if (isMain(import.meta.url)) {
   serve(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));

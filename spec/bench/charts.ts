@@ -7,6 +7,9 @@
 // (the deepest lines up), descendants of random persons of generation 2 (deep lines down, several
 // generations below), and of founders (the largest, up to the 5,000-person cap); as a non-member of
 // the public tree (the privacy path), pedigrees as a member too; then each with one client alone.
+// The clients run in a load generator process of their own (loadgen.ts); each load reports its CPU
+// (client, service, bare, PostgreSQL, the rest of the machine) and is INVALID when the client used
+// more than half a core.
 // Environment: BENCH_PERSONS (default 100000), BENCH_SECONDS (default 10), BENCH_SEED, DATABASE_URL.
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,9 +18,11 @@ import { pgChartReads } from '../../adapters/postgres/charts.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 import { CHART_PERSON_CAP, type LineageDirection } from '../../core/charts/ports.js';
 import { isMain, serveBare, startBareProcess } from './bare-process.js';
+import { postgresMeter, processMeter } from './cpu.js';
 import { generateTree, seededRandom, type GeneratedTree } from './generate-tree.js';
 import { log, mb, median, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
-import { latency, rate, underLoad, verdict, type LoadOptions, type LoadResult } from './reads-measure.js';
+import { startLoadGenerator } from './loadgen.js';
+import { cpuRow, invalidRuns, latency, rate, verdict, type LoadOptions, type LoadResult } from './reads-measure.js';
 import { startServiceProcess } from './service-process.js';
 
 const GENERATIONS = 10;
@@ -91,6 +96,8 @@ const main = async (): Promise<void> => {
     process.env['CHARTS_BARE'] = '1';
     const bare = await startBareProcess(import.meta.url, scratch.url).finally(() => delete process.env['CHARTS_BARE']);
     scratch.onClose(() => bare.stop());
+    const load = await startLoadGenerator([processMeter('service', svc.pid), processMeter('bare', bare.pid), await postgresMeter(db)]);
+    scratch.onClose(() => load.stop());
     const owner = await registerUser(svc.api, 'owner@charts.bench');
     const stranger = await registerUser(svc.api, 'stranger@charts.bench');
     await db.query(`insert into memberships (tree_id, user_id, role, created_at) values ($1, $2, 'owner', now())`, [big.treeId, owner.id]);
@@ -129,8 +136,8 @@ const main = async (): Promise<void> => {
 
     const loaded = async (label: string, o: Omit<LoadOptions, 'clients' | 'seconds'>): Promise<LoadResult> => {
       log(`${label}: warm-up, then ${CLIENTS} clients for ${SECONDS} s`);
-      await underLoad({ ...o, clients: CLIENTS, seconds: WARM_SECONDS });
-      return underLoad({ ...o, clients: CLIENTS, seconds: SECONDS });
+      await load.run({ ...o, clients: CLIENTS, seconds: WARM_SECONDS });
+      return load.run({ ...o, clients: CLIENTS, seconds: SECONDS });
     };
     const service = (kind: string, roots: () => string, token: string) => ({
       next: () => `${svc.api}/persons/${roots()}/${kind}?generations=${GENERATIONS}`, headers: as(token), expected: [200, 404],
@@ -147,17 +154,19 @@ const main = async (): Promise<void> => {
     await pair('descendants, founders (capped)', 'descendants', 'down', randomOf(founders));
 
     // One client alone: the latency of a chart without queueing behind 31 others on 2 cores.
-    const alone = async (label: string, o: Omit<LoadOptions, 'clients' | 'seconds'>): Promise<[string, string]> => {
+    const aloneRuns: [string, LoadResult][] = [];
+    const alone = async (label: string, o: Omit<LoadOptions, 'clients' | 'seconds'>): Promise<[string, string][]> => {
       log(`${label}: one client for ${Math.min(5, SECONDS)} s`);
-      const r = await underLoad({ ...o, clients: 1, seconds: Math.min(5, SECONDS) });
-      return [`  ${label}, one client`, `${rate(r)}, ${latency(r, ['p50', 'p95', 'p99'])}${r.errors === 0 ? '' : `; ${r.errors} UNEXPECTED`}`];
+      const r = await load.run({ ...o, clients: 1, seconds: Math.min(5, SECONDS), requests: 5_000 });
+      aloneRuns.push([`${label}, one client`, r]);
+      return [[`  ${label}, one client`, `${rate(r)}, ${latency(r, ['p50', 'p95', 'p99'])}${r.errors === 0 ? '' : `; ${r.errors} UNEXPECTED`} | ${r.validity}`], cpuRow(r)];
     };
     const single: [string, string][] = [
-      await alone('bare pedigree', bareOf('up', randomOf(youngest))),
-      await alone('pedigree, non-member', service('pedigree', randomOf(youngest), stranger.token)),
-      await alone('pedigree, member', service('pedigree', randomOf(youngest), owner.token)),
-      await alone('descendants generation 2, non-member', service('descendants', randomOf(second), stranger.token)),
-      await alone('descendants of founders, non-member', service('descendants', randomOf(founders), stranger.token)),
+      ...(await alone('bare pedigree', bareOf('up', randomOf(youngest)))),
+      ...(await alone('pedigree, non-member', service('pedigree', randomOf(youngest), stranger.token))),
+      ...(await alone('pedigree, member', service('pedigree', randomOf(youngest), owner.token))),
+      ...(await alone('descendants generation 2, non-member', service('descendants', randomOf(second), stranger.token))),
+      ...(await alone('descendants of founders, non-member', service('descendants', randomOf(founders), stranger.token))),
     ];
 
     const missed: string[] = [];
@@ -168,19 +177,23 @@ const main = async (): Promise<void> => {
       ['Node / PostgreSQL', `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}`],
       ['tree', `${c.persons} persons, ${c.relationships} relationships, ${c.generations} generations (${gens.join(', ')})`],
       ['bare Koa + pg baseline', `own process, pg Pool max ${BARE_POOL_MAX}, no auth: the service's lineage statement, rows as JSON`],
+      ['load generator', 'own process (loadgen.ts: keep-alive HTTP/1.1 over node:net, one core); a load is INVALID when it used more than half of it'],
       ...shapes,
       ...runs.flatMap(([label, r, b]): [string, string][] => {
         const ok = r.p.p95 <= GOAL_P95 && r.errors === 0;
         if (!ok) missed.push(label);
         return [
-          ...(b === null ? [] : [[`  bare ${label.replace(', non-member', '')}`, `${rate(b)}, ${latency(b, ['p50', 'p95'])}${problems(b)}`] as [string, string]]),
+          ...(b === null ? [] : [[`  bare ${label.replace(', non-member', '')}`, `${rate(b)}, ${latency(b, ['p50', 'p95'])}${problems(b)} | ${b.validity}`] as [string, string], cpuRow(b)]),
           [`  ${label}`, `${rate(r)}, ${latency(r, ['p50', 'p95'])}; ${r.statuses}${problems(r)}` +
-            `${b === null ? '' : ` | ${(r.perSecond / b.perSecond).toFixed(2)}x of bare req/s, p95 ${(r.p.p95 / b.p.p95).toFixed(2)}x bare`} | goal p95 <= ${GOAL_P95} ms: ${verdict(ok)}`],
+            `${b === null ? '' : ` | ${(r.perSecond / b.perSecond).toFixed(2)}x of bare req/s, p95 ${(r.p.p95 / b.p.p95).toFixed(2)}x bare`} | goal p95 <= ${GOAL_P95} ms: ${verdict(ok)} | ${r.validity}`],
+          cpuRow(r),
         ];
       }),
       ...single,
     ]);
     console.log(missed.length === 0 ? '\nEvery goal met.' : `\nMissed goals: ${missed.join('; ')}`);
+    const invalid = invalidRuns([...runs.flatMap(([label, r, b]): [string, LoadResult][] => [[label, r], ...(b === null ? [] : [[`bare ${label}`, b] as [string, LoadResult]])]), ...aloneRuns]);
+    console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();
   }

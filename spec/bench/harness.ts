@@ -26,12 +26,7 @@ export const log = (line: string): void => {
 export const ms = (x: number): string => `${x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0)} ms`;
 export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
-export const quantile = (xs: readonly number[], q: number): number => {
-  const s = sorted(xs);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
-};
-export const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+export { median, quantile } from './stats.js';
 
 /** Peak resident set size of this process (server and client both) while `work` runs, sampled every 20 ms. */
 export const withPeakRss = async <A>(work: () => Promise<A>): Promise<{ result: A; peakRss: number }> => {

@@ -1,4 +1,4 @@
-import { quantile } from './harness.js';
+import { quantile } from './stats.js';
 import type { Call, Outcome } from './soak-mix.js';
 
 // Two ways to drive a request mix: a closed loop (N clients, each sends its next request when the last
@@ -12,8 +12,34 @@ export type KindStats = {
   errors: number;
 };
 
+/** A recorder as plain data, to cross a process boundary (soak-driver.ts). */
+export type RecorderData = {
+  readonly byKind: readonly (readonly [string, { readonly latencies: number[]; readonly statuses: readonly (readonly [number, number])[]; readonly errors: number }])[];
+  readonly samples: readonly string[];
+  readonly completed: number;
+  readonly errors: number;
+};
+
 export class Recorder {
   readonly byKind = new Map<string, KindStats>();
+
+  static fromData(d: RecorderData): Recorder {
+    const r = new Recorder();
+    for (const [kind, s] of d.byKind) r.byKind.set(kind, { latencies: s.latencies, statuses: new Map(s.statuses), errors: s.errors });
+    r.samples.push(...d.samples);
+    r.completed = d.completed;
+    r.errors = d.errors;
+    return r;
+  }
+
+  toData(): RecorderData {
+    return {
+      byKind: [...this.byKind].map(([kind, s]) => [kind, { latencies: s.latencies, statuses: [...s.statuses], errors: s.errors }] as const),
+      samples: this.samples,
+      completed: this.completed,
+      errors: this.errors,
+    };
+  }
   /** The first few unexpected answers, verbatim, to show what went wrong. */
   readonly samples: string[] = [];
   completed = 0;

@@ -1,62 +1,15 @@
-import { closedLoop, percentiles, type Percentiles } from './load.js';
 import { mb, ms } from './harness.js';
-import type { Call, Outcome } from './soak-mix.js';
+import type { LoadRun, LoadSpec } from './loadgen.js';
 
 // The two measurements of the reads bench (spec/bench/reads.ts): a read under a closed loop of
-// clients, and one whole-list request timed to its first and last byte while the resident set of the
-// process that answers it is sampled.
+// clients (driven by the load generator's own process, spec/bench/loadgen.ts), and one whole-list
+// request timed to its first and last byte while the resident set of the process that answers it is
+// sampled.
 
-export type LoadResult = {
-  readonly p: Percentiles;
-  readonly perSecond: number;
-  /** Rows per 200 answer (JSON arrays only, when asked for). */
-  readonly rows: readonly number[];
-  /** `status: count` of every answer, and the first unexpected ones verbatim. */
-  readonly statuses: string;
-  readonly errors: number;
-  readonly samples: readonly string[];
-};
-
-export type LoadOptions = {
-  readonly next: () => string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly clients: number;
-  readonly seconds: number;
-  /** Statuses that are right (a hidden person answers a non-member 404). */
-  readonly expected: readonly number[];
-  /** Count the elements of each 200 answer (a JSON array). */
-  readonly countRows?: boolean;
-};
-
-/** `clients` clients, each sending its next GET when the last one answered, for `seconds`. */
-export const underLoad = async (o: LoadOptions): Promise<LoadResult> => {
-  const rows: number[] = [];
-  const answer = async (url: string): Promise<Outcome> => {
-    try {
-      const res = await fetch(url, { headers: o.headers });
-      const text = await res.text();
-      if (res.status === 200 && o.countRows === true) rows.push((JSON.parse(text) as unknown[]).length);
-      const expected = o.expected.includes(res.status);
-      return { kind: 'read', status: res.status, expected, ...(expected ? {} : { detail: `${url}: ${res.status} ${text.slice(0, 200)}` }) };
-    } catch (e) {
-      return { kind: 'read', status: 0, expected: false, detail: `${url}: ${String(e)}` };
-    }
-  };
-  const call = (): Call => {
-    const url = o.next();
-    return { kind: 'read', run: () => answer(url) };
-  };
-  const { recorder, perSecond } = await closedLoop(call, o.clients, o.seconds);
-  const counts = [...(recorder.byKind.get('read')?.statuses ?? new Map<number, number>())].sort(([a], [b]) => a - b);
-  return {
-    p: percentiles(recorder.latencies()),
-    perSecond,
-    rows,
-    statuses: counts.map(([status, n]) => `${status}: ${n}`).join(', '),
-    errors: recorder.errors,
-    samples: recorder.samples.slice(0, 3),
-  };
-};
+/** A closed loop of GETs: `clients` clients, each sending its next request when the last one answered. */
+export type LoadOptions = LoadSpec;
+/** Its latencies, rate, statuses, sampled rows and the CPU of every process over its window. */
+export type LoadResult = LoadRun;
 
 export type ListResult = {
   readonly status: number;
@@ -103,6 +56,10 @@ export const wholeList = async (url: string, headers: Readonly<Record<string, st
 export const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 export const rate = (r: LoadResult): string => `${r.perSecond.toFixed(0)} req/s`;
 export const latency = (r: LoadResult, qs: readonly ('p50' | 'p95' | 'p99')[]): string => qs.map((q) => `${q} ${ms(r.p[q])}`).join(', ');
+/** The report row under a loaded one: whether the client was fast enough, and every process's CPU. */
+export const cpuRow = (r: LoadResult, indent = '    '): [string, string] => [`${indent}CPU`, r.cpuLine];
+/** The labels of the runs whose client used more than half a core, for the report's last line. */
+export const invalidRuns = (runs: readonly (readonly [string, LoadResult])[]): string[] => runs.filter(([, r]) => !r.valid).map(([label, r]) => `${label} (${r.validity})`);
 export const listLine = (l: ListResult): string =>
   `${ms(l.ms)} (first byte ${ms(l.firstByteMs)}), ${mb(l.bytes)}, ${l.persons} persons (${l.redacted} redacted); ` +
   `service RSS ${mb(l.rssBefore)} -> peak ${mb(l.rssPeak)} -> after ${mb(l.rssAfter)} (+${mb(l.rssPeak - l.rssBefore)} at peak)`;

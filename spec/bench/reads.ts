@@ -5,7 +5,9 @@
 //   2. CLIENTS closed-loop clients for BENCH_SECONDS each (after a short warm-up): the bare baseline's
 //      GET /persons/{id}; the service's GET /persons/{id} as a non-member (random persons of the tree);
 //      ?q=<surname with a typo>&limit=20 as a non-member; the same search on a second tree holding
-//      BENCH_NAMES names, as a member and as a non-member.
+//      BENCH_NAMES names, as a member and as a non-member. The clients run in a load generator process of
+//      their own (loadgen.ts); each load reports its CPU (client, service, bare, PostgreSQL, the rest of
+//      the machine) and is INVALID when the client used more than half a core.
 // Environment: BENCH_PERSONS (default 100000), BENCH_NAMES (default 1000000), BENCH_NAMES_PERSONS
 // (persons of the names tree, default BENCH_NAMES / 5), BENCH_SECONDS (default 15), BENCH_SEED,
 // DATABASE_URL (else an embedded PostgreSQL). Both trees are public and written before the service starts.
@@ -13,10 +15,12 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startBareReads, BARE_POOL_MAX, BARE_READ } from './bare-reads.js';
+import { postgresMeter, processMeter } from './cpu.js';
 import { generateTree, seededRandom, type GeneratedPerson, type GeneratedTree } from './generate-tree.js';
 import { log, mb, median, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
 import { generateNamesTree, type NamesTree } from './names-tree.js';
-import { latency, listLine, rate, underLoad, verdict, wholeList, type ListResult, type LoadOptions, type LoadResult } from './reads-measure.js';
+import { startLoadGenerator } from './loadgen.js';
+import { cpuRow, invalidRuns, latency, listLine, rate, verdict, wholeList, type ListResult, type LoadOptions, type LoadResult } from './reads-measure.js';
 import { startServiceProcess } from './service-process.js';
 import { withTypo } from './typos.js';
 
@@ -68,6 +72,8 @@ const main = async (): Promise<void> => {
     log('starting the bare Koa + pg baseline process');
     const bare = await startBareReads(scratch.url);
     scratch.onClose(() => bare.stop());
+    const load = await startLoadGenerator([processMeter('service', svc.pid), processMeter('bare', bare.pid), await postgresMeter(db)]);
+    scratch.onClose(() => load.stop());
     const owner = await registerUser(svc.api, 'owner@reads.bench');
     const stranger = await registerUser(svc.api, 'stranger@reads.bench');
     for (const t of [big, names.tree]) {
@@ -99,8 +105,8 @@ const main = async (): Promise<void> => {
     // 2. Under load.
     const loaded = async (label: string, o: Omit<LoadOptions, 'clients' | 'seconds'>): Promise<LoadResult> => {
       log(`${label}: warm-up, then ${CLIENTS} clients for ${SECONDS} s`);
-      await underLoad({ ...o, clients: CLIENTS, seconds: WARM_SECONDS });
-      return underLoad({ ...o, clients: CLIENTS, seconds: SECONDS });
+      await load.run({ ...o, clients: CLIENTS, seconds: WARM_SECONDS });
+      return load.run({ ...o, clients: CLIENTS, seconds: SECONDS });
     };
     const bareRead = await loaded('bare GET /persons/{id}', { next: () => `${bare.url}/persons/${randomOf(big).id}`, headers: {}, expected: [200] });
     const single = await loaded('GET /persons/{id}, non-member', { next: () => `${svc.api}/persons/${randomOf(big).id}`, headers: as(stranger.token), expected: [200, 404] });
@@ -117,11 +123,15 @@ const main = async (): Promise<void> => {
     };
     const ratio = (r: LoadResult) => r.perSecond / bareRead.perSecond;
     const problems = (r: LoadResult) => (r.errors === 0 ? '' : `; ${r.errors} UNEXPECTED (${r.samples.join('; ')})`);
-    const rows = (r: LoadResult) => (r.rows.length === 0 ? 'no 200 answers' : `rows per answer median ${median(r.rows)}, max ${Math.max(...r.rows)}, ${r.rows.filter((n) => n === 0).length} empty`);
-    const searchRow = (label: string, r: LoadResult): [string, string] => [
-      label,
-      `${rate(r)}, ${latency(r, ['p50', 'p95', 'p99'])}; ${rows(r)}${problems(r)} | ${ratio(r).toFixed(2)}x of bare req/s | ` +
-        goal(label, `p95 <= ${GOAL.searchP95} ms, rows <= ${LIMIT}`, r.p.p95 <= GOAL.searchP95 && r.rows.length > 0 && Math.max(...r.rows) <= LIMIT),
+    const rows = (r: LoadResult) =>
+      (r.rows.length === 0 ? 'no 200 answers' : `rows per answer (${r.rows.length} sampled) median ${median(r.rows)}, max ${Math.max(...r.rows)}, ${r.rows.filter((n) => n === 0).length} empty`);
+    const searchRows = (label: string, r: LoadResult): [string, string][] => [
+      [
+        label,
+        `${rate(r)}, ${latency(r, ['p50', 'p95', 'p99'])}; ${rows(r)}${problems(r)} | ${ratio(r).toFixed(2)}x of bare req/s | ` +
+          `${goal(label, `p95 <= ${GOAL.searchP95} ms, rows <= ${LIMIT}`, r.p.p95 <= GOAL.searchP95 && r.rows.length > 0 && Math.max(...r.rows) <= LIMIT)} | ${r.validity}`,
+      ],
+      cpuRow(r),
     ];
     const c = big.counts;
     const pgVersion = (await db.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
@@ -130,22 +140,27 @@ const main = async (): Promise<void> => {
       ['tree', `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships`],
       ['names tree', `${names.tree.counts.persons} persons, ${names.names} names`],
       ['bare Koa + pg baseline', `own process, pg Pool max ${BARE_POOL_MAX}, no auth: ${BARE_READ}`],
-      ['bare GET /persons/{id}', `${rate(bareRead)}, ${latency(bareRead, ['p50', 'p99'])}${problems(bareRead)}`],
+      ['load generator', `own process (loadgen.ts: keep-alive HTTP/1.1 over node:net, one core); a load is INVALID when it used more than half of it`],
+      ['bare GET /persons/{id}', `${rate(bareRead)}, ${latency(bareRead, ['p50', 'p99'])}${problems(bareRead)} | ${bareRead.validity}`],
+      cpuRow(bareRead),
       [
         'GET /persons/{id}, non-member',
         `${rate(single)}, ${latency(single, ['p50', 'p99'])}; ${single.statuses}${problems(single)} | ${ratio(single).toFixed(2)}x of bare req/s | ` +
-          goal('GET /persons/{id}', `>= ${GOAL.ratio}x, p99 <= ${GOAL.singleP99} ms`, ratio(single) >= GOAL.ratio && single.p.p99 <= GOAL.singleP99 && single.errors === 0),
+          `${goal('GET /persons/{id}', `>= ${GOAL.ratio}x, p99 <= ${GOAL.singleP99} ms`, ratio(single) >= GOAL.ratio && single.p.p99 <= GOAL.singleP99 && single.errors === 0)} | ${single.validity}`,
       ],
-      searchRow(`?q=<surname typo>&limit=${LIMIT}, non-member`, typo),
+      cpuRow(single),
+      ...searchRows(`?q=<surname typo>&limit=${LIMIT}, non-member`, typo),
       ...lists.map(([who, l]): [string, string] => [
         `whole list, ${who}`,
         `${listLine(l)} | ${goal(`whole list, ${who}`, `<= ${GOAL.listMs / 1000} s, < ${mb(GOAL.listAddedBytes)} added`, l.ms <= GOAL.listMs && l.rssPeak - l.rssBefore < GOAL.listAddedBytes)}`,
       ]),
-      searchRow(`search over ${names.names} names, member`, manyMember),
-      searchRow(`search over ${names.names} names, non-member`, manyStranger),
+      ...searchRows(`search over ${names.names} names, member`, manyMember),
+      ...searchRows(`search over ${names.names} names, non-member`, manyStranger),
       ['service RSS', `${mb(rssAtStart)} at start, ${mb(rssAtEnd)} at end, peak ${mb(Math.max(rssPeak, rssAtEnd))} (sampled every 100 ms)`],
     ]);
     console.log(missed.length === 0 ? '\nEvery goal met.' : `\nMissed goals: ${missed.join('; ')}`);
+    const invalid = invalidRuns([['bare read', bareRead], ['read', single], ['search', typo], ['names search, member', manyMember], ['names search, non-member', manyStranger]]);
+    console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();
   }

@@ -9,6 +9,9 @@
 // answered, pool queueing inside pg included), so a request's time splits into SQL and the rest;
 // for the slowest request it lists each statement as UUIDs in it -> rows answered, ms.
 // Beside them, a bare Koa + pg process (bare-kinship.ts) reads one person's edges under the same load.
+// The clients run in a load generator process of their own (loadgen.ts); each load reports its CPU
+// (client, service, bare, PostgreSQL, the rest of the machine) and is INVALID when the client used
+// more than half a core.
 import os from 'node:os';
 import path from 'node:path';
 import { writeFile, mkdir } from 'node:fs/promises';
@@ -17,8 +20,9 @@ import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { BARE_STATEMENT, startBareKinship } from './bare-kinship.js';
 import { seededRandom } from './generate-tree.js';
 import { log, median, ms, printTable, registerUser, runMain, startScratchTree } from './harness.js';
-import { closedLoop, percentiles, type Percentiles } from './load.js';
-import type { Call } from './soak-mix.js';
+import { postgresMeter, processMeter } from './cpu.js';
+import { percentiles, type Percentiles } from './load.js';
+import { startLoadGenerator, type LoadRun } from './loadgen.js';
 import { startServiceProcess } from './service-process.js';
 
 const N = Number(process.env['BENCH_PERSONS'] ?? 100_000);
@@ -97,6 +101,8 @@ const main = async (): Promise<void> => {
     log('starting the bare Koa + pg baseline process');
     const bare = await startBareKinship(scratch.url);
     scratch.onClose(() => bare.stop());
+    const load = await startLoadGenerator([processMeter('service', svc.pid), processMeter('bare', bare.pid), await postgresMeter(db)]);
+    scratch.onClose(() => load.stop());
     const totals = async (what = '') => (await (await fetch(`http://127.0.0.1:${counterPort}/${what}`)).json()) as Totals;
     const owner = await registerUser(svc.api, 'owner@recommender.bench');
     await db.query(`insert into memberships (tree_id, user_id, role, created_at) values ($1, $2, 'owner', now())`, [treeId, owner.id]);
@@ -139,30 +145,16 @@ const main = async (): Promise<void> => {
       }
       return out;
     };
+    const loads: [string, LoadRun][] = [];
     const loaded = async (kind: string, next: () => string, headers: Record<string, string>, counted = true) => {
       const before = await totals();
-      const call = (): Call => {
-        const url = next();
-        return {
-          kind,
-          run: async () => {
-            try {
-              const res = await fetch(url, { headers });
-              await res.arrayBuffer();
-              return { kind, status: res.status, expected: res.status === 200, ...(res.status === 200 ? {} : { detail: `${url}: ${res.status}` }) };
-            } catch (e) {
-              return { kind, status: 0, expected: false, detail: `${url}: ${String(e)}` };
-            }
-          },
-        };
-      };
-      const { recorder, perSecond } = await closedLoop(call, CLIENTS, SECONDS);
+      const r = await load.run({ next, headers, clients: CLIENTS, seconds: SECONDS, expected: [200] });
       const after = await totals();
-      const n = Math.max(1, recorder.completed);
-      const p = percentiles(recorder.latencies());
-      const extra = recorder.errors > 0 ? `; ${recorder.errors} errors (${recorder.samples.slice(0, 2).join('; ')})` : '';
+      loads.push([kind, r]);
+      const n = Math.max(1, r.completed);
+      const extra = r.errors > 0 ? `; ${r.errors} errors (${r.samples.slice(0, 2).join('; ')})` : '';
       const counts = counted ? `; ${((after.statements - before.statements) / n).toFixed(1)} statements, ${((after.rows - before.rows) / n).toFixed(0)} rows per request` : '';
-      return { p, line: `${pct(p)}; ${p.count} requests, ${perSecond.toFixed(0)}/s${counts}${extra}` };
+      return { p: r.p, line: `${pct(r.p)}; ${r.completed} requests, ${r.perSecond.toFixed(0)}/s${counts}${extra} | ${r.validity}`, cpu: r.cpuLine };
     };
     const profile = (s: readonly Sample[]) =>
       `statements min/median/max ${spread(s.map((x) => x.statements))}; rows read ${spread(s.map((x) => x.rows))}; SQL share of the time: median ${(median(s.map((x) => x.sqlMs / x.ms)) * 100).toFixed(0)}%`;
@@ -195,10 +187,10 @@ const main = async (): Promise<void> => {
         .map((s) => `${ms(s.ms)} (${kinship(s).relationship === null ? 'not connected' : `${steps(s)} steps`}, ${s.statements} st, ${s.rows} rows, SQL ${ms(s.sqlMs)})`);
       const traced = await trace(rel);
       log(`relationship, ${label}: ${CLIENTS} clients for ${SECONDS} s`);
-      const load = await loaded('relationship', next, auth);
+      const underLoad = await loaded(`relationship, ${label}`, next, auth);
       return {
         p95: p.p95,
-        load: load.p,
+        load: underLoad.p,
         rows: [
           [`relationship, ${label}, sequential`, `${pct(p)}  | goal ${goal(p.p95, RELATIONSHIP_GOAL_MS)}`],
           ['  connected pairs', `${connected.length} of ${rel.length}; p95 connected ${p95Of(connected)}, not connected ${p95Of(unconnected)}`],
@@ -207,7 +199,8 @@ const main = async (): Promise<void> => {
           ['  slowest', slowest.join('; ')],
           ['  slowest, per statement', traced[0]],
           ['  the same again', traced[1]],
-          [`relationship, ${label}, ${CLIENTS} clients`, `${load.line}  | goal ${goal(load.p.p95, RELATIONSHIP_GOAL_MS)}`],
+          [`relationship, ${label}, ${CLIENTS} clients`, `${underLoad.line}  | goal ${goal(underLoad.p.p95, RELATIONSHIP_GOAL_MS)}`],
+          ['    CPU', underLoad.cpu],
         ],
       };
     };
@@ -263,9 +256,12 @@ const main = async (): Promise<void> => {
       ['  slowest, per statement', recTrace[0]],
       ['  the same again', recTrace[1]],
       [`recommendations, ${CLIENTS} clients`, `${recLoad.line}  | goal ${goal(recLoad.p.p95, RECOMMENDATIONS_GOAL_MS)}`],
+      ['    CPU', recLoad.cpu],
       ['bare Koa + pg baseline', `own process, pg Pool max 10 (as the service's), no auth: ${BARE_STATEMENT}`],
       ['  sequential', pct(bareP)],
       [`  ${CLIENTS} clients`, bareLoad.line],
+      ['    CPU', bareLoad.cpu],
+      ['load generator', 'own process (loadgen.ts: keep-alive HTTP/1.1 over node:net, one core); a load is INVALID when it used more than half of it'],
       [`ratio at ${CLIENTS} clients`, `relationship / baseline: random ${ratio(random.load, bareLoad.p)}, connected ${ratio(near.load, bareLoad.p)}; recommendations / baseline: ${ratio(recLoad.p, bareLoad.p)}`],
     ]);
     const missed = [
@@ -274,6 +270,8 @@ const main = async (): Promise<void> => {
       recP.p95 >= RECOMMENDATIONS_GOAL_MS ? 'recommendations (sequential)' : null,
     ].filter((x) => x !== null);
     if (missed.length > 0) console.log(`\nMissed goals: ${missed.join('; ')}`);
+    const invalid = loads.filter(([, r]) => !r.valid).map(([kind, r]) => `${kind} (${r.validity})`);
+    console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();
   }

@@ -70,7 +70,9 @@ describe('HTTP proposals', function () {
     }
     const first = await fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/proposals?status=pending&limit=1`, { headers: { Authorization: `Bearer ${viewerToken}` } });
     expect(first.status).to.equal(200);
-    const link = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    const [target, rel] = (first.headers.get('link') ?? '').split(';').map((part) => part.trim());
+    expect(rel).to.equal('rel="next"');
+    const link = target?.startsWith('<') === true && target.endsWith('>') ? target.slice(1, -1) : undefined;
     expect(link, 'a next link').to.be.a('string');
     expect(new URL(link!).searchParams.get('status')).to.equal('pending');
     const next = (await (await fetch(link!, { headers: { Authorization: `Bearer ${viewerToken}` } })).json()) as { status: string }[];
