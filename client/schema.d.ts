@@ -567,7 +567,7 @@ export interface paths {
          * Delete a person, recoverably (editor)
          * @description Soft-deletes the person and every relationship touching them; with `cascade=true` also their descendants along `parent_child` edges (any number of generations) and the relationships touching those. A `self_person_id` or `home_person_id` pointing at a deleted person is cleared (a restore does not set it again). Answers `{ "deleted": n }`, the number of persons deleted. `GET /trees/{id}/persons?deleted=true` lists them, and `POST /persons/{id}/restore` on any of them brings back everything this delete removed, until the purge worker removes it after `PURGE_AFTER_DAYS` (default 30). Needs the editor role (403 `forbidden` otherwise); a person already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the person as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deletePerson"];
         options?: never;
@@ -576,7 +576,7 @@ export interface paths {
          * Update a person (editor)
          * @description Changes the fields sent; those left out stay as they are. `given_name` and `surname` change the primary name; `identifiers` replaces the whole list; `birth` and `death` take `{date, place}` (a part left out stays) and write the person's own `birth` or `death` event, creating it when there is none, or null, which deletes that event. A baptism, christening, burial or cremation shown in their place is never changed here (edit it with `PATCH /events/{id}`). A date that is not a genealogical date is 422 `invalid_date`. Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. The change is audited (which fields it gave, never names, notes, dates or places). The answer is the person as `GET /persons/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the person as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updatePerson"];
         trace?: never;

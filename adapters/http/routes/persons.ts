@@ -15,6 +15,7 @@ import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
 import { PersonRead, personWire } from '../wire-records.js';
 import { listed, reply, withPage, type LazyDeps } from './deps.js';
+import { STREAMED_LIST, ifMatch } from './texts.js';
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
 const IdList = withSchema(
@@ -30,19 +31,6 @@ const PersonsQuery = t.intersection([
   PageQuery,
   t.partial({ q: Text(200), ids: IdList, deleted: t.keyof({ true: null, false: null }) }),
 ]);
-
-/** The paging paragraph of a list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
-const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
-  + 'An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. '
-  + 'With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back '
-  + 'as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without `X-Next-Cursor` is the last. '
-  + 'A `cursor` this service did not give out is 422 `invalid_cursor`.';
-
-/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts). */
-const IF_MATCH = 'To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the person as that GET '
-  + 'reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` '
-  + '(`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets '
-  + 'that refusal, never a 412.';
 
 export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
   /** Re-reads a written person as the caller sees it (a member: in full). */
@@ -135,7 +123,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         + 'is never changed here (edit it with `PATCH /events/{id}`). A date that is not a genealogical date is 422 `invalid_date`. '
         + 'Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. The change is audited (which fields it gave, '
         + 'never names, notes, dates or places). The answer is the person as `GET /persons/{id}` reads it, with its new `ETag`.\n\n'
-        + IF_MATCH,
+        + ifMatch('GET /persons/{id}'),
       params: IdParams, body: PersonUpdate,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
@@ -153,7 +141,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         + '`GET /trees/{id}/persons?deleted=true` lists them, and `POST /persons/{id}/restore` on any of them brings back everything this delete '
         + 'removed, until the purge worker removes it after `PURGE_AFTER_DAYS` (default 30). '
         + 'Needs the editor role (403 `forbidden` otherwise); a person already deleted is 404.\n\n'
-        + IF_MATCH,
+        + ifMatch('GET /persons/{id}'),
       params: IdParams, query: t.partial({ cascade: t.keyof({ true: null, false: null }) }),
       success: { status: 200, description: 'How many persons were deleted.', body: named('DeletedCount', t.type({ deleted: t.number })) },
       errors: [],

@@ -15,18 +15,14 @@ import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
 import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
+import { streamedList } from './texts.js';
+
+const PUBLIC_STREAMED_LIST = streamedList('An account, or an anonymous client address,');
 
 // The anonymous read-only surface: never 401 (a bad session reads as anonymous), a tree the caller
 // may not view is 404, everyone reads as a non-member through the privacy engine, no media. A
 // session of an unverified account, where verification is required, is 403 (the core refuses it).
 // The three whole lists stream without `limit` (`streams`): 429 past STREAMS_PER_USER for one client address.
-
-/** The paging paragraph of a public list that streams without `limit` (deps.ts `listed`, API.md "Lists"). */
-const STREAMED_LIST = 'Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). '
-  + 'An account, or an anonymous client address, has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the '
-  + 'answer is 429 `too_many_streams` with `Retry-After`. With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more '
-  + 'may follow, `X-Next-Cursor` holds the cursor to send back as `cursor`, and `Link` (`rel="next"`) the next page\'s address; a page without '
-  + '`X-Next-Cursor` is the last. A `cursor` this service did not give out is 422 `invalid_cursor`.';
 
 /** What every operation of the public surface shares (the comment above), for the reader of the reference. */
 const SURFACE = 'Anonymous callers are welcome: this surface never answers 401 (an invalid or expired session reads as anonymous), and everyone, '
@@ -66,7 +62,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         + '`q` is a fuzzy, typo-tolerant name search, best match first, among the persons shown in full only (a withheld name never finds anyone); '
         + 'it answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow, and the '
         + 'persons found carry their `names`. A tree the caller may not view is 404.\n\n'
-        + STREAMED_LIST + '\n\n'
+        + PUBLIC_STREAMED_LIST + '\n\n'
         + SURFACE,
       params: IdParams, query: t.intersection([PageQuery, t.partial({ q: Text(200) })]),
       success: { status: 200, description: 'Persons.', body: t.array(PersonRead) },
@@ -86,7 +82,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       description: 'The relationships of a viewable tree whose two persons are both not hidden (a person whose `privacy` is `private` is hidden), ordered by '
         + 'id; `notes`, `qualifier` and `role` are null unless both persons are shown in full (an edge touching a redacted person keeps only its ids '
         + 'and type). A tree the caller may not view is 404.\n\n'
-        + STREAMED_LIST + '\n\n'
+        + PUBLIC_STREAMED_LIST + '\n\n'
         + SURFACE,
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Relationships.', body: t.array(RelationshipRead) },
@@ -100,7 +96,7 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       summary: 'List the events of a viewable tree',
       description: 'The events of a viewable tree whose persons are shown in full, ordered by id: a person\'s event when that person is, a partnership event '
         + 'when both partners are. Events of redacted (possibly living) or hidden persons are left out. A tree the caller may not view is 404.\n\n'
-        + STREAMED_LIST + '\n\n'
+        + PUBLIC_STREAMED_LIST + '\n\n'
         + SURFACE,
       params: IdParams, query: PageQuery,
       success: { status: 200, description: 'Events.', body: t.array(EventRead) },

@@ -19,6 +19,7 @@ import {
   aiPolicyWire, auditWire, treeWire,
 } from '../wire.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
+import { etagNote, ifMatch } from './texts.js';
 
 const TreeCreate = named('TreeCreate', t.intersection([
   t.type({ name: NonEmpty(200) }),
@@ -26,17 +27,6 @@ const TreeCreate = named('TreeCreate', t.intersection([
 ]));
 const TreeUpdate = named('TreeUpdate', t.partial({ name: NonEmpty(200), description: Text(10_000), visibility: VisibilityCodec, home_person_id: Nullable(Uuid) }));
 const AiPolicyUpdate = named('AiPolicyUpdate', t.partial({ ai_member_provider: Nullable(Text(100)), ai_recommender_provider: Nullable(Text(100)) }));
-
-/** The ETag sentence of a one-record GET (app.ts): `changes` names the conditional changes of the same path. */
-const etagNote = (changes: string): string =>
-  'The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); '
-  + `send it as \`If-Match\` with ${changes} so that a change made meanwhile is not overwritten.`;
-
-/** The If-Match paragraph of a conditional change (route.ts `conditional`, app.ts): `read` is the GET whose ETag it checks. */
-const ifMatch = (read: string): string =>
-  `To change only the version you read, send its \`ETag\` (from \`${read}\`) as \`If-Match\`: when the record as that GET reads it now has `
-  + 'another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; '
-  + 'without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.';
 
 export const treeRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
