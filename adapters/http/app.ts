@@ -18,7 +18,8 @@ import { corsMiddleware } from './cors.js';
 import { expectedOf } from './expected.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import { documentedMediaType, errorStatuses, mediaTypesOf, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
-import { etagOf, ifMatchHolds } from './etag.js';
+import { etagOf, etagOfJson, ifMatchHolds } from './etag.js';
+import { dispatcher } from './dispatch.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { mountReference } from './openapi/reference.js';
@@ -80,14 +81,23 @@ export type ObservedRequest = { readonly method: string; readonly route: string;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** The template @koa/router matched (`/api/v1/trees/:id`), written as in the OpenAPI document. */
+/** Route templates as the OpenAPI document writes them, by the router's form: a few hundred, each written once. */
+const templates = new Map<string, string>();
+
+/** The template the route matched (`/api/v1/trees/:id`), written as in the OpenAPI document. */
 const routeTemplate = (ctx: Context): string => {
   const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-  return typeof matched === 'string' ? matched.replace(/:(\w+)/g, '{$1}') : 'unmatched';
+  if (typeof matched !== 'string') return 'unmatched';
+  let template = templates.get(matched);
+  if (template === undefined) templates.set(matched, (template = matched.replace(/:(\w+)/g, '{$1}')));
+  return template;
 };
 
 const API = '/api/v1';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Does nothing, once for all requests: the `next` of a middleware run for its effect alone (the body reader), the dispose of a request without an upload. */
+const noop = async (): Promise<void> => undefined;
 
 const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, string>> = {}): void => {
   ctx.status = p.status;
@@ -96,6 +106,12 @@ const sendProblem = (ctx: Context, p: Problem, headers: Readonly<Record<string, 
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(p);
+};
+
+/** sendProblem, answering false: the request goes no further. */
+const refuse = (ctx: Context, p: Problem): false => {
+  sendProblem(ctx, p);
+  return false;
 };
 
 /** Decodes one part of a request (ARCHITECTURE.md rule 5); core's, so every host decodes alike. */
@@ -177,18 +193,16 @@ export const createApp = (opts: AppOptions): Koa => {
   const secure = opts.baseUrl.startsWith('https:');
   const openapi = buildOpenApiDocument(opts.routes, { title: 'Genealogy service', version: opts.version, serverUrl: opts.baseUrl });
 
-  // Outermost, so it runs once the answer is made: the rest of a body nobody read (a refusal before
-  // an upload) is drained or the connection closed gracefully, never reset under a client still sending.
-  app.use(async (ctx, next) => {
-    await next();
-    await settleUnreadBody(ctx.req, () => ctx.set('Connection', 'close'));
-  });
-
-  // Metrics when the response is finished: a streamed body (a GEDCOM export) counts its whole time.
+  // The frame of every request, in one middleware (each layer costs every request a closure and a
+  // promise). Metrics when the response is finished: a streamed body (a GEDCOM export) counts its
+  // whole time. A request id and one structured log line per request; never headers, bodies, tokens
+  // or cookies. Last, once the answer is made: the rest of a body nobody read (a refusal before an
+  // upload) is drained or the connection closed gracefully, never reset under a client still sending.
   const observe = opts.observeRequest;
-  if (observe)
-    app.use(async (ctx, next) => {
-      const started = process.hrtime.bigint();
+  const logging = (): boolean => opts.logger.isLevelEnabled('info');
+  app.use(async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    if (observe)
       ctx.res.once('close', () =>
         observe({
           method: METHODS.has(ctx.method) ? ctx.method : 'other',
@@ -197,12 +211,6 @@ export const createApp = (opts: AppOptions): Koa => {
           seconds: Number(process.hrtime.bigint() - started) / 1e9,
         }),
       );
-      await next();
-    });
-
-  // Request id and one structured log line per request; never headers, bodies, tokens or cookies.
-  app.use(async (ctx, next) => {
-    const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     ctx.state['requestId'] = requestId;
@@ -210,29 +218,37 @@ export const createApp = (opts: AppOptions): Koa => {
     try {
       await next();
     } finally {
-      const actor = ctx.state['actor'] as Actor | undefined;
-      opts.logger.info(
-        {
-          req_id: requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ...(actor?.kind === 'user' ? { user_id: actor.userId } : {}),
-        },
-        'request',
-      );
+      if (logging()) {
+        const actor = ctx.state['actor'] as Actor | undefined;
+        opts.logger.info(
+          {
+            req_id: requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+            ...(actor?.kind === 'user' ? { user_id: actor.userId } : {}),
+          },
+          'request',
+        );
+      }
     }
+    await settleUnreadBody(ctx.req, () => ctx.set('Connection', 'close'));
   });
 
   // Browser clients on the listed origins: their preflights end here, their answers carry CORS headers.
   const corsOrigins = new Set(opts.corsOrigins ?? []);
-  app.use(corsMiddleware(corsOrigins));
+  if (corsOrigins.size > 0) app.use(corsMiddleware(corsOrigins));
 
   // Anything thrown becomes problem+json: client faults keep their 4xx, the rest is 500 or 503.
+  // No route answered: an unknown path (404) or a known path with another method (405, with Allow).
   app.use(async (ctx, next) => {
     try {
       await next();
+      if (ctx.body != null) return;
+      // @koa/router answers 501 for a method it has no route for at all (PROPFIND, TRACE): still 405 here.
+      if (ctx.status === 405 || ctx.status === 501) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
+      else if (ctx.status === 404) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
     } catch (err) {
       const e = err as { name?: string; status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
       const status = e.status ?? e.statusCode;
@@ -271,34 +287,37 @@ export const createApp = (opts: AppOptions): Koa => {
   // DELETE bodies are read too: account deletion carries the retyped email.
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   // JSON bodies are read as text within the limit, then counted and parsed (json-body.ts).
-  const jsonParser = (limit: number): Koa.Middleware => {
+  const jsonParser = (limit: number): ((ctx: Context) => Promise<void>) => {
     const read = koaBody({ parsedMethods, json: false, multipart: false, urlencoded: false, text: true, textTypes: JSON_TYPES, textLimit: limit });
     const maxValues = maxJsonValues(limit);
-    return async (ctx, next) => {
-      await read(ctx, async () => undefined);
+    return async (ctx) => {
+      await read(ctx, noop);
       const text: unknown = ctx.request.body;
       if (typeof text === 'string') ctx.request.body = parseJsonBody(text, maxValues) as typeof ctx.request.body;
-      await next();
     };
   };
   // Whatever fails while a body is read and decoded (a broken gzip, deflate or brotli stream, a
   // charset iconv does not know) is the client's fault: 400, or 413 past the limit, never a 500.
-  const bodyUpTo = (limit: number): Koa.Middleware => {
+  // Whether the request goes on: false when it was refused (and answered).
+  const bodyUpTo = (limit: number): ((ctx: Context) => Promise<boolean>) => {
     const parseJson = jsonParser(limit);
-    return async (ctx, next) => {
+    return async (ctx) => {
       try {
-        await parseJson(ctx, async () => undefined);
+        await parseJson(ctx);
       } catch (err) {
         const e = err as { status?: number; type?: string };
         if (e.status === 413 || e.type === 'entity.too.large') throw err;
-        if (e.status === 415) return sendProblem(ctx, problem(415, 'unsupported_media_type', 'This Content-Encoding or charset is not accepted.'));
-        if (e.status === undefined || e.status >= 500) return sendProblem(ctx, problem(400, 'malformed_request', 'The body could not be decoded as its Content-Encoding says.'));
+        if (e.status === 415) return refuse(ctx, problem(415, 'unsupported_media_type', 'This Content-Encoding or charset is not accepted.'));
+        if (e.status === undefined || e.status >= 500) return refuse(ctx, problem(400, 'malformed_request', 'The body could not be decoded as its Content-Encoding says.'));
         throw err;
       }
-      await next();
+      return true;
     };
   };
   const body = bodyUpTo(opts.jsonLimitBytes ?? 1024 * 1024);
+  // The route table's canonical paths, matched without the router's per-request work (dispatch.ts);
+  // the document and the reference answer the first segments they hold under the prefix.
+  const fast = dispatcher(API, ['openapi.json', 'docs']);
 
   // The one-record GETs, by path: their answers carry an ETag, and a conditional change of the same
   // path checks its If-Match against that GET's answer now.
@@ -307,9 +326,12 @@ export const createApp = (opts: AppOptions): Koa => {
     const koaPath = API + r.path.replace(/\{(\w+)\}/g, ':$1');
     const tagged = readsOneRecord(r);
     const reader = r.conditional === true ? readerOf.get(r.path) : undefined;
-    const parse = r.jsonLimitBytes === undefined ? body : bodyUpTo(r.jsonLimitBytes);
+    // A GET has no body to read (koa-body would only look at its headers to find that out); an
+    // upload reads its own.
+    const parse = r.upload || r.method === 'get' ? null : r.jsonLimitBytes === undefined ? body : bodyUpTo(r.jsonLimitBytes);
     const lagScope = lagScopeOf(r.method, r.path);
-    router[r.method](koaPath, ...(r.upload ? [] : [parse]), async (ctx) => {
+    const handler: Koa.Middleware = async (ctx) => {
+      if (parse !== null && !(await parse(ctx))) return;
       const clientAddress = clientAddressOf(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), opts.trustProxy ?? 0);
       const bearer = bearerToken(ctx.get('Authorization'));
       const cookie = bearer === null ? (ctx.cookies.get(SESSION_COOKIE) ?? null) : null;
@@ -346,7 +368,7 @@ export const createApp = (opts: AppOptions): Koa => {
 
       let upload: SpooledFile | null = null;
       let fields: unknown = ctx.request.body ?? {};
-      let dispose = async (): Promise<void> => undefined;
+      let dispose = noop;
       if (r.upload) {
         const allowed = await r.upload.before?.({ ...base, body: undefined, upload: null });
         if (allowed?._tag === 'Left') {
@@ -394,8 +416,12 @@ export const createApp = (opts: AppOptions): Koa => {
         }
         if (validate) documentedReply(r, result.right, opts.checkResponse);
         // A record's version: on its read, and on a change that answers the record as its read does.
-        if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body)))
-          ctx.set('ETag', etagOf(result.right.body));
+        // The JSON is written once, hashed and sent as it is.
+        let json: string | undefined;
+        if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body))) {
+          json = JSON.stringify(result.right.body);
+          ctx.set('ETag', etagOfJson(json));
+        }
         if (r.created !== undefined && result.right.status === 201 && result.right.body !== undefined)
           ctx.set('Location', `${opts.baseUrl}${API}${r.created(result.right.body, params.right)}`);
         const stream = result.right.stream;
@@ -410,35 +436,34 @@ export const createApp = (opts: AppOptions): Koa => {
           }
           watchSend(ctx, opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS, release);
         }
-        writeReply(ctx, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds });
+        writeReply(ctx, result.right, { secure, maxAge: opts.sessionMaxAgeSeconds }, json);
         // A streamed answer's status and headers go out now, not with its first bytes (an export
         // waiting for a producer slot may take a while to have any).
         if (stream !== undefined) ctx.flushHeaders();
       } finally {
         await dispose();
       }
-    });
+    };
+    router[r.method](koaPath, handler);
+    fast.add(r.method, koaPath, handler);
   }
 
-  // No route answered: an unknown path (404) or a known path with another method (405, with Allow).
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.body != null) return;
-    // @koa/router answers 501 for a method it has no route for at all (PROPFIND, TRACE): still 405 here.
-    if (ctx.status === 405 || ctx.status === 501) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
-    else if (ctx.status === 404) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
-  });
+  app.use(fast.middleware);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
 };
 
-const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }): void => {
+/** `json`: the body already written as JSON (to hash it for the ETag), sent as it is, typed as Koa types an object body. */
+const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }, json?: string): void => {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
   if (reply.stream !== undefined) ctx.body = Readable.from(reply.stream, { objectMode: false });
-  else if (reply.body !== undefined) ctx.body = reply.body;
+  else if (json !== undefined) {
+    if (!/\bjson\b/i.test(ctx.type)) ctx.type = 'json';
+    ctx.body = json;
+  } else if (reply.body !== undefined) ctx.body = reply.body;
   // An explicit null body is sent as no body at all (Content-Length: 0), for 202 as for 204.
   else ctx.body = null;
   ctx.status = reply.status;

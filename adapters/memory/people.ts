@@ -1,6 +1,7 @@
 import type {
-  DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository,
+  DeletionRepository, EventRepository, NameRepository, PersonProfile, PersonRepository, PlaceRepository, RelationshipRepository,
 } from '../../core/people/ports.js';
+import { visibilityOf } from '../../core/privacy/engine.js';
 import type { ListOptions } from '../../core/kernel/list.js';
 import type { Deletion } from '../../core/kernel/deletion.js';
 import type { Person, Relationship } from '../../core/people/model.js';
@@ -31,6 +32,14 @@ export const page = <T extends Deletion & { readonly id: Id }>(rows: Iterable<T>
 export const replace = <T extends { readonly id: Id; readonly treeId: Id; readonly createdAt: Date }>(map: Map<string, T>, row: T): void => {
   const current = map.get(row.id);
   if (current) map.set(row.id, { ...row, treeId: current.treeId, createdAt: current.createdAt });
+};
+
+/** PersonRepository.profile: the live names (primary first), own live events and their places of one person. */
+const profileOf = (s: MemoryState, personId: Id): PersonProfile => {
+  const names = [...s.names.values()].filter((n) => live(n) && n.personId === personId).sort(primaryFirst);
+  const events = [...s.events.values()].filter((e) => live(e) && e.personId === personId).sort(byId);
+  const placeIds = new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])));
+  return { names, events, places: [...placeIds].flatMap((id) => s.places.get(id) ?? []).sort(byId) };
 };
 
 const livePerson = (s: MemoryState, id: Id, treeId?: Id): Person | null => {
@@ -64,11 +73,14 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);
     return person && tree ? { person, tree } : null;
   },
-  profile: async (personId) => {
-    const names = [...s.names.values()].filter((n) => live(n) && n.personId === personId).sort(primaryFirst);
-    const events = [...s.events.values()].filter((e) => live(e) && e.personId === personId).sort(byId);
-    const placeIds = new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])));
-    return { names, events, places: [...placeIds].flatMap((id) => s.places.get(id) ?? []).sort(byId) };
+  profile: async (personId) => profileOf(s, personId),
+  // The engine's own rule decides when the profile comes (PostgreSQL runs SQL generated from it).
+  read: async (personId, userId, reading) => {
+    const person = s.persons.get(personId);
+    const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);
+    if (!person || !tree) return null;
+    const full = live(person) && ((reading.byRole && tree.role !== null) || visibilityOf({ member: false }, person, reading.now) === 'full');
+    return { person, tree, profile: full ? profileOf(s, personId) : null };
   },
   insert: async (person) => {
     s.persons.set(person.id, person);

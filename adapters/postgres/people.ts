@@ -1,13 +1,13 @@
-import type { EventRepository, NameRepository, PersonRepository, PlaceRepository, RelationshipRepository } from '../../core/people/ports.js';
+import type { EventRepository, NameRepository, PersonProfile, PersonRepository, PlaceRepository, RelationshipRepository } from '../../core/people/ports.js';
 import type { ListOptions } from '../../core/kernel/list.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import { uuids, type Sql } from './sql.js';
 import { ownerOf } from './trees.js';
-import type { Role } from '../../core/trees/model.js';
+import type { Role, TreeWithRole } from '../../core/trees/model.js';
 import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
 import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
-import { all, eventShown, fullPerson, shownPerson, type Fragment } from './privacy-sql.js';
+import { all, eventShown, fullPerson, shownPerson, visibilityIsAt, type Fragment } from './privacy-sql.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
 const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
@@ -39,6 +39,38 @@ export const shownOf = (options: ListOptions, shown: (now: Date) => Fragment): F
   return { sql: ` and ${f.sql}`, params: f.params };
 };
 
+/**
+ * A person's profile (PersonRepository.profile) as three aggregates over the person whose id is the
+ * SQL expression `person`, each by an index on person_id (places by primary key), computed only where
+ * the SQL condition `when` holds (null otherwise: CASE evaluates a branch's subquery only when taken).
+ */
+const profileColumns = (person: string, when = 'true'): string => `
+  case when ${when} then coalesce((select json_agg(n order by n.is_primary desc, n.id) from names n where n.person_id = ${person} and n.deleted_at is null), '[]') end as names,
+  case when ${when} then coalesce((select json_agg(e order by e.id) from events e where e.person_id = ${person} and e.deleted_at is null), '[]') end as events,
+  case when ${when} then coalesce((select json_agg(pl order by pl.id) from places pl
+    where pl.id = any(array(select e.place_id from events e where e.person_id = ${person} and e.deleted_at is null))), '[]') end as places`;
+
+type ProfileDb = { names: NameDb[]; events: EventDb[]; places: PlaceDb[] };
+const profileOf = (r: ProfileDb): PersonProfile => ({ names: r.names.map(tables.names.from), events: r.events.map(tables.events.from), places: r.places.map(tables.places.from) });
+
+/** The person `p` with the tree `t` (its owner derived) and the role `m` of the user bound first. */
+const withTreeColumns = `to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role`;
+const withTreeFrom = 'from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid';
+type WithTreeDb = { p: PersonDb; t: TreeDb; owner_id: string | null; role: Role | null };
+const withTreeOf = (r: WithTreeDb): { readonly person: Person; readonly tree: TreeWithRole } =>
+  ({ person: tables.persons.from(r.p), tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role } });
+
+const profileSql = `select ${profileColumns('?::uuid')}`;
+const withTreeSql = `select ${withTreeColumns} ${withTreeFrom} where p.id = ?::uuid`;
+
+// PersonRepository.read: withTree and profile in one statement, written once. The profile's
+// aggregates run only when the reader is shown the person in full (a member by role, or the
+// non-member rule's SQL, generated from the engine's); the condition is computed once, laterally.
+const readFull = visibilityIsAt('p', 'full');
+const readSql = `select ${withTreeColumns}, ${profileColumns('p.id', 'g.shown')} ${withTreeFrom}
+  cross join lateral (select p.deleted_at is null and ((?::boolean and m.role is not null) or ${readFull.sql}) as shown) g
+  where p.id = ?::uuid`;
+
 export const pgPersons = (db: Sql): PersonRepository => ({
   byId: async (id) => {
     const [r] = await db.rows<PersonDb>('select * from persons where id = ?', [id]);
@@ -68,24 +100,18 @@ export const pgPersons = (db: Sql): PersonRepository => ({
   },
   // One statement of three aggregates, each by an index on person_id (places by primary key).
   profile: async (personId) => {
-    const [r] = await db.rows<{ names: NameDb[]; events: EventDb[]; places: PlaceDb[] }>(
-      `select
-         coalesce((select json_agg(n order by n.is_primary desc, n.id) from names n where n.person_id = ?::uuid and n.deleted_at is null), '[]') as names,
-         coalesce((select json_agg(e order by e.id) from events e where e.person_id = ?::uuid and e.deleted_at is null), '[]') as events,
-         coalesce((select json_agg(pl order by pl.id) from places pl
-                   where pl.id in (select e.place_id from events e where e.person_id = ?::uuid and e.deleted_at is null)), '[]') as places`,
-      [personId, personId, personId],
-    );
-    return { names: r!.names.map(tables.names.from), events: r!.events.map(tables.events.from), places: r!.places.map(tables.places.from) };
+    const [r] = await db.rows<ProfileDb>(profileSql, [personId, personId, personId]);
+    return profileOf(r!);
   },
   withTree: async (personId, userId) => {
-    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; role: Role | null }>(
-      `select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role
-       from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
-       where p.id = ?::uuid`,
-      [userId, personId],
-    );
-    return r ? { person: tables.persons.from(r.p), tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role } } : null;
+    const [r] = await db.rows<WithTreeDb>(withTreeSql, [userId, personId]);
+    return r ? withTreeOf(r) : null;
+  },
+  read: async (personId, userId, reading) => {
+    const [r] = await db.rows<WithTreeDb & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(readSql, [userId, reading.byRole, ...readFull.params(reading.now), personId]);
+    if (r === undefined) return null;
+    const { names, events, places } = r;
+    return { ...withTreeOf(r), profile: names === null || events === null || places === null ? null : profileOf({ names, events, places }) };
   },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),

@@ -28,6 +28,25 @@ export const visibilityIs = (p: string, now: Date, v: Visibility, not = false): 
   return { sql: `${c.sql} ${not ? '<>' : '='} ?::text`, params: [...c.params, v] };
 };
 
+/**
+ * `visibilityIs` for a statement written once: its text (which no moment changes) and its parameters
+ * at a moment (only the year counts; the last year's are kept), so a hot read builds no SQL per call.
+ */
+export const visibilityIsAt = (p: string, v: Visibility): { readonly sql: string; readonly params: (now: Date) => readonly unknown[] } => {
+  let year = NaN;
+  let params: readonly unknown[] = [];
+  return {
+    sql: visibilityIs(p, new Date(0), v).sql,
+    params: (now) => {
+      if (now.getUTCFullYear() !== year) {
+        params = visibilityIs(p, now, v).params;
+        year = now.getUTCFullYear();
+      }
+      return params;
+    },
+  };
+};
+
 /** Fragments in text order: their SQL joined by `sep`, their parameters concatenated. */
 export const all = (sep: string, parts: readonly Fragment[]): Fragment => ({ sql: parts.map((f) => f.sql).join(sep), params: parts.flatMap((f) => f.params) });
 

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Storage, Stores } from '../../core/stores.js';
 import { initOrm, type OrmOptions } from './orm.js';
-import { sqlOn, type SqlObserver } from './sql.js';
+import { commit, inTransaction, sqlOn, type SqlObserver } from './sql.js';
 import { readsMayLag, type ReadReplica } from './read-replica.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
 import { pgMemberships, pgTrees } from './trees.js';
@@ -75,20 +75,18 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
           throw e;
         }
         if (result._tag === 'Left') await em.rollback();
-        else await em.commit();
+        else await commit(em);
         return result;
       },
     },
     // A transaction-scoped advisory lock on one connection of its own, held while `work` runs (on
     // other connections) and released when that transaction ends, even if this process dies.
-    exclusive: async <A>(lockName: string, work: () => Promise<A>): Promise<A | null> => {
-      const em = orm.em.fork();
-      return em.transactional(async (t) => {
+    exclusive: async <A>(lockName: string, work: () => Promise<A>): Promise<A | null> =>
+      inTransaction(orm.em, async (t) => {
         const [r] = await t.execute<{ ok: boolean }[]>('select pg_try_advisory_xact_lock(hashtext(?)) as ok', [lockName]);
         if (r?.ok !== true) return null;
         return work();
-      });
-    },
+      }),
     ping: async () => {
       await orm.em.fork().execute('select 1');
     },

@@ -24,6 +24,15 @@ export type PersonRepository = {
    * no user), in one read: what a person read needs before deciding anything. Null when unknown.
    */
   readonly withTree: (personId: Id, userId: Id | null) => Promise<{ readonly person: Person; readonly tree: TreeWithRole } | null>;
+  /**
+   * A person read in one read (GET /persons/{id}): what `withTree` answers, and the person's
+   * `profile` (as `profile` answers it) when the person is live and shown in full to the reader
+   * `reading` describes, else null: a member (a role in the tree, where `reading.byRole`) sees every
+   * live person in full; anyone else what the non-member rule (core/privacy/engine.ts) shows in full
+   * at `reading.now`, decided from the facts kept on the person's row. The caller still decides
+   * (core/people/queries/get-person.ts); the profile is only never read for a person it withholds.
+   */
+  readonly read: (personId: Id, userId: Id | null, reading: PersonReading) => Promise<PersonRead | null>;
   /** Replaces every mutable field, deletion stamp included, but not the kept facts (see keepLifeFacts). */
   readonly update: (person: Person) => Promise<void>;
   /**
@@ -48,6 +57,16 @@ export type PersonRepository = {
 export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
 
 export type PersonProfile = { readonly names: readonly Name[]; readonly events: readonly LifeEvent[]; readonly places: readonly Place[] };
+
+/**
+ * Whom a person read (`PersonRepository.read`) is for: on the members' API a role in the tree makes
+ * the reader a member (`byRole`), on the public surface nobody is; a reader who is not a member reads
+ * as a non-member at `now`.
+ */
+export type PersonReading = { readonly byRole: boolean; readonly now: Date };
+
+/** A person read: the person, their tree with the reader's role, and their profile when shown in full (see `read`). */
+export type PersonRead = { readonly person: Person; readonly tree: TreeWithRole; readonly profile: PersonProfile | null };
 
 /** One page of a ranked name search: `after` is the last person of the previous page (the cursor). */
 export type SearchPage = { readonly limit: number; readonly after?: Id; readonly audience?: Audience };

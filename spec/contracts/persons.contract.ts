@@ -219,4 +219,42 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().persons.withTree(p.id, null)).to.deep.equal({ person: p, tree: { ...tree, role: null } });
       expect(await storage().persons.withTree(newId(), member!.id)).to.equal(null);
     });
+
+    it('read answers what withTree answers, with the profile only when the reader is shown the person in full', async () => {
+      const t = await givenTree(storage());
+      const [member, stranger] = await givenUsers(storage(), 2);
+      await storage().memberships.insert(aMembership(t.id, member!.id, 'viewer'));
+      const tree = await storage().trees.byId(t.id);
+      const now = at('2026-11-23T00:00:00.000Z');
+      const york = await storage().places.ensure(t.id, 'York', newId());
+      // Possibly living (born 1990, no death fact): a member sees them in full, a non-member redacted.
+      const living = await givenPerson(storage(), t.id, { birthYear: 1990, hasDeathFact: false });
+      const dead = await givenPerson(storage(), t.id, { birthYear: 1800, hasDeathFact: true });
+      const hidden = await givenPerson(storage(), t.id, { privacy: 'private', birthYear: 1800, hasDeathFact: true });
+      const deleted = await givenPerson(storage(), t.id, { birthYear: 1800, hasDeathFact: true, ...gone });
+      for (const p of [living, dead, hidden, deleted]) {
+        await storage().names.insert(aName(p, { isPrimary: true }));
+        await storage().events.insert(anEvent(t.id, { personId: p.id }, { type: 'birth', placeId: york.id }));
+      }
+      const read = (id: string, userId: string | null, byRole: boolean) => storage().persons.read(id, userId, { byRole, now });
+      const shown = async (id: string, userId: string | null, byRole: boolean) => (await read(id, userId, byRole))?.profile !== null;
+      for (const p of [living, dead, hidden, deleted]) {
+        const { profile, ...rest } = (await read(p.id, member!.id, true))!;
+        expect(rest).to.deep.equal({ person: p, tree: { ...tree, role: 'viewer' } });
+        expect(profile).to.deep.equal(p === deleted ? null : await storage().persons.profile(p.id));
+        expect((await read(p.id, stranger!.id, true))?.tree.role).to.equal(null);
+      }
+      // A member by role on the members' API; nobody on the public surface; the rule for everyone else.
+      expect(await shown(living.id, member!.id, true)).to.equal(true);
+      expect(await shown(living.id, member!.id, false)).to.equal(false);
+      expect(await shown(living.id, stranger!.id, true)).to.equal(false);
+      expect(await shown(living.id, null, false)).to.equal(false);
+      expect(await shown(dead.id, stranger!.id, true)).to.equal(true);
+      expect(await shown(dead.id, null, false)).to.equal(true);
+      expect(await shown(hidden.id, member!.id, true)).to.equal(true);
+      expect(await shown(hidden.id, stranger!.id, true)).to.equal(false);
+      expect(await shown(deleted.id, null, false)).to.equal(false);
+      expect((await read(dead.id, null, false))?.profile?.names.map((n) => n.personId)).to.deep.equal([dead.id]);
+      expect(await read(newId(), member!.id, true)).to.equal(null);
+    });
   });

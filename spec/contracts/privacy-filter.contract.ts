@@ -157,6 +157,12 @@ export const privacyFilterContract = (name: string, make: MakeStorage): Mocha.Su
             expect(want.persons, `${when}: a cursor names a withheld person`).to.include(after);
           }
           expect(paged, `${when}: pages of 7`).to.deep.equal(want.persons);
+          // A person read brings the profile of exactly the persons shown in full, on either surface
+          // (no user, so no role: everyone reads as a non-member).
+          for (const [i, p] of w.persons.entries()) {
+            const read = await s.persons.read(p.id, null, { byRole: i % 2 === 0, now });
+            expect(read?.profile !== null, `${when}: person ${p.id} read with a profile`).to.equal(want.full.includes(p.id));
+          }
           // Search finds persons shown in full only.
           const hits = await s.names.search(t.id, 'smith', 0.1, { limit: 1000, audience });
           for (const h of hits) expect(want.full, `${when}: search found a withheld person`).to.include(h.personId);
