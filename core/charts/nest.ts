@@ -1,7 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import type { VisibilityMap } from '../privacy/engine.js';
 import type { Person } from '../people/model.js';
-import type { LineageDirection, LineageStep } from './ports.js';
+import type { LineageDirection } from './ports.js';
 
 /**
  * One box of a chart. An expanded person (`ref: false`) carries `next` (their parents or children
@@ -13,7 +13,13 @@ export type ChartNode<P> =
   | { readonly person: P; readonly ref: false; readonly next: readonly ChartNode<P>[]; readonly truncated?: true }
   | { readonly person: P; readonly ref: true };
 
-type Open = { person: Person; ref: false; next: ChartNode<Person>[]; truncated?: true };
+/** What the nesting reads of a person: their id, and their sex and birth year to order those shown in full. */
+export type NestPerson = Pick<Person, 'id' | 'sex' | 'birthYear'>;
+
+/** A person the lineage reached and their next ones (see LineageStep). */
+export type NestStep<P extends NestPerson> = { readonly person: P; readonly next: readonly Id[] };
+
+type Open<P> = { person: P; ref: false; next: ChartNode<P>[]; truncated?: true };
 
 const SEX_RANK: Record<string, number> = { male: 0, female: 1 };
 
@@ -22,7 +28,7 @@ const SEX_RANK: Record<string, number> = { male: 0, female: 1 };
  * (unknown last), then id. Redacted persons come after the others by id alone, so the order never
  * tells their sex or age.
  */
-const order = (direction: LineageDirection, visibility: VisibilityMap) => (a: Person, b: Person): number => {
+const order = (direction: LineageDirection, visibility: VisibilityMap) => (a: NestPerson, b: NestPerson): number => {
   const ra = visibility.of(a.id) === 'redacted' ? 1 : 0;
   const rb = visibility.of(b.id) === 'redacted' ? 1 : 0;
   if (ra !== rb) return ra - rb;
@@ -44,24 +50,24 @@ const order = (direction: LineageDirection, visibility: VisibilityMap) => (a: Pe
  * Hidden persons are left out with everything reachable only through them; redacted ones stay and
  * the chart goes on through them. Null when the root is not among the steps or hidden.
  */
-export const nestChart = (
+export const nestChart = <P extends NestPerson>(
   rootId: Id,
-  steps: readonly LineageStep[],
+  steps: readonly NestStep<P>[],
   generations: number,
   visibility: VisibilityMap,
   direction: LineageDirection,
-): ChartNode<Person> | null => {
+): ChartNode<P> | null => {
   const byId = new Map(steps.map((s) => [s.person.id, s]));
   const first = byId.get(rootId);
   if (first === undefined || visibility.of(rootId) === 'hidden') return null;
-  const root: Open = { person: first.person, ref: false, next: [] };
+  const root: Open<P> = { person: first.person, ref: false, next: [] };
   const placed = new Set<Id>([rootId]);
-  const queue: { node: Open; step: LineageStep; generation: number }[] = [{ node: root, step: first, generation: 1 }];
+  const queue: { node: Open<P>; step: NestStep<P>; generation: number }[] = [{ node: root, step: first, generation: 1 }];
   const sort = order(direction, visibility);
   for (let i = 0; i < queue.length; i += 1) {
     const { node, step, generation } = queue[i]!;
     if (generation >= generations) continue;
-    const shown: LineageStep[] = [];
+    const shown: NestStep<P>[] = [];
     for (const id of new Set(step.next)) {
       const s = byId.get(id);
       // Within the generations asked, a next person the read left out was cut by the cap.
@@ -75,7 +81,7 @@ export const nestChart = (
         continue;
       }
       placed.add(s.person.id);
-      const open: Open = { person: s.person, ref: false, next: [] };
+      const open: Open<P> = { person: s.person, ref: false, next: [] };
       node.next.push(open);
       queue.push({ node: open, step: s, generation: generation + 1 });
     }
@@ -88,14 +94,3 @@ export const mapChart = <P, Q>(node: ChartNode<P>, f: (p: P) => Q): ChartNode<Q>
   node.ref
     ? { person: f(node.person), ref: true }
     : { person: f(node.person), ref: false, next: node.next.map((n) => mapChart(n, f)), ...(node.truncated ? { truncated: true as const } : {}) };
-
-/** The persons a chart shows, each once, in the order they first appear. */
-export const chartPersons = <P>(node: ChartNode<P>): P[] => {
-  const out = new Set<P>();
-  const walk = (n: ChartNode<P>): void => {
-    out.add(n.person);
-    if (!n.ref) for (const c of n.next) walk(c);
-  };
-  walk(node);
-  return [...out];
-};

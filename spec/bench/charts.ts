@@ -1,10 +1,10 @@
 // `node --import tsx spec/bench/charts.ts` (issue 15): 10-generation pedigree and descendant charts on
 // the 100,000-person tree over HTTP, the service in a process of its own, beside a bare Koa + pg
-// process (this file run with CHARTS_BARE=1) that runs the service's own lineage statement (the
-// recursive CTE, recorded from adapters/postgres/charts.ts so the two cannot drift) and answers its
-// rows as JSON: no auth, no privacy, no names, no nesting. CLIENTS closed-loop clients for
-// BENCH_SECONDS each, after a short warm-up: pedigrees of random persons of the youngest generation
-// (the deepest lines up), descendants of random persons of generation 2 (deep lines down, several
+// process (this file run with CHARTS_BARE=1) that runs the service's own chart statement for a
+// non-member (the root, the recursive CTE and the boxes, recorded from adapters/postgres/charts.ts so
+// the two cannot drift) and answers its row as JSON: no session, no privacy decision, no nesting.
+// CLIENTS closed-loop clients for BENCH_SECONDS each, after a short warm-up: pedigrees of random
+// persons of the youngest generation (the deepest lines up), descendants of random persons of generation 2 (deep lines down, several
 // generations below), and of founders (the largest, up to the 5,000-person cap); as a non-member of
 // the public tree (the privacy path), pedigrees as a member too; then each with one client alone.
 // The clients run in a load generator process of their own (loadgen.ts); each load reports its CPU
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { pgChartReads } from '../../adapters/postgres/charts.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 import { CHART_PERSON_CAP, type LineageDirection } from '../../core/charts/ports.js';
+import { vitalTypes } from '../../core/people/vitals.js';
 import { isMain, serveBare, startBareProcess } from './bare-process.js';
 import { postgresMeter, processMeter } from './cpu.js';
 import { generateTree, seededRandom, type GeneratedTree } from './generate-tree.js';
@@ -28,11 +29,11 @@ import { startServiceProcess } from './service-process.js';
 const GENERATIONS = 10;
 const BARE_POOL_MAX = 10;
 
-/** The lineage statement and its parameters exactly as the service's adapter sends them. */
-const lineageStatement = async (treeId: string, rootId: string, direction: LineageDirection) => {
+/** The chart statement and its parameters exactly as the service's adapter sends them, for a non-member. */
+const chartStatement = async (rootId: string, direction: LineageDirection) => {
   let seen: { text: string; values: unknown[] } | undefined;
   const refuse = (): never => {
-    throw new Error('the lineage only reads');
+    throw new Error('the chart only reads');
   };
   const recorder: Sql = {
     rows: async <R>(sql: string, params: readonly unknown[] = []) => {
@@ -41,22 +42,22 @@ const lineageStatement = async (treeId: string, rootId: string, direction: Linea
     },
     run: refuse, tx: refuse, copy: refuse,
   };
-  await pgChartReads(recorder).lineage(treeId, rootId, direction, GENERATIONS, CHART_PERSON_CAP);
+  await pgChartReads(recorder).chart(rootId, null, direction, GENERATIONS, CHART_PERSON_CAP, vitalTypes, { byRole: false, now: new Date() });
   return seen!;
 };
 
-const serveLineage = (databaseUrl: string, port: number): void =>
+const serveChart = (databaseUrl: string, port: number): void =>
   serveBare(databaseUrl, port, BARE_POOL_MAX, async (ctx, pool) => {
-    // /{up|down}/{treeId}/{personId}
-    const [, direction, treeId, personId] = ctx.path.split('/');
-    if ((direction !== 'up' && direction !== 'down') || !treeId || !personId) {
+    // /{up|down}/{personId}
+    const [, direction, personId] = ctx.path.split('/');
+    if ((direction !== 'up' && direction !== 'down') || !personId) {
       ctx.status = 404;
       return;
     }
-    const s = await lineageStatement(treeId, personId, direction);
+    const s = await chartStatement(personId, direction);
     ctx.type = 'application/json';
     // Named, so each connection plans it once, as the service's Sql does (adapters/postgres/sql.ts).
-    ctx.body = JSON.stringify((await pool.query({ name: `lineage-${direction}`, text: s.text, values: s.values })).rows);
+    ctx.body = JSON.stringify((await pool.query({ name: `chart-${direction}`, text: s.text, values: s.values })).rows);
   });
 
 const int = (name: string, fallback: number, min: number): number => {
@@ -142,7 +143,7 @@ const main = async (): Promise<void> => {
     const service = (kind: string, roots: () => string, token: string) => ({
       next: () => `${svc.api}/persons/${roots()}/${kind}?generations=${GENERATIONS}`, headers: as(token), expected: [200, 404],
     });
-    const bareOf = (direction: LineageDirection, roots: () => string) => ({ next: () => `${bare.url}/${direction}/${big.treeId}/${roots()}`, headers: {}, expected: [200] });
+    const bareOf = (direction: LineageDirection, roots: () => string) => ({ next: () => `${bare.url}/${direction}/${roots()}`, headers: {}, expected: [200] });
     const runs: [string, LoadResult, LoadResult | null][] = [];
     const pair = async (label: string, kind: string, direction: LineageDirection, roots: () => string) => {
       const b = await loaded(`bare ${label}`, bareOf(direction, roots));
@@ -176,7 +177,7 @@ const main = async (): Promise<void> => {
     printTable(`Benchmark: ${GENERATIONS}-generation charts over HTTP, ${os.cpus().length} cores, ${CLIENTS} closed-loop clients for ${SECONDS} s per load`, [
       ['Node / PostgreSQL', `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}`],
       ['tree', `${c.persons} persons, ${c.relationships} relationships, ${c.generations} generations (${gens.join(', ')})`],
-      ['bare Koa + pg baseline', `own process, pg Pool max ${BARE_POOL_MAX}, no auth: the service's lineage statement, rows as JSON`],
+      ['bare Koa + pg baseline', `own process, pg Pool max ${BARE_POOL_MAX}, no auth: the service's chart statement (non-member), its row as JSON`],
       ['load generator', 'own process (loadgen.ts: keep-alive HTTP/1.1 over node:net, one core); a load is INVALID when it used more than half of it'],
       ...shapes,
       ...runs.flatMap(([label, r, b]): [string, string][] => {
@@ -199,5 +200,5 @@ const main = async (): Promise<void> => {
   }
 };
 
-if (process.env['CHARTS_BARE'] === '1' && isMain(import.meta.url)) serveLineage(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
+if (process.env['CHARTS_BARE'] === '1' && isMain(import.meta.url)) serveChart(process.env['DATABASE_URL'] ?? '', Number(process.env['PORT']));
 else if (isMain(import.meta.url)) runMain(main);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { nestChart, type ChartNode } from '../../core/charts/nest.js';
-import type { LineageDirection, LineageStep } from '../../core/charts/ports.js';
+import { nestChart, type ChartNode, type NestStep } from '../../core/charts/nest.js';
+import type { LineageDirection } from '../../core/charts/ports.js';
 import { visibilityOfRows } from '../../core/privacy/person-visibility.js';
 import type { VisibilityMap } from '../../core/privacy/engine.js';
 import type { Person } from '../../core/people/model.js';
@@ -29,10 +29,9 @@ const family = (specs: Record<string, Partial<Person>>): Fam => {
 };
 
 /** Lineage steps over every person, with edges `parent>child`. */
-const steps = (f: Fam, edges: readonly string[], direction: LineageDirection, leaveOut: readonly string[] = []): LineageStep[] =>
+const steps = (f: Fam, edges: readonly string[], direction: LineageDirection, leaveOut: readonly string[] = []): NestStep<Person>[] =>
   [...f.persons].filter(([name]) => !leaveOut.includes(name)).map(([name, person]) => ({
     person,
-    depth: 0,
     next: edges
       .map((e) => e.split('>') as [string, string])
       .filter(([parent, child]) => (direction === 'up' ? child : parent) === name)
