@@ -1,5 +1,4 @@
-import type { ExportChunk, GedcomExportReads } from '../../core/gedcom/export-reads.js';
-import type { ExportEvent } from '../../core/gedcom/writer-events.js';
+import type { ExportChunk, ExportEdge, ExportEvent, GedcomExportReads } from '../../core/gedcom/export-reads.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship, Sex } from '../../core/people/model.js';
 import type { Citation } from '../../core/sources/model.js';
@@ -71,29 +70,43 @@ export const memoryGedcomExport = (s: MemoryState): GedcomExportReads => ({
       for (const p of parents) for (const r of edgesOf(p)) if (r.type === 'partnership' && parents.has(r.personAId) && parents.has(r.personBId)) picked.set(r.id, r);
       for (const id of chunk) for (const r of edgesOf(id)) if (r.type === 'partnership') picked.set(r.id, r);
       const relationships = [...picked.values()].sort(byId);
-      const owned = relationships.filter((r) => r.type === 'partnership' && chunk.has(r.personAId)).map((r) => r.id);
+      // Ends as PersonKeys: the persons' numbers in decimal.
+      const key = (id: Id): string => String(t.people.get(id)!.n);
+      const edge = (r: Relationship): ExportEdge => ({ id: r.id, type: r.type, personAId: key(r.personAId), personBId: key(r.personBId), qualifier: r.qualifier, role: r.role, notes: r.notes });
+      const citedBy = (ids: readonly Id[]): Citation[] => ids.flatMap((id) => t.citations.get(id) ?? []).sort(byId);
+      const sources = new Map<Id, number>();
 
-      const names = persons.flatMap((p) => t.names.get(p.id) ?? []);
-      const events = [...persons.map((p) => p.id), ...owned].flatMap((id) => t.events.get(id) ?? []).sort(byId);
-      const childEdges = relationships.filter((r) => r.type === 'parent_child' && chunk.has(r.personBId)).map((r) => r.id);
-      const associations = persons.flatMap((p) => t.associations.get(p.id) ?? []);
-      const targets = [...chunk, ...names.map((n) => n.id), ...events.map((e) => e.id), ...childEdges, ...owned, ...associations.map((r) => r.id)];
-      const citations = targets.flatMap((id) => t.citations.get(id) ?? []).sort(byId);
+      const individuals = persons.map((p) => {
+        const names = t.names.get(p.id) ?? [];
+        const events = (t.events.get(p.id) ?? []).map(withPlace);
+        const childEdges = relationships.filter((r) => r.type === 'parent_child' && r.personBId === p.id).map((r) => r.id);
+        const associations = (t.associations.get(p.id) ?? []).map(edge);
+        const citations = citedBy([p.id, ...names.map((n) => n.id), ...events.map((e) => e.id), ...childEdges, ...associations.map((r) => r.id)]);
+        for (const c of citations) sources.set(c.sourceId, t.sourceNumbers.get(c.sourceId)!);
+        return { person: p, names, events, citations, associations };
+      });
+      const partnershipRecords = new Map(relationships.flatMap((r) => {
+        if (r.type !== 'partnership' || !chunk.has(r.personAId)) return [];
+        const events = (t.events.get(r.id) ?? []).map(withPlace);
+        const citations = citedBy([r.id, ...events.map((e) => e.id)]);
+        for (const c of citations) sources.set(c.sourceId, t.sourceNumbers.get(c.sourceId)!);
+        return [[r.id, { events, citations }] as const];
+      }));
 
-      const people = new Map(persons.map((p) => [p.id, t.people.get(p.id)!]));
-      for (const r of [...relationships, ...associations]) for (const id of [r.personAId, r.personBId]) people.set(id, t.people.get(id)!);
+      const people = new Map(persons.map((p) => [key(p.id), p.sex]));
+      for (const r of [...relationships, ...persons.flatMap((p) => t.associations.get(p.id) ?? [])]) {
+        for (const id of [r.personAId, r.personBId]) people.set(key(id), t.people.get(id)!.sex);
+      }
       yield {
         kind: 'persons',
         first: start + 1,
-        persons,
-        names,
-        events: events.map(withPlace),
-        relationships,
-        associations,
+        count: individuals.length,
+        individuals,
+        relationships: relationships.map(edge),
         people,
         partnerships: new Map(relationships.flatMap((r) => (r.type === 'partnership' ? [[r.id, t.partnerships.get(r.id)!] as const] : []))),
-        citations,
-        sources: new Map(citations.map((c) => [c.sourceId, t.sourceNumbers.get(c.sourceId)!])),
+        partnershipRecords,
+        sources,
       };
     }
     for (let start = 0; start < t.sources.length; start += step) {

@@ -1,160 +1,467 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
-import type { GedcomExportReads, PersonChunk, SourceChunk } from '../../core/gedcom/export-reads.js';
+import type {
+  ExportCitation, ExportEdge, ExportEvent, ExportIndividual, ExportName, ExportPerson, ExportSource, GedcomExportReads, PersonChunk, PersonKey, SourceChunk,
+} from '../../core/gedcom/export-reads.js';
+import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { Id } from '../../core/kernel/ids.js';
-import type { Relationship, Sex } from '../../core/people/model.js';
-import * as tables from './tables/index.js';
-import type { CitationDb, EventDb, NameDb, PersonDb, RelationshipDb, SourceDb } from './tables/index.js';
-import { sqlOn, uuids, type Sql, type SqlObserver } from './sql.js';
+import type { CitationTargetKind } from '../../core/sources/model.js';
+import type { EventType, IdentifierKind, NameType, ParentChildQualifier, PersonIdentifier, PersonPrivacy, RelationshipType, Sex } from '../../core/people/model.js';
+import { toDate } from './tables/people.js';
+import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
+import { sqlOn, type Sql, type SqlObserver } from './sql.js';
 
-// The export reads in one REPEATABLE READ transaction on one connection: a temporary table numbers
-// the tree's persons, partnerships and sources once (PostgreSQL holds that map, not node), then
-// five statements per chunk of persons, each bounded by the chunk: the persons (a keyset page), the
-// edges around them with the numbers and sexes of their ends, their names, their events (and those
-// of the partnerships they write) with place names, and the citations of all of those with the
-// numbers of their sources. The next chunk is read while the current one is written.
+// The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
 //
-// Statements run unnamed (`once`): they name a temporary table that each export creates anew, and a
+// - once: a temporary table numbers the tree's persons, partnerships and sources (PostgreSQL holds
+//   that map, not node), another finds for every live citation the record that writes it (a person,
+//   or a partnership's FAM, by the partnership's person_a), and one statement answers where each
+//   chunk of persons begins and ends;
+// - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
+//   persons of one range of ids, the edges around them with the numbers and sexes of their ends,
+//   their names, their events and those of the partnerships they write (with place names), and the
+//   citations of all of those with the numbers of their sources; node reads the rows with `indexOf`
+//   into the chunk's records, grouped by the record that writes them. The next chunk is read while
+//   the current one is written.
+//
+// Statements run unnamed (`once`): they name temporary tables that each export creates anew, and a
 // statement prepared against one export's table must not be kept for the next.
 
 const NUMBERS = 'export_numbers';
+const CITATIONS = 'export_citations';
 const ONCE = { once: true } as const;
-const BEFORE_ALL = '00000000-0000-0000-0000-000000000000';
 
-const prepare = async (db: Sql, treeId: Id): Promise<void> => {
-  await db.rows(`create temporary table ${NUMBERS} (id uuid primary key, n int not null, sex text) on commit drop`, [], ONCE);
-  // Persons, partnerships and sources are numbered separately, each from 1 in id order.
+const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number }[]> => {
+  // Persons and sources are numbered separately, each from 1 in id order. Each table is filled
+  // before it is indexed (one sorted build, not an index insert per row), and not analyzed: the
+  // statements that read them are planned for nested loops (below).
+  const tree = uuidLiteral(treeId);
+  // No parallel plans: the cores are the service's and the other requests' too, and a chunk's rows
+  // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs
+  // for milliseconds, less than compiling it would take.
+  await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`, [], ONCE);
+  await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null, sex text, kind "char" not null) on commit drop`, [], ONCE);
   await db.rows(
-    `insert into ${NUMBERS} (id, n, sex)
-     select p.id, row_number() over (order by p.id), p.sex from persons p where p.tree_id = ? and p.deleted_at is null
+    `insert into ${NUMBERS} (id, n, sex, kind)
+     select p.id, row_number() over (order by p.id), p.sex, 'p' from persons p where p.tree_id = ? and p.deleted_at is null
      union all
-     select r.id, row_number() over (order by r.id), null from relationships r
-       join persons a on a.id = r.person_a_id join persons b on b.id = r.person_b_id
-     where r.tree_id = ? and r.type = 'partnership' and r.deleted_at is null and a.deleted_at is null and b.deleted_at is null
-     union all
-     select s.id, row_number() over (order by s.id), null from sources s where s.tree_id = ? and s.deleted_at is null`,
-    [treeId, treeId, treeId], ONCE,
+     select s.id, row_number() over (order by s.id), null, 's' from sources s where s.tree_id = ? and s.deleted_at is null`,
+    [treeId, treeId], ONCE,
   );
-  await db.rows(`analyze ${NUMBERS}`, [], ONCE);
-  // Every statement from here on looks up what one chunk names, by index. Left to itself the planner
-  // hashes the whole tree's edges (and numbers) for each chunk, as it cannot tell how few rows an
-  // array parameter brings: 170 ms a chunk at 20,000 persons, growing with the tree. Nested loops
-  // over the indexes cost what the chunk holds. `local`: for this transaction only.
-  await db.rows(`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`, [], ONCE);
+  await db.rows(`create unique index on ${NUMBERS} (id) include (n, sex)`, [], ONCE);
+  // Live partnerships between two live persons, numbered from 1 in id order (one probe of the numbers per end).
+  await db.rows(
+    `insert into ${NUMBERS} (id, n, sex, kind)
+     select r.id, row_number() over (order by r.id), null, 'r' from relationships r
+       join ${NUMBERS} a on a.id = r.person_a_id join ${NUMBERS} b on b.id = r.person_b_id
+     where r.tree_id = ? and r.type = 'partnership' and r.deleted_at is null`,
+    [treeId], ONCE,
+  );
+  // Every live citation of a live source whose target is a live name, event or edge, or a person,
+  // with the person whose chunk writes it (`person`) and the record it goes to (`record`): the person
+  // itself, the owner of a name or an event, the child of a parent_child edge, the holder of an
+  // association; a partnership (for a citation of it or of its events), written in the FAM of the
+  // chunk of its person_a. One probe per citation, of the table its kind names. Whether the owner
+  // (and, for an edge, both ends) is live is left to the reader, which knows the chunk's live persons
+  // and edges.
+  const citations = (kind: string, owner: string, join: string, live: string): string =>
+    `select ${owner}, s.n as source_n, c.target_kind, c.target_id, c.page, c.detail, c.confidence, c.id
+     from citations c join ${NUMBERS} s on s.id = c.source_id ${join}
+     where c.tree_id = ${tree} and c.deleted_at is null and c.target_kind = '${kind}' ${live}`;
+  await db.rows(
+    `create temporary table ${CITATIONS} on commit drop as select * from (
+     ${citations('person', 'c.target_id as person, c.target_id as record', '', '')}
+     union all
+     ${citations('name', 'n.person_id, n.person_id', 'join names n on n.id = c.target_id', 'and n.deleted_at is null')}
+     union all
+     ${citations('event', 'coalesce(e.person_id, r.person_a_id), coalesce(e.person_id, r.id)', 'join events e on e.id = c.target_id left join relationships r on r.id = e.partnership_id', 'and e.deleted_at is null')}
+     union all
+     ${citations('relationship', "case r.type when 'parent_child' then r.person_b_id else r.person_a_id end, case r.type when 'partnership' then r.id when 'parent_child' then r.person_b_id else r.person_a_id end", 'join relationships r on r.id = c.target_id', 'and r.deleted_at is null')}
+     ) c order by person, id`,
+    [], ONCE,
+  );
+  await db.rows(`create index on ${CITATIONS} (person, id)`, [], ONCE);
+  // Where each chunk begins and ends: the ids of persons 1, size, size + 1, 2 size, ... and the last.
+  const bounds = await db.rows<{ n: number; id: Id }>(
+    `select n, id from ${NUMBERS} where kind = 'p' and ((n - 1) % ?::int = 0 or n % ?::int = 0 or n = (select count(*) from ${NUMBERS} where kind = 'p'))
+     order by n`,
+    [size, size], ONCE,
+  );
+  const idOf = new Map(bounds.map((b) => [Number(b.n), b.id]));
+  const total = bounds.length === 0 ? 0 : Number(bounds.at(-1)!.n);
+  const chunks: { lo: Id; hi: Id; first: number; count: number }[] = [];
+  for (let first = 1; first <= total; first += size) {
+    const last = Math.min(first + size - 1, total);
+    chunks.push({ lo: idOf.get(first)!, hi: idOf.get(last)!, first, count: last - first + 1 });
+  }
+  // Every chunk statement looks up what one chunk names, by index: nested loops over the indexes cost
+  // what the chunk holds. Left to itself the planner may hash or scan a whole table (of the tree, or
+  // a temporary one it has no statistics of: they are not analyzed) for each chunk. `local`: for this
+  // transaction only.
+  await db.rows(
+    `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true),
+       set_config('enable_bitmapscan', 'off', true)`,
+    [], ONCE,
+  );
+  return chunks;
 };
 
-/** Number and sex of an end outside the chunk's range (null inside it, and for an end that is not live). */
-type EdgeRow = RelationshipDb & { a_n: number | null; a_sex: Sex | null; b_n: number | null; b_sex: Sex | null; r_n: number | null };
-
-// Around the chunk: the parent edges of its persons and of their children (up), every partnership
-// whose person_a is one of those parents (a superset of the partnerships between two of them: one of
-// the two is person_a), every partnership of a chunk person, and the associations a chunk person
-// holds (answered apart from the family edges). The chunk is a range of ids [lo, hi] of the tree
-// (its live persons are exactly the tree's live persons in that range), so its own edges are read by
-// index range scans, not one probe per person. Rows come once per branch that finds them (deduplicated
-// by the caller). Both ends must be live persons of the tree: an end outside the range is looked up
-// in the numbers (none: not live), an end inside it is checked by the caller against the chunk.
-const EDGES = `
+/**
+ * One chunk's rows, tagged by their first column, in this order (UNION ALL runs its branches in
+ * turn, each in its own order; no parallel plan, see prepare): `r` the edges around the persons (see
+ * below); `p` the persons by id; `n` their names, `v` their events and `c` the citations the chunk
+ * writes (CITATIONS, by id), each by person; `w` the events of the partnerships whose person_a is one
+ * of them. A person's names and events come in any order (the reader orders them).
+ *
+ * The edges: the parent edges of the chunk's persons and of their children (up), every partnership
+ * whose person_a is one of those parents (a superset of the partnerships between two of them: one of
+ * the two is person_a), every partnership of a chunk person, and the associations a chunk person
+ * holds. The chunk is the range of ids [lo, hi] of the tree (its live persons are exactly the tree's
+ * live persons in that range), so its own edges are read by index range scans, not one probe per
+ * person. An end outside the range comes as its number and sex (none: not live), looked up in the
+ * numbers; an end inside it as its id, which the reader looks up among the chunk's persons (none: not
+ * live). A partnership comes with its number.
+ */
+const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
+  const t = uuidLiteral(treeId);
+  const range = `between ${uuidLiteral(lo)} and ${uuidLiteral(hi)}`;
+  const edge = 'r.id, r.type, r.person_a_id, r.person_b_id, r.qualifier, r.role, r.notes';
+  const live = `r.deleted_at is null`;
+  const end = (id: string): string =>
+    `case when ${id} ${range} then ${id}::text else (select x.n::text || ' ' || coalesce(x.sex, '') from ${NUMBERS} x where x.id = ${id}) end`;
+  const event = 'e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status';
+  return `copy (
   with down as materialized (
-    select r.person_b_id as id from relationships r
-    where r.tree_id = ? and r.person_a_id between ? and ? and r.type = 'parent_child' and r.deleted_at is null
+    select distinct r.person_b_id as id from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'parent_child' and ${live}
   ),
   up as materialized (
-    select r.* from relationships r
-    where r.tree_id = ? and r.person_b_id between ? and ? and r.type = 'parent_child' and r.deleted_at is null
+    select ${edge} from relationships r where r.tree_id = ${t} and r.person_b_id ${range} and r.type = 'parent_child' and ${live}
     union all
-    select r.* from down d join relationships r on r.person_b_id = d.id
-    where d.id not between ? and ? and r.type = 'parent_child' and r.deleted_at is null
+    select ${edge} from down d join relationships r on r.person_b_id = d.id where d.id not ${range} and r.type = 'parent_child' and ${live}
   ),
   parents as materialized (select distinct person_a_id as id from up),
   picked as (
     select * from up
+    union all (
+      select ${edge} from parents p join relationships r on r.person_a_id = p.id where r.type = 'partnership' and ${live}
+      union
+      select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and ${live}
+      union
+      select ${edge} from relationships r where r.tree_id = ${t} and r.person_b_id ${range} and r.type = 'partnership' and ${live}
+    )
     union all
-    select r.* from parents p join relationships r on r.person_a_id = p.id where r.type = 'partnership' and r.deleted_at is null
-    union all
-    select r.* from relationships r
-    where r.tree_id = ? and r.person_a_id between ? and ? and r.type in ('partnership', 'association') and r.deleted_at is null
-    union all
-    select r.* from relationships r
-    where r.tree_id = ? and r.person_b_id between ? and ? and r.type = 'partnership' and r.deleted_at is null
+    select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'association' and ${live}
   )
-  select r.*, a.n as a_n, a.sex as a_sex, b.n as b_n, b.sex as b_sex,
-    case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id) end as r_n
-  from picked r
-    left join lateral (select n, sex from ${NUMBERS} where id = r.person_a_id and r.person_a_id not between ? and ?) a on true
-    left join lateral (select n, sex from ${NUMBERS} where id = r.person_b_id and r.person_b_id not between ? and ?) b on true`;
-
-const readChunk = async (db: Sql, treeId: Id, after: Id, first: number, size: number): Promise<PersonChunk | null> => {
-  const personRows = await db.rows<PersonDb>(
-    'select p.* from persons p where p.tree_id = ? and p.deleted_at is null and p.id > ? order by p.id limit ?::int',
-    [treeId, after, size], ONCE,
-  );
-  if (personRows.length === 0) return null;
-  const persons = personRows.map(tables.persons.from);
-  const lo = persons[0]!.id;
-  const hi = persons.at(-1)!.id;
-  const people = new Map<Id, { readonly n: number; readonly sex: Sex | null }>(persons.map((p, i) => [p.id, { n: first + i, sex: p.sex }]));
-  // A row of the range whose person is not live (deleted) is not the chunk's.
-  const inChunk = (id: Id | null): boolean => id !== null && id >= lo && id <= hi && people.has(id);
-  const range = [treeId, lo, hi];
-  const edgeRows = await db.rows<EdgeRow>(EDGES, [...range, ...range, lo, hi, ...range, ...range, lo, hi, lo, hi], ONCE);
-  const partnerships = new Map<Id, number>();
-  const owned: Id[] = [];
-  const childEdges: Id[] = [];
-  const relationships: Relationship[] = [];
-  const associations: Relationship[] = [];
-  const seen = new Set<Id>();
-  const live = (id: Id, n: number | null): boolean => (n === null ? inChunk(id) : true);
-  for (const r of edgeRows) {
-    if (seen.has(r.id) || !live(r.person_a_id, r.a_n) || !live(r.person_b_id, r.b_n)) continue;
-    seen.add(r.id);
-    (r.type === 'association' ? associations : relationships).push(tables.relationships.from(r));
-    if (!people.has(r.person_a_id)) people.set(r.person_a_id, { n: Number(r.a_n), sex: r.a_sex });
-    if (!people.has(r.person_b_id)) people.set(r.person_b_id, { n: Number(r.b_n), sex: r.b_sex });
-    if (r.type === 'partnership' && r.r_n !== null) partnerships.set(r.id, Number(r.r_n));
-    if (r.type === 'partnership' && inChunk(r.person_a_id)) owned.push(r.id);
-    if (r.type === 'parent_child' && inChunk(r.person_b_id)) childEdges.push(r.id);
-  }
-  const names = (await db.rows<NameDb>(
-    'select n.* from names n where n.tree_id = ? and n.person_id between ? and ? and n.deleted_at is null order by n.person_id, n.is_primary desc, n.id',
-    range, ONCE,
-  )).flatMap((r) => (inChunk(r.person_id) ? [tables.names.from(r)] : []));
-  const eventRows = await db.rows<EventDb & { place_name: string | null }>(
-    `select e.*, pl.name as place_name from events e left join places pl on pl.id = e.place_id
-     where e.deleted_at is null and ((e.tree_id = ? and e.person_id between ? and ?) or e.partnership_id = any(?::uuid[])) order by e.id`,
-    [...range, uuids(owned)], ONCE,
-  );
-  const events = eventRows.flatMap((r) => (r.person_id === null || inChunk(r.person_id) ? [{ ...tables.events.from(r), place: r.place_name }] : []));
-  const targets = [...persons.map((p) => p.id), ...names.map((n) => n.id), ...events.map((e) => e.id), ...childEdges, ...owned, ...associations.map((r) => r.id)];
-  const citationRows = await db.rows<CitationDb & { source_n: number }>(
-    `select c.*, x.n as source_n from citations c join ${NUMBERS} x on x.id = c.source_id
-     where c.target_id = any(?::uuid[]) and c.deleted_at is null order by c.id`,
-    [targets], ONCE,
-  );
-  return {
-    kind: 'persons', first, persons, names, events, relationships, associations, people, partnerships,
-    citations: citationRows.map(tables.citations.from), sources: new Map(citationRows.map((r) => [r.source_id, Number(r.source_n)])),
-  };
+  (select 'r', r.id::text, r.type, r.qualifier, r.role, r.notes, ${end('r.person_a_id')}, ${end('r.person_b_id')},
+     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null
+   from picked r)
+  union all
+  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null
+   from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
+  union all
+  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, null, null, null
+   from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
+  union all
+  (select 'v', e.person_id::text, ${event}
+   from events e left join places pl on pl.id = e.place_id
+   where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
+  union all
+  (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
+     c.confidence::text, null, null
+   from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
+  union all
+  (select 'w', e.partnership_id::text, ${event}
+   from relationships r join events e on e.partnership_id = r.id left join places pl on pl.id = e.place_id
+   where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and ${live} and e.deleted_at is null)
+) to stdout`;
 };
 
-const readSources = async (db: Sql, treeId: Id, after: Id, first: number, size: number): Promise<SourceChunk | null> => {
-  const rows = await db.rows<SourceDb>(
-    'select s.* from sources s where s.tree_id = ? and s.deleted_at is null and s.id > ? order by s.id limit ?::int', [treeId, after, size], ONCE,
+const NO_IDENTIFIERS: readonly PersonIdentifier[] = [];
+
+/** The stored jsonb identifiers, as text. */
+const identifiersOf = (text: string): readonly PersonIdentifier[] => {
+  if (text === '[]' || text === '') return NO_IDENTIFIERS;
+  return (JSON.parse(text) as { kind: IdentifierKind; value: string; type?: string | null }[]).map((x) => ({ kind: x.kind, value: x.value, type: x.type ?? null }));
+};
+
+type Partnership = { events: ExportEvent[]; citations: ExportCitation[] };
+
+const DIGIT_0 = 48;
+
+const isKey = (s: string, at: number, length: number, name: string): boolean => length === name.length && s.startsWith(name, at);
+
+/**
+ * A stored date (jsonb, as PostgreSQL writes it: `{"day": 29, "year": 1712, "qualifier": "exact"}`,
+ * keys sorted by length) as toDate reads it, without building the document first: the export reads
+ * one per event. A date holding a backslash (an escape in a phrase) is left to toDate.
+ */
+const dateOf = (s: string): GenealogicalDate | null => {
+  if (s.includes('\\') || s.charCodeAt(0) !== 123) return toDate(s);
+  const out: { -readonly [K in keyof GenealogicalDate]: GenealogicalDate[K] } = { qualifier: undefined as never };
+  const last = s.length - 1;
+  let i = 1;
+  while (i < last) {
+    // `"key": value`, then `, ` or the closing brace.
+    const keyEnd = s.indexOf('"', i + 1);
+    const keyLength = keyEnd - i - 1;
+    let v = keyEnd + 3;
+    let value: string | number | boolean | null;
+    const c = s.charCodeAt(v);
+    if (c === 34) {
+      const end = s.indexOf('"', v + 1);
+      value = s.slice(v + 1, end);
+      v = end + 1;
+    } else if (c === 116 || c === 102 || c === 110) {
+      value = c === 116 ? true : c === 102 ? false : null;
+      v += c === 102 ? 5 : 4;
+    } else {
+      let n = 0;
+      let negative = false;
+      if (c === 45) {
+        negative = true;
+        v++;
+      }
+      let d = s.charCodeAt(v) - DIGIT_0;
+      while (d >= 0 && d <= 9) {
+        n = n * 10 + d;
+        d = s.charCodeAt(++v) - DIGIT_0;
+      }
+      if (d + DIGIT_0 === 46 || d + DIGIT_0 === 101 || d + DIGIT_0 === 69) return toDate(s); // not a whole number
+      value = negative ? -n : n;
+    }
+    if (isKey(s, i + 1, keyLength, 'qualifier')) out.qualifier = value as GenealogicalDate['qualifier'];
+    else if (value !== null) {
+      if (isKey(s, i + 1, keyLength, 'year')) out.year = value as number;
+      else if (isKey(s, i + 1, keyLength, 'month')) out.month = value as number;
+      else if (isKey(s, i + 1, keyLength, 'day')) out.day = value as number;
+      else if (isKey(s, i + 1, keyLength, 'text')) out.text = value as string;
+      else if (isKey(s, i + 1, keyLength, 'endYear')) out.endYear = value as number;
+      else if (isKey(s, i + 1, keyLength, 'endMonth')) out.endMonth = value as number;
+      else if (isKey(s, i + 1, keyLength, 'endDay')) out.endDay = value as number;
+      else if (isKey(s, i + 1, keyLength, 'calendar')) out.calendar = value as GenealogicalDate['calendar'];
+      else if (isKey(s, i + 1, keyLength, 'dualYear')) out.dualYear = value as boolean;
+    }
+    i = v + 2;
+  }
+  return out as GenealogicalDate;
+};
+
+/** An event row's fields after its owner's id. */
+const eventOf = (rows: CopyRows): ExportEvent => {
+  const id = rows.text();
+  const type = rows.text() as EventType;
+  const customType = rows.field();
+  const date = rows.field();
+  const place = rows.field();
+  const notes = rows.text();
+  const detail = rows.text();
+  const temple = rows.field();
+  const ordinanceStatus = rows.field();
+  return { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, temple, ordinanceStatus };
+};
+
+const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The primary name first, then by id. */
+const byPrimary = (a: ExportName, b: ExportName): number => (a.isPrimary === b.isPrimary ? byId(a, b) : a.isPrimary ? -1 : 1);
+
+/** Sorts `list` in place unless it is in order already (the rows of one owner mostly come in order, or alone). */
+const ordered = <T>(list: T[], compare: (a: T, b: T) => number): T[] => {
+  for (let i = 1; i < list.length; i++) {
+    if (compare(list[i - 1]!, list[i]!) > 0) return list.sort(compare);
+  }
+  return list;
+};
+
+/**
+ * A section of a chunk's rows ordered by person (names, events, citations): `at(id)` answers whether
+ * its current row is the person's (its person field read), passing the rows of persons before it
+ * (a deleted person's), and leaving a later person's row for later.
+ */
+class Section {
+  private more: boolean;
+  constructor(readonly rows: CopyRows) {
+    this.more = rows.next();
+  }
+
+  at(id: Id): boolean {
+    while (this.more) {
+      this.rows.skip(); // the tag
+      const order = this.rows.compareField(id);
+      if (order === 0) {
+        this.rows.skip();
+        return true;
+      }
+      if (order > 0) {
+        this.rows.restart();
+        return false;
+      }
+      this.more = this.rows.next();
+    }
+    return false;
+  }
+
+  /** Done with the current row. */
+  done(): void {
+    this.more = this.rows.next();
+  }
+}
+
+const TAGS = ['r', 'p', 'n', 'v', 'c', 'w'] as const;
+
+/**
+ * The chunk from its COPY output (see chunkStatement for the rows), read as it is iterated: the edges
+ * at once (the families of every person of the chunk depend on them), each person with its names,
+ * events and citations when `individuals` comes to it (so they are garbage once its record is
+ * written), the partnerships' events when it ends. Persons are named by their numbers (PersonKey):
+ * the chunk's own count from `first`, the others' come with the edges. A citation's `sourceId` is its
+ * source's number.
+ */
+export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChunk => {
+  const source = copyText(bytes);
+  // Where each section begins and ends: rows are tagged, the sections come in TAGS order.
+  const starts = new Map<string, number>();
+  let from = 0;
+  for (const tag of TAGS) {
+    const at = CopyRows.section(source, tag, from);
+    if (at >= 0) starts.set(tag, (from = at));
+  }
+  const rowsOf = (tag: (typeof TAGS)[number]): CopyRows => {
+    const start = starts.get(tag);
+    if (start === undefined) return new CopyRows(source, 0, 0);
+    const later = TAGS.slice(TAGS.indexOf(tag) + 1).map((t) => starts.get(t)).find((x) => x !== undefined);
+    return new CopyRows(source, start, later ?? source.length);
+  };
+
+  // The chunk's persons by id, with their keys and sexes (a first pass over their rows' first fields).
+  const chunk = new Map<Id, { readonly key: PersonKey; readonly sex: Sex | null }>();
+  const ids = rowsOf('p');
+  for (let n = first; ids.next(); n++) {
+    ids.skip();
+    const id = ids.text();
+    chunk.set(id, { key: String(n), sex: ids.field() as Sex | null });
+  }
+
+  const people = new Map<PersonKey, Sex | null>();
+  const partnerships = new Map<Id, number>();
+  const partnershipRecords = new Map<Id, Partnership>();
+  const sources = new Map<string, number>();
+  const relationships: ExportEdge[] = [];
+  const associations = new Map<PersonKey, ExportEdge[]>();
+  const edgeIds = new Set<Id>();
+  /** An end of an edge as a PersonKey (its sex noted in `people`), or null when it is not live. */
+  const endOf = (value: string | null): PersonKey | null => {
+    if (value === null) return null;
+    const space = value.indexOf(' ');
+    if (space < 0) {
+      const mine = chunk.get(value);
+      if (mine === undefined) return null;
+      if (!people.has(mine.key)) people.set(mine.key, mine.sex);
+      return mine.key;
+    }
+    const key = value.slice(0, space);
+    if (!people.has(key)) people.set(key, space + 1 === value.length ? null : (value.slice(space + 1) as Sex));
+    return key;
+  };
+  const edges = rowsOf('r');
+  while (edges.next()) {
+    edges.skip();
+    const id = edges.text();
+    const type = edges.text() as RelationshipType;
+    const qualifier = edges.field() as ParentChildQualifier | null;
+    const role = edges.field();
+    const notes = edges.text();
+    const a = endOf(edges.field());
+    const b = endOf(edges.field());
+    const rN = edges.field();
+    if (a === null || b === null) continue;
+    edgeIds.add(id);
+    const r: ExportEdge = { id, type, personAId: a, personBId: b, qualifier, role, notes };
+    if (type === 'association') {
+      const list = associations.get(a);
+      if (list === undefined) associations.set(a, [r]);
+      else list.push(r);
+    } else relationships.push(r);
+    if (type === 'partnership' && rN !== null) {
+      partnerships.set(id, +rN);
+      // The chunk writes the FAM of a partnership whose person_a is one of its persons.
+      if (+a >= first && +a < first + count) partnershipRecords.set(id, { events: [], citations: [] });
+    }
+  }
+
+  function* individuals(): Generator<ExportIndividual> {
+    const persons = rowsOf('p');
+    const names = new Section(rowsOf('n'));
+    const events = new Section(rowsOf('v'));
+    const cited = new Section(rowsOf('c'));
+    let n = first;
+    while (persons.next()) {
+      persons.skip();
+      const id = persons.text();
+      const sex = persons.field() as Sex | null;
+      const person: ExportPerson = { id, sex, privacy: persons.text() as PersonPrivacy, notes: persons.text(), identifiers: identifiersOf(persons.text()) };
+      const own: ExportName[] = [];
+      for (; names.at(id); names.done()) {
+        const r = names.rows;
+        own.push({ id: r.text(), nameType: r.text() as NameType, givenName: r.text(), surname: r.text(), isPrimary: r.text() === 'true', notes: r.text() });
+      }
+      const happened: ExportEvent[] = [];
+      for (; events.at(id); events.done()) happened.push(eventOf(events.rows));
+      // Its citations, and those of the partnerships whose FAM it writes. Written only where the record
+      // is: the person, or a partnership the chunk writes; and an edge's only when the chunk took it
+      // (live, between live persons).
+      const citations: ExportCitation[] = [];
+      for (; cited.at(id); cited.done()) {
+        const r = cited.rows;
+        const other = r.text();
+        const record = other === '' ? citations : partnershipRecords.get(other)?.citations;
+        const sourceId = r.text();
+        const kind = r.text() as CitationTargetKind;
+        const target = r.text();
+        if (record === undefined || (kind === 'relationship' && !edgeIds.has(target)) || (kind === 'person' && record !== citations)) continue;
+        const page = r.text();
+        const detail = r.text();
+        const confidence = r.field();
+        record.push({ sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence });
+        if (!sources.has(sourceId)) sources.set(sourceId, +sourceId);
+      }
+      const key = String(n++);
+      yield {
+        person, names: ordered(own, byPrimary), events: ordered(happened, byId), citations,
+        associations: ordered(associations.get(key) ?? [], byId),
+      };
+    }
+    // The events of the partnerships whose FAM the chunk writes.
+    const family = rowsOf('w');
+    while (family.next()) {
+      family.skip();
+      partnershipRecords.get(family.text())?.events.push(eventOf(family));
+    }
+    for (const p of partnershipRecords.values()) ordered(p.events, byId);
+  }
+
+  return { kind: 'persons', first, count, individuals: individuals(), relationships, people, partnerships, partnershipRecords, sources };
+};
+
+const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
+  const rows = await db.rows<ExportSource>(
+    `select s.id, s.title, s.author, s.publication, s.notes from sources s
+     where s.tree_id = ? and s.deleted_at is null and s.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by s.id limit ?::int`,
+    [treeId, after, size], ONCE,
   );
-  return rows.length === 0 ? null : { kind: 'sources', first, sources: rows.map(tables.sources.from) };
+  return rows.length === 0 ? null : { kind: 'sources', first, sources: rows };
 };
 
 /** Reads chunk after chunk, one ahead of the consumer: `read` answers null past the last. */
-async function* ahead<C extends { readonly first: number }>(
-  read: (after: Id, first: number) => Promise<C | null>, count: (c: C) => number, lastId: (c: C) => Id, size: number,
-): AsyncGenerator<C> {
-  let next: Promise<C | null> | null = read(BEFORE_ALL, 1);
+async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | null>, more: (c: C, i: number) => boolean): AsyncGenerator<C> {
+  let i = 0;
+  let next: Promise<C | null> | null = read(0, null);
   try {
     while (next !== null) {
       const c: C | null = await next;
       next = null;
       if (c === null) return;
-      if (count(c) === size) {
-        next = read(lastId(c), c.first + size);
+      i += 1;
+      if (more(c, i)) {
+        next = read(i, c);
         // Handled here so a failure while the consumer holds `c` is not an unhandled rejection; `await` above still throws it.
         next.catch(() => undefined);
       }
@@ -173,11 +480,19 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
     await t.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ });
     try {
       const db = sqlOn(() => t, observe);
-      await prepare(db, treeId);
-      yield* ahead((after, first) => readChunk(db, treeId, after, first, step), (c) => c.persons.length, (c) => c.persons.at(-1)!.id, step);
-      yield* ahead((after, first) => readSources(db, treeId, after, first, step), (c) => c.sources.length, (c) => c.sources.at(-1)!.id, step);
+      const bounds = await prepare(db, treeId, step);
+      // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
+      const space = copySpace();
+      if (bounds.length > 0) yield* ahead<PersonChunk>(
+        async (i) => chunkOf(await copyOut(t, chunkStatement(treeId, bounds[i]!.lo, bounds[i]!.hi), space, observe), bounds[i]!.first, bounds[i]!.count),
+        (_, i) => i < bounds.length,
+      );
+      yield* ahead<SourceChunk>(
+        (i, previous) => readSources(db, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
+        (c) => c.sources.length === step,
+      );
     } finally {
-      // Nothing was written but the temporary table, which goes with the transaction.
+      // Nothing was written but the temporary tables, which go with the transaction.
       await t.rollback().catch(() => undefined);
     }
   },

@@ -1,6 +1,12 @@
 import type { Id } from '../kernel/ids.js';
 import type { ParentChildQualifier, Relationship, Sex } from '../people/model.js';
 
+/**
+ * What deriving families reads of an edge: a stored Relationship has it, and so has the export's
+ * leaner row (export-reads.ts), which is live by construction and carries no `deletedAt`.
+ */
+export type FamilyEdge = Pick<Relationship, 'id' | 'type' | 'personAId' | 'personBId' | 'qualifier'> & { readonly deletedAt?: Date | null };
+
 /** HUSB or WIFE: the line a partner is written on. GEDCOM has no neutral partner tag. */
 export type PartnerRole = 'HUSB' | 'WIFE';
 
@@ -17,11 +23,11 @@ export type FamilyChild = {
  * there are two, every CHIL gets an edge from every partner with its qualifier) gives back exactly
  * the edges it was derived from.
  */
-export type DerivedFamily = {
+export type DerivedFamily<E extends FamilyEdge = Relationship> = {
   /** Stable within one derivation: `P:<partnership id>`, or `S:<parent id>` (`S:<parent id>:<n>` for the n-th extra). */
   readonly key: string;
   /** The partnership edge of a two-partner family; null for a single-parent family. */
-  readonly partnership: Relationship | null;
+  readonly partnership: E | null;
   /** HUSB first (the male one, else the first of the edge), WIFE second; exactly one in a single-parent family. */
   readonly partners: readonly Id[];
   /** Index-aligned with `partners`: [HUSB, WIFE] for two; WIFE for a lone female parent, else HUSB. */
@@ -29,9 +35,9 @@ export type DerivedFamily = {
   readonly children: readonly FamilyChild[];
 };
 
-type Draft = {
+type Draft<E extends FamilyEdge> = {
   key: string;
-  partnership: Relationship | null;
+  partnership: E | null;
   partners: readonly Id[];
   roles: readonly PartnerRole[];
   children: FamilyChild[];
@@ -49,16 +55,16 @@ const LONE_WIFE: readonly PartnerRole[] = ['WIFE'];
 const compareIds = (a: Id, b: Id): number => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => compareIds(a.id, b.id);
 /** A parent_child edge without a qualifier is biological (that is what a FAMC without PEDI reads as). */
-const qualifierOf = (edge: Relationship): ParentChildQualifier => edge.qualifier ?? 'biological';
+const qualifierOf = (edge: FamilyEdge): ParentChildQualifier => edge.qualifier ?? 'biological';
 const sexRank = (sex: Sex | null): number => (sex === 'male' ? 0 : sex === 'female' ? 2 : 1);
 
-const hasChild = (family: Draft, child: Id): boolean => {
+const hasChild = (family: Draft<FamilyEdge>, child: Id): boolean => {
   if (family.childIds !== null) return family.childIds.has(child);
   for (const c of family.children) if (c.id === child) return true;
   return false;
 };
 
-const addChild = (family: Draft, child: FamilyChild): void => {
+const addChild = (family: Draft<FamilyEdge>, child: FamilyChild): void => {
   family.children.push(child);
   if (family.childIds !== null) family.childIds.add(child.id);
   else if (family.children.length > MANY_CHILDREN) family.childIds = new Set(family.children.map((c) => c.id));
@@ -67,15 +73,15 @@ const addChild = (family: Draft, child: FamilyChild): void => {
 };
 
 /** Partnership families by each partner (people have few, so the pair is found by a scan). */
-type PartnerIndex = Map<Id, Draft[]>;
-const indexPartner = (index: PartnerIndex, person: Id, draft: Draft): void => {
+type PartnerIndex<E extends FamilyEdge> = Map<Id, Draft<E>[]>;
+const indexPartner = <E extends FamilyEdge>(index: PartnerIndex<E>, person: Id, draft: Draft<E>): void => {
   const list = index.get(person);
   if (list === undefined) index.set(person, [draft]);
   else list.push(draft);
 };
 
 /** The first family of partners a and b (oldest partnership first) that does not hold the child yet. */
-const coupleFamily = (index: PartnerIndex, a: Id, b: Id, child: Id): Draft | undefined => {
+const coupleFamily = <E extends FamilyEdge>(index: PartnerIndex<E>, a: Id, b: Id, child: Id): Draft<E> | undefined => {
   const list = index.get(a);
   if (list === undefined) return undefined;
   for (const f of list) {
@@ -93,25 +99,25 @@ const coupleFamily = (index: PartnerIndex, a: Id, b: Id, child: Id): Draft | und
  * are not partners. Families are ordered by their smallest edge id, children by their smallest edge id;
  * the result does not depend on the order of the input.
  */
-export const deriveFamilies = (
-  relationships: readonly Relationship[],
+export const deriveFamilies = <E extends FamilyEdge = Relationship>(
+  relationships: readonly E[],
   sexOf: (personId: Id) => Sex | null,
-): DerivedFamily[] => {
-  const partnerships: Relationship[] = [];
-  const parentEdges: Relationship[] = [];
+): DerivedFamily<E>[] => {
+  const partnerships: E[] = [];
+  const parentEdges: E[] = [];
   for (const r of relationships) {
     // Associations (ASSO) are no family links: they are written under their INDI.
-    if (r.deletedAt !== null || r.type === 'association') continue;
+    if ((r.deletedAt !== undefined && r.deletedAt !== null) || r.type === 'association') continue;
     (r.type === 'partnership' ? partnerships : parentEdges).push(r);
   }
 
   // No global sort (250k edges of a 100k-person tree take longer to sort than to derive): only the
   // small groups whose order decides something are sorted, which makes the result order-independent.
-  const drafts: Draft[] = [];
-  const byPartner: PartnerIndex = new Map();
+  const drafts: Draft<E>[] = [];
+  const byPartner: PartnerIndex<E> = new Map();
   for (const p of partnerships) {
     const swap = sexRank(sexOf(p.personBId)) < sexRank(sexOf(p.personAId));
-    const draft: Draft = {
+    const draft: Draft<E> = {
       key: `P:${p.id}`,
       partnership: p,
       partners: swap ? [p.personBId, p.personAId] : [p.personAId, p.personBId],
@@ -128,12 +134,12 @@ export const deriveFamilies = (
   // make them) takes children in the older one first.
   for (const list of byPartner.values()) if (list.length > 1) list.sort((a, b) => compareIds(a.first, b.first));
 
-  const singles = new Map<Id, Draft[]>();
-  const singleFamilyOf = (parent: Id, child: Id): Draft => {
+  const singles = new Map<Id, Draft<E>[]>();
+  const singleFamilyOf = (parent: Id, child: Id): Draft<E> => {
     let list = singles.get(parent);
     if (list === undefined) singles.set(parent, (list = []));
     for (const f of list) if (!hasChild(f, child)) return f;
-    const draft: Draft = {
+    const draft: Draft<E> = {
       key: list.length === 0 ? `S:${parent}` : `S:${parent}:${list.length}`,
       partnership: null,
       partners: [parent],
@@ -149,7 +155,7 @@ export const deriveFamilies = (
 
   // Edges by child, each list in id order. A child's placement depends only on its own edges (and on
   // the partnership families), so the order in which children are taken does not matter.
-  const byChild = new Map<Id, Relationship[]>();
+  const byChild = new Map<Id, E[]>();
   for (const e of parentEdges) {
     const list = byChild.get(e.personBId);
     if (list) list.push(e);

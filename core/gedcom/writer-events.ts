@@ -1,14 +1,13 @@
 import type { GenealogicalDate } from '../kernel/date.js';
 import { formatGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, type LifeEvent } from '../people/model.js';
-import type { Citation } from '../sources/model.js';
+import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
-import { escapedValue, line, single, text, type Seven } from './writer-text.js';
+import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
-/** An event as export writes it: the place already resolved to its name. */
-export type ExportEvent = LifeEvent & { readonly place: string | null };
+export type { ExportEvent } from './export-reads.js';
 
 /** Resolves a source id to its cross-reference (`@S1@`). */
 export type SourceXref = (sourceId: string) => string;
@@ -47,32 +46,46 @@ const escapeDate551 = (value: string): string => {
 };
 
 /** DATE (5.5.1 with the phrase in the value; 7.0 with PHRASE below), or nothing for a date with nothing to say. */
-export const dateLines = (level: number, date: GenealogicalDate, seven: Seven): string => {
+export const putDate = (out: Out, level: number, date: GenealogicalDate, seven: Seven): void => {
   const phrase = date.text === undefined ? '' : date.text.replace(/\r\n?|\n/g, ' ').trim();
-  if (date.qualifier === 'text' && phrase === '') return '';
+  if (date.qualifier === 'text' && phrase === '') return;
   const written = date.text === undefined || date.text === phrase ? date : { ...date, text: phrase };
   if (seven && date.dualYear === true && date.year !== undefined) {
     // GEDCOM 7 has no dual year: DATE takes the later (new style) year and PHRASE the date as written
     // (the 7.0 specification's own example), from which import takes the dual year back.
     const { dualYear: _dual, text: _text, ...plain } = date;
-    return line(level, 'DATE', formatGedcomDate({ ...plain, year: date.year + 1 }, '7.0')) + text(level + 1, 'PHRASE', formatGedcomDate(written, '5.5.1'), true);
+    putLine(out, level, 'DATE', formatGedcomDate({ ...plain, year: date.year + 1 }, '7.0'));
+    putText(out, level + 1, 'PHRASE', formatGedcomDate(written, '5.5.1'), true);
+    return;
   }
   const value = formatGedcomDate(written, seven ? '7.0' : '5.5.1');
   if (seven) {
-    if (value === '' && phrase === '') return '';
-    return line(level, 'DATE', value) + text(level + 1, 'PHRASE', phrase, true);
+    if (value === '' && phrase === '') return;
+    putLine(out, level, 'DATE', value);
+    putText(out, level + 1, 'PHRASE', phrase, true);
+    return;
   }
-  return value === '' ? '' : escapedValue(level, 'DATE', escapeDate551(value), false);
+  if (value !== '') putEscaped(out, level, 'DATE', escapeDate551(value), false);
 };
+
+export const dateLines = (level: number, date: GenealogicalDate, seven: Seven): string => joined(putDate, level, date, seven);
 
 const validQuay = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= 3;
 
 /** `SOUR @S1@` with PAGE, DATA.TEXT (the detail) and QUAY, in the order of the 5.5.1 and 7.0 grammars. */
-export const citationLines = (level: number, c: Citation, source: SourceXref, seven: Seven): string =>
-  line(level, 'SOUR', source(c.sourceId))
-  + text(level + 1, 'PAGE', c.page, seven)
-  + (c.detail === '' ? '' : line(level + 1, 'DATA') + text(level + 2, 'TEXT', c.detail, seven))
-  + (validQuay(c.confidence) ? line(level + 1, 'QUAY', String(c.confidence)) : '');
+export const putCitation = (out: Out, level: number, c: ExportCitation, source: SourceXref, seven: Seven): void => {
+  putLine(out, level, 'SOUR', source(c.sourceId));
+  putText(out, level + 1, 'PAGE', c.page, seven);
+  if (c.detail !== '') {
+    putLine(out, level + 1, 'DATA');
+    putText(out, level + 2, 'TEXT', c.detail, seven);
+  }
+  if (validQuay(c.confidence)) putLine(out, level + 1, 'QUAY', QUAY[c.confidence]);
+};
+
+const QUAY = ['0', '1', '2', '3'];
+
+export const citationLines = (level: number, c: ExportCitation, source: SourceXref, seven: Seven): string => joined(putCitation, level, c, source, seven);
 
 /**
  * 7.0 requires IDNO to have a TYPE and NCHI, NMR a whole number. Import joins an attribute's value and
@@ -101,45 +114,58 @@ const STAT_551: Readonly<Record<string, string>> = { DNS_CAN: 'DNS/CAN', PRE_197
  * enumeration without PHRASE, so a status outside it is written as the `_STAT` extension (declared in
  * HEAD.SCHMA), which import reads back.
  */
-const ordinanceLines = (level: number, e: ExportEvent, seven: Seven, statusDate: string): string => {
-  let s = single(level, 'TEMP', e.temple ?? '', seven);
+const putOrdinance = (out: Out, level: number, e: ExportEvent, seven: Seven, statusDate: string): void => {
+  putSingle(out, level, 'TEMP', e.temple ?? '', seven);
   const status = e.ordinanceStatus ?? '';
-  if (status === '') return s;
+  if (status === '') return;
   const known = Object.hasOwn(ORDINANCE_STATUS, status.toUpperCase()) ? ORDINANCE_STATUS[status.toUpperCase()]! : null;
-  if (seven && (known === null || !STAT_70.has(known))) return s + single(level, '_STAT', status, true);
+  if (seven && (known === null || !STAT_70.has(known))) {
+    putSingle(out, level, '_STAT', status, true);
+    return;
+  }
   const value = known === null ? status : seven ? known : (STAT_551[known] ?? known);
-  return s + single(level, 'STAT', value, seven) + (statusDate === '' ? '' : line(level + 1, 'DATE', statusDate));
+  putSingle(out, level, 'STAT', value, seven);
+  if (statusDate !== '') putLine(out, level + 1, 'DATE', statusDate);
 };
 
 /**
  * One event at `level` with TYPE, DATE, PLAC, NOTE and its citations. An LDS ordinance has no TYPE
  * (its detail is written as a NOTE) and takes TEMP, STAT and, for SLGC, FAMC (`ord`).
  */
-export const eventLines = (
-  level: number, e: ExportEvent, onFamily: boolean, citations: readonly Citation[] | undefined, source: SourceXref, seven: Seven,
+export const putEvent = (
+  out: Out, level: number, e: ExportEvent, onFamily: boolean, citations: readonly ExportCitation[] | undefined, source: SourceXref, seven: Seven,
   ord?: OrdinanceContext,
-): string => {
+): void => {
   const lds = isLdsEvent(e.type);
   let tag = eventTag(e, onFamily);
   const split = seven && STRICT_70.has(tag) ? split70(tag, e.detail) : undefined;
   if (split === null) tag = 'EVEN';
   const valued = VALUE_TAGS.has(tag);
-  let body = tag === 'EVEN' ? text(level + 1, 'TYPE', e.customType ?? '', seven)
-    : split ? text(level + 1, 'TYPE', split.type, seven) : valued || lds ? '' : text(level + 1, 'TYPE', e.detail, seven);
+  // The event's own line comes first but depends on its body (`Y` for an event with none): its place
+  // is kept and filled once the body is written.
+  const at = out.length;
+  out.push('');
+  if (tag === 'EVEN') putText(out, level + 1, 'TYPE', e.customType ?? '', seven);
+  else if (split) putText(out, level + 1, 'TYPE', split.type, seven);
+  else if (!valued && !lds) putText(out, level + 1, 'TYPE', e.detail, seven);
   // SLGC requires FAMC (7.0 may say @VOID@ when the child has no family in the file).
   if (tag === 'SLGC') {
     const famc = ord?.famc ?? (seven ? '@VOID@' : null);
-    if (famc !== null) body += line(level + 1, 'FAMC', famc);
+    if (famc !== null) putLine(out, level + 1, 'FAMC', famc);
   }
-  if (e.date !== null) body += dateLines(level + 1, e.date, seven);
-  if (e.place !== null) body += single(level + 1, 'PLAC', e.place, seven);
-  if (lds) body += ordinanceLines(level + 1, e, seven, ord?.statusDate ?? '');
-  body += text(level + 1, 'NOTE', e.notes, seven);
-  if (lds) body += text(level + 1, 'NOTE', e.detail, seven);
-  if (citations !== undefined) for (const c of citations) body += citationLines(level + 1, c, source, seven);
+  if (e.date !== null) putDate(out, level + 1, e.date, seven);
+  if (e.place !== null) putSingle(out, level + 1, 'PLAC', e.place, seven);
+  if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
+  putText(out, level + 1, 'NOTE', e.notes, seven);
+  if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);
+  if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven);
   if (valued) {
     const value = split?.value ?? e.detail;
-    return (value === '' ? line(level, tag) : text(level, tag, value, seven)) + body;
-  }
-  return line(level, tag, body === '' && (seven ? Y_70 : Y_551).has(tag) ? 'Y' : '') + body;
+    out[at] = value === '' ? line(level, tag) : text(level, tag, value, seven);
+  } else out[at] = line(level, tag, out.length === at + 1 && (seven ? Y_70 : Y_551).has(tag) ? 'Y' : '');
 };
+
+export const eventLines = (
+  level: number, e: ExportEvent, onFamily: boolean, citations: readonly ExportCitation[] | undefined, source: SourceXref, seven: Seven,
+  ord?: OrdinanceContext,
+): string => joined(putEvent, level, e, onFamily, citations, source, seven, ord);

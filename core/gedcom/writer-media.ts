@@ -1,6 +1,6 @@
 import type { Id } from '../kernel/ids.js';
 import type { Media, MediaTargetKind } from '../media/model.js';
-import { line, text } from './writer-text.js';
+import { joined, line, putLine, text, type Out } from './writer-text.js';
 
 // OBJE for a GEDZIP export (GEDCOM 7 only, `?version=7.0&media=true`): one OBJE record per live media
 // item of the tree, its FILE the item's path inside the zip, and `OBJE @O<n>@` links under the INDI,
@@ -57,14 +57,14 @@ export const gedzipMedia = (media: readonly Media[]): GedzipMedia => {
   return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE };
 };
 
-/** `OBJE @O1@` lines at `level` for the media attached to that record; '' without any. */
-export const mediaLinkLines = (level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): string => {
-  const xrefs = links?.(kind, id);
-  if (xrefs === undefined || xrefs.length === 0) return '';
-  let s = '';
-  for (const x of xrefs) s += line(level, 'OBJE', x);
-  return s;
+/** `OBJE @O1@` lines at `level` for the media attached to that record; none without any. */
+export const putMediaLinks = (out: Out, level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): void => {
+  if (links === undefined) return;
+  const xrefs = links(kind, id);
+  if (xrefs !== undefined) for (const x of xrefs) putLine(out, level, 'OBJE', x);
 };
+
+export const mediaLinkLines = (level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): string => joined(putMediaLinks, level, links, kind, id);
 
 /** The 7.0 OBJE record: FILE (the path in the zip), FORM (the media type), TITL. */
 export const writeMediaRecord = (item: GedzipItem): string =>

@@ -188,3 +188,72 @@ export const escapedValue = (level: number, tag: string, value: string, seven: S
   if (seven || prefix(level).length + tag.length + 1 + value.length < MAX_551_LINE) return `${prefix(level)}${tag} ${value}\n`;
   return logicalLine(level, tag, value, false, level + 1, true);
 };
+
+// The same lines put into a sink: an array of parts that the caller joins once. The export writes
+// about twenty lines per person, and a line concatenated from its parts (and each record from its
+// lines) is a tree of string pieces that every later step has to walk or copy; parts pushed to an
+// array are joined in one pass. Each `put*` writes exactly what its string-returning namesake answers.
+
+/** Parts of lines, in order: `out.join('')` is the text. */
+export type Out = string[];
+
+/** What `put` writes, as one string. */
+export const joined = <A extends unknown[]>(put: (out: Out, ...args: A) => void, ...args: A): string => {
+  const out: Out = [];
+  put(out, ...args);
+  return out.join('');
+};
+
+/** `level tag ` for each level and tag the writer uses, made once. */
+const HEADS = new Map<string, string[]>();
+const head = (level: number, tag: string): string => {
+  let byLevel = HEADS.get(tag);
+  if (byLevel === undefined) HEADS.set(tag, (byLevel = []));
+  return byLevel[level] ?? (byLevel[level] = `${prefix(level)}${tag} `);
+};
+/** `level tag\n`, likewise. */
+const BARE = new Map<string, string[]>();
+const bare = (level: number, tag: string): string => {
+  let byLevel = BARE.get(tag);
+  if (byLevel === undefined) BARE.set(tag, (byLevel = []));
+  return byLevel[level] ?? (byLevel[level] = `${prefix(level)}${tag}\n`);
+};
+
+/** line() into `out`. */
+export const putLine = (out: Out, level: number, tag: string, value = ''): void => {
+  if (value === '') out.push(bare(level, tag));
+  else out.push(head(level, tag), value, '\n');
+};
+
+/** text() into `out`. */
+export const putText = (out: Out, level: number, tag: string, value: string, seven: Seven): void => {
+  if (value === '') return;
+  if (plain(value, prefix(level).length + tag.length + 1, seven)) out.push(head(level, tag), value, '\n');
+  else out.push(text(level, tag, value, seven));
+};
+
+/** single() into `out`. */
+export const putSingle = (out: Out, level: number, tag: string, value: string, seven: Seven): void => {
+  if (value === '') return;
+  if (plain(value, prefix(level).length + tag.length + 1, seven)) out.push(head(level, tag), value, '\n');
+  else out.push(single(level, tag, value, seven));
+};
+
+/** escapedValue() into `out`. */
+export const putEscaped = (out: Out, level: number, tag: string, value: string, seven: Seven): void => {
+  if (value === '') out.push(bare(level, tag));
+  else if (seven || prefix(level).length + tag.length + 1 + value.length < MAX_551_LINE) out.push(head(level, tag), value, '\n');
+  else out.push(escapedValue(level, tag, value, seven));
+};
+
+/** nameLine() into `out`. */
+export const putName = (out: Out, given: string, surnamePart: string, seven: Seven): void => {
+  if (given.includes('/') || surnamePart.includes('/')) {
+    out.push(nameLine(given, surnamePart, seven));
+    return;
+  }
+  if (plain(given, 7 + 3 + surnamePart.length, seven) && plain(surnamePart, 7 + 3 + given.length, seven)) {
+    if (given === '') out.push('1 NAME /', surnamePart, '/\n');
+    else out.push('1 NAME ', given, ' /', surnamePart, '/\n');
+  } else out.push(nameLine(given, surnamePart, seven));
+};

@@ -1,11 +1,11 @@
 import type { Id } from '../kernel/ids.js';
-import type { Name, NameType, ParentChildQualifier, Person, Relationship } from '../people/model.js';
-import type { Citation, Source } from '../sources/model.js';
+import type { NameType, ParentChildQualifier } from '../people/model.js';
+import type { ExportCitation, ExportEdge, ExportEvent, ExportName, ExportPerson, ExportSource } from './export-reads.js';
 import type { DerivedFamily } from './families.js';
-import { citationLines, eventLines, type ExportEvent, type OrdinanceContext } from './writer-events.js';
-import { associationLines, identifierLines } from './writer-person.js';
-import { line, nameLine, single, text, type Seven } from './writer-text.js';
-import { mediaLinkLines, type MediaLinks } from './writer-media.js';
+import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js';
+import { putAssociations, putIdentifiers } from './writer-person.js';
+import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
+import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
 
 // The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
 // record, so the export handler can stream the file record by record. The import mapping reads the
@@ -31,31 +31,33 @@ export type Xrefs = {
 };
 
 export type IndividualBundle = {
-  readonly person: Person;
+  readonly person: ExportPerson;
+  /** The INDI's cross-reference when the caller has it at hand; else `x.person(person.id)`. */
+  readonly xref?: string;
   /** Primary first (the writer moves the primary name first anyway); written in this order. */
-  readonly names: readonly Name[];
+  readonly names: readonly ExportName[];
   readonly events: readonly ExportEvent[];
   /**
    * Citations on the person, its names, its events, and on parent_child edges where it is the child.
    * Name and event citations go under their NAME or event; the others (and any whose target is not in
    * this bundle) under INDI, as GEDCOM has no place for a citation of a parent-child link.
    */
-  readonly citations: readonly Citation[];
+  readonly citations: readonly ExportCitation[];
   readonly famc: readonly { readonly familyKey: string; readonly qualifier: ParentChildQualifier }[];
   readonly fams: readonly string[];
   /**
    * The associations the person holds (type association, person_a = this person), written as ASSO
    * pointing to person_b; citations of these relationships (in `citations`) go under their ASSO.
    */
-  readonly associations?: readonly Relationship[];
+  readonly associations?: readonly ExportEdge[];
 };
 
 export type FamilyBundle = {
-  readonly family: DerivedFamily;
+  readonly family: DerivedFamily<ExportEdge>;
   /** Partnership events. */
   readonly events: readonly ExportEvent[];
   /** Citations on the partnership (under FAM) and on its events (under the event). */
-  readonly citations: readonly Citation[];
+  readonly citations: readonly ExportCitation[];
   readonly notes: string;
 };
 
@@ -101,11 +103,12 @@ const NAME_TYPE_70: Readonly<Record<NameType, string>> = {
 };
 
 /** NAME TYPE lines; none for a birth name (a NAME without TYPE reads as birth). */
-const nameTypeLines = (t: NameType, seven: Seven): string => {
-  if (t === 'birth') return '';
-  if (!seven) return line(2, 'TYPE', t === 'alias' ? 'aka' : t);
+const putNameType = (out: Out, t: NameType, seven: Seven): void => {
+  if (t === 'birth') return;
+  if (!seven) return putLine(out, 2, 'TYPE', t === 'alias' ? 'aka' : t);
   const v = NAME_TYPE_70[t];
-  return line(2, 'TYPE', v) + (v === 'OTHER' ? line(3, 'PHRASE', t) : '');
+  putLine(out, 2, 'TYPE', v);
+  if (v === 'OTHER') putLine(out, 3, 'PHRASE', t);
 };
 
 const PEDI_551: Readonly<Record<ParentChildQualifier, string>> = {
@@ -115,29 +118,30 @@ const PEDI_70: Readonly<Record<ParentChildQualifier, string>> = {
   biological: 'BIRTH', adoptive: 'ADOPTED', foster: 'FOSTER', step: 'OTHER', donor: 'OTHER', guardian: 'OTHER',
 };
 
-const pediLines = (q: ParentChildQualifier, seven: Seven): string => {
-  if (!seven) return line(2, 'PEDI', PEDI_551[q]);
+const putPedi = (out: Out, q: ParentChildQualifier, seven: Seven): void => {
+  if (!seven) return putLine(out, 2, 'PEDI', PEDI_551[q]);
   const v = PEDI_70[q];
-  return line(2, 'PEDI', v) + (v === 'OTHER' ? line(3, 'PHRASE', q) : '');
+  putLine(out, 2, 'PEDI', v);
+  if (v === 'OTHER') putLine(out, 3, 'PHRASE', q);
 };
 
 const SEX: Readonly<Record<string, string>> = { male: 'M', female: 'F' };
 
 /** Citations placed under the names and events they cite (index-aligned), the rest on the record itself. */
 type Placed = {
-  readonly names: (Citation[] | undefined)[] | null;
-  readonly events: (Citation[] | undefined)[] | null;
-  readonly own: readonly Citation[];
+  readonly names: (ExportCitation[] | undefined)[] | null;
+  readonly events: (ExportCitation[] | undefined)[] | null;
+  readonly own: readonly ExportCitation[];
 };
 const NOTHING_TO_PLACE: Placed = { names: null, events: null, own: [] };
 
 const placeCitations = (
-  citations: readonly Citation[], names: readonly { readonly id: Id }[], events: readonly { readonly id: Id }[],
+  citations: readonly ExportCitation[], names: readonly { readonly id: Id }[], events: readonly { readonly id: Id }[],
 ): Placed => {
   if (citations.length === 0) return NOTHING_TO_PLACE;
-  let byName: (Citation[] | undefined)[] | null = null;
-  let byEvent: (Citation[] | undefined)[] | null = null;
-  const own: Citation[] = [];
+  let byName: (ExportCitation[] | undefined)[] | null = null;
+  let byEvent: (ExportCitation[] | undefined)[] | null = null;
+  const own: ExportCitation[] = [];
   for (const c of citations) {
     const { kind, id } = c.target;
     const list = kind === 'name' ? names : kind === 'event' ? events : null;
@@ -151,18 +155,26 @@ const placeCitations = (
 };
 
 /** What LDS ordinances of a record need (see OrdinanceContext): the export date, and the first family the person is a child of (a birth one first). */
-const ordinances = (o: WriterOptions, famc: string | null): OrdinanceContext => {
-  const d = o.exportedAt;
-  return { statusDate: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, famc };
+/** The export date as STAT's DATE, once per options (it is the same for every ordinance of the file). */
+const statusDates = new WeakMap<WriterOptions, string>();
+const statusDate = (o: WriterOptions): string => {
+  let date = statusDates.get(o);
+  if (date === undefined) {
+    const d = o.exportedAt;
+    statusDates.set(o, (date = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`));
+  }
+  return date;
 };
+const ordinances = (o: WriterOptions, famc: string | null): OrdinanceContext => ({ statusDate: statusDate(o), famc });
 
-export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => {
+/** An INDI record into `out` (writeIndividual's text). */
+export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: IndividualBundle): void => {
   const seven = o.version === '7.0';
   const placed = placeCitations(p.citations, p.names, p.events);
   const sealedTo = p.famc.find((f) => f.qualifier === 'biological') ?? p.famc[0];
   const ord = ordinances(o, sealedTo === undefined ? null : x.family(sealedTo.familyKey));
-  let s = `0 ${x.person(p.person.id)} INDI\n`;
-  if (p.person.privacy === 'private') s += line(1, 'RESN', seven ? 'CONFIDENTIAL' : 'confidential');
+  out.push('0 ', p.xref ?? x.person(p.person.id), ' INDI\n');
+  if (p.person.privacy === 'private') putLine(out, 1, 'RESN', seven ? 'CONFIDENTIAL' : 'confidential');
   // The first NAME is the primary one on import: put the primary name first even if the caller did not.
   let primary = 0;
   while (primary < p.names.length && !p.names[primary]!.isPrimary) primary++;
@@ -170,46 +182,59 @@ export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle)
   for (let k = 0; k < p.names.length; k++) {
     const i = k === 0 ? primary : k <= primary ? k - 1 : k;
     const n = p.names[i]!;
-    s += nameLine(n.givenName, n.surname, seven)
-      + nameTypeLines(n.nameType, seven)
-      + single(2, 'GIVN', n.givenName, seven)
-      + single(2, 'SURN', n.surname, seven)
-      + text(2, 'NOTE', n.notes, seven);
+    putName(out, n.givenName, n.surname, seven);
+    putNameType(out, n.nameType, seven);
+    putSingle(out, 2, 'GIVN', n.givenName, seven);
+    putSingle(out, 2, 'SURN', n.surname, seven);
+    putText(out, 2, 'NOTE', n.notes, seven);
     const cites = placed.names?.[i];
-    if (cites !== undefined) for (const c of cites) s += citationLines(2, c, x.source, seven);
+    if (cites !== undefined) for (const c of cites) putCitation(out, 2, c, x.source, seven);
   }
   // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
-  if (p.person.sex !== null) s += line(1, 'SEX', SEX[p.person.sex]);
-  for (let i = 0; i < p.events.length; i++) s += eventLines(1, p.events[i]!, false, placed.events?.[i], x.source, seven, ord) + mediaLinkLines(2, o.media, 'event', p.events[i]!.id);
-  for (const f of p.famc) s += line(1, 'FAMC', x.family(f.familyKey)) + pediLines(f.qualifier, seven);
-  for (const key of p.fams) s += line(1, 'FAMS', x.family(key));
-  s += identifierLines(p.person.identifiers, seven);
+  if (p.person.sex !== null) putLine(out, 1, 'SEX', SEX[p.person.sex]);
+  for (let i = 0; i < p.events.length; i++) {
+    putEvent(out, 1, p.events[i]!, false, placed.events?.[i], x.source, seven, ord);
+    putMediaLinks(out, 2, o.media, 'event', p.events[i]!.id);
+  }
+  for (const f of p.famc) {
+    putLine(out, 1, 'FAMC', x.family(f.familyKey));
+    putPedi(out, f.qualifier, seven);
+  }
+  for (const key of p.fams) putLine(out, 1, 'FAMS', x.family(key));
+  putIdentifiers(out, p.person.identifiers, seven);
   let own = placed.own;
   if (p.associations !== undefined && p.associations.length > 0) {
     const rest = [...own];
-    s += associationLines(p.associations, rest, x.person, x.source, seven);
+    putAssociations(out, p.associations, rest, x.person, x.source, seven);
     own = rest;
   }
-  s += text(1, 'NOTE', p.person.notes, seven);
-  for (const c of own) s += citationLines(1, c, x.source, seven);
-  return s + mediaLinkLines(1, o.media, 'person', p.person.id);
+  putText(out, 1, 'NOTE', p.person.notes, seven);
+  for (const c of own) putCitation(out, 1, c, x.source, seven);
+  putMediaLinks(out, 1, o.media, 'person', p.person.id);
 };
 
-export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => {
+export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => joined(putIndividual, o, x, p);
+
+/** A FAM record into `out` (writeFamily's text). */
+export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, f: FamilyBundle): void => {
   const seven = o.version === '7.0';
   const placed = placeCitations(f.citations, [], f.events);
   const fam = f.family;
-  let s = `0 ${x.family(fam.key)} FAM\n`;
-  for (let i = 0; i < fam.partners.length; i++) s += line(1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
-  for (const c of fam.children) s += line(1, 'CHIL', x.person(c.id));
+  out.push('0 ', x.family(fam.key), ' FAM\n');
+  for (let i = 0; i < fam.partners.length; i++) putLine(out, 1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
+  for (const c of fam.children) putLine(out, 1, 'CHIL', x.person(c.id));
   const ord = ordinances(o, null);
-  for (let i = 0; i < f.events.length; i++) s += eventLines(1, f.events[i]!, true, placed.events?.[i], x.source, seven, ord) + mediaLinkLines(2, o.media, 'event', f.events[i]!.id);
-  s += text(1, 'NOTE', f.notes, seven);
-  for (const c of placed.own) s += citationLines(1, c, x.source, seven);
-  return s;
+  for (let i = 0; i < f.events.length; i++) {
+    putEvent(out, 1, f.events[i]!, true, placed.events?.[i], x.source, seven, ord);
+    putMediaLinks(out, 2, o.media, 'event', f.events[i]!.id);
+  }
+  putText(out, 1, 'NOTE', f.notes, seven);
+  for (const c of placed.own) putCitation(out, 1, c, x.source, seven);
 };
 
-export const writeSource = (o: WriterOptions, x: Xrefs, src: Source): string => {
+export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => joined(putFamily, o, x, f);
+
+export const writeSource = (o: WriterOptions, x: Xrefs, src: ExportSource): string => {
   const seven = o.version === '7.0';
   return `0 ${x.source(src.id)} SOUR\n`
     + text(1, 'TITL', src.title, seven)

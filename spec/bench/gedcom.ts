@@ -3,31 +3,41 @@
 // service's (VmRSS of its pid, sampled every 50 ms), not this load generator's. For each size of
 // BENCH_GEDCOM_SIZES (default 100000,1000000): a generated GEDCOM 5.5.1 file (spec/bench/
 // generate-gedcom.ts: families, events, places, sources, citations) is imported into an empty tree,
-// exported again (5.5.1, streamed, INDI records counted as they arrive), and for the first size a
-// 10,000-person file is previewed against the imported tree. Goals (issue 14): import >= 10,000
-// persons/s with the service's peak RSS <= 512 MB whatever the size; export >= 50,000 persons/s.
+// exported again (5.5.1 and 7.0, streamed, INDI records counted as they arrive; then the GEDZIP of
+// 7.0, its bytes counted), and for the first size a 10,000-person file is previewed against the
+// imported tree (BENCH_GEDCOM_PREVIEW=0 leaves that out). Each step reports the CPU seconds of the
+// service, of PostgreSQL (every process of the scratch cluster) and of this bench (the client), per
+// 1,000 persons (issue 27). Goals (issues 14, 27): import >= 10,000 persons/s with the service's
+// peak RSS <= 512 MB whatever the size; export >= 50,000 persons/s.
 import { mkdir, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
 import { writeGedcomFile } from './generate-gedcom.js';
 import { log, mb, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const SIZES = (process.env['BENCH_GEDCOM_SIZES'] ?? process.env['BENCH_GEDCOM_PERSONS'] ?? '100000,1000000').split(',').map(Number);
 
-/** Runs `work` while sampling the service's RSS: the work's result, its time and the peak. */
-const sampled = async <A>(svc: ServiceProcess, work: () => Promise<A>): Promise<{ result: A; ms: number; peak: number }> => {
+/** Runs `work` while sampling the service's RSS and metering CPU: the work's result, its time, the peak and each meter's CPU seconds. */
+const sampled = async <A>(svc: ServiceProcess, meters: readonly CpuMeter[], work: () => Promise<A>): Promise<{ result: A; ms: number; peak: number; cpu: CpuWindow }> => {
   let peak = await svc.rss();
   const timer = setInterval(() => void svc.rss().then((r) => (peak = Math.max(peak, r))), 50);
+  const window = await startCpuWindow(meters);
   const t0 = performance.now();
   try {
     const result = await work();
-    return { result, ms: performance.now() - t0, peak: Math.max(peak, await svc.rss()) };
+    const ms = performance.now() - t0;
+    return { result, ms, cpu: await window.end(), peak: Math.max(peak, await svc.rss()) };
   } finally {
     clearInterval(timer);
   }
 };
+
+/** CPU per 1,000 persons of each meter (ms), and each one's share of the window in cores. */
+const cpuPer = (cpu: CpuWindow, persons: number): string =>
+  `${cpu.measured.map((m) => `${m.label} ${(m.seconds * 1e6 / persons).toFixed(0)} ms (${(m.seconds / cpu.wallSeconds).toFixed(2)} cores)`).join(', ')} per 1,000 persons; machine ${(cpu.machineBusy / cpu.wallSeconds).toFixed(2)} cores busy`;
 
 const post = async (api: string, token: string, treeId: string, what: 'import' | 'preview', file: string): Promise<Record<string, unknown>> => {
   const form = new FormData();
@@ -38,9 +48,12 @@ const post = async (api: string, token: string, treeId: string, what: 'import' |
   return body;
 };
 
-/** Streams the tree's 5.5.1 export, counting bytes and INDI records as they arrive. */
-const exportTree = async (api: string, token: string, treeId: string): Promise<{ bytes: number; indi: number }> => {
-  const res = await fetch(`${api}/trees/${treeId}/gedcom/export`, { headers: { authorization: `Bearer ${token}` } });
+/**
+ * Streams the tree's export (`query`: '' for 5.5.1, `?version=7.0`, `?version=7.0&media=true` for
+ * GEDZIP), counting bytes and, unless `zipped`, INDI records as they arrive.
+ */
+const exportTree = async (api: string, token: string, treeId: string, query = '', zipped = false): Promise<{ bytes: number; indi: number }> => {
+  const res = await fetch(`${api}/trees/${treeId}/gedcom/export${query}`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
   let bytes = 0;
   let indi = 0;
@@ -48,6 +61,7 @@ const exportTree = async (api: string, token: string, treeId: string): Promise<{
   const decoder = new TextDecoder();
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
+    if (zipped) continue;
     const text = carry + decoder.decode(chunk, { stream: true });
     const cut = text.lastIndexOf('\n');
     indi += (text.slice(0, cut + 1).match(/^0 @[^@]*@ INDI/gm) ?? []).length;
@@ -75,8 +89,9 @@ const main = async (): Promise<void> => {
         const treeRes = await fetch(`${svc.api}/trees`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `GEDCOM bench ${n}` }) });
         const treeId = ((await treeRes.json()) as { id: string }).id;
         const idle = await svc.rss();
+        const meters = [processMeter('service', svc.pid), await postgresMeter(scratch.db), { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
         log(`importing it through HTTP (service pid ${svc.pid})`);
-        const imported = await sampled(svc, () => post(svc.api, owner.token, treeId, 'import', big));
+        const imported = await sampled(svc, meters, () => post(svc.api, owner.token, treeId, 'import', big));
         const report = imported.result as { persons: { created: number }; relationships: { created: number }; events: { created: number }; citations: { created: number } };
         // What the tree costs on disk (docs/SCALING.md): the database after the import, tables and indexes.
         const [size] = (await scratch.db.query<{ total: string; persons: string; names: string; events: string; relationships: string }>(
@@ -84,22 +99,36 @@ const main = async (): Promise<void> => {
              pg_total_relation_size('persons')::text as persons, pg_total_relation_size('names')::text as names,
              pg_total_relation_size('events')::text as events, pg_total_relation_size('relationships')::text as relationships`,
         )).rows;
+        const persons = report.persons.created;
         log('exporting the tree');
-        const exported = await sampled(svc, () => exportTree(svc.api, owner.token, treeId));
+        const exports: [string, string, boolean][] = [['5.5.1', '', false], ['7.0', '?version=7.0', false], ['GEDZIP (7.0)', '?version=7.0&media=true', true]];
+        const exported: { label: string; ms: number; peak: number; cpu: CpuWindow; bytes: number; indi: number }[] = [];
+        for (const [label, query, zipped] of exports) {
+          const r = await sampled(svc, meters, () => exportTree(svc.api, owner.token, treeId, query, zipped));
+          exported.push({ label, ms: r.ms, peak: r.peak, cpu: r.cpu, ...r.result });
+        }
         rows.push(
           [`${fmt(n)} persons: file`, `${counts.families} families, ${counts.events} events, ${counts.places} places, ${counts.sources} sources, ${counts.citations} citations, ${mb(counts.bytes)}`],
-          ['  import end to end', `${(imported.ms / 1000).toFixed(1)} s = ${fmt(rate(report.persons.created, imported.ms))} persons/s (goal 10,000); service peak RSS ${mb(imported.peak)} (goal 512 MB; idle ${mb(idle)})`],
+          ['  import end to end', `${(imported.ms / 1000).toFixed(1)} s = ${fmt(rate(persons, imported.ms))} persons/s (goal 10,000); service peak RSS ${mb(imported.peak)} (goal 512 MB; idle ${mb(idle)})`],
+          ['    CPU', cpuPer(imported.cpu, persons)],
           ['  created', `${report.persons.created} persons, ${report.relationships.created} relationships, ${report.events.created} events, ${report.citations.created} citations`],
           ['  on disk', `database ${mb(Number(size!.total))} (persons ${mb(Number(size!.persons))}, names ${mb(Number(size!.names))}, events ${mb(Number(size!.events))}, relationships ${mb(Number(size!.relationships))}; with indexes)`],
-          ['  export 5.5.1, streamed', `${(exported.ms / 1000).toFixed(1)} s = ${fmt(rate(exported.result.indi, exported.ms))} persons/s (goal 50,000); ${mb(exported.result.bytes)}, ${exported.result.indi} INDI; service peak RSS ${mb(exported.peak)}`],
         );
-        if (i === 0) {
+        for (const e of exported) {
+          // A GEDZIP's INDI are not counted (deflated): its rate is over the persons imported.
+          const indi = e.label.startsWith('GEDZIP') ? persons : e.indi;
+          rows.push(
+            [`  export ${e.label}, streamed`, `${(e.ms / 1000).toFixed(1)} s = ${fmt(rate(indi, e.ms))} persons/s (goal 50,000); ${mb(e.bytes)}${e.label.startsWith('GEDZIP') ? '' : `, ${e.indi} INDI`}; service peak RSS ${mb(e.peak)}`],
+            ['    CPU', cpuPer(e.cpu, persons)],
+          );
+        }
+        if (i === 0 && process.env['BENCH_GEDCOM_PREVIEW'] !== '0') {
           const small = path.join(scratch.dir, 'preview.ged');
           const previewN = Math.min(10_000, Math.max(10, Math.floor(n / 10)));
           // The same seed: the small file's people are the first ones of the big file, so preview has look-alikes to find.
           await writeGedcomFile(small, { persons: previewN, seed: 20261123 });
           log('previewing a smaller file against the tree');
-          const preview = await sampled(svc, () => post(svc.api, owner.token, treeId, 'preview', small));
+          const preview = await sampled(svc, meters, () => post(svc.api, owner.token, treeId, 'preview', small));
           rows.push([`  preview of ${fmt(previewN)} against it`, `${(preview.ms / 1000).toFixed(1)} s, ${(preview.result['matches'] as unknown[]).length} persons with candidates; service peak RSS ${mb(preview.peak)}`]);
         }
         if (svc.exited() !== null) throw new Error(`the service ended: ${svc.exited()}`);

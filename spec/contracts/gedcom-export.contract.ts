@@ -1,17 +1,23 @@
 import { expect } from 'chai';
-import type { ExportChunk, PersonChunk } from '../../core/gedcom/export-reads.js';
+import type { ExportChunk, ExportCitation, ExportEvent, ExportIndividual, PersonChunk } from '../../core/gedcom/export-reads.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { Storage } from '../../core/stores.js';
 import type { Relationship } from '../../core/people/model.js';
 import { aCitation, aName, anEvent, aPerson, aRelationship, aSource, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
-const all = async (s: Storage, treeId: Id, size: number): Promise<ExportChunk[]> => {
-  const out: ExportChunk[] = [];
-  for await (const c of s.gedcomExport.chunks(treeId, size)) out.push(c);
+/** A chunk read to its end: its individuals iterated (which completes its partnerships' records). */
+type ReadChunk = { readonly chunk: PersonChunk; readonly individuals: readonly ExportIndividual[] };
+
+const all = async (s: Storage, treeId: Id, size: number): Promise<(ReadChunk | ExportChunk)[]> => {
+  const out: (ReadChunk | ExportChunk)[] = [];
+  for await (const c of s.gedcomExport.chunks(treeId, size)) out.push(c.kind === 'persons' ? { chunk: c, individuals: [...c.individuals] } : c);
   return out;
 };
-const personChunks = (chunks: readonly ExportChunk[]): PersonChunk[] => chunks.flatMap((c) => (c.kind === 'persons' ? [c] : []));
+const personChunks = (chunks: readonly (ReadChunk | ExportChunk)[]): ReadChunk[] => chunks.flatMap((c) => ('chunk' in c ? [c] : []));
 const gone = { deletedAt: new Date('2025-04-01T00:00:00.000Z'), deletionId: '01900000-0000-7000-8000-000000000000' };
+/** What the export writes of an event and of a citation (a store may answer more of the record). */
+const event = (e: ExportEvent) => ({ id: e.id, type: e.type, customType: e.customType, date: e.date, place: e.place, notes: e.notes, detail: e.detail });
+const cited = (c: ExportChunk & { kind: 'persons' }, x: ExportCitation) => ({ target: x.target, page: x.page, detail: x.detail, confidence: x.confidence, source: c.sources.get(x.sourceId) });
 
 export const gedcomExportContract = (name: string, make: MakeStorage): Mocha.Suite =>
   describe(`GedcomExportReads contract (${name})`, () => {
@@ -49,41 +55,56 @@ export const gedcomExportContract = (name: string, make: MakeStorage): Mocha.Sui
       const g = await given();
       const chunks = await all(storage(), g.t.id, 2);
       const persons = personChunks(chunks);
-      expect(persons.map((c) => [c.first, c.persons.map((x) => x.id)])).to.deep.equal([
-        [1, [g.p[0]!.id, g.p[1]!.id]], [3, [g.p[3]!.id, g.p[4]!.id]], [5, [g.p[5]!.id]],
+      expect(persons.map((c) => [c.chunk.first, c.chunk.count, c.individuals.map((x) => x.person.id)])).to.deep.equal([
+        [1, 2, [g.p[0]!.id, g.p[1]!.id]], [3, 2, [g.p[3]!.id, g.p[4]!.id]], [5, 1, [g.p[5]!.id]],
       ]);
-      expect(persons[0]!.persons[0]).to.deep.equal(g.p[0]);
-      const sources = chunks.filter((c) => c.kind === 'sources');
+      const p0 = g.p[0]!;
+      expect(persons[0]!.individuals[0]!.person).to.deep.include({ id: p0.id, sex: p0.sex, privacy: p0.privacy, notes: p0.notes, identifiers: p0.identifiers });
+      const sources = chunks.filter((c) => !('chunk' in c) && c.kind === 'sources');
       expect(chunks.indexOf(sources[0]!)).to.equal(3);
-      expect(sources.flatMap((c) => (c.kind === 'sources' ? c.sources.map((x) => x.id) : []))).to.deep.equal([g.sources[0]!.id, g.sources[1]!.id]);
+      expect(sources.flatMap((c) => (!('chunk' in c) && c.kind === 'sources' ? c.sources.map((x) => x.id) : []))).to.deep.equal([g.sources[0]!.id, g.sources[1]!.id]);
     });
 
-    it('gives a chunk the edges around its persons with numbers and sexes, never associations as edges', async () => {
+    it('gives a chunk the edges around its persons with their numbers and sexes, never associations as edges', async () => {
       const g = await given();
-      const [first] = personChunks(await all(storage(), g.t.id, 2));
+      const [{ chunk: first, individuals }] = personChunks(await all(storage(), g.t.id, 2)) as [ReadChunk];
       // p[0]'s partnership (owned by p[5]'s chunk) and p[3]'s parent edges (p[3] is p[0]'s child); not the deleted parent's.
-      expect(first!.relationships.map((r) => r.id).sort()).to.deep.equal([g.edges[0]!.id, g.edges[1]!.id, g.edges[2]!.id].sort());
-      expect(first!.relationships[0]).to.deep.equal([...g.edges].sort((a, b) => (a.id < b.id ? -1 : 1)).find((r) => r.id === first!.relationships[0]!.id));
-      expect(first!.associations).to.deep.equal([g.edges[4]]);
-      expect(first!.people.get(g.p[5]!.id)).to.deep.equal({ n: 5, sex: 'female' });
-      expect(first!.people.get(g.p[4]!.id)).to.deep.equal({ n: 4, sex: 'male' });
-      expect(first!.partnerships.get(g.couple.id)).to.equal(1);
-      expect(first!.people.has(g.p[2]!.id)).to.equal(false);
+      expect(first.relationships.map((r) => r.id).sort()).to.deep.equal([g.edges[0]!.id, g.edges[1]!.id, g.edges[2]!.id].sort());
+      // Ends are the persons' numbers (PersonKeys): p[5] is 5, p[0] is 1, p[3] is 3.
+      const byId = new Map(first.relationships.map((r) => [r.id, r]));
+      expect(byId.get(g.couple.id)).to.deep.include({ type: 'partnership', personAId: '5', personBId: '1' });
+      expect(byId.get(g.edges[1]!.id)).to.deep.include({ type: 'parent_child', personAId: '5', personBId: '3', qualifier: 'biological' });
+      expect(individuals[1]!.associations.map((r) => ({ id: r.id, personAId: r.personAId, personBId: r.personBId, role: r.role }))).to.deep.equal([
+        { id: g.edges[4]!.id, personAId: '2', personBId: '4', role: 'Witness' },
+      ]);
+      expect(first.people.get('5')).to.equal('female');
+      expect(first.people.get('4')).to.equal('male');
+      expect(first.partnerships.get(g.couple.id)).to.equal(1);
+      expect([...first.people.keys()].every((k) => /^\d+$/.test(k))).to.equal(true);
     });
 
-    it('gives names, events with place names, and citations with source numbers to the chunk that writes them', async () => {
+    it('gives names, events with place names, and citations with source numbers to the record that writes them', async () => {
       const g = await given();
       const chunks = personChunks(await all(storage(), g.t.id, 2));
-      const [first, second, third] = chunks;
-      expect(first!.events).to.deep.equal([]);
-      expect(second!.events).to.deep.equal([{ ...g.birth, place: null }]);
-      expect(third!.events).to.deep.equal([{ ...g.marriage, place: 'Leeds' }]); // the partnership's person_a is p[5]
-      expect(second!.names.map((n) => n.givenName)).to.deep.equal(['P3', 'P4']);
-      expect(first!.citations).to.deep.equal([g.cites[2]]); // the association's; the deleted source's is left out
-      expect(first!.sources.get(g.sources[0]!.id)).to.equal(1);
-      expect(second!.citations).to.deep.equal([g.cites[1]]);
-      expect(third!.citations).to.deep.equal([g.cites[0]]);
-      expect(third!.sources.get(g.sources[1]!.id)).to.equal(2);
+      const [first, second, third] = chunks as [ReadChunk, ReadChunk, ReadChunk];
+      expect(first.individuals.flatMap((i) => i.events)).to.deep.equal([]);
+      expect(second.individuals[0]!.events.map(event)).to.deep.equal([{ ...event({ ...g.birth, place: null }) }]);
+      // The partnership's person_a is p[5]: its FAM (events, citations) is the third chunk's.
+      expect(third.chunk.partnershipRecords.get(g.couple.id)!.events.map(event)).to.deep.equal([event({ ...g.marriage, place: 'Leeds' })]);
+      expect(first.chunk.partnershipRecords.size).to.equal(0);
+      expect(second.individuals.map((i) => i.names.map((n) => n.givenName))).to.deep.equal([['P3'], ['P4']]);
+      // The association's citation goes to its holder; the deleted source's citation is left out.
+      const c = (x: ReadChunk) => x.chunk;
+      expect(first.individuals[1]!.citations.map((x) => cited(c(first), x))).to.deep.equal([
+        { target: g.cites[2]!.target, page: g.cites[2]!.page, detail: g.cites[2]!.detail, confidence: g.cites[2]!.confidence, source: 1 },
+      ]);
+      expect(first.individuals[0]!.citations).to.deep.equal([]);
+      expect(second.individuals[0]!.citations.map((x) => cited(c(second), x))).to.deep.equal([
+        { target: g.cites[1]!.target, page: g.cites[1]!.page, detail: g.cites[1]!.detail, confidence: g.cites[1]!.confidence, source: 1 },
+      ]);
+      expect(third.chunk.partnershipRecords.get(g.couple.id)!.citations.map((x) => cited(c(third), x))).to.deep.equal([
+        { target: g.cites[0]!.target, page: g.cites[0]!.page, detail: g.cites[0]!.detail, confidence: g.cites[0]!.confidence, source: 2 },
+      ]);
     });
 
     it('reads an unknown or empty tree as no chunks, and may be left early', async () => {
@@ -98,10 +119,12 @@ export const gedcomExportContract = (name: string, make: MakeStorage): Mocha.Sui
 
     it('leaves out the edges of a deleted person inside a chunk', async () => {
       const g = await given();
-      const [one] = personChunks(await all(storage(), g.t.id, 100));
-      expect(one!.persons).to.have.length(5);
-      expect(one!.relationships.map((r) => r.id).sort()).to.deep.equal([g.edges[0]!.id, g.edges[1]!.id, g.edges[2]!.id].sort());
-      expect(one!.associations.map((r) => r.id)).to.deep.equal([g.edges[4]!.id]);
-      expect(one!.people.has(g.p[2]!.id)).to.equal(false);
+      const [{ chunk: one, individuals }] = personChunks(await all(storage(), g.t.id, 100)) as [ReadChunk];
+      expect(individuals).to.have.length(5);
+      expect(one.count).to.equal(5);
+      expect(one.relationships.map((r) => r.id).sort()).to.deep.equal([g.edges[0]!.id, g.edges[1]!.id, g.edges[2]!.id].sort());
+      expect(individuals.flatMap((i) => i.associations.map((r) => r.id))).to.deep.equal([g.edges[4]!.id]);
+      // The deleted p[2] has no number: no edge names it.
+      expect(one.relationships.every((r) => r.personAId !== '' && r.personBId !== '')).to.equal(true);
     });
   });

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
-import { writeFamily, writeHeader, writeIndividual, type ExportEvent, type IndividualBundle, type WriterOptions, type Xrefs } from '../../core/gedcom/writer.js';
-import type { EventType, Name, Person, Relationship } from '../../core/people/model.js';
+import { writeFamily, writeHeader, writeIndividual, type IndividualBundle, type WriterOptions, type Xrefs } from '../../core/gedcom/writer.js';
+import type { EventType, Name, Person, Relationship, LifeEvent } from '../../core/people/model.js';
 import type { Citation } from '../../core/sources/model.js';
+
+/** A stored event with its place's name: the writer takes it as an ExportEvent (it reads a subset of its fields). */
+type ExportEvent = LifeEvent & { readonly place: string | null };
 
 // The writer gives back what import keeps beyond names, events and families: NAME.NOTE, identifiers,
 // associations (ASSO) and LDS ordinances with TEMP and STAT, in 5.5.1 and 7.0.

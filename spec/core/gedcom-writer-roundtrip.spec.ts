@@ -3,12 +3,15 @@ import { deriveFamilies } from '../../core/gedcom/families.js';
 import { readPlan } from '../../core/gedcom/read-plan.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, type ImportPlan } from '../../core/gedcom/types.js';
 import {
-  writeFamily, writeHeader, writeIndividual, writeSource, writeTrailer, type ExportEvent, type WriterOptions, type Xrefs,
+  writeFamily, writeHeader, writeIndividual, writeSource, writeTrailer, type WriterOptions, type Xrefs,
 } from '../../core/gedcom/writer.js';
 import {
-  eventTypes, nameTypes, parentChildQualifiers, type EventType, type Name, type NameType, type ParentChildQualifier, type Person, type Relationship,
+  eventTypes, nameTypes, parentChildQualifiers, type EventType, type Name, type NameType, type ParentChildQualifier, type Person, type Relationship, type LifeEvent,
 } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
+
+/** A stored event with its place's name: the writer takes it as an ExportEvent (it reads a subset of its fields). */
+type ExportEvent = LifeEvent & { readonly place: string | null };
 
 // Export, then import with the real reader and mapping: the counts the SPEC round trip keeps (persons,
 // names by type, events by type and custom type, relationships by type and qualifier, sources and

@@ -5,10 +5,13 @@ import { readGedcom } from '../../core/gedcom/reader.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, NAME_TYPES_IN, PEDI_IN, type GedcomDiagnostic, type GedcomNode } from '../../core/gedcom/types.js';
 import {
   writeFamily, writeHeader, writeIndividual, writeSource, writeTrailer,
-  type ExportEvent, type FamilyBundle, type IndividualBundle, type WriterOptions, type Xrefs,
+  type FamilyBundle, type IndividualBundle, type WriterOptions, type Xrefs,
 } from '../../core/gedcom/writer.js';
-import { eventTypes, nameTypes, parentChildQualifiers, type EventType, type Name, type NameType, type Person } from '../../core/people/model.js';
+import { eventTypes, nameTypes, parentChildQualifiers, type EventType, type Name, type NameType, type Person, type LifeEvent } from '../../core/people/model.js';
 import type { Citation, Source } from '../../core/sources/model.js';
+
+/** A stored event with its place's name: the writer takes it as an ExportEvent (it reads a subset of its fields). */
+type ExportEvent = LifeEvent & { readonly place: string | null };
 
 // The GEDCOM writer (SPEC "GEDCOM": export keeps the name TYPE and derives families from the edges).
 // Exact text for a small person, family and source in 5.5.1 and 7.0, then each mapping table, then a

@@ -56,7 +56,7 @@ export const exportGedcom =
         if (chunk.kind === 'persons') {
           // Media (7.0 OBJE, GEDZIP) of a chunk's persons and events travel in the chunk (export-reads.ts)
           // and are written by chunkRecords; a GEDZIP also collects the chunk's files here.
-          yield chunkRecords(options, chunk);
+          yield* chunkRecords(options, chunk);
           continue;
         }
         let out = '';
