@@ -20,8 +20,8 @@ export type OpenStorageOptions = {
  */
 type ReplicaEvents = { readonly onFallback: (reason: FallbackReason) => void; readonly onRead: () => void };
 
-const openReplica = async (url: string, logger: Logger, events: ReplicaEvents) =>
-  readReplica(await initOrm(url, { failFast: true }), {
+const openReplica = async (url: string, searchThreshold: number, logger: Logger, events: ReplicaEvents) =>
+  readReplica(await initOrm(url, { failFast: true, searchThreshold }), {
     onFallback: events.onFallback,
     onRead: events.onRead,
     onDown: (err) => logger.warn({ err }, 'the read replica does not answer: its reads go to the primary'),
@@ -36,8 +36,8 @@ const openReplica = async (url: string, logger: Logger, events: ReplicaEvents) =
 export const openStorage = async (config: Config, logger: Logger, opts: OpenStorageOptions = {}): Promise<OpenStorage> => {
   const database = await openDatabase(config, logger);
   await migrate(database.url);
-  const orm = await initOrm(database.url);
-  const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, logger, opts.replica);
+  const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold });
+  const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config.searchThreshold, logger, opts.replica);
   const storage = storageOnOrm(orm, {}, replica);
   const backfilled = await backfillLifeFacts(storage);
   if (backfilled > 0) logger.info({ persons: backfilled }, 'kept privacy facts filled in');

@@ -526,7 +526,7 @@ export interface paths {
          *     Ask in one of these ways (at most one of `q`, `ids` and `deleted=true`; two together are 422 `invalid_input` naming the second):
          *
          *     - none of them: every live person, ordered by id;
-         *     - `q`: a fuzzy, typo-tolerant name search over all live names, best match first by trigram similarity (`SEARCH_THRESHOLD`, default 0.2, is the cut-off). It answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow. A non-member only ever finds persons shown to them in full;
+         *     - `q`: a fuzzy, typo-tolerant name search over the words of all live names: a person is found when a word of `q` is at least `SEARCH_THRESHOLD` (default 0.2) similar (pg_trgm trigram similarity) to a word of one of their names. Best match first: for a one-word `q`, by the similarity of the person's best matching word; for several words, by the mean over the words of `q` of their best similarity (0 for a word that matches none of the person's), so a person matching every word comes before one matching some. It answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow. A non-member only ever finds persons shown to them in full;
          *     - `ids`: a batch of up to 1000 comma-separated ids, answered at once (not paged); ids unknown, deleted, of another tree or hidden from the caller are left out;
          *     - `deleted=true`: the soft-deleted persons, which `POST /persons/{id}/restore` brings back; members only (403 `forbidden` otherwise).
          *
@@ -6476,7 +6476,7 @@ export interface operations {
                 /** @description The opaque cursor of the next page, from the previous page's X-Next-Cursor header (or its Link); send the same `limit`. */
                 cursor?: string;
                 /**
-                 * @description A fuzzy name search, typo tolerant (trigram similarity over every name): best match first.
+                 * @description A fuzzy name search, typo tolerant (trigram similarity of its words to the words of every live name): best match first.
                  * @example Mary Smyth
                  */
                 q?: string;

@@ -6,10 +6,11 @@ import type { ListOptions } from '../../core/kernel/list.js';
 import type { Deletion } from '../../core/kernel/deletion.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import type { Id } from '../../core/kernel/ids.js';
-import { searchableName, similarity } from '../../core/people/trigram.js';
+import { rankSearchWords, searchWords } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
 import { shownFilter, shownFor } from './shown.js';
 import { treeWithRole } from './tree-read.js';
+import { memoryPersonListJson } from './person-list-json.js';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => cmp(a.id, b.id);
@@ -68,6 +69,7 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const shown = shownFor(s, options);
     return page(s.persons.values(), options, (p) => p.treeId === treeId && (shown === null || shown.person(p.id) !== 'hidden'));
   },
+  ...memoryPersonListJson(s),
   withTree: async (personId, userId) => {
     const person = s.persons.get(personId);
     const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);
@@ -82,6 +84,13 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const full = live(person) && ((reading.byRole && tree.role !== null) || visibilityOf({ member: false }, person, reading.now) === 'full');
     return { person, tree, profile: full ? profileOf(s, personId) : null };
   },
+  readMany: async (treeId, ids, audience) =>
+    [...new Set(ids)].sort(cmp).flatMap((id) => {
+      const person = s.persons.get(id);
+      if (person === undefined || person.treeId !== treeId || !live(person)) return [];
+      const full = audience.member || visibilityOf({ member: false }, person, audience.now) === 'full';
+      return [{ person, profile: full ? profileOf(s, id) : null }];
+    }),
   insert: async (person) => {
     s.persons.set(person.id, person);
   },
@@ -140,18 +149,22 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
     for (const n of names) replace(s.names, n);
   },
   search: async (treeId, query, threshold, options) => {
-    const wanted = query.toLowerCase();
-    const best = new Map<Id, number>();
+    const queryWords = [...new Set(searchWords(query))].sort();
     const a = options.audience;
     const shown = a === undefined || a.member ? null : shownFilter(s, a.now);
+    const words = new Map<Id, Set<string>>();
     for (const n of s.names.values()) {
       if (!live(n) || !livePerson(s, n.personId, treeId) || (shown !== null && shown.person(n.personId) !== 'full')) continue;
-      const score = similarity(searchableName(n.givenName, n.surname), wanted);
-      if (score >= threshold && score > (best.get(n.personId) ?? -1)) best.set(n.personId, score);
+      const mine = words.get(n.personId) ?? new Set<string>();
+      for (const w of searchWords(`${n.givenName} ${n.surname}`)) mine.add(w);
+      words.set(n.personId, mine);
     }
-    const ranked = [...best].map(([personId, score]) => ({ personId, score })).sort((x, y) => y.score - x.score || cmp(x.personId, y.personId));
+    const ranked = [...words].flatMap(([personId, mine]) => {
+      const r = queryWords.length === 0 ? null : rankSearchWords(queryWords, mine, threshold);
+      return r === null ? [] : [{ personId, ...r }];
+    }).sort((x, y) => y.score - x.score || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0) || cmp(x.personId, y.personId));
     const from = options.after === undefined ? 0 : ranked.findIndex((h) => h.personId === options.after) + 1;
-    return from === 0 && options.after !== undefined ? [] : ranked.slice(from, from + options.limit);
+    return from === 0 && options.after !== undefined ? [] : ranked.slice(from, from + options.limit).map((h) => ({ personId: h.personId, score: h.score }));
   },
 });
 

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.js';
 import { migrationsList } from '../../migrations/index.js';
+import { DEFAULT_SEARCH_THRESHOLD } from './name-search.js';
 
 export type OrmOptions = {
   /** Called with every SQL statement the ORM sends (BEGIN/COMMIT/ROLLBACK excluded), before it runs. */
@@ -17,6 +18,8 @@ export type OrmOptions = {
    * for a pooled one), so that a read falls back to the primary soon.
    */
   readonly failFast?: boolean;
+  /** pg_trgm's `%` threshold of every connection (SEARCH_THRESHOLD; default DEFAULT_SEARCH_THRESHOLD): name-search.ts. */
+  readonly searchThreshold?: number;
 };
 
 /** One place for the ORM configuration, so the service, the migrator and the tests map the same schema. */
@@ -32,7 +35,12 @@ export const initOrm = (url: string, opts: OrmOptions = {}): Promise<MikroORM> =
     // on checkout), so the pool heals once the database answers again. Its warnings carry no values.
     ...(opts.failFast === true ? { connect: false } : {}),
     driverOptions: {
-      connection: { connectionTimeoutMillis: opts.failFast === true ? 2000 : 5000, keepAlive: true },
+      connection: {
+        connectionTimeoutMillis: opts.failFast === true ? 2000 : 5000,
+        keepAlive: true,
+        // Set when the connection starts, so a name search runs as one statement, with no transaction to set it in.
+        options: `-c pg_trgm.similarity_threshold=${Number(opts.searchThreshold ?? DEFAULT_SEARCH_THRESHOLD)}`,
+      },
       acquireConnectionTimeout: opts.failFast === true ? 3000 : 10_000,
       log: { warn: (m: unknown) => opts.log?.(String(m)), error: (m: unknown) => opts.log?.(String(m)), deprecate: () => undefined, debug: () => undefined },
     },

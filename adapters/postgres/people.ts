@@ -7,14 +7,16 @@ import type { Role, TreeWithRole } from '../../core/trees/model.js';
 import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
 import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
-import { all, eventShown, fullPerson, shownPerson, visibilityIsAt, type Fragment } from './privacy-sql.js';
+import { all, eventShown, shownPerson, visibilityIsAt, type Fragment } from './privacy-sql.js';
+import { pgPersonListJson } from './person-list-json.js';
+import { searchNames } from './name-search.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
 const nameMutable = ['name_type', 'given_name', 'surname', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
 const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'temple', 'ordinance_status', 'updated_at', 'deleted_at', 'deletion_id'];
 const relationshipMutable = ['type', 'person_a_id', 'person_b_id', 'qualifier', 'role', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
 
-// One statement per call (names.search: two, in one transaction). Sets of ids travel as one uuid[].
+// One statement per call. Sets of ids travel as one uuid[].
 
 /** The `where` tail and parameters of a ListOptions page over alias `a`; the caller appends `order by a.id`. */
 export const pageOf = (a: string, options: ListOptions): { readonly sql: string; readonly params: unknown[] } => {
@@ -98,6 +100,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     );
     return rows.map(tables.persons.from);
   },
+  ...pgPersonListJson(db),
   // One statement of three aggregates, each by an index on person_id (places by primary key).
   profile: async (personId) => {
     const [r] = await db.rows<ProfileDb>(profileSql, [personId, personId, personId]);
@@ -112,6 +115,21 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     if (r === undefined) return null;
     const { names, events, places } = r;
     return { ...withTreeOf(r), profile: names === null || events === null || places === null ? null : profileOf({ names, events, places }) };
+  },
+  // One statement for a page of persons: each row's profile aggregates run only for a person the
+  // audience is shown in full (a member, or the non-member rule's SQL), as in `read`.
+  readMany: async (treeId, ids, audience) => {
+    if (ids.length === 0) return [];
+    const rows = await db.rows<{ p: PersonDb } & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(
+      `select to_jsonb(p.*) as p, ${profileColumns('p.id', 'g.shown')}
+       from persons p cross join lateral (select ${audience.member ? 'true' : readFull.sql} as shown) g
+       where p.tree_id = ?::uuid and p.id = any(?::uuid[]) and p.deleted_at is null order by p.id`,
+      [...(audience.member ? [] : readFull.params(audience.now)), treeId, uuids(ids)],
+    );
+    return rows.map(({ p, names, events, places }) => ({
+      person: tables.persons.from(p),
+      profile: names === null || events === null || places === null ? null : profileOf({ names, events, places }),
+    }));
   },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),
@@ -136,11 +154,6 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     return rows.map((r) => r.id);
   },
 });
-
-// The scored expression, and exactly the indexed one (names_words_index), so the planner can use it.
-const searchable = (n: string): string => `lower(${n}.given_name || ' ' || ${n}.surname)`;
-const WORD_SPLIT = `'[[:space:][:punct:]]+'`;
-const wordsOf = (n: string): string => `regexp_split_to_array(lower(left(${n}.given_name || ' ' || ${n}.surname, 500)), ${WORD_SPLIT})`;
 
 export const pgNames = (db: Sql): NameRepository => ({
   byId: async (id) => {
@@ -167,53 +180,7 @@ export const pgNames = (db: Sql): NameRepository => ({
   insert: (n) => insertRow(db, tables.names, n),
   update: (n) => updateRow(db, tables.names, nameMutable, n),
   updateMany: (names) => updateRows(db, tables.names, nameMutable, names),
-  // Ranked by pg_trgm's `similarity` of whole names, as the port says, but not by matching whole
-  // names: a GIN match of `%` on them reads every name sharing one trigram with a short query (every
-  // name with a word starting "ho" for "hoak": 80 ms on 100,000 persons, seconds on 1,000,000 names).
-  // The query's words are matched (`%`, the same threshold) against the tree's distinct name words
-  // instead (name_words: tens of thousands, not millions), and only the names holding one of those
-  // words are ranked, with the whole-name similarity and threshold. A name whose every word is below
-  // the threshold while the whole name is above it (the query spans two of its words) is not found.
-  // The threshold is set for this transaction only. A threshold <= 0 admits names sharing no
-  // trigram, which no index finds, so that case ranks every name of the tree.
-  search: async (treeId, query, threshold, page) =>
-    db.tx(async (t) => {
-      const useIndex = threshold > 0;
-      if (useIndex) await t.rows(`select set_config('pg_trgm.similarity_threshold', ?, true)`, [String(threshold)]);
-      const a = page.audience;
-      const shown: Fragment = a === undefined || a.member ? { sql: '', params: [] } : all('', [{ sql: ' and ', params: [] }, fullPerson('p', a.now)]);
-      // After the cursor's person, ranked by its own best score: a lower score, or the same and a later id.
-      const after: Fragment = page.after === undefined
-        ? { sql: '', params: [] }
-        : {
-          sql: `, c as (select max(similarity(${searchable('m')}, lower(?))) as s from names m where m.person_id = ?::uuid and m.deleted_at is null)`,
-          params: [query, page.after],
-        };
-      // The matches are grouped by person (materialized), sorted, and only then each looked up by
-      // primary key for its privacy, lazily, until `limit` persons pass: joined as a set, the planner
-      // hashed every person of the tree (95 of 202 ms on 1,000,000 names; 15 ms in all this way).
-      const rows = await t.rows<{ person_id: string; score: number | string }>(
-        `with words as materialized (
-           select coalesce(array_agg(distinct d.word), '{}') as ws
-           from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) q(w) join name_words d on d.tree_id = ?::uuid and d.word % q.w
-           where q.w <> ''
-         ), h as materialized (
-           select n.person_id, max(similarity(${searchable('n')}, lower(?))) as score
-           from names n
-           where n.tree_id = ? and n.deleted_at is null${useIndex ? ` and ${wordsOf('n')} && (select ws from words)` : ''}
-           group by n.person_id
-           having max(similarity(${searchable('n')}, lower(?))) >= ?::real
-         )${after.sql}
-         select h.person_id, h.score
-         from (select h.* from h${page.after === undefined ? '' : ', c where h.score < c.s or (h.score = c.s and h.person_id > ?::uuid)'} order by h.score desc, h.person_id) h
-         cross join lateral (select 1 from persons p where p.id = h.person_id and p.deleted_at is null${shown.sql} limit 1) shown
-         order by h.score desc, h.person_id
-         limit ?::int`,
-        [query, treeId, query, treeId, query, threshold, ...after.params, ...(page.after === undefined ? [] : [page.after]), ...shown.params, page.limit],
-        { once: true },
-      );
-      return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
-    }),
+  search: searchNames(db),
 });
 
 export const pgPlaces = (db: Sql): PlaceRepository => ({

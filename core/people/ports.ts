@@ -13,6 +13,23 @@ export type PersonRepository = {
   readonly inTree: (treeId: Id, ids: readonly Id[]) => Promise<readonly Person[]>;
   /** A non-member audience: the persons not hidden from them (redacted ones included). */
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Person[]>;
+  /**
+   * One page of the tree's whole person list (GET /trees/{id}/persons and /public/trees/{id}/persons
+   * without `q`, `ids`, `deleted` or `limit`) as JSON text, for `page.audience`: the live persons
+   * `listByTree` answers for that audience and page, each written exactly as the list route writes it
+   * (adapters/http/wire-records.ts `personWire` of core/people/queries/person-views.ts's view, without
+   * `names`): in full, or redacted (`display_name` `Living person`, `redacted: true`, every other field
+   * null) where the non-member rule redacts; hidden persons are absent. `json` is the persons' objects
+   * in order, in pieces of consecutive persons (each piece its objects joined by commas; the pieces to
+   * be joined by commas; none for no person; pieces keep each string small whatever the page's size).
+   * `lastId` is the last person's id when the page is full (`count` = `page.limit`), else null;
+   * `ahead` the last person of the page after this one when both are full, else null (so the page
+   * after that can be asked for while that one is read). The wire shape is written by the store on
+   * purpose (issue 27): a 100,000-person list is then text from PostgreSQL to the socket, with no
+   * object per person in the service; spec/contracts/person-list-json.contract.ts holds it to the
+   * per-row path (core listPersons, then personWire).
+   */
+  readonly listJson: (treeId: Id, page: PersonListPage) => Promise<PersonListJson>;
   readonly insert: (person: Person) => Promise<void>;
   /**
    * What a person read shows beside the row, in one read: the person's live names (primary first,
@@ -33,6 +50,13 @@ export type PersonRepository = {
    * (core/people/queries/get-person.ts); the profile is only never read for a person it withholds.
    */
   readonly read: (personId: Id, userId: Id | null, reading: PersonReading) => Promise<PersonRead | null>;
+  /**
+   * The live persons of `treeId` among `ids`, in id order, each with their `profile` (as `profile`
+   * answers it) when `audience` is shown them in full (a member: every one; anyone else: the
+   * non-member rule at `audience.now`, from the facts kept on the row), else null: the page of a
+   * search or a batch in one read. The caller still decides (core/people/queries/list-persons.ts).
+   */
+  readonly readMany: (treeId: Id, ids: readonly Id[], audience: Audience) => Promise<readonly { readonly person: Person; readonly profile: PersonProfile | null }[]>;
   /** Replaces every mutable field, deletion stamp included, but not the kept facts (see keepLifeFacts). */
   readonly update: (person: Person) => Promise<void>;
   /**
@@ -53,6 +77,12 @@ export type PersonRepository = {
    */
   readonly descendants: (treeId: Id, rootId: Id) => Promise<readonly Id[]>;
 };
+
+/** A page of `PersonRepository.listJson`: at most `limit` persons after the person `after`, as `audience` sees them. */
+export type PersonListPage = { readonly limit: number; readonly after?: Id; readonly audience: Audience };
+
+/** A page of the person list as JSON text (see `PersonRepository.listJson`). */
+export type PersonListJson = { readonly json: readonly string[]; readonly count: number; readonly lastId: Id | null; readonly ahead: Id | null };
 
 export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
 

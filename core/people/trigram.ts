@@ -26,3 +26,48 @@ export const setSimilarity = (ta: ReadonlySet<string>, tb: ReadonlySet<string>):
 
 /** The text a name is searched by, in both adapters. */
 export const searchableName = (givenName: string, surname: string): string => `${givenName} ${surname}`.trim().toLowerCase();
+
+/**
+ * The words a name is searched by: its given name and surname (their first 500 characters), lower
+ * case, split at spaces, punctuation and symbols; the same words PostgreSQL's triggers post
+ * (`[[:space:][:punct:]]+`, migration 20261226090000).
+ */
+export const searchWords = (text: string): string[] =>
+  [...text.toLowerCase()].slice(0, 500).join('').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
+
+/** pg_trgm's similarity as PostgreSQL answers it: a `real` (single precision). */
+export const wordSimilarity = (a: string, b: string): number => Math.fround(similarity(a, b));
+
+/**
+ * A name search's ranking of one person, from the words of their live names (the rule both stores
+ * follow; adapters/postgres/name-search.ts says why it is this one). With one query word: the
+ * similarity of the person's best matching word, and that word (ties between persons of equal score
+ * go by that word, in code point order, then by person id). With several: the mean over the query's
+ * words of the best similarity among the person's words (0 where none matches); ties by person id.
+ * A word matches at `threshold` or above. Null when no word matches.
+ */
+export const rankSearchWords = (queryWords: readonly string[], words: ReadonlySet<string>, threshold: number): { readonly score: number; readonly word: string } | null => {
+  const floor = Math.fround(threshold);
+  if (queryWords.length === 1) {
+    let best: { score: number; word: string } | null = null;
+    for (const w of words) {
+      const s = wordSimilarity(w, queryWords[0]!);
+      if (s >= floor && (best === null || s > best.score || (s === best.score && w < best.word))) best = { score: s, word: w };
+    }
+    return best;
+  }
+  let sum = 0;
+  let matched = false;
+  for (const q of queryWords) {
+    let b = -1;
+    for (const w of words) {
+      const s = wordSimilarity(w, q);
+      if (s >= floor && s > b) b = s;
+    }
+    if (b >= 0) {
+      matched = true;
+      sum += b;
+    }
+  }
+  return matched ? { score: sum / queryWords.length, word: '' } : null;
+};

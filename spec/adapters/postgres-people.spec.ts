@@ -24,49 +24,93 @@ describe('PostgreSQL people storage', () => {
   it('has the expression and partial indexes as declared', async () => {
     const { rows } = await sql.raw<{ rows: { indexname: string; indexdef: string }[] }>(
       `select indexname, indexdef from pg_indexes where indexname in
-         ('names_search_trgm_index', 'names_words_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
+         ('names_search_trgm_index', 'names_words_index', 'name_words_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
        order by indexname`,
     );
     expect(rows.map((r) => r.indexname)).to.deep.equal([
-      'names_words_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
+      'name_words_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
     ]);
     const def = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
-    // names_search_trgm_index is gone (Migration20261201100000): search matches words, and every name written paid for it.
-    expect(def['names_words_index']).to.match(/USING gin \(regexp_split_to_array/);
+    // names_search_trgm_index (Migration20261201100000) and names_words_index (Migration20261226090000) are
+    // gone: search matches words, then reads name_postings, and every name written paid for them.
+    expect(def['name_words_word_trgm_index']).to.match(/USING gin \(word gin_trgm_ops\)/);
     expect(def['places_tree_id_name_unique']).to.match(/UNIQUE INDEX .* \(tree_id, lower\(btrim\(name\)\)\)/);
     expect(def['relationships_live_partnership_unique']).to.match(/UNIQUE .*LEAST.*GREATEST.*WHERE .*partnership.*deleted_at IS NULL/);
     expect(def['relationships_live_parent_child_unique']).to.match(/UNIQUE .*\(tree_id, person_a_id, person_b_id\) WHERE .*parent_child.*deleted_at IS NULL/);
   });
 
-  it('answers a name search from the word and name indexes, setting the threshold in the same transaction', async () => {
+  /** The most rows any one scan of `index` returned in the plan of the search's statement (actual rows times loops). */
+  const rowsFrom = (plan: unknown, index: string): number => {
+    let most = 0;
+    const walk = (node: Record<string, unknown>): void => {
+      if (node['Index Name'] === index) most = Math.max(most, Number(node['Actual Rows']) * Number(node['Actual Loops']));
+      for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return most;
+  };
+
+  /** The search statement's plan, run: its parameters are the query, the tree and the threshold's, the cursor's 4 (if any), the limit. */
+  const searchPlan = async (statement: string, q: string, treeId: string, after: string | null, limit: number): Promise<unknown> =>
+    sql.transaction(async (trx) => {
+      await trx.raw(`select set_config('pg_trgm.similarity_threshold', '0.2', true)`);
+      const words = [q, treeId, 0.2, 0.2, 0.2, treeId, 0.2, 0.2, 0.2];
+      const params = [...words, ...(after === null ? [] : [after, after, after, after]), limit];
+      const res = await trx.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(`explain (analyze, format json) ${statement}`, params);
+      return res.rows[0]!['QUERY PLAN'];
+    });
+
+  it('answers a one-word search in one statement from the postings of its best words, reading about `limit` of them', async () => {
     const t = await givenTree(fx.storage);
-    await sql.raw(
-      `insert into persons (id, tree_id, notes, created_at, updated_at)
-         select gen_random_uuid(), ?, '', now(), now() from generate_series(1, 2000)`,
-      [t.id],
-    );
+    await sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, 3000)`, [t.id]);
+    // 3,000 Smiths and Smythes with random given names: a surname typo matches both words.
     await sql.raw(
       `insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at)
-         select gen_random_uuid(), tree_id, id, 'birth', md5(id::text), md5(id::text || 'x'), true, now() from persons`,
+         select gen_random_uuid(), tree_id, id, 'birth', md5(id::text), case when random() < 0.5 then 'Smith' else 'Smythe' end, true, now() from persons`,
     );
-    await sql.raw('analyze names; analyze persons');
+    await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
     statements.length = 0;
-    expect(await fx.storage.names.search(t.id, 'nobody here', 0.3, { limit: 20 })).to.deep.equal([]);
-    expect(statements).to.have.length(2);
-    expect(statements[0]).to.match(/set_config\('pg_trgm.similarity_threshold', \?, true\)/);
+    const first = await fx.storage.names.search(t.id, 'Smyht', 0.2, { limit: 20 });
+    expect(first).to.have.length(20);
+    // One statement: every connection has the threshold from its start (orm.ts), no transaction sets it.
+    expect(statements).to.have.length(1);
+    const plan = await searchPlan(statements[0]!, 'Smyht', t.id, null, 20);
+    // Of 3,000 postings of the two words, the walk reads the page's (and the next one, to know it is done).
+    expect(rowsFrom(plan, 'name_postings_pkey')).to.be.within(20, 21);
+    const second = await fx.storage.names.search(t.id, 'Smyht', 0.2, { limit: 20, after: first[19]!.personId });
+    expect(second).to.have.length(20);
+    expect(second.map((h) => h.personId)).to.not.include.members(first.map((h) => h.personId));
+    const paged = await searchPlan(statements[1]!, 'Smyht', t.id, first[19]!.personId, 20);
+    expect(rowsFrom(paged, 'name_postings_pkey')).to.be.within(20, 21);
+  });
 
-    const plan = await sql.transaction(async (trx) => {
-      await trx.raw(`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
-      // Whether the planner prefers the index depends on the data (random md5 names are costly in
-      // GIN); that it can answer the filter from it is what this checks: only a bitmap scan is left.
-      await trx.raw('set local enable_seqscan = off');
-      await trx.raw('set local enable_indexscan = off');
-      const q = 'nobody here';
-      const res = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain ${statements[1]!}`, [q, t.id, q, t.id, q, 0.3, 20]);
-      return res.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    // The names holding one of the query's matched words come from their index, never a scan of the tree's names.
-    expect(plan).to.contain('names_words_index');
+  it('keeps the postings and the word dictionary with the live names: renamed, deleted, restored, purged', async () => {
+    const t = await givenTree(fx.storage);
+    const p = newId();
+    await sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) values (?, ?, '', now(), now())`, [p, t.id]);
+    const n = newId();
+    await sql.raw(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at) values (?, ?, ?, 'birth', 'Zebedee', 'Quixby-Smith', true, now())`, [n, t.id, p]);
+    const words = async (): Promise<string[]> =>
+      (await sql.raw<{ rows: { word: string }[] }>(`select d.word from name_postings x join name_words d on d.id = x.word_id where x.person_id = ? order by d.word`, [p])).rows.map((r) => r.word);
+    const dictionary = async (): Promise<string[]> =>
+      (await sql.raw<{ rows: { word: string }[] }>(`select word from name_words where tree_id = ? order by word`, [t.id])).rows.map((r) => r.word);
+    expect(await words()).to.deep.equal(['quixby', 'smith', 'zebedee']);
+    // Another threshold than the connections' is answered from every word of the tree, as rightly.
+    expect((await fx.storage.names.search(t.id, 'Zebede', 0.55, { limit: 20 })).map((h) => h.personId)).to.deep.equal([p]);
+    expect(await fx.storage.names.search(t.id, 'Zebede', 0.75, { limit: 20 })).to.deep.equal([]);
+    await sql.raw(`update names set given_name = 'Zachary' where id = ?`, [n]);
+    expect(await words()).to.deep.equal(['quixby', 'smith', 'zachary']);
+    expect(await dictionary()).to.deep.equal(['quixby', 'smith', 'zachary']);
+    await sql.raw(`update names set deleted_at = now() where id = ?`, [n]);
+    expect(await words()).to.deep.equal([]);
+    expect(await fx.storage.names.search(t.id, 'Zachary', 0.2, { limit: 20 })).to.deep.equal([]);
+    await sql.raw(`update names set deleted_at = null where id = ?`, [n]);
+    expect(await words()).to.deep.equal(['quixby', 'smith', 'zachary']);
+    expect((await fx.storage.names.search(t.id, 'Zachary', 0.2, { limit: 20 })).map((h) => h.personId)).to.deep.equal([p]);
+    // A hard delete (a purge) leaves nothing of the name: no posting, no word.
+    await sql.raw(`delete from names where id = ?`, [n]);
+    expect(await words()).to.deep.equal([]);
+    expect(await dictionary()).to.deep.equal([]);
   });
 
   it('purges a tree with every row it owns', async () => {
@@ -81,7 +125,8 @@ describe('PostgreSQL people storage', () => {
     await fx.storage.places.ensure(t.id, 'York', newId());
     await fx.storage.trees.purge(t.id);
     const { rows } = await sql.raw<{ rows: { n: number }[] }>(
-      `select (select count(*) from persons) + (select count(*) from names) + (select count(*) from places) as n`,
+      `select (select count(*) from persons) + (select count(*) from names) + (select count(*) from places)
+         + (select count(*) from name_words) + (select count(*) from name_postings) as n`,
     );
     expect(Number(rows[0]!.n)).to.equal(0);
   });

@@ -11,6 +11,7 @@
 // Environment: BENCH_PERSONS (default 100000), BENCH_NAMES (default 1000000), BENCH_NAMES_PERSONS
 // (persons of the names tree, default BENCH_NAMES / 5), BENCH_SECONDS (default 15), BENCH_SEED,
 // DATABASE_URL (else an embedded PostgreSQL). Both trees are public and written before the service starts.
+// BENCH_READS_ONLY_LISTS=1: only part 1 (the three whole lists): no names tree, no bare baseline, no loads.
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const SEED = int('BENCH_SEED', 20261122, 0);
 const CLIENTS = 32;
 const WARM_SECONDS = Math.min(3, SECONDS);
 const LIMIT = 20;
+const ONLY_LISTS = process.env['BENCH_READS_ONLY_LISTS'] === '1';
 const GOAL = { ratio: 0.5, singleP99: 25, searchP95: 30, listMs: 1500, listAddedBytes: 64 * 1024 * 1024 };
 
 /** The surname alone with one typo (withTypo types `given surname`; with no given name, only the surname). */
@@ -50,8 +52,8 @@ const main = async (): Promise<void> => {
     seed: async (db) => {
       log(`generating ${N} persons`);
       tree = await generateTree(db, { persons: N, seed: SEED });
-      log(`generating the names tree: ${NAMES_PERSONS} persons, names added up to ${NAMES}`);
-      named = await generateNamesTree(db, { persons: NAMES_PERSONS, names: NAMES, seed: SEED + 1 });
+      log(`generating the names tree: ${ONLY_LISTS ? 10 : NAMES_PERSONS} persons, names added up to ${ONLY_LISTS ? 10 : NAMES}`);
+      named = await generateNamesTree(db, ONLY_LISTS ? { persons: 10, names: 10, seed: SEED + 1 } : { persons: NAMES_PERSONS, names: NAMES, seed: SEED + 1 });
       await db.query(`update trees set visibility = 'public' where id = any($1::uuid[])`, [[tree.treeId, named.tree.treeId]]);
       // As a live database is after autovacuum: hint bits set, GIN pending lists merged, statistics fresh.
       await db.query('vacuum analyze');
@@ -100,6 +102,14 @@ const main = async (): Promise<void> => {
     for (const [who, url, headers] of readers) {
       log(`whole list, ${who}`);
       lists.push([who, await wholeList(url, headers, svc.rss)]);
+    }
+    if (ONLY_LISTS) {
+      const ok = (l: ListResult) => l.ms <= GOAL.listMs && l.rssPeak - l.rssBefore < GOAL.listAddedBytes;
+      printTable(`Benchmark: whole person lists of a public tree over HTTP (BENCH_READS_ONLY_LISTS), ${os.cpus().length} cores`, [
+        ['tree', `${big.counts.persons} persons, ${big.counts.names} names, ${big.counts.events} events`],
+        ...lists.map(([who, l]): [string, string] => [`whole list, ${who}`, `${listLine(l)} | goal <= ${GOAL.listMs / 1000} s, < ${mb(GOAL.listAddedBytes)} added: ${verdict(ok(l))}`]),
+      ]);
+      return;
     }
 
     // 2. Under load.

@@ -29,6 +29,7 @@ import { duplicatesContract } from './duplicates.contract.js';
 import { mergesContract } from './merges.contract.js';
 import { chartsContract } from './charts.contract.js';
 import { historyContract } from './history.contract.js';
+import { personListJsonContract } from './person-list-json.contract.js';
 
 // Every port contract against every adapter: the memory fakes cannot drift from PostgreSQL.
 const adapters: readonly (readonly [string, MakeStorage])[] = [
@@ -68,4 +69,5 @@ for (const [name, make] of adapters) {
   mergesContract(name, make);
   chartsContract(name, make);
   historyContract(name, make);
+  personListJsonContract(name, make);
 }

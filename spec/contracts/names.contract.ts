@@ -94,28 +94,57 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(ids(await storage().names.listByTree(other.id))).to.deep.equal([n6]);
     });
 
-    it("search ranks persons by their best name's trigram similarity, best first, ties by person id, above the threshold only", async () => {
+    it('search ranks persons by the mean of each query word\'s best word similarity, best first, ties by person id, words at the threshold only', async () => {
       const t = await givenTree(storage());
-      const [lowId, highId] = sortedIds(2);
-      // Inserted in reverse id order: the tie order must come from the store.
-      const jack = await givenNamed(storage(), t.id, 'Jack', 'Smith', { id: highId! }); // 0.222
-      const john = await givenNamed(storage(), t.id, 'John', 'Smith', { id: lowId! }); // 0.222
-      const jon = await givenNamed(storage(), t.id, 'Jon', 'Smith'); // 0.3125
-      await givenNamed(storage(), t.id, 'Mary', 'Jones'); // 0.048: below the threshold
-      // Found by an alternate name, listed once with its best score.
+      const [lowId, midId, highId] = sortedIds(3);
+      // Inserted in reverse id order: the tie order must come from the store. For "Jhon Smyth":
+      // jhon~jon 2/7, jhon~john and jhon~jack 1/9 (below 0.2), smyth~smith 1/3, smyth~smyth 1.
+      const jon = await givenNamed(storage(), t.id, 'Jon', 'Smith', { id: highId! }); // (2/7 + 1/3) / 2
+      const jack = await givenNamed(storage(), t.id, 'Jack', 'Smith', { id: midId! }); // (0 + 1/3) / 2
+      const john = await givenNamed(storage(), t.id, 'John', 'Smith', { id: lowId! }); // (0 + 1/3) / 2
+      await givenNamed(storage(), t.id, 'Mary', 'Jones'); // jhon~jones 1/10: no word matches
+      // Found by an alternate name, listed once with its best words (jon and smyth, from two names).
       const alias = await givenNamed(storage(), t.id, 'Mary', 'Jones');
-      await storage().names.insert(aName(alias, { givenName: 'John', surname: 'Smyth', isPrimary: false, nameType: 'alias' })); // 0.467
-      await storage().names.insert(aName(alias, { givenName: 'Jon', surname: 'Smith', isPrimary: false, nameType: 'other' })); // 0.3125
+      await storage().names.insert(aName(alias, { givenName: 'John', surname: 'Smyth', isPrimary: false, nameType: 'alias' }));
+      await storage().names.insert(aName(alias, { givenName: 'Jon', surname: 'Smith', isPrimary: false, nameType: 'other' })); // (2/7 + 1) / 2
 
       const found = await storage().names.search(t.id, 'Jhon Smyth', 0.2, { limit: 1000 });
       expect(scores(found)).to.deep.equal([alias.id, jon.id, john.id, jack.id]);
-      expect(found[0]!.score).to.be.closeTo(7 / 15, 1e-6);
-      expect(found[1]!.score).to.be.closeTo(5 / 16, 1e-6);
-      expect(found[2]!.score).to.be.closeTo(2 / 9, 1e-6);
-      expect(found[3]!.score).to.be.closeTo(2 / 9, 1e-6);
+      expect(found[0]!.score).to.be.closeTo((2 / 7 + 1) / 2, 1e-6);
+      expect(found[1]!.score).to.be.closeTo((2 / 7 + 1 / 3) / 2, 1e-6);
+      expect(found[2]!.score).to.be.closeTo(1 / 6, 1e-6);
+      expect(found[3]!.score).to.be.closeTo(1 / 6, 1e-6);
       expect(scores(await storage().names.search(t.id, 'JHON SMYTH', 0.2, { limit: 1000 }))).to.deep.equal(scores(found));
-      expect(scores(await storage().names.search(t.id, 'Jhon Smyth', 0.3, { limit: 1000 }))).to.deep.equal([alias.id, jon.id]);
+      expect(scores(await storage().names.search(t.id, 'smyth, jhon', 0.2, { limit: 1000 }))).to.deep.equal(scores(found));
+      // At 0.3 jhon matches nothing: each person is ranked by smyth alone, the three Smiths tie.
+      const strict = await storage().names.search(t.id, 'Jhon Smyth', 0.3, { limit: 1000 });
+      expect(scores(strict)).to.deep.equal([alias.id, john.id, jack.id, jon.id]);
+      expect(strict[0]!.score).to.be.closeTo(0.5, 1e-6);
       expect(await storage().names.search(t.id, 'Xavier Quux', 0.2, { limit: 1000 })).to.deep.equal([]);
+      expect(await storage().names.search(t.id, ' ,;- ', 0.2, { limit: 1000 })).to.deep.equal([]);
+    });
+
+    it('search with one word ranks by the best matching word, ties by that word, then by person id, and pages through ties', async () => {
+      const t = await givenTree(storage());
+      const [a, b, c, d] = sortedIds(4);
+      // smyth~smith 1/3, smyth~smythe 5/8, smyth~smyth 1. `both` holds smith and smythe: found once, by smythe,
+      // tied with `smythe` (ids decide), above `smith`.
+      const exact = await givenNamed(storage(), t.id, 'Ann', 'Smyth', { id: d! });
+      const smythe = await givenNamed(storage(), t.id, 'Ann', 'Smythe', { id: a! });
+      const smith = await givenNamed(storage(), t.id, 'Ann', 'Smith', { id: c! });
+      const both = await givenNamed(storage(), t.id, 'Ann', 'Smith', { id: b! });
+      await storage().names.insert(aName(both, { givenName: 'Ann', surname: 'Smythe', isPrimary: false, nameType: 'married' }));
+      const found = await storage().names.search(t.id, 'Smyth', 0.2, { limit: 1000 });
+      expect(scores(found)).to.deep.equal([exact.id, smythe.id, both.id, smith.id]);
+      expect(found.map((f) => f.score)).to.deep.equal([1, Math.fround(5 / 8), Math.fround(5 / 8), Math.fround(1 / 3)]);
+      const pages: string[] = [];
+      for (let after: string | undefined; ;) {
+        const page = await storage().names.search(t.id, 'Smyth', 0.2, { limit: 1, ...(after === undefined ? {} : { after }) });
+        pages.push(...scores(page));
+        if (page.length < 1) break;
+        after = page[0]!.personId;
+      }
+      expect(pages).to.deep.equal(scores(found));
     });
 
     it('search keeps a score equal to the threshold and drops one just below', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import { newId } from '../../core/kernel/ids.js';
 import { aMembership, aName, anEvent, aPerson, at, givenEdge, givenPerson, givenTree, givenUsers, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
@@ -256,5 +257,13 @@ export const personsContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await shown(deleted.id, null, false)).to.equal(false);
       expect((await read(dead.id, null, false))?.profile?.names.map((n) => n.personId)).to.deep.equal([dead.id]);
       expect(await read(newId(), member!.id, true)).to.equal(null);
+      // A page (search, batch): the live persons of the tree among the ids, in id order, with the profile by the same rule.
+      const page = await storage().persons.readMany(t.id, [deleted.id, hidden.id, living.id, dead.id, newId()], memberAudience);
+      expect(page.map((r) => r.person.id)).to.deep.equal([living.id, dead.id, hidden.id].sort());
+      for (const r of page) expect(r.profile).to.deep.equal(await storage().persons.profile(r.person.id));
+      const asStranger = await storage().persons.readMany(t.id, [living.id, dead.id, hidden.id], nonMemberAt(now));
+      expect(Object.fromEntries(asStranger.map((r) => [r.person.id, r.profile !== null]))).to.deep.equal({ [living.id]: false, [dead.id]: true, [hidden.id]: false });
+      expect(await storage().persons.readMany((await givenTree(storage())).id, [dead.id], memberAudience)).to.deep.equal([]);
+      expect(await storage().persons.readMany(t.id, [], memberAudience)).to.deep.equal([]);
     });
   });

@@ -163,6 +163,10 @@ export const privacyFilterContract = (name: string, make: MakeStorage): Mocha.Su
             const read = await s.persons.read(p.id, null, { byRole: i % 2 === 0, now });
             expect(read?.profile !== null, `${when}: person ${p.id} read with a profile`).to.equal(want.full.includes(p.id));
           }
+          // A page read (search, batch) brings the profile of exactly the persons shown in full, and every live person of the tree.
+          const many = await s.persons.readMany(t.id, [...w.persons.map((p) => p.id)].reverse(), audience);
+          expect(many.map((r) => r.person.id), `${when}: readMany answers the live persons in id order`).to.deep.equal(w.persons.filter((p) => p.deletedAt === null).map((p) => p.id).sort());
+          for (const r of many) expect(r.profile !== null, `${when}: person ${r.person.id} read with a profile in a page`).to.equal(want.full.includes(r.person.id));
           // Search finds persons shown in full only.
           const hits = await s.names.search(t.id, 'smith', 0.1, { limit: 1000, audience });
           for (const h of hits) expect(want.full, `${when}: search found a withheld person`).to.include(h.personId);

@@ -788,7 +788,7 @@ export const PARAMETERS: Readonly<Record<string, Entry>> = {
     description: 'At most this many items (1 to 1000) in one page, with the next page\'s cursor in the X-Next-Cursor header and a Link rel="next" header. Absent: every item in one answer.',
     example: 100,
   },
-  q: { description: 'A fuzzy name search, typo tolerant (trigram similarity over every name): best match first.', example: 'Mary Smyth' },
+  q: { description: 'A fuzzy name search, typo tolerant (trigram similarity of its words to the words of every live name): best match first.', example: 'Mary Smyth' },
   'getCitationHistory.limit': HISTORY_LIMIT,
   'getEventHistory.limit': HISTORY_LIMIT,
   'getMediaHistory.limit': HISTORY_LIMIT,

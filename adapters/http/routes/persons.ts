@@ -7,6 +7,7 @@ import { updatePerson } from '../../../core/people/commands/update-person.js';
 import { deletePerson } from '../../../core/people/commands/delete-person.js';
 import { restorePerson } from '../../../core/merge/commands/restore-person.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
+import { listPersonsJson } from '../../../core/people/queries/list-persons-json.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import type { PersonView } from '../../../core/people/vitals.js';
 import { PersonCreate, PersonUpdate, personInput } from '../../../core/people/bodies.js';
@@ -16,6 +17,7 @@ import { IdParams, PageQuery, Text } from '../wire.js';
 import { PersonRead, personWire } from '../wire-records.js';
 import { listed, reply, withPage, type LazyDeps } from './deps.js';
 import { STREAMED_LIST, ifMatch } from './texts.js';
+import { streamedJsonPages } from './json-pages.js';
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
 const IdList = withSchema(
@@ -64,8 +66,10 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         + 'every other field null) and does not see persons whose `privacy` is `private` at all; a `private` tree is 403 `forbidden` to them.\n\n'
         + 'Ask in one of these ways (at most one of `q`, `ids` and `deleted=true`; two together are 422 `invalid_input` naming the second):\n\n'
         + '- none of them: every live person, ordered by id;\n'
-        + '- `q`: a fuzzy, typo-tolerant name search over all live names, best match first by trigram similarity (`SEARCH_THRESHOLD`, '
-        + 'default 0.2, is the cut-off). It answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow. '
+        + '- `q`: a fuzzy, typo-tolerant name search over the words of all live names: a person is found when a word of `q` is at least '
+        + '`SEARCH_THRESHOLD` (default 0.2) similar (pg_trgm trigram similarity) to a word of one of their names. Best match first: for a one-word `q`, '
+        + 'by the similarity of the person\'s best matching word; for several words, by the mean over the words of `q` of their best similarity '
+        + '(0 for a word that matches none of the person\'s), so a person matching every word comes before one matching some. It answers at most `limit` persons (20 when `limit` is not given), never streamed, with `X-Next-Cursor` when more may follow. '
         + 'A non-member only ever finds persons shown to them in full;\n'
         + '- `ids`: a batch of up to 1000 comma-separated ids, answered at once (not paged); ids unknown, deleted, of another tree or hidden '
         + 'from the caller are left out;\n'
@@ -83,6 +87,9 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         if (asked.length > 1)
           return E.left(invalidInput('invalid_input', `Ask for persons one way at a time: ${asked.join(', ')} were given together.`, [{ path: asked[1]!, message: `cannot be combined with ${asked[0]}` }]));
         const d = deps();
+        // The whole list, streamed: pages of JSON text the store writes (issue 27; the same answer).
+        if (query.limit === undefined && asked.length === 0 && query.q === undefined)
+          return streamedJsonPages(query, (page) => listPersonsJson(d)(actor, params.id, page));
         const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
         if (query.deleted === 'true') url.searchParams.set('deleted', 'true');

@@ -3,6 +3,7 @@ import { E } from '../../../core/kernel/either.js';
 import { listDirectory } from '../../../core/trees/queries/list-directory.js';
 import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
+import { listPersonsJson } from '../../../core/people/queries/list-persons-json.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
@@ -16,6 +17,7 @@ import { IdParams, PageQuery, Text } from '../wire.js';
 import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { streamedList } from './texts.js';
+import { streamedJsonPages } from './json-pages.js';
 
 const PUBLIC_STREAMED_LIST = streamedList('An account, or an anonymous client address,');
 
@@ -69,6 +71,9 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       successHeaders: ['X-Next-Cursor', 'Link'],
       errors: [],
       handle: async ({ actor, params, query }) => {
+        // The whole list, streamed: pages of JSON text the store writes (issue 27; the same answer).
+        if (query.limit === undefined && query.q === undefined)
+          return streamedJsonPages(query, (page) => listPersonsJson(deps())(actor, params.id, page, 'public'));
         const url = new URL(`${base()}/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
         return listed(query, url, (page) =>

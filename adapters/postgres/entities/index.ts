@@ -4,7 +4,7 @@
 import { EmailTokenSchema, RateLimitWindowSchema, SessionSchema, UserSchema } from './identity.js';
 import { MembershipSchema, TreeSchema } from './trees.js';
 import { AuditEntrySchema } from './audit.js';
-import { EventSchema, NameSchema, NameWordSchema, PersonSchema, PlaceSchema, RelationshipSchema } from './people.js';
+import { EventSchema, NamePostingSchema, NameSchema, NameWordSchema, PersonSchema, PlaceSchema, RelationshipSchema } from './people.js';
 import { CitationSchema, SourceSchema } from './sources.js';
 import { BlobRemovalSchema, MediaSchema } from './media.js';
 import { ProposalSchema } from './proposals.js';
@@ -42,6 +42,7 @@ export const entities = [
   ProposalSchema,
   BlobRemovalSchema,
   NameWordSchema,
+  NamePostingSchema,
   DuplicateDismissalSchema,
   PersonMergeSchema,
   RecordChangeSchema,

@@ -75,26 +75,41 @@ export const NameSchema = new EntitySchema<NameRow>({
     createdAt: { ...timestamptz },
     ...deletion,
   },
-  indexes: [
-    {
-      // names.search finds the names holding a word of name_words with `&&` on exactly this expression.
-      name: 'names_words_index',
-      expression: `create index "names_words_index" on "names" using gin ((regexp_split_to_array(lower(left(given_name || ' ' || surname, 500)), '[[:space:][:punct:]]+')))`,
-    },
-  ],
 });
 
-/** The distinct words of a tree's names (kept by a trigger on names): what name search matches a query's words against. */
-export type NameWordRow = { tree: TreeRow; word: string };
+/**
+ * The distinct words of a tree's live names, each with an id (kept by triggers on names, migration
+ * 20261226090000): what name search matches a query's words against.
+ */
+export type NameWordRow = { id: string; tree: TreeRow; word: string };
 
 export const NameWordSchema = new EntitySchema<NameWordRow>({
   name: 'NameWordRow',
   tableName: 'name_words',
   properties: {
-    tree: { kind: 'm:1', entity: () => TreeSchema, primary: true, deleteRule: 'cascade' },
-    word: { type: 'text', primary: true },
+    id: { type: 'bigint', primary: true, autoincrement: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: false },
+    word: { type: 'text' },
   },
+  uniques: [{ properties: ['tree', 'word'] }],
   indexes: [{ name: 'name_words_word_trgm_index', expression: `create index "name_words_word_trgm_index" on "name_words" using gin ("word" gin_trgm_ops)` }],
+});
+
+/**
+ * Which persons' live names hold a word (kept by the same triggers), in word then person order: a
+ * search reads the persons of its best matched word in order and stops at its limit. No foreign keys:
+ * the triggers remove a person's rows with their names, and a bulk import writes millions of them.
+ */
+export type NamePostingRow = { wordId: string; personId: string };
+
+export const NamePostingSchema = new EntitySchema<NamePostingRow>({
+  name: 'NamePostingRow',
+  tableName: 'name_postings',
+  properties: {
+    wordId: { type: 'bigint', primary: true },
+    personId: { type: 'uuid', primary: true },
+  },
+  indexes: [{ properties: ['personId', 'wordId'] }],
 });
 
 export type PlaceRow = { id: string; tree: TreeRow; name: string };

@@ -1,0 +1,116 @@
+import type { NameRepository } from '../../core/people/ports.js';
+import type { Sql } from './sql.js';
+import { all, fullPerson, type Fragment } from './privacy-sql.js';
+
+// Name search at the cost of its page (issue 27), in one statement. The query's distinct words are
+// matched (pg_trgm's `%`, whose threshold each connection has from its start) against the tree's distinct name words (name_words,
+// GIN trigram index: tens of thousands of words, not millions of names), then persons are read from
+// `name_postings` (word, person), kept by triggers on names (migration 20261226090000):
+//
+// - One query word (a surname with a typo, the common case): a person's score is the similarity of
+//   their best matching word. The matched words are walked best first (ties by word), each word's
+//   persons in id order, and the statement stops when `limit` persons have passed: it reads O(limit)
+//   postings after the word lookup, plus, per person read, one probe per better matched word (to skip
+//   a person already answered under it; none for the best word) and their row (deleted? shown?).
+// - Several query words: a person's score is the mean over the query's words of the similarity of
+//   their best matching word (0 for a query word none of theirs matches), ties by person id. Every
+//   person holding a matched word is scored (set-wise, from postings only: no name row is read), so
+//   this costs in proportion to the matched words' postings, not to the page.
+//
+// A person is found when one of the query's words matches one of the words of their live names at
+// the threshold or above. The walk's order is the plan's (nested loops keep their outer order); an
+// ORDER BY over it would sort every posting of a word before the first row could leave. Words
+// compare in "C" collation (code point order), as the memory adapter compares them. A threshold <= 0
+// admits words sharing no trigram, which no index finds, so then every word of the tree is matched.
+
+const WORD_SPLIT = `'[[:space:][:punct:]]+'`;
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+/**
+ * A limit that keeps every row but whose value the planner does not see (a sub-select): it then
+ * expects to read a tenth of a word's postings, and walks the index in order instead of reading them
+ * all into a sort (which it chose for a word of 1,500 persons once the tables had statistics).
+ */
+const ALL_ROWS = '2147483647::bigint';
+/** Whether this connection's `%` threshold is the search's (a one-time filter: one branch of the word match runs). */
+const SAME_THRESHOLD = `coalesce(nullif(current_setting('pg_trgm.similarity_threshold', true), '')::real = ?::real, false)`;
+
+/**
+ * The threshold of pg_trgm's `%` on every connection of the pools (set at connect: orm.ts). A search
+ * with that threshold needs no transaction to set it; another threshold (or a connection without it)
+ * still gets a right answer, from every word of the tree instead of the trigram index.
+ */
+export const DEFAULT_SEARCH_THRESHOLD = 0.2;
+
+export const searchNames = (db: Sql): NameRepository['search'] => async (treeId, query, threshold, page) => {
+  const a = page.audience;
+  const shown: Fragment = a === undefined || a.member ? { sql: '', params: [] } : all('', [{ sql: ' and ', params: [] }, fullPerson('pr', a.now)]);
+  const after = page.after;
+  // The cursor person's place: its best word (one query word) or its score (several), from its postings.
+  const cursor = after === undefined
+    ? { sql: '', params: [] as unknown[] }
+    : {
+      sql: `, cur1 as materialized (
+           select m.s, m.word from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid
+           order by m.s desc, m.word collate "C" limit 1
+         ), cur2 as materialized (
+           select sum(y.b) / (select k from qw) as score
+           from (select m.i, max(m.s)::float8 as b from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid group by m.i) y
+         )`,
+      params: [after, after] as unknown[],
+    };
+  const rows = await db.rows<{ person_id: string; score: number | string }>(
+    `with qw as materialized (
+       select coalesce(array_agg(w order by w), '{}') as ws, count(*)::int as k
+       from (select distinct w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) w where w <> '') x
+     ), m as materialized (
+       select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
+       from qw cross join unnest(qw.ws) with ordinality q(w, i)
+       join name_words d on d.tree_id = ?::uuid and d.word % q.w
+       where ${SAME_THRESHOLD} and ?::real > 0 and similarity(d.word, q.w) >= ?::real
+       union all
+       select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
+       from qw cross join unnest(qw.ws) with ordinality q(w, i)
+       join name_words d on d.tree_id = ?::uuid
+       where not (${SAME_THRESHOLD} and ?::real > 0) and similarity(d.word, q.w) >= ?::real
+     )${cursor.sql}
+     (select c.person_id, sig.s::float8 as score
+      from (select m.id, m.word, m.s from m where (select k from qw) = 1 order by m.s desc, m.word collate "C") sig
+      ${after === undefined ? '' : 'cross join cur1'}
+      cross join lateral (
+        select p.person_id from name_postings p
+        where p.word_id = sig.id${after === undefined ? '' : ` and p.person_id > case when sig.word = cur1.word then ?::uuid else '${NO_ID}'::uuid end`}
+        order by p.person_id
+        limit (select ${ALL_ROWS})
+      ) c
+      cross join lateral (
+        select exists (
+          select 1 from m
+          where (m.s > sig.s or (m.s = sig.s and m.word collate "C" < sig.word))
+            and exists (select 1 from name_postings b where b.word_id = m.id and b.person_id = c.person_id)
+        ) as answered
+      ) earlier
+      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shown.sql} limit 1) shown
+      where not earlier.answered${after === undefined ? '' : ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))'})
+     union all
+     (select h.person_id, h.score
+      from (
+        select x.person_id, sum(x.b) / (select k from qw) as score
+        from (select b.person_id, m.i, max(m.s)::float8 as b from m join name_postings b on b.word_id = m.id group by b.person_id, m.i) x
+        where (select k from qw) > 1
+        group by x.person_id
+        order by 2 desc, 1
+      ) h
+      ${after === undefined ? '' : 'cross join cur2'}
+      cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shown.sql} limit 1) shown
+      ${after === undefined ? '' : 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)'})
+     limit ?::int`,
+    [
+      query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor.params,
+      ...(after === undefined ? [] : [after]), ...shown.params,
+      ...shown.params, ...(after === undefined ? [] : [after]),
+      page.limit,
+    ],
+    { once: true },
+  );
+  return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
+};

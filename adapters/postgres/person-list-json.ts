@@ -1,0 +1,187 @@
+// PersonRepository.listJson: a page of the whole person list written by PostgreSQL as the JSON the
+// list route answers (adapters/http/wire-records.ts personWire), so the service passes text from
+// the socket of the database to the socket of the client and holds no object per person.
+//
+// Why the wire shape is written here, in an adapter below the core, and not only by the HTTP codec
+// (issue 27, deliverable 4): building a view and a wire object per person in Node cost 2-5 s and tens
+// of MB per 100,000-person list. The core still decides who reads (member, non-member, anonymous, at
+// which moment: core/people/queries/list-persons-json.ts); who of them is shown in full, redacted or
+// not at all is the engine's rule as generated SQL (privacy-sql.ts, held to the engine by
+// spec/contracts/privacy-filter.contract.ts); and every value below is held to the per-row path
+// (core listPersons + personWire) by spec/contracts/person-list-json.contract.ts and
+// spec/http/person-list-json.spec.ts. A change to personWire, personViews, vitals.ts or
+// formatGedcomDate must change this file too; those specs fail until it does.
+import type { PersonRepository } from '../../core/people/ports.js';
+import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
+import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
+import { vitalTypes } from '../../core/people/vitals.js';
+import { visibilitySql, visibilityIs } from './privacy-sql.js';
+import type { Sql } from './sql.js';
+
+/** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
+const lit = (s: string): string => {
+  if (!/^[\x20-\x7e]*$/.test(s) || s.includes("'") || s.includes('\\')) throw new Error(`not a plain literal: ${s}`);
+  return `'${s}'`;
+};
+
+/** Every UTF-16 unit String.prototype.trim removes, as an E'' literal for btrim: the same trim in SQL. */
+const BLANKS = `E'${Array.from({ length: 0x10000 }, (_, c) => c)
+  .filter((c) => String.fromCharCode(c).trim() === '')
+  .map((c) => `\\u${c.toString(16).padStart(4, '0')}`)
+  .join('')}'`;
+const trimmed = (x: string): string => `btrim(${x}, ${BLANKS})`;
+
+// Month names and calendar escapes taken from formatGedcomDate itself (5.5.1, as dateDisplay writes).
+const cals: readonly (Calendar | undefined)[] = [undefined, 'julian', 'hebrew', 'french_r'];
+const tokensOf = (calendar: Calendar | undefined, month: number): string[] =>
+  formatGedcomDate({ qualifier: 'exact', ...(calendar === undefined ? {} : { calendar }), year: 2000, month } as GenealogicalDate, '5.5.1').split(' ');
+const monthsOf = (calendar: Calendar | undefined): string[] =>
+  Array.from({ length: 13 }, (_, i) => tokensOf(calendar, i + 1)).filter((t) => t.length >= 2).map((t) => t[t.length - 2]!);
+const escapeOf = (calendar: Calendar): string => tokensOf(calendar, 1).slice(0, -2).join(' ');
+const monthArray = (calendar: Calendar | undefined): string => `array[${monthsOf(calendar).map(lit).join(',')}]::text[]`;
+const monthName = (cal: string, month: string): string =>
+  `(case ${cal} ${cals.filter((c) => c !== undefined).map((c) => `when ${lit(c)} then ${monthArray(c)}`).join(' ')} else ${monthArray(undefined)} end)[(${month})::int]`;
+const escapeSql = (cal: string): string => `(case ${cal} ${cals.flatMap((c) => (c === undefined ? [] : [`when ${lit(c)} then ${lit(escapeOf(c))}`])).join(' ')} end)`;
+
+const BIRTH = vitalTypes.slice(0, 3);
+
+// Everything below is plain expressions over rows: concat() skips NULL arguments, which writes a key
+// only when present. A vital's JSON is written where the page's vitals are picked (ev), in steps of
+// derived tables fenced with `offset 0` (each step computed once per event and the statement small to
+// plan; laterals per person, or subqueries per value, cost a plan node's restart per row).
+
+/** formatPart's body (day, month name, year; the start's year with its dual year) over the date's extracted fields in `x`, as text. */
+const bodySql = (x: string, end: boolean): string => {
+  const [y, m, day] = end ? [`${x}.ey`, `${x}.emo`, `${x}.edy`] : [`${x}.y`, `${x}.mo`, `${x}.dy`];
+  const yearText = end ? y : `(case when ${x}.dual then ${y} || '/' || lpad(((${y}::int + 1) % 100)::text, 2, '0') else ${y} end)`;
+  return `concat_ws(' ', ${day}, ${monthName(`${x}.cal`, m)}, ${yearText})`;
+};
+
+/** `,"key":` and the JSON text `v`, or NULL (so concat leaves the key out) when `v` is NULL. */
+const keyed = (key: string, v: string): string => `(',"${key}":' || ${v})`;
+
+/**
+ * adapters/http/wire-records.ts dateWire over the date's extracted fields in `x`: keys in its order,
+ * absent ones left out. Numbers are the stored JSON's own text (->>), which is JSON.stringify's.
+ */
+const dateWireSql = (x: string): string =>
+  `concat('{"qualifier":', coalesce(to_json(${x}.q)::text, 'null'), ${keyed('calendar', `to_json(${x}.cal)::text`)},
+     case when ${x}.dual then ',"dual_year":true' end, ${keyed('year', `${x}.y`)}, ${keyed('month', `${x}.mo`)}, ${keyed('day', `${x}.dy`)},
+     ${keyed('end_year', `${x}.ey`)}, ${keyed('end_month', `${x}.emo`)}, ${keyed('end_day', `${x}.edy`)}, ${keyed('text', `to_json(${x}.txt)::text`)}, '}')`;
+
+/** A JSON string of the text `x`, or null. */
+const str = (x: string): string => `coalesce(to_json(${x})::text, 'null')`;
+
+/**
+ * vitals.ts vitalEvents for the page's persons shown in full (`ids`): each one's first live own event
+ * of the first birth type (`k` 'b') and of the first death type ('d') that they have, with its vital
+ * as personWire writes it (`{event_id, date, date_display, place}`: vitalWire, dateWire, and
+ * core/people/date.ts dateDisplay, formatGedcomDate for 5.5.1). One index scan over the page's ids.
+ */
+const vitalsCte = (): string => {
+  const types = `array[${vitalTypes.map(lit).join(',')}]::text[]`;
+  const picked = `select distinct on (e.person_id, k) e.person_id, case when e.type = any(array[${BIRTH.map(lit).join(',')}]::text[]) then 'b' else 'd' end as k,
+      e.id, e.date, e.place_id
+    from events e, ids where e.person_id = any(ids.a) and e.deleted_at is null and e.type = any(${types})
+    order by e.person_id, k, array_position(${types}, e.type), e.id`;
+  const part = (body: string) => `case when v1.cal is null or ${body} = '' then ${body} else ${escapeSql('v1.cal')} || ' ' || ${body} end`;
+  const prefixed = ([k, p]: readonly [string, string]) => `when ${lit(k)} then ${lit(p)} || v2.s`;
+  const out = `case v2.q when 'exact' then v2.s ${([['about', 'ABT '], ['estimated', 'EST '], ['calculated', 'CAL '], ['before', 'BEF '], ['after', 'AFT ']] as const).map(prefixed).join(' ')}
+    when 'between' then 'BET ' || v2.s || ' AND ' || v2.e when 'from_to' then case when v2.e = '' then 'FROM ' || v2.s else 'FROM ' || v2.s || ' TO ' || v2.e end end`;
+  const display = `case when v3.q = 'text' then '(' || coalesce(v3.txt, '') || ')' when v3.ph = '' then v3.o else 'INT ' || v3.o || ' (' || v3.ph || ')' end`;
+  return `select v3.person_id, v3.k, concat('{"event_id":"', v3.id, '","date":', v3.wire, ',"date_display":', case when v3.dated then ${str(display)} else 'null' end,
+      ',"place":', ${str('pl.name')}, '}') as j
+    from (select v2.*, ${out} as o from (
+      select v1.*, ${part('v1.sb')} as s, ${part('v1.eb')} as e, ${trimmed("coalesce(v1.txt, '')")} as ph from (
+        select x0.*, ${bodySql('x0', false)} as sb, ${bodySql('x0', true)} as eb, case when x0.dated then ${dateWireSql('x0')} else 'null' end as wire from (
+          select x.person_id, x.k, x.id, x.place_id, x.date is not null and jsonb_typeof(x.date) <> 'null' as dated,
+            x.date->>'qualifier' as q, x.date->>'calendar' as cal, x.date->>'text' as txt, x.date->'dualYear' = 'true'::jsonb as dual,
+            x.date->>'year' as y, x.date->>'month' as mo, x.date->>'day' as dy, x.date->>'endYear' as ey, x.date->>'endMonth' as emo, x.date->>'endDay' as edy
+          from (${picked}) x offset 0) x0
+        offset 0) v1
+      offset 0) v2
+    offset 0) v3
+    left join places pl on pl.id = v3.place_id`;
+};
+
+const iso = (c: string): string => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** identifierWire per identifier ({kind, value, type}), written compactly as JSON.stringify does. */
+const identifiersSql = `case when pg.identifiers is null or jsonb_typeof(pg.identifiers) <> 'array' or jsonb_array_length(pg.identifiers) = 0 then '[]'
+  else '[' || (select string_agg(concat('{"kind":', x->'kind', ',"value":', x->'value', ',"type":', coalesce(x->'type', 'null'::jsonb), '}'), ',' order by o)
+                from jsonb_array_elements(pg.identifiers) with ordinality _i(x, o)) || ']' end`;
+
+/** personWire of a person shown in full, from the page row `pg` with its primary name and its vitals' JSON. */
+const fullSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
+    '","display_name":', to_json(coalesce(nullif(${trimmed(`pg.given_name || ' ' || pg.surname`)}, ''), 'Unknown')),
+    ',"given_name":', to_json(coalesce(pg.given_name, '')), ',"surname":', to_json(coalesce(pg.surname, '')),
+    ',"sex":', ${str('pg.sex')}, ',"is_living":', coalesce(pg.is_living::text, 'null'), ',"privacy":', ${str('pg.privacy')}, ',"notes":', ${str('pg.notes')},
+    ',"identifiers":', ${identifiersSql}, ',"birth":', coalesce(pg.birth, 'null'), ',"death":', coalesce(pg.death, 'null'),
+    ',"redacted":false,"merged_into":', coalesce('"' || pg.merged_into_id || '"', 'null'),
+    ',"created_at":"', ${iso('pg.created_at')}, '","updated_at":"', ${iso('pg.updated_at')}, '"}')`;
+
+/** personWire of a redacted person: ids, `Living person`, `redacted: true`, every other field null. */
+const redactedSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id, '","display_name":"Living person","given_name":null,"surname":null,"sex":null,'
+    '"is_living":null,"privacy":null,"notes":null,"identifiers":null,"birth":null,"death":null,"redacted":true,"merged_into":null,"created_at":null,"updated_at":null}')`;
+
+/** Persons per piece of a page's JSON (PersonListJson.json): each string about 60 kB, whatever the page's size. */
+const PIECE = 100;
+
+/** The statement for one audience kind and whether the page starts after a person. */
+const statement = (member: boolean, after: boolean): string => {
+  const vis = member ? `'full'::text` : visibilitySql('p', new Date(0)).sql;
+  const shown = member ? '' : ` and ${visibilityIs('p', new Date(0), 'hidden', true).sql}`;
+  // The page's rows (pg); for those shown in full (ids) their primary names (nm: primary first, then
+  // by id, as primaryNames picks) and their vitals' JSON (ev), each read set-wise over the page's ids;
+  // then each person's JSON (j), joined in id order.
+  return `with pg as materialized ( -- persons.listJson
+      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, p.created_at, p.updated_at, ${vis} as v
+      from persons p where p.tree_id = ?::uuid and p.deleted_at is null${after ? ' and p.id > ?::uuid' : ''}${shown}
+      order by p.id limit ?::int),
+    ids as (select array_agg(id) as a from pg where v = 'full'),
+    nm as (select distinct on (n.person_id) n.person_id, n.given_name, n.surname from names n, ids
+      where n.person_id = any(ids.a) and n.deleted_at is null order by n.person_id, n.is_primary desc, n.id),
+    ev as (${vitalsCte()}),
+    pv as (
+      select pg.*, nm.given_name, nm.surname, b.j as birth, d.j as death
+      from pg left join nm on nm.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd'),
+    j as (
+      select pg.id, case when pg.v = 'full' then ${fullSql} else ${redactedSql} end as t
+      from pv pg)
+    select string_agg(t, ',' order by id) as json, count(*)::int as count, (array_agg(id order by id desc))[1] as last,
+      (select a.id from persons a where a.tree_id = ?::uuid and a.deleted_at is null and a.id > (select pg.id from pg order by pg.id desc limit 1)${member ? '' : ` and ${visibilityIs('a', new Date(0), 'hidden', true).sql}`}
+        order by a.id offset ?::int limit 1) as ahead
+    from (select j.id, j.t, (row_number() over (order by j.id) - 1) / ${PIECE} as piece from j) x group by piece order by piece`;
+};
+
+// The four statements, written once; a non-member's parameters change with the year only.
+const texts = new Map<string, string>();
+const textOf = (member: boolean, after: boolean): string => {
+  const key = `${member}:${after}`;
+  let s = texts.get(key);
+  if (s === undefined) texts.set(key, (s = statement(member, after)));
+  return s;
+};
+let year = NaN;
+let yearParams: readonly (readonly unknown[])[] = [[], []];
+/** A non-member's parameters at `now`: the visibility column's, then the filter's. */
+const nonMemberParams = (now: Date): readonly (readonly unknown[])[] => {
+  if (now.getUTCFullYear() !== year) {
+    yearParams = [visibilitySql('p', now).params, visibilityIs('p', now, 'hidden', true).params];
+    year = now.getUTCFullYear();
+  }
+  return yearParams;
+};
+
+export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson'> => ({
+  listJson: async (treeId, page) => {
+    const a = page.audience;
+    const [vis = [], shown = []] = a.member ? [] : nonMemberParams(a.now);
+    const limit = Math.max(0, Math.floor(page.limit));
+    const params = [...vis, treeId, ...(page.after === undefined ? [] : [page.after]), ...shown, limit, treeId, ...shown, Math.max(0, limit - 1)];
+    const rows = await db.rows<{ json: string; count: number; last: string | null; ahead: string | null }>(textOf(a.member, page.after !== undefined), params);
+    const count = rows.reduce((n, r) => n + r.count, 0);
+    const full = count > 0 && count === page.limit;
+    return { json: rows.map((r) => r.json), count, lastId: full ? rows[rows.length - 1]!.last : null, ahead: full ? rows[0]!.ahead : null };
+  },
+});
