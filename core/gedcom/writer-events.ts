@@ -45,8 +45,38 @@ const escapeDate551 = (value: string): string => {
   return value.slice(0, phrase) + value.slice(phrase).split('@').join('@@');
 };
 
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const QUALIFIED: Readonly<Partial<Record<GenealogicalDate['qualifier'], string>>> = {
+  exact: '', about: 'ABT ', estimated: 'EST ', calculated: 'CAL ', before: 'BEF ', after: 'AFT ',
+};
+
+/**
+ * What formatGedcomDate answers (either version) for the dates most events have, a Gregorian one
+ * without range, dual year or phrase; null for any other. The export formats a date per event, and
+ * the general formatter builds arrays and strings for parts a plain date does not have (a tenth of
+ * the export's garbage).
+ */
+const plainDate = (d: GenealogicalDate): string | null => {
+  if (d.calendar !== undefined || d.dualYear === true || d.text !== undefined) return null;
+  const qualifier = QUALIFIED[d.qualifier];
+  if (qualifier === undefined) return null;
+  let body = d.day === undefined ? '' : String(d.day);
+  const month = d.month === undefined ? undefined : MONTHS[d.month - 1];
+  if (month !== undefined) body = body === '' ? month : `${body} ${month}`;
+  if (d.year !== undefined) body = body === '' ? String(d.year) : `${body} ${d.year}`;
+  return qualifier === '' ? body : qualifier + body;
+};
+
 /** DATE (5.5.1 with the phrase in the value; 7.0 with PHRASE below), or nothing for a date with nothing to say. */
 export const putDate = (out: Out, level: number, date: GenealogicalDate, seven: Seven): void => {
+  const simple = plainDate(date);
+  if (simple !== null) {
+    // No phrase: what the general path below writes for it.
+    if (simple === '') return;
+    if (seven) putLine(out, level, 'DATE', simple);
+    else putEscaped(out, level, 'DATE', simple, false);
+    return;
+  }
   const phrase = date.text === undefined ? '' : date.text.replace(/\r\n?|\n/g, ' ').trim();
   if (date.qualifier === 'text' && phrase === '') return;
   const written = date.text === undefined || date.text === phrase ? date : { ...date, text: phrase };
