@@ -18,8 +18,11 @@ import { all, fullPerson, type Fragment } from './privacy-sql.js';
 //   this costs in proportion to the matched words' postings, not to the page.
 //
 // A person is found when one of the query's words matches one of the words of their live names at
-// the threshold or above. The walk's order is the plan's (nested loops keep their outer order); an
-// ORDER BY over it would sort every posting of a word before the first row could leave. Words
+// the threshold or above. The statement is prepared (named, planned once per connection: planning it
+// cost 0.85 ms, a third of its time); its plan does not depend on the query's words, which come from
+// a CTE, and the one-time filters of the threshold keep a generic plan right. The walk's order is the
+// plan's (nested loops keep their outer order); an ORDER BY over it would sort every posting of a
+// word before the first row could leave. Words
 // compare in "C" collation (code point order), as the memory adapter compares them. A threshold <= 0
 // admits words sharing no trigram, which no index finds, so then every word of the tree is matched.
 
@@ -110,7 +113,6 @@ export const searchNames = (db: Sql): NameRepository['search'] => async (treeId,
       ...shown.params, ...(after === undefined ? [] : [after]),
       page.limit,
     ],
-    { once: true },
   );
   return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
 };
