@@ -6,7 +6,7 @@ import type { ListOptions } from '../../core/kernel/list.js';
 import type { Deletion } from '../../core/kernel/deletion.js';
 import type { Person, Relationship } from '../../core/people/model.js';
 import type { Id } from '../../core/kernel/ids.js';
-import { rankSearchWords, searchWords } from '../../core/people/trigram.js';
+import { queryWords, rankSearchWords, searchWords } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
 import { shownFilter, shownFor } from './shown.js';
 import { treeWithRole } from './tree-read.js';
@@ -149,7 +149,7 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
     for (const n of names) replace(s.names, n);
   },
   search: async (treeId, query, threshold, options) => {
-    const queryWords = [...new Set(searchWords(query))].sort();
+    const wanted = queryWords(query);
     const a = options.audience;
     const shown = a === undefined || a.member ? null : shownFilter(s, a.now);
     const words = new Map<Id, Set<string>>();
@@ -160,7 +160,7 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
       words.set(n.personId, mine);
     }
     const ranked = [...words].flatMap(([personId, mine]) => {
-      const r = queryWords.length === 0 ? null : rankSearchWords(queryWords, mine, threshold);
+      const r = wanted.length === 0 ? null : rankSearchWords(wanted, mine, threshold);
       return r === null ? [] : [{ personId, ...r }];
     }).sort((x, y) => y.score - x.score || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0) || cmp(x.personId, y.personId));
     const from = options.after === undefined ? 0 : ranked.findIndex((h) => h.personId === options.after) + 1;

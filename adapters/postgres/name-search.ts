@@ -1,6 +1,7 @@
 import type { NameRepository } from '../../core/people/ports.js';
 import type { Sql } from './sql.js';
 import { all, fullPerson, type Fragment } from './privacy-sql.js';
+import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 
 // Name search at the cost of its page (issue 27), in one statement. The query's distinct words are
 // matched (pg_trgm's `%`, whose threshold each connection has from its start) against the tree's distinct name words (name_words,
@@ -64,7 +65,10 @@ export const searchNames = (db: Sql): NameRepository['search'] => async (treeId,
   const rows = await db.rows<{ person_id: string; score: number | string }>(
     `with qw as materialized (
        select coalesce(array_agg(w order by w), '{}') as ws, count(*)::int as k
-       from (select distinct w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) w where w <> '') x
+       from (
+         select w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) with ordinality u(w, o)
+         where w <> '' group by w order by min(o) limit ${MAX_QUERY_WORDS}
+       ) x
      ), m as materialized (
        select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
        from qw cross join unnest(qw.ws) with ordinality q(w, i)

@@ -35,6 +35,16 @@ export const searchableName = (givenName: string, surname: string): string => `$
 export const searchWords = (text: string): string[] =>
   [...text.toLowerCase()].slice(0, 500).join('').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
 
+/**
+ * A search uses the first this many distinct words of its query (in the order they come): a name has
+ * a few, and each word more is matched against the whole dictionary and scores every person holding
+ * a match, so an anonymous query of hundreds of short words must not cost hundreds of lookups.
+ */
+export const MAX_QUERY_WORDS = 8;
+
+/** The distinct words of a search query that count, sorted: the first MAX_QUERY_WORDS of them. */
+export const queryWords = (query: string): string[] => [...new Set(searchWords(query))].slice(0, MAX_QUERY_WORDS).sort();
+
 /** pg_trgm's similarity as PostgreSQL answers it: a `real` (single precision). */
 export const wordSimilarity = (a: string, b: string): number => Math.fround(similarity(a, b));
 

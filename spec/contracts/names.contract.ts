@@ -122,6 +122,10 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(strict[0]!.score).to.be.closeTo(0.5, 1e-6);
       expect(await storage().names.search(t.id, 'Xavier Quux', 0.2, { limit: 1000 })).to.deep.equal([]);
       expect(await storage().names.search(t.id, ' ,;- ', 0.2, { limit: 1000 })).to.deep.equal([]);
+      // Only the query's first 8 distinct words count: a ninth that would match changes nothing.
+      const eight = 'aa bb cc dd ee ff gg hh';
+      expect(await storage().names.search(t.id, `${eight} aa smyth`, 0.2, { limit: 1000 })).to.deep.equal([]);
+      expect(scores(await storage().names.search(t.id, `smyth ${eight}`, 0.2, { limit: 1000 }))).to.have.members([alias.id, jon.id, john.id, jack.id]);
     });
 
     it('search with one word ranks by the best matching word, ties by that word, then by person id, and pages through ties', async () => {
