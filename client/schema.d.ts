@@ -610,13 +610,13 @@ export interface paths {
         };
         /**
          * List a person's names
-         * @description The person's names, primary first, each with `name_type`, `given_name`, `surname`, `is_primary` and `notes`. A member sees them all. A signed-in non-member of a tree they may view sees the names of a person shown to them in full only: for a redacted (possibly living) person the list is empty, and a person hidden by a `private` setting is 404. A `private` tree is 403 `forbidden` to a non-member; a deleted person is 404.
+         * @description The person's names, primary first, each with `name_type`, `given_name`, `surname`, `prefix`, `suffix`, `surname_prefix`, `is_primary` and `notes`. A member sees them all. A signed-in non-member of a tree they may view sees the names of a person shown to them in full only: for a redacted (possibly living) person the list is empty, and a person hidden by a `private` setting is 404. A `private` tree is 403 `forbidden` to a non-member; a deleted person is 404.
          */
         get: operations["listNames"];
         put?: never;
         /**
          * Add a name to a person (editor)
-         * @description Adds a name to the person: `name_type` (default `birth`; also `maiden`, `married`, `alias`, `nickname`, ...), `given_name` and `surname` (trimmed; empty when left out) and `notes`. `is_primary: true` makes it the primary name, the former primary staying as an alternate; a person's only name is primary anyway. Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. Answers 201 with the name; `Location` is the person's name list, `/persons/{id}/names` (a name has no address of its own).
+         * @description Adds a name to the person: `name_type` (default `birth`; also `maiden`, `married`, `alias`, `nickname`, ...), `given_name`, `surname`, `prefix` (`Dr.`), `suffix` (`Jr.`) and `surname_prefix` (`van`) (trimmed; empty when left out) and `notes`. `is_primary: true` makes it the primary name, the former primary staying as an alternate; a person's only name is primary anyway. Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. Answers 201 with the name; `Location` is the person's name list, `/persons/{id}/names` (a name has no address of its own).
          */
         post: operations["createName"];
         delete?: never;
@@ -644,7 +644,7 @@ export interface paths {
         head?: never;
         /**
          * Change a person's name (editor)
-         * @description Changes the fields sent (`name_type`, `given_name`, `surname`, `notes`); those left out stay as they are. `is_primary: true` makes this the primary name (the former primary becomes an alternate); `is_primary: false` on the primary name is 409 `primary_required`: a person keeps one primary name, so make another name primary instead. Needs the editor role (403 `forbidden` otherwise); a name that is not a live name of this person is 404. A name has no one-record read, so this change takes no `If-Match`.
+         * @description Changes the fields sent (`name_type`, `given_name`, `surname`, `prefix`, `suffix`, `surname_prefix`, `notes`); those left out stay as they are. `is_primary: true` makes this the primary name (the former primary becomes an alternate); `is_primary: false` on the primary name is 409 `primary_required`: a person keeps one primary name, so make another name primary instead. Needs the editor role (403 `forbidden` otherwise); a name that is not a live name of this person is 404. A name has no one-record read, so this change takes no `If-Match`.
          */
         patch: operations["updateName"];
         trace?: never;
@@ -2778,6 +2778,12 @@ export interface components {
             given_name: string;
             /** @description The surname (family name). */
             surname: string;
+            /** @description A title or prefix before the given name (GEDCOM NPFX), such as `Dr.`, `Sir` or `Rev.`; empty when none. Not part of `display_name`. */
+            prefix: string;
+            /** @description A suffix after the surname (GEDCOM NSFX), such as `Jr.`, `III` or `[FIRST U.S. PRESIDENT]`; empty when none. Not part of `display_name`. */
+            suffix: string;
+            /** @description A surname prefix or article written before the surname (GEDCOM SPFX), such as `van`, `de` or `von`; empty when none. The name search finds its words; `surname` holds the rest of the surname. */
+            surname_prefix: string;
             /** @description True for the person's primary name (exactly one per person): the given name and surname the person record shows. Setting it makes this name the primary one. */
             is_primary: boolean;
             /** @description Notes on this name: where it is found, spellings. */
@@ -2816,6 +2822,12 @@ export interface components {
             given_name?: string;
             /** @description The surname (family name). */
             surname?: string;
+            /** @description A title or prefix before the given name (GEDCOM NPFX), such as `Dr.`, `Sir` or `Rev.`; empty when none. Not part of `display_name`. */
+            prefix?: string;
+            /** @description A suffix after the surname (GEDCOM NSFX), such as `Jr.`, `III` or `[FIRST U.S. PRESIDENT]`; empty when none. Not part of `display_name`. */
+            suffix?: string;
+            /** @description A surname prefix or article written before the surname (GEDCOM SPFX), such as `van`, `de` or `von`; empty when none. The name search finds its words; `surname` holds the rest of the surname. */
+            surname_prefix?: string;
             /** @description True for the person's primary name (exactly one per person): the given name and surname the person record shows. Setting it makes this name the primary one. */
             is_primary?: boolean;
             /** @description Notes on this name: where it is found, spellings. */
@@ -2828,6 +2840,12 @@ export interface components {
             given_name?: string;
             /** @description The surname (family name). */
             surname?: string;
+            /** @description A title or prefix before the given name (GEDCOM NPFX), such as `Dr.`, `Sir` or `Rev.`; empty when none. Not part of `display_name`. */
+            prefix?: string;
+            /** @description A suffix after the surname (GEDCOM NSFX), such as `Jr.`, `III` or `[FIRST U.S. PRESIDENT]`; empty when none. Not part of `display_name`. */
+            suffix?: string;
+            /** @description A surname prefix or article written before the surname (GEDCOM SPFX), such as `van`, `de` or `von`; empty when none. The name search finds its words; `surname` holds the rest of the surname. */
+            surname_prefix?: string;
             /** @description True for the person's primary name (exactly one per person): the given name and surname the person record shows. Setting it makes this name the primary one. */
             is_primary?: boolean;
             /** @description Notes on this name: where it is found, spellings. */
@@ -6560,6 +6578,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -6569,6 +6590,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -6738,6 +6762,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -6747,6 +6774,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -6893,6 +6923,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -6902,6 +6935,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -7157,6 +7193,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -7166,6 +7205,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -7321,6 +7363,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -7330,6 +7375,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -7424,6 +7472,9 @@ export interface operations {
                      *         "name_type": "birth",
                      *         "given_name": "Mary Ann",
                      *         "surname": "Smith",
+                     *         "prefix": "Dr.",
+                     *         "suffix": "Jr.",
+                     *         "surname_prefix": "van",
                      *         "is_primary": true,
                      *         "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *       }
@@ -7503,6 +7554,9 @@ export interface operations {
                      *       "name_type": "married",
                      *       "given_name": "Mary Ann",
                      *       "surname": "Brown",
+                     *       "prefix": "",
+                     *       "suffix": "",
+                     *       "surname_prefix": "",
                      *       "is_primary": false,
                      *       "notes": "Used after her marriage to John Henry Brown in 1872."
                      *     }
@@ -7692,6 +7746,9 @@ export interface operations {
                  *       "name_type": "birth",
                  *       "given_name": "Mary Ann",
                  *       "surname": "Smith",
+                 *       "prefix": "Dr.",
+                 *       "suffix": "Jr.",
+                 *       "surname_prefix": "van",
                  *       "is_primary": true,
                  *       "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                  *     }
@@ -7713,6 +7770,9 @@ export interface operations {
                      *       "name_type": "birth",
                      *       "given_name": "Mary Ann",
                      *       "surname": "Smith",
+                     *       "prefix": "Dr.",
+                     *       "suffix": "Jr.",
+                     *       "surname_prefix": "van",
                      *       "is_primary": true,
                      *       "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *     }
@@ -7827,6 +7887,9 @@ export interface operations {
                      *       "name_type": "birth",
                      *       "given_name": "Mary Ann",
                      *       "surname": "Smith",
+                     *       "prefix": "Dr.",
+                     *       "suffix": "Jr.",
+                     *       "surname_prefix": "van",
                      *       "is_primary": true,
                      *       "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *     }
@@ -13389,6 +13452,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -13398,6 +13464,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -13438,6 +13507,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": ""
                      *           }
@@ -13614,6 +13686,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -13623,6 +13698,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -13785,6 +13863,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -13794,6 +13875,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -13955,6 +14039,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -13964,6 +14051,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -14116,6 +14206,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -14125,6 +14218,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -14288,6 +14384,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -14297,6 +14396,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -16330,6 +16432,9 @@ export interface operations {
                      *             "name_type": "birth",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Smith",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": true,
                      *             "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *           },
@@ -16339,6 +16444,9 @@ export interface operations {
                      *             "name_type": "married",
                      *             "given_name": "Mary Ann",
                      *             "surname": "Brown",
+                     *             "prefix": "",
+                     *             "suffix": "",
+                     *             "surname_prefix": "",
                      *             "is_primary": false,
                      *             "notes": "Used after her marriage to John Henry Brown in 1872."
                      *           }
@@ -16642,6 +16750,9 @@ export interface operations {
                      *           "name_type": "birth",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Smith",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": true,
                      *           "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *         },
@@ -16651,6 +16762,9 @@ export interface operations {
                      *           "name_type": "married",
                      *           "given_name": "Mary Ann",
                      *           "surname": "Brown",
+                     *           "prefix": "",
+                     *           "suffix": "",
+                     *           "surname_prefix": "",
                      *           "is_primary": false,
                      *           "notes": "Used after her marriage to John Henry Brown in 1872."
                      *         }
@@ -16709,6 +16823,9 @@ export interface operations {
                      *         "name_type": "birth",
                      *         "given_name": "Mary Ann",
                      *         "surname": "Smith",
+                     *         "prefix": "Dr.",
+                     *         "suffix": "Jr.",
+                     *         "surname_prefix": "van",
                      *         "is_primary": true,
                      *         "notes": "Spelled \"Marey Ann\" in the 1850 birth register."
                      *       }

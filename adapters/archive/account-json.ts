@@ -96,7 +96,10 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
     }
     case 'name': {
       const n = r.row;
-      return { id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, notes: n.notes, created_at: iso(n.createdAt) };
+      return {
+        id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname,
+        prefix: n.prefix, suffix: n.suffix, surname_prefix: n.surnamePrefix, is_primary: n.isPrimary, notes: n.notes, created_at: iso(n.createdAt),
+      };
     }
     case 'place':
       return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name };
@@ -177,7 +180,7 @@ const codecs = {
   ]),
   name: t.intersection([
     t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
-    t.partial({ notes: Str }),
+    t.partial({ notes: Str, prefix: Str, suffix: Str, surname_prefix: Str }),
   ]),
   place: t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }),
   relationship: t.intersection([
@@ -226,7 +229,7 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
   }),
   name: (x) => ({
     id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary,
-    notes: x.notes ?? '', createdAt: x.created_at, ...live,
+    prefix: x.prefix ?? '', suffix: x.suffix ?? '', surnamePrefix: x.surname_prefix ?? '', notes: x.notes ?? '', createdAt: x.created_at, ...live,
   }),
   place: (x) => (x.name.trim() === '' ? 'a place has no name' : { id: x.id, treeId: x.tree_id, name: x.name }),
   relationship: (x) => ({

@@ -37,7 +37,10 @@ export const dateWire = (d: GenealogicalDate | null): DateWire | null =>
 
 export const VitalRead = named('VitalRead', t.type({ event_id: Uuid, date: Nullable(DateCodec), date_display: Nullable(t.string), place: Nullable(t.string) }));
 
-export const NameRead = named('NameRead', t.type({ id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, is_primary: t.boolean, notes: t.string }));
+export const NameRead = named('NameRead', t.type({
+  id: Uuid, person_id: Uuid, name_type: NameTypeCodec, given_name: t.string, surname: t.string, prefix: t.string, suffix: t.string, surname_prefix: t.string,
+  is_primary: t.boolean, notes: t.string,
+}));
 
 export const PersonRead = named('PersonRead', t.intersection([
   t.type({
@@ -92,7 +95,10 @@ export const PublicTreeRead = named('PublicTreeRead', t.type({ id: Uuid, name: t
 
 const vitalWire = (v: Vital | null) => (v === null ? null : { event_id: v.eventId, date: dateWire(v.date), date_display: v.dateDisplay, place: v.place });
 
-export const nameWire = (n: Name) => ({ id: n.id, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, is_primary: n.isPrimary, notes: n.notes });
+export const nameWire = (n: Name) => ({
+  id: n.id, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname, prefix: n.prefix, suffix: n.suffix, surname_prefix: n.surnamePrefix,
+  is_primary: n.isPrimary, notes: n.notes,
+});
 
 export const identifierWire = (x: PersonIdentifier) => ({ kind: x.kind, value: x.value, type: x.type });
 

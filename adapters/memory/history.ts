@@ -25,7 +25,10 @@ const fieldsOf = (s: MemoryState, kind: RecordKind, r: any): Fields => {
     case 'person':
       return { sex: r.sex, is_living: r.isLiving, privacy: r.privacy, notes: r.notes, identifiers: r.identifiers.map((x: any) => ({ kind: x.kind, value: x.value, type: x.type ?? null })), merged_into_id: r.mergedInto };
     case 'name':
-      return { name_type: r.nameType, given_name: r.givenName, surname: r.surname, is_primary: r.isPrimary, notes: r.notes };
+      return {
+        name_type: r.nameType, given_name: r.givenName, surname: r.surname, prefix: r.prefix, suffix: r.suffix, surname_prefix: r.surnamePrefix,
+        is_primary: r.isPrimary, notes: r.notes,
+      };
     case 'event':
       return { type: r.type, custom_type: r.customType, date: date(r.date), place: r.placeId === null ? null : (s.places.get(r.placeId)?.name ?? null), notes: r.notes, detail: r.detail, temple: r.temple, ordinance_status: r.ordinanceStatus };
     case 'relationship':
@@ -50,6 +53,8 @@ const withFields = (s: MemoryState, kind: RecordKind, r: any, f: Fields): any =>
         ...(has('notes') ? { notes: v('notes') ?? '' } : {}), ...(has('identifiers') ? { identifiers: v('identifiers') ?? [] } : {}), ...(has('merged_into_id') ? { mergedInto: v('merged_into_id') } : {}), updatedAt: now };
     case 'name':
       return { ...r, ...(has('name_type') ? { nameType: v('name_type') } : {}), ...(has('given_name') ? { givenName: v('given_name') ?? '' } : {}), ...(has('surname') ? { surname: v('surname') ?? '' } : {}),
+        ...(has('prefix') ? { prefix: v('prefix') ?? '' } : {}), ...(has('suffix') ? { suffix: v('suffix') ?? '' } : {}),
+        ...(has('surname_prefix') ? { surnamePrefix: v('surname_prefix') ?? '' } : {}),
         ...(has('is_primary') ? { isPrimary: v('is_primary') } : {}), ...(has('notes') ? { notes: v('notes') ?? '' } : {}) };
     case 'event': {
       let placeId = r.placeId;

@@ -156,7 +156,7 @@ export const memoryNames = (s: MemoryState): NameRepository => ({
     for (const n of s.names.values()) {
       if (!live(n) || !livePerson(s, n.personId, treeId) || (shown !== null && shown.person(n.personId) !== 'full')) continue;
       const mine = words.get(n.personId) ?? new Set<string>();
-      for (const w of searchWords(`${n.givenName} ${n.surname}`)) mine.add(w);
+      for (const w of searchWords(`${n.givenName} ${n.surnamePrefix} ${n.surname}`)) mine.add(w);
       words.set(n.personId, mine);
     }
     const ranked = [...words].flatMap(([personId, mine]) => {

@@ -18,7 +18,7 @@ const stepFull = visibilityIsAt('x', 'full');
 // `row` below reads them back in the same order. A step's person, name and events are of its tree,
 // live (the lineage follows live persons; names and events are read live), so those columns are not sent.
 const PERSON = 'x.sex, x.notes, x.identifiers, x.merged_into_id, x.created_at, x.updated_at';
-const NAME = 'n.id, n.tree_id, n.name_type, n.given_name, n.surname, n.is_primary, n.notes, n.created_at';
+const NAME = 'n.id, n.tree_id, n.name_type, n.given_name, n.surname, n.is_primary, n.notes, n.created_at, n.prefix, n.suffix, n.surname_prefix';
 const EVENT = 'e.id, e.tree_id, e.person_id, e.type, e.custom_type, e.partnership_id, e.date, e.place_id, e.notes, e.detail, e.temple, e.ordinance_status, e.created_at, e.updated_at';
 
 /**
@@ -83,7 +83,7 @@ const statements = { up: chartSql('up'), down: chartSql('down') };
 type Json = string | number | boolean | null | readonly Json[] | { readonly [k: string]: Json };
 type StepJson = [id: string, depth: number, next: string[], privacy: PersonPrivacy, isLiving: boolean | null, hasDeathFact: boolean | null, birthYear: number | null, full: FullJson | null];
 type FullJson = [sex: Sex | null, notes: string, identifiers: Json, mergedInto: string | null, createdAt: string, updatedAt: string, name: NameJson | null];
-type NameJson = [id: string, treeId: string, nameType: NameDb['name_type'], given: string, surname: string, isPrimary: boolean, notes: string | null, createdAt: string];
+type NameJson = [id: string, treeId: string, nameType: NameDb['name_type'], given: string, surname: string, isPrimary: boolean, notes: string | null, createdAt: string, prefix: string, suffix: string, surnamePrefix: string];
 type EventJson = [id: string, treeId: string, personId: string, type: EventDb['type'], customType: string | null, partnershipId: string | null, date: EventDb['date'], placeId: string | null, notes: string, detail: string, temple: string | null, ordinance: string | null, createdAt: string, updatedAt: string];
 type ChartDb = {
   p: PersonDb; t: TreeDb; owner_id: string | null; role: Role | null; shown: boolean;
@@ -116,7 +116,7 @@ export const pgChartReads = (db: Sql): ChartReads => ({
       const row: PersonDb = { id, tree_id: treeId, sex, is_living, privacy, notes, identifiers: identifiers as PersonDb['identifiers'], birth_year, has_death_fact, merged_into_id, created_at, updated_at, ...live };
       const box: ChartBox = {
         person: tables.persons.from(row),
-        name: name === null ? null : tables.names.from({ id: name[0], tree_id: name[1], person_id: id, name_type: name[2], given_name: name[3], surname: name[4], is_primary: name[5], notes: name[6], created_at: name[7], ...live }),
+        name: name === null ? null : tables.names.from({ id: name[0], tree_id: name[1], person_id: id, name_type: name[2], given_name: name[3], surname: name[4], is_primary: name[5], notes: name[6], created_at: name[7], prefix: name[8], suffix: name[9], surname_prefix: name[10], ...live }),
         events: events.get(id) ?? [],
       };
       return { id, depth, next, facts, box };

@@ -158,7 +158,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
   union all
-  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, null, null, null
+  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix
    from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
   union all
   (select 'v', e.person_id::text, ${event}
@@ -401,7 +401,10 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
       const own: ExportName[] = [];
       for (; names.at(id); names.done()) {
         const r = names.rows;
-        own.push({ id: r.text(), nameType: r.text() as NameType, givenName: r.text(), surname: r.text(), isPrimary: r.text() === 'true', notes: r.text() });
+        own.push({
+          id: r.text(), nameType: r.text() as NameType, givenName: r.text(), surname: r.text(), isPrimary: r.text() === 'true', notes: r.text(),
+          prefix: r.text(), suffix: r.text(), surnamePrefix: r.text(),
+        });
       }
       const happened: ExportEvent[] = [];
       for (; events.at(id); events.done()) happened.push(eventOf(events.rows));

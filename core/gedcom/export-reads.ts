@@ -15,7 +15,7 @@ import type { Citation, Source } from '../sources/model.js';
 /** A person as its INDI record writes it. */
 export type ExportPerson = Pick<Person, 'id' | 'sex' | 'privacy' | 'notes' | 'identifiers'>;
 /** A name as its NAME structure writes it. */
-export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'isPrimary' | 'notes'>;
+export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix' | 'isPrimary' | 'notes'>;
 /** An event as export writes it: the place already resolved to its name. */
 export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'temple' | 'ordinanceStatus'> & {
   readonly place: string | null;

@@ -5,10 +5,11 @@ import { lean, lookup, readNote, resolveText, squash, text, type Context, type N
 
 // Names. Choices the SPEC leaves open:
 // - `Given /Surname/ Suffix`: the first pair of slashes delimits the surname; no slash: all given name.
-// - GIVN and SURN replace the parts of the value when present. SPFX joins the front of the surname
-//   (`van` + `Dijk` -> `van Dijk`) unless the surname already starts with it. NPFX goes before and
-//   NSFX (else the text after the surname) after the given name (`Dr. John Jr.`), unless already
-//   there: the surname stays what people search and group by.
+// - GIVN and SURN replace the parts of the value when present. NPFX, SPFX and NSFX (else the text
+//   after the surname) are the name's prefix, surname prefix and suffix, kept apart: a given name
+//   that starts with the prefix or ends with the suffix (`Dr. John /Smith/` with NPFX `Dr.`), and a
+//   surname that starts with the surname prefix (`/van Dijk/` with SPFX `van`), lose those words, so
+//   the export writes each part once and the surname stays what people search and group by.
 // - The primary name is the first NAME of type birth or maiden, else the first NAME. Alternates made
 //   from NICK, _MARNM, ALIA and _AKA are never primary.
 
@@ -17,6 +18,10 @@ export type NameDraft = {
   /** null: take the given name of the primary name (a `_MARNM` that gives only a surname). */
   readonly givenName: string | null;
   readonly surname: string;
+  /** NPFX, NSFX (or the value's text after the surname), SPFX: '' when absent. */
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly surnamePrefix: string;
   /** Made from a NAME structure (so it may be primary), not from NICK/_MARNM/ALIA. */
   readonly fromName: boolean;
   /** NAME.NOTE: the notes of a name made from a NAME structure (its alternates have none). */
@@ -42,7 +47,14 @@ const endsWith = (s: string, part: string): boolean => {
   const a = words(s).reverse();
   return words(part).reverse().every((w, i) => a[i] === w);
 };
-const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
+/** `s` without the words of `part` at its start (or, `atEnd`, its end) when it has them there; else `s`. */
+const without = (s: string, part: string, atEnd: boolean): string => {
+  if (part === '' || !(atEnd ? endsWith(s, part) : startsWith(s, part))) return s;
+  const all = s.split(' ');
+  const n = part.split(' ').length;
+  return (atEnd ? all.slice(0, all.length - n) : all.slice(n)).join(' ');
+};
+const noParts = { prefix: '', suffix: '', surnamePrefix: '' } as const;
 
 /** NAME.TYPE (5.5.1 lower case, 7.0 upper case; `OTHER` + PHRASE): missing -> birth, unknown -> other. */
 const nameType = (node: GedcomNode | undefined, path: string, ctx: Context): NameType => {
@@ -64,8 +76,11 @@ export const marriedName = (node: GedcomNode, path: string, ctx: Context): NameD
   const value = text(node);
   if (value === '') return null;
   const p = split(value);
-  const given = p.slashed ? join(p.given, p.suffix) : '';
-  return { nameType: 'married', givenName: given === '' ? null : given, surname: p.slashed ? p.surname : squash(value), fromName: false, notes: lean([]), citations: lean([]) };
+  const given = p.slashed ? p.given : '';
+  return {
+    nameType: 'married', givenName: given === '' ? null : given, surname: p.slashed ? p.surname : squash(value), ...noParts, suffix: p.suffix,
+    fromName: false, notes: lean([]), citations: lean([]),
+  };
 };
 
 /** ALIA/_AKA with text (a pointer to another INDI is an association, not a name: not used). */
@@ -76,7 +91,7 @@ export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDra
   }
   ctx.lostChildren(`${path}.${node.tag}`, node);
   const p = split(text(node));
-  return { nameType: 'alias', givenName: join(p.given, p.suffix), surname: p.surname, fromName: false, notes: lean([]), citations: lean([]) };
+  return { nameType: 'alias', givenName: p.given, surname: p.surname, ...noParts, suffix: p.suffix, fromName: false, notes: lean([]), citations: lean([]) };
 };
 
 /** One NAME structure: the name itself, then its NICK, _MARNM and _AKA alternates. */
@@ -99,7 +114,7 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
         else ctx.lost(`${here}.TYPE`, c);
         break;
       case 'NICK':
-        if (text(c) !== '') alternates.push({ nameType: 'nickname', givenName: squash(text(c)), surname: '', fromName: false, notes: lean([]), citations: lean([]) });
+        if (text(c) !== '') alternates.push({ nameType: 'nickname', givenName: squash(text(c)), surname: '', ...noParts, fromName: false, notes: lean([]), citations: lean([]) });
         ctx.lostChildren(`${here}.NICK`, c);
         break;
       case '_MARNM': {
@@ -127,14 +142,13 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
         ctx.lost(`${here}.${c.tag}`, c);
     }
   }
-  let given = sub.GIVN ?? v.given;
-  let surname = sub.SURN ?? v.surname;
-  if (sub.SPFX !== undefined && !startsWith(surname, sub.SPFX)) surname = join(sub.SPFX, surname);
-  if (sub.NPFX !== undefined && !startsWith(given, sub.NPFX)) given = join(sub.NPFX, given);
+  const prefix = sub.NPFX ?? '';
   const suffix = sub.NSFX ?? v.suffix;
-  if (suffix !== '' && !endsWith(given, suffix)) given = join(given, suffix);
+  const surnamePrefix = sub.SPFX ?? '';
+  const given = without(without(sub.GIVN ?? v.given, prefix, false), suffix, true);
+  const surname = without(sub.SURN ?? v.surname, surnamePrefix, false);
   const type = nameType(typeNode, here, ctx);
-  return [{ nameType: type, givenName: given, surname, fromName: true, notes: lean(notes), citations: lean(citations) }, ...alternates];
+  return [{ nameType: type, givenName: given, surname, prefix, suffix, surnamePrefix, fromName: true, notes: lean(notes), citations: lean(citations) }, ...alternates];
 };
 
 /** Exactly one primary; a person without any NAME gets one empty birth name first. */
@@ -143,13 +157,16 @@ export const finishNames = (
 ): PlanName[] => {
   const all: readonly NameDraft[] = drafts.some((d) => d.fromName)
     ? drafts
-    : [{ nameType: 'birth', givenName: '', surname: '', fromName: true, notes: lean([]), citations: lean([]) }, ...drafts];
+    : [{ nameType: 'birth', givenName: '', surname: '', ...noParts, fromName: true, notes: lean([]), citations: lean([]) }, ...drafts];
   const primary = all.find((d) => d.fromName && (d.nameType === 'birth' || d.nameType === 'maiden')) ?? all.find((d) => d.fromName);
   const primaryGiven = primary?.givenName ?? '';
   return all.map((d) => ({
     nameType: d.nameType,
     givenName: d.givenName ?? primaryGiven,
     surname: d.surname,
+    prefix: d.prefix,
+    suffix: d.suffix,
+    surnamePrefix: d.surnamePrefix,
     isPrimary: d === primary,
     notes: resolveText(d.notes, notes, ctx),
     citations: finishCitations(d.citations, sources, notes, ctx),

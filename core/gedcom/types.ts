@@ -72,6 +72,10 @@ export type PlanName = {
   readonly nameType: NameType;
   readonly givenName: string;
   readonly surname: string;
+  /** NPFX, NSFX (else the NAME value's text after the surname), SPFX: '' when absent. */
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly surnamePrefix: string;
   readonly isPrimary: boolean;
   /** NAME.NOTE (inline and resolved shared notes), joined by blank lines. */
   readonly notes: string;

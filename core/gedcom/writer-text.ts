@@ -167,15 +167,16 @@ const unslashed = (part: string): string => {
 };
 
 /**
- * `1 NAME Given /Surname/` (`/Surname/` without a given name, `Given //` without a surname). The parts
- * are checked, not the joined value, which saves a scan of a freshly concatenated string. A slash in
- * a part is written as a space here (the writer's GIVN and SURN keep the parts exactly, and import
- * takes those over the NAME value).
+ * `1 NAME Given /Surname/` (`/Surname/` without a given name, `Given //` without a surname), and
+ * `Given /Surname/ Suffix` with a suffix. The parts are checked, not the joined value, which saves a
+ * scan of a freshly concatenated string. A slash in a part is written as a space here (the writer's
+ * GIVN, SURN and the other pieces keep the parts exactly, and import takes those over the NAME value).
  */
-export const nameLine = (given: string, surnamePart: string, seven: Seven): string => {
+export const nameLine = (given: string, surnamePart: string, seven: Seven, suffixPart = ''): string => {
   const givenName = unslashed(given);
   const surname = unslashed(surnamePart);
   const value = givenName === '' ? `/${surname}/` : `${givenName} /${surname}/`;
+  if (suffixPart !== '') return single(1, 'NAME', `${value} ${unslashed(suffixPart)}`, seven);
   if (plain(givenName, 7 + 3 + surname.length, seven) && plain(surname, 7 + 3 + givenName.length, seven)) {
     return `1 NAME ${value}\n`;
   }
@@ -247,9 +248,9 @@ export const putEscaped = (out: Out, level: number, tag: string, value: string, 
 };
 
 /** nameLine() into `out`. */
-export const putName = (out: Out, given: string, surnamePart: string, seven: Seven): void => {
-  if (given.includes('/') || surnamePart.includes('/')) {
-    out.push(nameLine(given, surnamePart, seven));
+export const putName = (out: Out, given: string, surnamePart: string, seven: Seven, suffixPart = ''): void => {
+  if (suffixPart !== '' || given.includes('/') || surnamePart.includes('/')) {
+    out.push(nameLine(given, surnamePart, seven, suffixPart));
     return;
   }
   if (plain(given, 7 + 3 + surnamePart.length, seven) && plain(surnamePart, 7 + 3 + given.length, seven)) {

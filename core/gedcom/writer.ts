@@ -167,6 +167,9 @@ const statusDate = (o: WriterOptions): string => {
 };
 const ordinances = (o: WriterOptions, famc: string | null): OrdinanceContext => ({ statusDate: statusDate(o), famc });
 
+/** Two name parts with a space between when both are there. */
+const spaced = (a: string, b: string): string => (a === '' ? b : b === '' ? a : `${a} ${b}`);
+
 /** An INDI record into `out` (writeIndividual's text). */
 export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: IndividualBundle): void => {
   const seven = o.version === '7.0';
@@ -182,10 +185,14 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   for (let k = 0; k < p.names.length; k++) {
     const i = k === 0 ? primary : k <= primary ? k - 1 : k;
     const n = p.names[i]!;
-    putName(out, n.givenName, n.surname, seven);
+    // The value holds every part (`Dr. John /van Dijk/ Jr.`); the pieces in the order both versions list them.
+    putName(out, spaced(n.prefix, n.givenName), spaced(n.surnamePrefix, n.surname), seven, n.suffix);
     putNameType(out, n.nameType, seven);
+    putSingle(out, 2, 'NPFX', n.prefix, seven);
     putSingle(out, 2, 'GIVN', n.givenName, seven);
+    putSingle(out, 2, 'SPFX', n.surnamePrefix, seven);
     putSingle(out, 2, 'SURN', n.surname, seven);
+    putSingle(out, 2, 'NSFX', n.suffix, seven);
     putText(out, 2, 'NOTE', n.notes, seven);
     const cites = placed.names?.[i];
     if (cites !== undefined) for (const c of cites) putCitation(out, 2, c, x.source, seven);

@@ -96,12 +96,18 @@ export const personInput = (b: PersonWireInput) => ({
 
 // Names: POST /persons/{id}/names and PATCH /persons/{id}/names/{name_id} (the routes name the codec).
 
-export const NameWrite = t.partial({ name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), is_primary: t.boolean, notes: Text(NOTES_MAX) });
+export const NameWrite = t.partial({
+  name_type: NameTypeCodec, given_name: Text(500), surname: Text(500), prefix: Text(500), suffix: Text(500), surname_prefix: Text(500),
+  is_primary: t.boolean, notes: Text(NOTES_MAX),
+});
 
 export const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({
   ...(b.name_type === undefined ? {} : { nameType: b.name_type }),
   ...(b.given_name === undefined ? {} : { givenName: b.given_name }),
   ...(b.surname === undefined ? {} : { surname: b.surname }),
+  ...(b.prefix === undefined ? {} : { prefix: b.prefix }),
+  ...(b.suffix === undefined ? {} : { suffix: b.suffix }),
+  ...(b.surname_prefix === undefined ? {} : { surnamePrefix: b.surname_prefix }),
   ...(b.is_primary === undefined ? {} : { isPrimary: b.is_primary }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
 });

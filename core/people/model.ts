@@ -52,6 +52,10 @@ export type Name = Deletion & {
   readonly nameType: NameType;
   readonly givenName: string;
   readonly surname: string;
+  /** Name parts around given name and surname ('' when absent): prefix (GEDCOM NPFX: `Dr.`, `Sir`), suffix (NSFX: `Jr.`, `III`), surname prefix (SPFX: `van`, `de`). */
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly surnamePrefix: string;
   readonly isPrimary: boolean;
   /** The name's own notes (GEDCOM NAME.NOTE); as long as a person's notes may be. */
   readonly notes: string;

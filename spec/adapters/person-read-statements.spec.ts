@@ -36,8 +36,8 @@ describe('a person read takes at most two statements', function () {
           mergedInto: null, createdAt: now, updatedAt: now, ...del,
         };
         await s.persons.insert(p);
-        await s.names.insert({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: 'Ann', surname: 'Smith', isPrimary: true, notes: '', createdAt: now, ...del });
-        await s.names.insert({ id: newId(), treeId, personId: p.id, nameType: 'married', givenName: 'Ann', surname: 'Jones', isPrimary: false, notes: '', createdAt: now, ...del });
+        await s.names.insert({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: 'Ann', surname: 'Smith', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
+        await s.names.insert({ id: newId(), treeId, personId: p.id, nameType: 'married', givenName: 'Ann', surname: 'Jones', prefix: '', suffix: '', surnamePrefix: '', isPrimary: false, notes: '', createdAt: now, ...del });
         const event = (type: LifeEvent['type'], year: number): LifeEvent => ({
           id: newId(), treeId, type, customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year }, placeId: place.id,
           notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,

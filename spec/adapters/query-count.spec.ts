@@ -55,7 +55,7 @@ describe('SQL statements per request do not grow with the tree', function () {
         await s.persons.insert(p);
         ids.push(p.id);
         const nameId = newId();
-        await s.names.insert({ id: nameId, treeId, personId: p.id, nameType: 'birth', givenName: `Given${i}`, surname: `Family${i % 17}`, isPrimary: true, notes: '', createdAt: now, ...del });
+        await s.names.insert({ id: nameId, treeId, personId: p.id, nameType: 'birth', givenName: `Given${i}`, surname: `Family${i % 17}`, prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
         const birth = await event(p.id, null, 'birth', { qualifier: 'exact', year: kind === 1 ? 1990 : 1800 }, i);
         if (kind === 0) await event(p.id, null, 'death', { qualifier: 'exact', year: 1870 }, i + 1);
         if (i > 0) await edge('parent_child', ids[i - 1]!, p.id);
@@ -198,7 +198,7 @@ describe('SQL statements per request do not grow with the tree', function () {
         persons.push(p);
         const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
         const surname = `Smith${letters(i)} 1850`;
-        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, isPrimary: true, notes: '', createdAt: now, ...del });
+        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
         events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del });
         const edge = (type: Relationship['type'], a: Id) =>
           relationships.push({ id: newId(), treeId, type, personAId: a, personBId: p.id, qualifier: type === 'parent_child' ? 'biological' : null, role: null, notes: '', createdAt: now, updatedAt: now, ...del });

@@ -60,7 +60,7 @@ describe('rows read per non-member request do not grow with the tree', function 
       const kind = i % 4;
       const own: LifeEvent[] = [];
       const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: kind === 2 ? 'private' : kind === 3 ? 'public' : 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, createdAt: now, updatedAt: now, ...del };
-      const name: Name = { id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Given${i % 50}`, surname: 'Surname', isPrimary: true, notes: '', createdAt: now, ...del };
+      const name: Name = { id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Given${i % 50}`, surname: 'Surname', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del };
       names.push(name);
       own.push(event({ personId: p.id }, 'birth', kind === 1 ? 1990 : 1800));
       if (kind === 0) own.push(event({ personId: p.id }, 'death', 1870));

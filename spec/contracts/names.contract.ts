@@ -36,6 +36,41 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect((await storage().persons.profile(p.id)).names).to.deep.include(again);
     });
 
+    it('keeps a name\'s prefix, suffix and surname prefix through insert, update, updateMany, bulk insert and the person profile', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const n = aName(p, { prefix: 'Dr.', suffix: '[FIRST U.S. PRESIDENT]', surnamePrefix: `van 't` });
+      await storage().names.insert(n);
+      expect(await storage().names.byId(n.id)).to.deep.equal(n);
+      const changed = { ...n, prefix: 'Sir', suffix: 'III', surnamePrefix: '' };
+      await storage().names.update(changed);
+      expect(await storage().names.byId(n.id)).to.deep.equal(changed);
+      const again = { ...changed, prefix: '', suffix: `"Jr."`, surnamePrefix: 'de la' };
+      await storage().names.updateMany([again]);
+      expect(await storage().names.byId(n.id)).to.deep.equal(again);
+      const bulk = aName(p, { isPrimary: false, prefix: 'Rev.', suffix: 'Sr.', surnamePrefix: 'von' });
+      await storage().bulk.insertAll({ persons: [], names: [bulk], places: [], relationships: [], events: [], sources: [], citations: [] });
+      expect(await storage().names.byId(bulk.id)).to.deep.equal(bulk);
+      expect((await storage().persons.profile(p.id)).names).to.deep.include(again);
+    });
+
+    it('search finds the words of a surname prefix (not of a prefix or suffix), after insert, update and bulk insert', async () => {
+      const t = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const n = aName(p, { givenName: 'Jan', surname: 'Dijk', surnamePrefix: 'Vanderhoef', prefix: 'Professor', suffix: 'Esquire' });
+      await storage().names.insert(n);
+      const find = async (q: string) => scores(await storage().names.search(t.id, q, 0.5, { limit: 10 }));
+      expect(await find('vanderhoef')).to.deep.equal([p.id]);
+      expect(await find('professor')).to.deep.equal([]);
+      expect(await find('esquire')).to.deep.equal([]);
+      await storage().names.update({ ...n, surnamePrefix: 'Oosterhuis' });
+      expect(await find('vanderhoef')).to.deep.equal([]);
+      expect(await find('oosterhuis')).to.deep.equal([p.id]);
+      const q = await givenPerson(storage(), t.id);
+      await storage().bulk.insertAll({ persons: [], names: [aName(q, { givenName: 'Ana', surname: 'Cruz', surnamePrefix: 'Delacroixe' })], places: [], relationships: [], events: [], sources: [], citations: [] });
+      expect(await find('delacroixe')).to.deep.equal([q.id]);
+    });
+
     it('returns a deleted name by id, and replaces its fields on update', async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);

@@ -81,6 +81,16 @@ describe('cleanup: apply names (core, memory)', () => {
     expect(right(await previewBrokenNames(fx.deps)(fx.owner, fx.tree.id))).to.deep.equal([]);
   });
 
+  it('keeps the prefix, suffix and surname prefix of the name it rewrites (issue 28)', async () => {
+    const fx = await cleanupSetup();
+    const p = await fx.person({ givenName: 'Jan', surname: 'Dijk 1850' });
+    right(await updateName(fx.deps)(fx.owner, p.id, (await names(fx, p.id)).primary.id, { prefix: 'Dr.', suffix: 'Jr.', surnamePrefix: 'van' }));
+    const rows = right(await previewBrokenNames(fx.deps)(fx.owner, fx.tree.id));
+    expect(rows.map((r) => r.proposed)).to.deep.equal([{ givenName: 'Jan', surname: 'Dijk' }]);
+    expect(right(await applyNames(fx.deps)(fx.owner, fx.tree.id, rows.map((r) => ({ personId: r.personId, ...r.proposed }))))).to.deep.equal({ updated: 1, skipped: [] });
+    expect((await names(fx, p.id)).primary).to.include({ givenName: 'Jan', surname: 'Dijk', prefix: 'Dr.', suffix: 'Jr.', surnamePrefix: 'van' });
+  });
+
   it('skips a name fixed between preview and apply as no_longer_flagged, keeping the fix', async () => {
     const fx = await cleanupSetup();
     const p = await fx.person({ givenName: 'John', surname: 'Smith 1850' });

@@ -35,7 +35,7 @@ const citation = (sourceXref: string | null, inlineTitle: string | null = null):
   ({ sourceXref, inlineTitle, page: '', detail: '', confidence: null, line: 1 });
 const citing = (...citations: PlanCitation[]): PlanPerson => ({
   xref: '@I1@', line: 1, sex: null, privacy: 'default', notes: '', events: [], citations, identifiers: [], associations: [], media: [],
-  names: [{ nameType: 'birth', givenName: 'A', surname: 'B', isPrimary: true, notes: '', citations: [] }],
+  names: [{ nameType: 'birth', givenName: 'A', surname: 'B', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', citations: [] }],
 });
 const existing = (id: string, title: string): Source =>
   ({ id, treeId: TREE, title, author: '', publication: '', notes: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null });

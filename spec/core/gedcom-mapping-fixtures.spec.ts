@@ -129,8 +129,9 @@ describe('GEDCOM mapping of the fixture files', () => {
     const plan = await mapFile(join(FIXTURES, '7.0/maximal70.ged'));
     const i1 = plan.persons.find((p) => p.xref === '@I1@');
     expect(i1?.privacy).to.equal('private');
+    expect(i1?.names[0]).to.include({ prefix: 'Lt. Cmndr.', surnamePrefix: 'de', suffix: 'jr.' });
     expect(i1?.names.map((n) => [n.nameType, n.givenName, n.surname, n.isPrimary])).to.deep.equal([
-      ['other', 'Lt. Cmndr. Joseph jr.', 'de Allen', false],
+      ['other', 'Joseph', 'Allen', false],
       ['nickname', 'John', '', false],
       ['birth', 'John', 'Doe', true],
       ['alias', 'Aka', '', false],

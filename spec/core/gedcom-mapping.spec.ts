@@ -139,9 +139,9 @@ describe('GEDCOM mapping: persons', () => {
 describe('GEDCOM mapping: names', () => {
   const names = (src: string) => person(mapGed(`0 HEAD\n0 @I1@ INDI\n${src}`), '@I1@').names;
 
-  it('reads `Given /Surname/ Suffix`, putting the suffix after the given name', () => {
+  it('reads `Given /Surname/ Suffix`, the text after the surname as the suffix', () => {
     expect(names('1 NAME John  Quincy /Adams/ Jr.')).to.deep.equal([
-      { nameType: 'birth', givenName: 'John Quincy Jr.', surname: 'Adams', isPrimary: true, notes: '', citations: [] },
+      { nameType: 'birth', givenName: 'John Quincy', surname: 'Adams', prefix: '', suffix: 'Jr.', surnamePrefix: '', isPrimary: true, notes: '', citations: [] },
     ]);
   });
 
@@ -150,22 +150,29 @@ describe('GEDCOM mapping: names', () => {
     expect(names('1 NAME Mary /Smith')[0]).to.include({ givenName: 'Mary', surname: 'Smith' });
   });
 
-  it('lets GIVN and SURN win, joins SPFX to the surname and NPFX/NSFX around the given name, without doubling', () => {
+  it('lets GIVN and SURN win, keeps NPFX, SPFX and NSFX as their own fields, and takes them out of the given name and surname', () => {
     expect(names(`1 NAME Jan /Dijk/
 2 GIVN Johannes
 2 SURN Dijk
-2 SPFX van`)[0]).to.include({ givenName: 'Johannes', surname: 'van Dijk' });
+2 SPFX van`)[0]).to.include({ givenName: 'Johannes', surname: 'Dijk', surnamePrefix: 'van', prefix: '', suffix: '' });
     expect(names(`1 NAME Jan /van Dijk/
-2 SPFX van`)[0]).to.include({ givenName: 'Jan', surname: 'van Dijk' });
+2 SPFX van`)[0]).to.include({ givenName: 'Jan', surname: 'Dijk', surnamePrefix: 'van' });
+    expect(names(`1 NAME Jan /van Dijk/
+2 SURN van Dijk
+2 SPFX van`)[0]).to.include({ givenName: 'Jan', surname: 'Dijk', surnamePrefix: 'van' });
     expect(names(`1 NAME Lt. Cmndr. Joseph "John" /de Allen/ jr.
 2 NPFX Lt. Cmndr.
 2 GIVN Joseph
 2 SPFX de
 2 SURN Allen
-2 NSFX jr.`)[0]).to.include({ givenName: 'Lt. Cmndr. Joseph jr.', surname: 'de Allen' });
+2 NSFX jr.`)[0]).to.include({ givenName: 'Joseph', surname: 'Allen', prefix: 'Lt. Cmndr.', surnamePrefix: 'de', suffix: 'jr.' });
     expect(names(`1 NAME Dr. John /Smith/ Sr.
 2 NPFX Dr.
-2 NSFX Sr.`)[0]).to.include({ givenName: 'Dr. John Sr.', surname: 'Smith' });
+2 NSFX Sr.`)[0]).to.include({ givenName: 'John', surname: 'Smith', prefix: 'Dr.', suffix: 'Sr.' });
+    expect(names(`1 NAME Dr. /Smith/
+2 NPFX Dr.`)[0]).to.include({ givenName: '', surname: 'Smith', prefix: 'Dr.' });
+    expect(names(`1 NAME George /WASHINGTON/
+2 NSFX [FIRST U.S. PRESIDENT]`)[0]).to.include({ givenName: 'George', surname: 'WASHINGTON', suffix: '[FIRST U.S. PRESIDENT]' });
   });
 
   it('keeps every NAME TYPE: missing is birth, 5.5.1 lower and 7.0 upper case, OTHER + PHRASE, unknown is other with a warning', () => {
@@ -213,10 +220,11 @@ describe('GEDCOM mapping: names', () => {
   });
 
   it('gives a person without NAME one empty primary birth name, beside any alias', () => {
-    expect(names('1 SEX M')).to.deep.equal([{ nameType: 'birth', givenName: '', surname: '', isPrimary: true, notes: '', citations: [] }]);
+    const parts = { prefix: '', suffix: '', surnamePrefix: '' };
+    expect(names('1 SEX M')).to.deep.equal([{ nameType: 'birth', givenName: '', surname: '', ...parts, isPrimary: true, notes: '', citations: [] }]);
     expect(names('1 ALIA Bob')).to.deep.equal([
-      { nameType: 'birth', givenName: '', surname: '', isPrimary: true, notes: '', citations: [] },
-      { nameType: 'alias', givenName: 'Bob', surname: '', isPrimary: false, notes: '', citations: [] },
+      { nameType: 'birth', givenName: '', surname: '', ...parts, isPrimary: true, notes: '', citations: [] },
+      { nameType: 'alias', givenName: 'Bob', surname: '', ...parts, isPrimary: false, notes: '', citations: [] },
     ]);
   });
 

@@ -19,7 +19,7 @@ const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${ke
 const person = (over: Partial<Person> = {}): Person =>
   ({ ...base, id: 'p1', sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, ...over });
 const name = (over: Partial<Name> = {}): Name =>
-  ({ ...base, id: 'n1', personId: 'p1', nameType: 'birth', givenName: 'Ann', surname: 'Smith', isPrimary: true, notes: '', ...over });
+  ({ ...base, id: 'n1', personId: 'p1', nameType: 'birth', givenName: 'Ann', surname: 'Smith', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', ...over });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({
   ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '',
   temple: null, ordinanceStatus: null, ...over,

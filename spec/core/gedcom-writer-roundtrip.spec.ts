@@ -44,7 +44,7 @@ const buildTree = (): Tree => {
     return p;
   };
   const name = (p: Person, nameType: NameType, given: string, surname: string, isPrimary = false): Name => {
-    const n: Name = { ...base, id: id(), personId: p.id, nameType, givenName: given, surname, isPrimary, notes: '' };
+    const n: Name = { ...base, id: id(), personId: p.id, nameType, givenName: given, surname, prefix: '', suffix: '', surnamePrefix: '', isPrimary, notes: '' };
     t.names.push(n);
     return n;
   };

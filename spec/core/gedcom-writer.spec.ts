@@ -28,7 +28,7 @@ const x: Xrefs = { person: (id) => `@I${id.slice(1)}@`, family: (key) => `@F${ke
 
 const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, id, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, ...over });
 const name = (id: string, nameType: NameType, givenName: string, surname: string, isPrimary = false): Name =>
-  ({ ...base, id, personId: 'p1', nameType, givenName, surname, isPrimary, notes: '' });
+  ({ ...base, id, personId: 'p1', nameType, givenName, surname, prefix: '', suffix: '', surnamePrefix: '', isPrimary, notes: '' });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({
   ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', temple: null, ordinanceStatus: null, ...over,
 });

@@ -468,7 +468,7 @@ describe('HTTP cleanup tools', function () {
         const p: Person = { id: newId(), treeId, sex: null, isLiving: null, privacy: 'default', notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null, createdAt: now, updatedAt: now, ...del };
         persons.push(p);
         ids.push(p.id);
-        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Anna & Karl ${i}`, surname: 'Bulk', isPrimary: true, notes: '', createdAt: now, ...del });
+        names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Anna & Karl ${i}`, surname: 'Bulk', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
       }
       await svc.storage.uow.run(async (tx) => {
         await tx.bulk.insertAll({ persons, names, places: [], relationships: [], events: [], sources: [], citations: [] });

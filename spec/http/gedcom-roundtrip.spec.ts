@@ -55,7 +55,7 @@ const treeRows = async (storage: Storage, treeId: string): Promise<string[]> => 
   const places = new Map((await storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
   const rows: string[] = [];
   for (const p of await storage.persons.listByTree(treeId, {})) rows.push(JSON.stringify(['person', p.sex, p.privacy, p.notes, p.identifiers]));
-  for (const n of await storage.names.listByTree(treeId)) rows.push(JSON.stringify(['name', n.nameType, n.givenName, n.surname, n.isPrimary, n.notes]));
+  for (const n of await storage.names.listByTree(treeId)) rows.push(JSON.stringify(['name', n.nameType, n.givenName, n.surname, n.prefix, n.suffix, n.surnamePrefix, n.isPrimary, n.notes]));
   for (const e of await storage.events.listByTree(treeId, {})) {
     rows.push(JSON.stringify(['event', e.personId === null ? 'partnership' : 'person', e.type, e.customType, dateDisplay(e.date), e.date?.text ?? null,
       e.placeId === null ? null : places.get(e.placeId), e.detail, e.notes, e.temple, e.ordinanceStatus]));
@@ -209,5 +209,32 @@ describe('HTTP GEDCOM round trip on every fixture', function () {
       'persons': 3, 'names.professional': 1, 'names.nickname': 1, 'names.married': 1, 'events.marriage': 1, 'events.divorce': 1, 'events.engagement': 1, 'relationships.parent_child.adoptive': 1, 'sources': 2, 'citations': 2,
     });
     await roundTrip(treeId, 'the tree made through the API');
+  });
+
+  it('name prefix, suffix and surname prefix (NPFX, NSFX, SPFX, and the text after the surname) are kept as fields and exported as written (issue 28)', async () => {
+    const treeId = await freshTree();
+    const file = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'
+      + '0 @I1@ INDI\n1 NAME George /WASHINGTON/\n2 NSFX [FIRST U.S. PRESIDENT]\n'
+      + '0 @I2@ INDI\n1 NAME Dr. Jan /van Dijk/ Jr.\n2 NPFX Dr.\n2 GIVN Jan\n2 SPFX van\n2 SURN Dijk\n2 NSFX Jr.\n'
+      + '0 @I3@ INDI\n1 NAME John /Smith/ Sr.\n0 TRLR\n';
+    await importInto(treeId, file, 'name parts');
+    const names = (await svc.storage.names.listByTree(treeId)).map((n) => [n.prefix, n.givenName, n.surnamePrefix, n.surname, n.suffix]);
+    expect(names).to.have.deep.members([
+      ['', 'George', '', 'WASHINGTON', '[FIRST U.S. PRESIDENT]'], ['Dr.', 'Jan', 'van', 'Dijk', 'Jr.'], ['', 'John', '', 'Smith', 'Sr.'],
+    ]);
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const lines = (await exportGedcomText(c, treeId, version)).text.split(/\r?\n/);
+      const from = (name: string): string[] => {
+        const i = lines.findIndex((l) => l.startsWith(`1 NAME ${name}`));
+        expect(i, `${version}: NAME ${name}`).to.be.greaterThan(-1);
+        const out = [lines[i]!];
+        for (let j = i + 1; lines[j]?.startsWith('2 ') === true; j++) out.push(lines[j]!);
+        return out;
+      };
+      expect(from('George')).to.deep.equal(['1 NAME George /WASHINGTON/ [FIRST U.S. PRESIDENT]', '2 GIVN George', '2 SURN WASHINGTON', '2 NSFX [FIRST U.S. PRESIDENT]']);
+      expect(from('Dr.')).to.deep.equal(['1 NAME Dr. Jan /van Dijk/ Jr.', '2 NPFX Dr.', '2 GIVN Jan', '2 SPFX van', '2 SURN Dijk', '2 NSFX Jr.']);
+      expect(from('John')).to.deep.equal(['1 NAME John /Smith/ Sr.', '2 GIVN John', '2 SURN Smith', '2 NSFX Sr.']);
+    }
+    await roundTrip(treeId, 'name parts');
   });
 });

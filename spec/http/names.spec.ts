@@ -84,6 +84,26 @@ describe('HTTP names', () => {
     expect((await primaries(id)).map((n) => n.id)).to.deep.equal([primary.id]);
   });
 
+  it('keeps prefix, suffix and surname_prefix (trimmed, empty when left out), finds the surname prefix, and leaves display_name as given + surname', async () => {
+    const id = await person('Jan', 'Dijk');
+    const primary = (await names(id))[0]!;
+    expect(primary).to.include({ prefix: '', suffix: '', surname_prefix: '' });
+    const patched = await c.PATCH('/persons/{id}/names/{name_id}', { ...nid(id, primary.id), body: { prefix: ' Dr. ', suffix: 'Jr.', surname_prefix: 'Vanderwoude' } });
+    expect(patched.response.status).to.equal(200);
+    expect(patched.data).to.include({ given_name: 'Jan', surname: 'Dijk', prefix: 'Dr.', suffix: 'Jr.', surname_prefix: 'Vanderwoude' });
+    const kept = await c.PATCH('/persons/{id}/names/{name_id}', { ...nid(id, primary.id), body: { given_name: 'Johannes' } });
+    expect(kept.data).to.include({ given_name: 'Johannes', prefix: 'Dr.', suffix: 'Jr.', surname_prefix: 'Vanderwoude' });
+    const alias = await c.POST('/persons/{id}/names', { ...pid(id), body: { name_type: 'alias', given_name: 'George', surname: 'WASHINGTON', suffix: '[FIRST U.S. PRESIDENT]' } });
+    expect(alias.response.status).to.equal(201);
+    expect(alias.data).to.include({ given_name: 'George', surname: 'WASHINGTON', prefix: '', suffix: '[FIRST U.S. PRESIDENT]', surname_prefix: '' });
+    expect((await c.GET('/persons/{id}', pid(id))).data).to.include({ display_name: 'Johannes Dijk' });
+    const found = await c.GET('/trees/{id}/persons', { params: { path: { id: treeId }, query: { q: 'vanderwoude' } } });
+    expect(found.response.status).to.equal(200);
+    expect(found.data!.map((p) => p.id)).to.deep.equal([id]);
+    const long = await c.PATCH('/persons/{id}/names/{name_id}', { ...nid(id, primary.id), body: { suffix: 'x'.repeat(501) } });
+    expect(long.response.status, 'a suffix over 500 characters').to.equal(422);
+  });
+
   it('deleting the primary name promotes another; the person keeps exactly one primary', async () => {
     const id = await person('Old', 'Primary');
     const primary = (await names(id))[0]!;

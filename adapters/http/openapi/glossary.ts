@@ -62,11 +62,11 @@ const MARY_NOTES = "Kept a boarding house on Salem Street after John Henry's dea
 const IDENTIFIERS = [{ kind: 'refn', value: 'SB-0017', type: 'Smith family register' }];
 
 const NAME_BIRTH = {
-  id: NAME_BIRTH_ID, person_id: MARY_ID, name_type: 'birth', given_name: 'Mary Ann', surname: 'Smith', is_primary: true,
+  id: NAME_BIRTH_ID, person_id: MARY_ID, name_type: 'birth', given_name: 'Mary Ann', surname: 'Smith', prefix: '', suffix: '', surname_prefix: '', is_primary: true,
   notes: 'Spelled "Marey Ann" in the 1850 birth register.',
 };
 const NAME_MARRIED = {
-  id: NAME_MARRIED_ID, person_id: MARY_ID, name_type: 'married', given_name: 'Mary Ann', surname: 'Brown', is_primary: false,
+  id: NAME_MARRIED_ID, person_id: MARY_ID, name_type: 'married', given_name: 'Mary Ann', surname: 'Brown', prefix: '', suffix: '', surname_prefix: '', is_primary: false,
   notes: 'Used after her marriage to John Henry Brown in 1872.',
 };
 
@@ -176,6 +176,19 @@ const MEDIA_ATTACH_UPLOAD = (what: string): Entry => ({
 });
 const MEDIA_TITLE: Entry = { description: 'A caption for the item; empty when none was given.', example: MEDIA_TITLE_TEXT };
 const NAME_NOTES: Entry = { description: 'Notes on this name: where it is found, spellings.', example: NAME_BIRTH.notes };
+const NAME_PREFIX: Entry = {
+  description: 'A title or prefix before the given name (GEDCOM NPFX), such as `Dr.`, `Sir` or `Rev.`; empty when none. Not part of `display_name`.',
+  example: 'Dr.',
+};
+const NAME_SUFFIX: Entry = {
+  description: 'A suffix after the surname (GEDCOM NSFX), such as `Jr.`, `III` or `[FIRST U.S. PRESIDENT]`; empty when none. Not part of `display_name`.',
+  example: 'Jr.',
+};
+const NAME_SURNAME_PREFIX: Entry = {
+  description: 'A surname prefix or article written before the surname (GEDCOM SPFX), such as `van`, `de` or `von`; empty when none. '
+    + 'The name search finds its words; `surname` holds the rest of the surname.',
+  example: 'van',
+};
 const PERSON_BIRTH_INPUT: Entry = {
   description: 'The birth as `{ date, place }`, written as the person\'s birth event (updated, or created); null deletes it.',
   example: { date: BIRTH_DATE, place: BOSTON },
@@ -412,10 +425,19 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   },
   name_type: { description: 'The kind of name: `birth`, `maiden`, `married`, `alias`, `nickname`, `religious`, `professional` or `other`.' },
   'NameCreate.notes': NAME_NOTES,
+  'NameCreate.prefix': NAME_PREFIX,
+  'NameCreate.suffix': NAME_SUFFIX,
+  'NameCreate.surname_prefix': NAME_SURNAME_PREFIX,
   'NameRead.id': { description: "The name's id.", example: NAME_BIRTH_ID },
   'NameRead.notes': NAME_NOTES,
   'NameRead.person_id': { description: 'The person who bears the name.', example: MARY_ID },
+  'NameRead.prefix': NAME_PREFIX,
+  'NameRead.suffix': NAME_SUFFIX,
+  'NameRead.surname_prefix': NAME_SURNAME_PREFIX,
   'NameUpdate.notes': NAME_NOTES,
+  'NameUpdate.prefix': NAME_PREFIX,
+  'NameUpdate.suffix': NAME_SUFFIX,
+  'NameUpdate.surname_prefix': NAME_SURNAME_PREFIX,
 
   // --- Events: life events of a person or of a partnership.
   custom_type: { description: 'The name of a `custom` event (`Apprenticeship`; required there, else 422); null for every other type (a value there is dropped).', example: null },

@@ -15,7 +15,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'listNames', method: 'get', path: '/persons/{id}/names', tag: 'names', auth: 'user',
     summary: 'List a person\'s names',
-    description: 'The person\'s names, primary first, each with `name_type`, `given_name`, `surname`, `is_primary` and `notes`. A member sees them all. '
+    description: 'The person\'s names, primary first, each with `name_type`, `given_name`, `surname`, `prefix`, `suffix`, `surname_prefix`, `is_primary` and `notes`. A member sees them all. '
       + 'A signed-in non-member of a tree they may view sees the names of a person shown to them in full only: for a redacted (possibly living) '
       + 'person the list is empty, and a person hidden by a `private` setting is 404. A `private` tree is 403 `forbidden` to a non-member; '
       + 'a deleted person is 404.',
@@ -27,8 +27,8 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'createName', method: 'post', path: '/persons/{id}/names', tag: 'names', auth: 'user',
     summary: 'Add a name to a person (editor)',
-    description: 'Adds a name to the person: `name_type` (default `birth`; also `maiden`, `married`, `alias`, `nickname`, ...), `given_name` and `surname` '
-      + '(trimmed; empty when left out) and `notes`. `is_primary: true` makes it the primary name, the former primary staying as an alternate; '
+    description: 'Adds a name to the person: `name_type` (default `birth`; also `maiden`, `married`, `alias`, `nickname`, ...), `given_name`, `surname`, '
+      + '`prefix` (`Dr.`), `suffix` (`Jr.`) and `surname_prefix` (`van`) (trimmed; empty when left out) and `notes`. `is_primary: true` makes it the primary name, the former primary staying as an alternate; '
       + 'a person\'s only name is primary anyway. Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. '
       + 'Answers 201 with the name; `Location` is the person\'s name list, `/persons/{id}/names` (a name has no address of its own).',
     params: IdParams, body: named('NameCreate', NameWrite),
@@ -40,7 +40,7 @@ export const nameRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'updateName', method: 'patch', path: '/persons/{id}/names/{name_id}', tag: 'names', auth: 'user',
     summary: 'Change a person\'s name (editor)',
-    description: 'Changes the fields sent (`name_type`, `given_name`, `surname`, `notes`); those left out stay as they are. `is_primary: true` makes this '
+    description: 'Changes the fields sent (`name_type`, `given_name`, `surname`, `prefix`, `suffix`, `surname_prefix`, `notes`); those left out stay as they are. `is_primary: true` makes this '
       + 'the primary name (the former primary becomes an alternate); `is_primary: false` on the primary name is 409 `primary_required`: a person '
       + 'keeps one primary name, so make another name primary instead. Needs the editor role (403 `forbidden` otherwise); a name that is not a '
       + 'live name of this person is 404. A name has no one-record read, so this change takes no `If-Match`.',

@@ -53,6 +53,9 @@ export type NameRow = {
   nameType: string;
   givenName: string;
   surname: string;
+  prefix: string;
+  suffix: string;
+  surnamePrefix: string;
   isPrimary: boolean;
   notes: string;
   createdAt: Date;
@@ -70,6 +73,9 @@ export const NameSchema = new EntitySchema<NameRow>({
     nameType: { type: 'text' },
     givenName: { type: 'text' },
     surname: { type: 'text' },
+    prefix: { type: 'text', default: '' },
+    suffix: { type: 'text', default: '' },
+    surnamePrefix: { type: 'text', default: '' },
     isPrimary: { type: 'boolean' },
     notes: { type: 'text', default: '' },
     createdAt: { ...timestamptz },

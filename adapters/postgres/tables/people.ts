@@ -38,7 +38,7 @@ const toIdentifiers = (v: PersonDb['identifiers']): readonly PersonIdentifier[] 
 };
 
 export type NameDb = DeletionDb & {
-  id: string; tree_id: string; person_id: string; name_type: NameType; given_name: string; surname: string; is_primary: boolean; notes: string | null;
+  id: string; tree_id: string; person_id: string; name_type: NameType; given_name: string; surname: string; prefix: string; suffix: string; surname_prefix: string; is_primary: boolean; notes: string | null;
   created_at: string;
 };
 
@@ -46,12 +46,13 @@ export const names: Table<Name, NameDb> = {
   name: 'names',
   columns: [
     ['id', 'uuid', (n) => n.id], ['tree_id', 'uuid', (n) => n.treeId], ['person_id', 'uuid', (n) => n.personId], ['name_type', 'text', (n) => n.nameType],
-    ['given_name', 'text', (n) => n.givenName], ['surname', 'text', (n) => n.surname], ['is_primary', 'boolean', (n) => n.isPrimary],
+    ['given_name', 'text', (n) => n.givenName], ['surname', 'text', (n) => n.surname], ['prefix', 'text', (n) => n.prefix], ['suffix', 'text', (n) => n.suffix],
+    ['surname_prefix', 'text', (n) => n.surnamePrefix], ['is_primary', 'boolean', (n) => n.isPrimary],
     ['notes', 'text', (n) => n.notes], ['created_at', 'timestamptz', (n) => iso(n.createdAt)], ...deletionColumns<Name>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, personId: r.person_id, nameType: r.name_type, givenName: r.given_name, surname: r.surname,
-    isPrimary: r.is_primary, notes: r.notes ?? '', createdAt: date(r.created_at), ...deletionOf(r),
+    prefix: r.prefix ?? '', suffix: r.suffix ?? '', surnamePrefix: r.surname_prefix ?? '', isPrimary: r.is_primary, notes: r.notes ?? '', createdAt: date(r.created_at), ...deletionOf(r),
   }),
 };
 

@@ -198,7 +198,9 @@ export const createImportBuilder = (o: {
   };
 
   // What merge targets have already, so a merge adds only what is new to them.
-  const existingNames = new Set(existing.targetNames.map((n) => `${n.personId}|${n.nameType}|${n.givenName}|${n.surname}`));
+  const nameKey = (personId: Id, n: Pick<Name, 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix'>): string =>
+    `${personId}|${n.nameType}|${n.givenName}|${n.surname}|${n.prefix}|${n.suffix}|${n.surnamePrefix}`;
+  const existingNames = new Set(existing.targetNames.map((n) => nameKey(n.personId, n)));
   const eventKey = (personId: Id, type: string, customType: string | null, date: PlanEvent['date'], place: string | null): string =>
     `${personId}|${type}|${customType ?? ''}|${dateDisplay(date) ?? ''}|${lower(place ?? '')}`;
   const existingEvents = new Set(existing.targetEvents.map((e) =>
@@ -208,7 +210,8 @@ export const createImportBuilder = (o: {
   const create = (p: PlanPerson, id: Id): void => {
     rows.rows().persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null, ...stamp });
     for (const n of p.names) {
-      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
+        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);
       c.names.created += 1;
       for (const pc of n.citations) cite(pc, 'name', name.id);
@@ -254,13 +257,14 @@ export const createImportBuilder = (o: {
 
   const merge = (p: PlanPerson, id: Id): void => {
     for (const n of p.names) {
-      const key = `${id}|${n.nameType}|${n.givenName}|${n.surname}`;
+      const key = nameKey(id, n);
       if (existingNames.has(key)) {
         c.names.skipped += 1;
         continue;
       }
       existingNames.add(key);
-      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname, isPrimary: false, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
+        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: false, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);
       c.names.created += 1;
       for (const pc of n.citations) cite(pc, 'name', name.id);

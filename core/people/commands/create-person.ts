@@ -47,7 +47,7 @@ export const createPerson =
       await tx.persons.insert(person);
       await tx.names.insert({
         id: newId(), treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
-        isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
+        prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
       });
       if (input.birth) await writeVital(tx, deps.clock, person, 'birth', input.birth);
       if (input.death) await writeVital(tx, deps.clock, person, 'death', input.death);

@@ -9,7 +9,12 @@ import type { Stores } from '../../stores.js';
 import type { CommandDeps } from '../../deps.js';
 import type { Name, NameType, Person } from '../model.js';
 
-export type NameInput = { readonly nameType?: NameType; readonly givenName?: string; readonly surname?: string; readonly isPrimary?: boolean; readonly notes?: string };
+export type NameInput = {
+  readonly nameType?: NameType; readonly givenName?: string; readonly surname?: string;
+  /** NPFX, NSFX, SPFX: trimmed like the given name and surname. */
+  readonly prefix?: string; readonly suffix?: string; readonly surnamePrefix?: string;
+  readonly isPrimary?: boolean; readonly notes?: string;
+};
 
 type Deps = CommandDeps<'trees' | 'memberships' | 'persons' | 'names' | 'audit'>;
 type Tx = Pick<Stores, 'trees' | 'memberships' | 'persons' | 'names'>;
@@ -43,7 +48,7 @@ export const createName =
       const all = await tx.names.listByPersons([personId]);
       const name: Name = {
         id: newId(), treeId: person.right.treeId, personId, nameType: input.nameType ?? 'birth', givenName: input.givenName?.trim() ?? '',
-        surname: input.surname?.trim() ?? '', isPrimary: false, notes: input.notes ?? '', createdAt: deps.clock.now(), deletedAt: null, deletionId: null,
+        surname: input.surname?.trim() ?? '', prefix: input.prefix?.trim() ?? '', suffix: input.suffix?.trim() ?? '', surnamePrefix: input.surnamePrefix?.trim() ?? '', isPrimary: false, notes: input.notes ?? '', createdAt: deps.clock.now(), deletedAt: null, deletionId: null,
       };
       await tx.names.insert(name);
       const saved = input.isPrimary || all.length === 0 ? await makeOnlyPrimary(tx, name, all) : name;
@@ -59,7 +64,10 @@ export const updateName =
       if (E.isLeft(found)) return found;
       const { name, all } = found.right;
       if (input.isPrimary === false && name.isPrimary) return fail(conflict('primary_required', 'A person keeps one primary name: make another name primary instead.'));
-      const next: Name = { ...name, nameType: input.nameType ?? name.nameType, givenName: input.givenName?.trim() ?? name.givenName, surname: input.surname?.trim() ?? name.surname, notes: input.notes ?? name.notes };
+      const next: Name = {
+        ...name, nameType: input.nameType ?? name.nameType, givenName: input.givenName?.trim() ?? name.givenName, surname: input.surname?.trim() ?? name.surname,
+        prefix: input.prefix?.trim() ?? name.prefix, suffix: input.suffix?.trim() ?? name.suffix, surnamePrefix: input.surnamePrefix?.trim() ?? name.surnamePrefix, notes: input.notes ?? name.notes,
+      };
       await tx.names.update(next);
       const saved = input.isPrimary === true ? await makeOnlyPrimary(tx, next, all) : next;
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'name.update', { type: 'name', id: nameId, treeId: name.treeId }, { person_id: personId }));

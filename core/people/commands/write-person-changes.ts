@@ -53,7 +53,7 @@ export const writePersonChanges = async (
       // A person whose names were all deleted gets a primary birth name, as create does.
       else added.push({
         id: newId(), treeId: person.treeId, personId: person.id, nameType: 'birth', givenName: input.givenName?.trim() ?? '', surname: input.surname?.trim() ?? '',
-        isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
+        prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, deletedAt: null, deletionId: null,
       });
     }
     await tx.names.updateMany(names);
