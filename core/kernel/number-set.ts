@@ -4,17 +4,20 @@ export type NumberSet = { readonly has: (n: number) => boolean; readonly add: (n
  * A set of non-negative integers below 2^53 in one Float64Array (open addressing, linear probing, at
  * most half full): 16 bytes a key where a Set of numbers this large boxes each one (about 50).
  */
+const EMPTY = -1;
+
+/** The slot of `n` in `table` (a power of two long): where it is, or the empty one where it would go. */
+const slotOf = (table: Float64Array, n: number): number => {
+  const mask = table.length - 1;
+  // Mixes the high and low halves of the key (both person numbers matter) into a slot.
+  let i = (Math.imul((n % 4294967296) ^ Math.floor(n / 4294967296), 0x9e3779b1) >>> 0) & mask;
+  while (table[i] !== EMPTY && table[i] !== n) i = (i + 1) & mask;
+  return i;
+};
+
 export const numberSet = (): NumberSet => {
-  const EMPTY = -1;
   let slots = new Float64Array(1024).fill(EMPTY);
   let count = 0;
-  const slotOf = (table: Float64Array, n: number): number => {
-    const mask = table.length - 1;
-    // Mixes the high and low halves of the key (both person numbers matter) into a slot.
-    let i = (Math.imul((n % 4294967296) ^ Math.floor(n / 4294967296), 0x9e3779b1) >>> 0) & mask;
-    while (table[i] !== EMPTY && table[i] !== n) i = (i + 1) & mask;
-    return i;
-  };
   const add = (n: number): void => {
     const i = slotOf(slots, n);
     if (slots[i] === n) return;
@@ -26,4 +29,37 @@ export const numberSet = (): NumberSet => {
     for (const v of old) if (v !== EMPTY) slots[slotOf(slots, v)] = v;
   };
   return { has: (n) => slots[slotOf(slots, n)] === n, add, size: () => count };
+};
+
+export type NumberMap = { readonly get: (key: number) => number | undefined; readonly set: (key: number, value: number) => void };
+
+/** A map of such integers to numbers, the same way: keys and values in two Float64Arrays, 32 bytes a key at most. */
+export const numberMap = (): NumberMap => {
+  let keys = new Float64Array(1024).fill(EMPTY);
+  let values = new Float64Array(1024);
+  let count = 0;
+  const set = (key: number, value: number): void => {
+    const i = slotOf(keys, key);
+    values[i] = value;
+    if (keys[i] === key) return;
+    keys[i] = key;
+    count += 1;
+    if (count * 2 <= keys.length) return;
+    const [oldKeys, oldValues] = [keys, values];
+    keys = new Float64Array(oldKeys.length * 2).fill(EMPTY);
+    values = new Float64Array(oldKeys.length * 2);
+    oldKeys.forEach((k, j) => {
+      if (k === EMPTY) return;
+      const s = slotOf(keys, k);
+      keys[s] = k;
+      values[s] = oldValues[j]!;
+    });
+  };
+  return {
+    get: (key) => {
+      const i = slotOf(keys, key);
+      return keys[i] === key ? values[i] : undefined;
+    },
+    set,
+  };
 };

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
 import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
-import { numberSet } from '../../core/kernel/number-set.js';
+import { numberMap, numberSet } from '../../core/kernel/number-set.js';
 import type { RecordBatch } from '../../core/gedcom/ports.js';
 import type { PlanCitation, PlanPerson, PlanSource } from '../../core/gedcom/types.js';
 import type { Source } from '../../core/sources/model.js';
@@ -86,5 +86,23 @@ describe('GEDCOM import rows: the edge key set', () => {
       absent += 1;
     }
     expect(absent).to.be.greaterThan(10_000);
+  });
+
+  it('the partnership map (key to id number) answers as a Map would for 100,000 random keys, across growth and overwrites', () => {
+    let seed = 28;
+    const rnd = (): number => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const mine = numberMap();
+    const theirs = new Map<number, number>();
+    for (let i = 0; i < 100_000; i++) {
+      const key = Math.floor(rnd() * 2 ** 25) * 2 ** 26 + Math.floor(rnd() * 2 ** 26);
+      mine.set(key, i);
+      theirs.set(key, i);
+      if (i % 5 === 0) {
+        mine.set(key, i + 1); // a second set replaces the value
+        theirs.set(key, i + 1);
+      }
+    }
+    for (const [k, v] of theirs) expect(mine.get(k)).to.equal(v);
+    for (const k of [...theirs.keys()].slice(0, 10_000)) if (!theirs.has(k + 1)) expect(mine.get(k + 1)).to.equal(undefined);
   });
 });

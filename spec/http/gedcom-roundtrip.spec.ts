@@ -237,4 +237,22 @@ describe('HTTP GEDCOM round trip on every fixture', function () {
     }
     await roundTrip(treeId, 'name parts');
   });
+
+  it('a couple married twice, as two FAM records of one pair: one partnership with both marriages and the divorce, the second family\'s child, and a round trip (issue 28)', async () => {
+    const treeId = await freshTree();
+    const file = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'
+      + '0 @I1@ INDI\n1 NAME John /Smith/\n1 SEX M\n0 @I2@ INDI\n1 NAME Mary /Jones/\n1 SEX F\n0 @I3@ INDI\n1 NAME Anne /Smith/\n'
+      + '0 @F1@ FAM\n1 HUSB @I1@\n1 WIFE @I2@\n1 MARR\n2 DATE 1900\n1 DIV\n2 DATE 1910\n'
+      + '0 @F2@ FAM\n1 HUSB @I1@\n1 WIFE @I2@\n1 MARR\n2 DATE 1912\n1 CHIL @I3@\n1 NOTE Married again\n0 TRLR\n';
+    const report = await importInto(treeId, file, 'married twice');
+    expect(report.relationships).to.include({ created: 3 });
+    const counts = await treeCounts(svc.storage, treeId);
+    checkReport(report, counts, 'married twice');
+    expect(counts).to.include({ 'events.marriage': 2, 'events.divorce': 1, 'relationships.partnership.-': 1, 'relationships.parent_child.biological': 2 });
+    const partnership = (await svc.storage.relationships.listByTree(treeId, {})).find((r) => r.type === 'partnership')!;
+    expect(partnership.notes).to.equal('Married again');
+    const events = (await svc.storage.events.listByTree(treeId, {})).filter((e) => e.partnershipId === partnership.id).map((e) => `${e.type} ${dateDisplay(e.date)}`);
+    expect(events).to.deep.equal(['marriage 1900', 'divorce 1910', 'marriage 1912']);
+    await roundTrip(treeId, 'married twice');
+  });
 });

@@ -7,7 +7,7 @@ import type { ScannedSource } from '../import-scan.js';
 import type { ImportCounts, PlanCitation, PlanEvent, PlanFamily, PlanPerson, PlanSource } from '../types.js';
 import { createWarningLog, type Warnings } from '../warnings.js';
 import { createEdges } from './import-edges.js';
-import { idCounter, type RowWriter } from './import-rows.js';
+import { idSequence, type RowWriter } from './import-rows.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -29,12 +29,17 @@ export type ImportBuilder = {
     readonly updatedPersons: readonly Person[];
     /** Persons whose kept facts must be computed again after the write (merge targets, family events moved to a person). */
     readonly factsChanged: readonly Id[];
+    /**
+     * Notes to add, after the write, to partnerships this import made: those of a couple's second
+     * FAM record (the partnership's row may be written already when it comes).
+     */
+    readonly partnershipNotes: ReadonlyMap<Id, string>;
     readonly warnings: Warnings;
   };
 };
 
 const lower = (s: string): string => s.trim().toLowerCase();
-const joinNotes = (a: string, b: string): string => (b.trim() === '' || a.includes(b.trim()) ? a : a.trim() === '' ? b.trim() : `${a}\n\n${b.trim()}`);
+export const joinNotes = (a: string, b: string): string => (b.trim() === '' || a.includes(b.trim()) ? a : a.trim() === '' ? b.trim() : `${a}\n\n${b.trim()}`);
 const sourceKey = (title: string, author: string, publication: string): string => `${title.trim()}\u0000${author.trim()}\u0000${publication.trim()}`;
 
 /** What the tree has that the import must not duplicate or must merge into, read before the second pass. */
@@ -82,7 +87,10 @@ export const createImportBuilder = (o: {
   readonly numberOf: (existingId: Id) => number;
 }): ImportBuilder => {
   const { treeId, now, rows, existing } = o;
-  const newId = idCounter();
+  // Ids in one sequence (import-rows.ts): a partnership is found again by the number of its id (import-edges.ts).
+  const idAt = idSequence();
+  let idsMade = 0;
+  const newId = (): Id => idAt(idsMade++);
   const warnings = createWarningLog();
   const c = {
     persons: { created: 0, merged: 0, skipped: 0, overwritten: 0 },
@@ -95,6 +103,7 @@ export const createImportBuilder = (o: {
   };
   const stamp = { createdAt: now, updatedAt: now, deletedAt: null, deletionId: null } as const;
   const factsChanged = new Set<Id>();
+  const partnershipNotes = new Map<Id, string>();
 
   // Sources. Each SOUR record of the file is a source of its own: it reuses a live source of the tree
   // with the same title, author and publication that no other record of this file has taken, else it
@@ -301,16 +310,18 @@ export const createImportBuilder = (o: {
     associate(p, self);
   };
 
-  const edges = createEdges(existing.edges, o.numberOf);
+  const edges = createEdges(existing.edges, o.numberOf, idAt);
   /** The new partnership's id, or null when the pair has that edge already. */
   const relate = (type: Relationship['type'], a: Who, b: Who, qualifier: Relationship['qualifier'], notes: string, role: string | null = null): Id | null => {
     if (edges.has(type, a, b, role)) {
       c.relationships.skipped += 1;
       return null;
     }
+    const idNumber = idsMade;
     const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...stamp };
     rows.rows().relationships.push(r);
-    edges.add(type, a, b, role);
+    if (type === 'partnership') edges.addPartnership(a, b, idNumber);
+    else edges.add(type, a, b, role);
     c.relationships.created += 1;
     return r.id;
   };
@@ -323,7 +334,12 @@ export const createImportBuilder = (o: {
       seen.add(w.id);
       return [w];
     });
-    const couple = partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes) : undefined;
+    // A second family of a couple this file made a partnership for (they married twice): the pair has
+    // one partnership, so everything of this family is that partnership's too.
+    const again = partners.length === 2 ? edges.partnership(partners[0]!, partners[1]!) : undefined;
+    if (again !== undefined && !again.existing && f.notes.trim() !== '') partnershipNotes.set(again.id, joinNotes(partnershipNotes.get(again.id) ?? '', f.notes));
+    const couple = again !== undefined && !again.existing ? again.id
+      : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes) : undefined;
     if (couple !== undefined && couple !== null) {
       for (const pe of f.events) event(pe, { partnershipId: couple });
       for (const pc of f.citations) cite(pc, 'relationship', couple);
@@ -382,6 +398,7 @@ export const createImportBuilder = (o: {
       counts: c,
       updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),
       factsChanged: [...factsChanged],
+      partnershipNotes,
       warnings: warnings.result(),
     }),
   };

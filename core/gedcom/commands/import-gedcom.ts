@@ -7,7 +7,7 @@ import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
-import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
+import { createImportBuilder, joinNotes, readExisting, type PersonTarget } from './import-build.js';
 import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
@@ -193,6 +193,10 @@ export const importGedcom =
       await tx.bulk.verify();
       const built = builder.result();
       await tx.persons.updateMany(built.updatedPersons);
+      for (const [id, notes] of built.partnershipNotes) {
+        const r = await tx.relationships.byId(id);
+        if (r !== null) await tx.relationships.update({ ...r, notes: joinNotes(r.notes, notes), updatedAt: now });
+      }
       await keepLifeFacts(tx, built.factsChanged);
       const mapped = mapper.finish();
       const storedMedia = await media.store(tx, mapped.media, stored);

@@ -1,0 +1,156 @@
+import { expect } from 'chai';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
+import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
+import { createTree } from '../../core/trees/commands/create-tree.js';
+import { postgresStorage } from '../support/database.js';
+import { memoryStorage } from '../../adapters/memory/storage.js';
+import { cleanupSetup } from './cleanup-support.js';
+import { right } from './support.js';
+
+// Issue 28: a couple who married in 1900, divorced in 1910 and remarried in 1912 comes as two FAM
+// records of one HUSB/WIFE pair. A pair has one live partnership, so both families are that one
+// partnership: every event, note and citation of the second lands on it (nothing is dropped), its
+// children get one edge from each parent, and the export writes both marriages under one FAM (its
+// events in the order they were made: file order, so date order when the families come so).
+
+const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
+
+const family = (xref: string, lines: string): string => `0 ${xref} FAM\n1 HUSB @I1@\n1 WIFE @I2@\n${lines}`;
+
+const file = (families: readonly string[]): string => `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME John /Smith/
+1 SEX M
+1 FAMS @F1@
+1 FAMS @F2@
+0 @I2@ INDI
+1 NAME Mary /Jones/
+1 SEX F
+1 FAMS @F1@
+1 FAMS @F2@
+0 @I3@ INDI
+1 NAME Anne /Smith/
+1 FAMC @F2@
+2 PEDI adopted
+${families.join('')}0 @S1@ SOUR
+1 TITL Parish register
+0 TRLR
+`;
+
+const FIRST = family('@F1@', '1 MARR\n2 DATE 1900\n1 DIV\n2 DATE 1910\n1 NOTE Married young\n');
+const SECOND = family('@F2@', '1 MARR\n2 DATE 1912\n2 PLAC Leeds\n1 CHIL @I3@\n1 NOTE Married again\n1 SOUR @S1@\n2 PAGE p. 12\n');
+
+const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
+  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
+  ['postgres', () => postgresStorage()],
+];
+
+for (const [name, make] of storages) {
+  describe(`GEDCOM import: one couple married twice, two FAM records (issue 28, ${name})`, () => {
+    let fx: Awaited<ReturnType<typeof make>>;
+    let f: Awaited<ReturnType<typeof cleanupSetup>>;
+    beforeEach(async () => {
+      fx = await make();
+      f = await cleanupSetup(fx.storage);
+    });
+    afterEach(async () => fx.close());
+
+    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
+
+    /** The tree as labels: its partnerships with their events (in the order the store lists them), notes and citations, and its parent edges. */
+    const shape = async (treeId: Id) => {
+      const names = await fx.storage.names.listByTree(treeId);
+      const label = new Map(names.filter((n) => n.isPrimary).map((n) => [n.personId, n.givenName]));
+      const rels = await fx.storage.relationships.listByTree(treeId, {});
+      const events = await fx.storage.events.listByTree(treeId, {});
+      const places = new Map((await fx.storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
+      const citations = await fx.storage.citations.listByTree(treeId, {});
+      const partnerships = rels.filter((r) => r.type === 'partnership').map((r) => ({
+        partners: [label.get(r.personAId), label.get(r.personBId)].sort().join(' + '),
+        events: events.filter((e) => e.partnershipId === r.id).map((e) => `${e.type} ${e.date?.year ?? '?'}${e.placeId === null ? '' : ` ${places.get(e.placeId)}`}`),
+        notes: r.notes,
+        citations: citations.filter((c) => c.target.kind === 'relationship' && c.target.id === r.id).map((c) => c.page),
+      }));
+      const parents = rels.filter((r) => r.type === 'parent_child').map((r) => `${label.get(r.personAId)} -> ${label.get(r.personBId)} ${r.qualifier}`).sort();
+      return { partnerships, parents };
+    };
+
+    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
+      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
+      let text = '';
+      for await (const part of r.lines) text += part;
+      return text;
+    };
+
+    /** The FAM records of an export: each record's lines from `0 @F..@ FAM` to the next level-0 line. */
+    const famRecords = (text: string): string[][] => {
+      const out: string[][] = [];
+      let current: string[] | null = null;
+      for (const line of text.split(/\r?\n/)) {
+        if (line.startsWith('0 ')) current = / FAM$/.test(line) ? [] : null;
+        if (current !== null) {
+          if (line.startsWith('0 ')) out.push(current);
+          current.push(line);
+        }
+      }
+      return out;
+    };
+
+    const want = {
+      partnerships: [{
+        partners: 'John + Mary',
+        events: ['marriage 1900', 'divorce 1910', 'marriage 1912 Leeds'],
+        notes: 'Married young\n\nMarried again',
+        citations: ['p. 12'],
+      }],
+      parents: ['John -> Anne adoptive', 'Mary -> Anne adoptive'],
+    };
+
+    it('keeps the second family\'s marriage, note, citation and child on the couple\'s one partnership, in date order, and the report drops nothing', async () => {
+      const report = right(await load(f.tree.id, file([FIRST, SECOND])));
+      expect(await shape(f.tree.id)).to.deep.equal(want);
+      expect(report.relationships).to.deep.equal({ created: 3, skipped: 0 });
+      expect(report.events).to.deep.equal({ created: 3, skipped: 0 });
+      expect(report.citations).to.deep.equal({ created: 1, skipped: 0 });
+      expect(report.warnings).to.deep.equal([]);
+    });
+
+    it('exports both marriages and the divorce between them under one FAM, in 5.5.1 and 7.0, and imports that back to the same partnership', async () => {
+      right(await load(f.tree.id, file([FIRST, SECOND])));
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const text = await exported(f.tree.id, version);
+        const fams = famRecords(text);
+        expect(fams, `${version}: one FAM`).to.have.length(1);
+        const events = fams[0]!.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l));
+        expect(events, version).to.deep.equal(['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910', '1 MARR', '2 DATE 1912']);
+        expect(fams[0]!.filter((l) => /^1 CHIL /.test(l)), `${version}: the child`).to.have.length(1);
+        const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+        const again = right(await load(copy.id, text));
+        expect(again.warnings, `${version}: warnings`).to.deep.equal([]);
+        expect(await shape(copy.id), `${version} imported again`).to.deep.equal(want);
+      }
+    });
+
+    // The export keeps a family's events in the order they were made (the golden export files hold a
+    // partnership with two SLGS in that order), so a file that gives the later family first is
+    // written back in its own order: both marriages still under the one FAM.
+    it('keeps both marriages when the file gives the later family first, and exports them under one FAM in the order they came', async () => {
+      right(await load(f.tree.id, file([SECOND, FIRST])));
+      const got = await shape(f.tree.id);
+      const inFileOrder = ['marriage 1912 Leeds', 'marriage 1900', 'divorce 1910'];
+      expect(got).to.deep.equal({ ...want, partnerships: [{ ...want.partnerships[0]!, events: inFileOrder, notes: 'Married again\n\nMarried young' }] });
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const fams = famRecords(await exported(f.tree.id, version));
+        expect(fams, `${version}: one FAM`).to.have.length(1);
+        expect(fams[0]!.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l)), version)
+          .to.deep.equal(['1 MARR', '2 DATE 1912', '1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910']);
+      }
+    });
+  });
+}
