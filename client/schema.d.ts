@@ -2918,6 +2918,10 @@ export interface components {
             place_id: string | null;
             /** @description The place as text, by custom from the most particular part to the most general (`Boston, Suffolk, Massachusetts, USA`); a tree keeps one place per text, shared by every event there. null: no place. */
             place: string | null;
+            /** @description The latitude of the event's place in signed decimal degrees (north positive; GEDCOM PLAC.MAP.LATI); null: no place, or a place without coordinates. */
+            place_latitude: number | null;
+            /** @description The longitude of the event's place in signed decimal degrees (east positive; GEDCOM PLAC.MAP.LONG); null when the latitude is. */
+            place_longitude: number | null;
             /** @description Free-text notes on the event. */
             notes: string;
             /** @description The event's value, as GEDCOM gives it on the event's line: the religion of a `religion` event, the occupation of an `occupation` one, the schooling of an `education` one; empty when none. */
@@ -8002,6 +8006,8 @@ export interface operations {
                      *         "date_display": "12 MAR 1850",
                      *         "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *         "place": "Boston, Suffolk, Massachusetts, USA",
+                     *         "place_latitude": 42.3601,
+                     *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
                      *         "temple": null,
@@ -8121,6 +8127,8 @@ export interface operations {
                      *       "date_display": "12 MAR 1850",
                      *       "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *       "place": "Boston, Suffolk, Massachusetts, USA",
+                     *       "place_latitude": 42.3601,
+                     *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
                      *       "temple": null,
@@ -8234,6 +8242,8 @@ export interface operations {
                      *         "date_display": "12 MAR 1850",
                      *         "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *         "place": "Boston, Suffolk, Massachusetts, USA",
+                     *         "place_latitude": 42.3601,
+                     *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
                      *         "temple": null,
@@ -8311,6 +8321,8 @@ export interface operations {
                      *       "date_display": "12 MAR 1850",
                      *       "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *       "place": "Boston, Suffolk, Massachusetts, USA",
+                     *       "place_latitude": 42.3601,
+                     *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
                      *       "temple": null,
@@ -8497,6 +8509,8 @@ export interface operations {
                      *       "date_display": "12 MAR 1850",
                      *       "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *       "place": "Boston, Suffolk, Massachusetts, USA",
+                     *       "place_latitude": 42.3601,
+                     *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
                      *       "temple": null,
@@ -13531,6 +13545,8 @@ export interface operations {
                      *             "date_display": "ABT 1850",
                      *             "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *             "place": "Boston, Suffolk, Massachusetts, USA",
+                     *             "place_latitude": 42.3601,
+                     *             "place_longitude": -71.0589,
                      *             "notes": "From the 1850 census: age 3/12.",
                      *             "detail": "",
                      *             "temple": null,
@@ -16630,6 +16646,8 @@ export interface operations {
                      *         "date_display": "12 MAR 1850",
                      *         "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *         "place": "Boston, Suffolk, Massachusetts, USA",
+                     *         "place_latitude": 42.3601,
+                     *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
                      *         "temple": null,
@@ -16893,6 +16911,8 @@ export interface operations {
                      *         "date_display": "12 MAR 1850",
                      *         "place_id": "01936b1f-4d50-7e6f-9a7b-8c9d0e1f2a01",
                      *         "place": "Boston, Suffolk, Massachusetts, USA",
+                     *         "place_latitude": 42.3601,
+                     *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
                      *         "temple": null,

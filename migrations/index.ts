@@ -10,6 +10,7 @@ import { Migration20261210090000_duplicates_merge } from './Migration20261210090
 import { Migration20261224090000_record_history } from './Migration20261224090000_record_history.js';
 import { Migration20261226090000_name_postings } from './Migration20261226090000_name_postings.js';
 import { Migration20261227090000_name_parts } from './Migration20261227090000_name_parts.js';
+import { Migration20261228090000_place_coordinates } from './Migration20261228090000_place_coordinates.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261224090000_record_history', class: Migration20261224090000_record_history },
   { name: 'Migration20261226090000_name_postings', class: Migration20261226090000_name_postings },
   { name: 'Migration20261227090000_name_parts', class: Migration20261227090000_name_parts },
+  { name: 'Migration20261228090000_place_coordinates', class: Migration20261228090000_place_coordinates },
 ];

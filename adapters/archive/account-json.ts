@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
-import { MAX_PLACE_LENGTH, identifierKinds, isLdsEvent } from '../../core/people/model.js';
+import { MAX_PLACE_LENGTH, areCoordinates, identifierKinds, isLdsEvent } from '../../core/people/model.js';
 import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
 import { operationEntities, operationKinds, proposalOrigins, proposalStatuses, type ProposalOperation } from '../../core/proposals/model.js';
@@ -102,7 +102,8 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       };
     }
     case 'place':
-      return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name };
+      // Coordinates only when the place has them: an archive of places without is as before.
+      return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name, ...(r.row.latitude === null ? {} : { latitude: r.row.latitude, longitude: r.row.longitude }) };
     case 'relationship': {
       const x = r.row;
       return { id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, role: x.role, notes: x.notes, ...stamps(x) };
@@ -182,7 +183,7 @@ const codecs = {
     t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
     t.partial({ notes: Str, prefix: Str, suffix: Str, surname_prefix: Str }),
   ]),
-  place: t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }),
+  place: t.intersection([t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }), t.partial({ latitude: Nullable(t.number), longitude: Nullable(t.number) })]),
   relationship: t.intersection([
     t.type({ ...Base, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: Str, ...Stamps }),
     t.partial({ role: Nullable(Str) }),
@@ -231,7 +232,15 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary,
     prefix: x.prefix ?? '', suffix: x.suffix ?? '', surnamePrefix: x.surname_prefix ?? '', notes: x.notes ?? '', createdAt: x.created_at, ...live,
   }),
-  place: (x) => (x.name.trim() === '' ? 'a place has no name' : { id: x.id, treeId: x.tree_id, name: x.name }),
+  place: (x) => {
+    const latitude = x.latitude ?? null;
+    const longitude = x.longitude ?? null;
+    if (x.name.trim() === '') return 'a place has no name';
+    if ((latitude === null) !== (longitude === null) || (latitude !== null && longitude !== null && !areCoordinates(latitude, longitude))) {
+      return 'a place has coordinates out of range, or only one of them';
+    }
+    return { id: x.id, treeId: x.tree_id, name: x.name, latitude, longitude };
+  },
   relationship: (x) => ({
     id: x.id, treeId: x.tree_id, type: x.type, personAId: x.person_a_id, personBId: x.person_b_id,
     qualifier: x.type === 'parent_child' ? x.qualifier : null, role: x.type === 'association' ? (x.role ?? null) : null, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live,

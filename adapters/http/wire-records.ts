@@ -69,7 +69,8 @@ export const PersonRead = named('PersonRead', t.intersection([
 
 export const EventRead = named('EventRead', t.type({
   id: Uuid, tree_id: Uuid, type: EventTypeCodec, custom_type: Nullable(t.string), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
-  date: Nullable(DateCodec), date_display: Nullable(t.string), place_id: Nullable(Uuid), place: Nullable(t.string), notes: t.string, detail: t.string,
+  date: Nullable(DateCodec), date_display: Nullable(t.string), place_id: Nullable(Uuid), place: Nullable(t.string),
+  place_latitude: Nullable(t.number), place_longitude: Nullable(t.number), notes: t.string, detail: t.string,
   /** LDS ordinances only: the temple code (TEMP) and the ordinance status (STAT); null for other types. */
   temple: Nullable(t.string), ordinance_status: Nullable(t.string),
 }));
@@ -128,9 +129,10 @@ export const personWire = (v: PersonView) =>
         ...(v.names === undefined ? {} : { names: v.names.map(nameWire) }),
       };
 
-export const eventWire = ({ event: e, place }: EventView) => ({
+export const eventWire = ({ event: e, place, coordinates }: EventView) => ({
   id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
-  date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place, notes: e.notes, detail: e.detail,
+  date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place,
+  place_latitude: coordinates?.latitude ?? null, place_longitude: coordinates?.longitude ?? null, notes: e.notes, detail: e.detail,
   temple: e.temple, ordinance_status: e.ordinanceStatus,
 });
 

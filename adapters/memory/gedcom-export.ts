@@ -50,7 +50,13 @@ export const memoryGedcomExport = (s: MemoryState): GedcomExportReads => ({
   chunks: async function* (treeId, size): AsyncGenerator<ExportChunk> {
     const t = indexTree(s, treeId);
     const step = Math.max(1, Math.floor(size));
-    const withPlace = (e: LifeEvent): ExportEvent => ({ ...e, place: e.placeId === null ? null : (s.places.get(e.placeId)?.name ?? null) });
+    const withPlace = (e: LifeEvent): ExportEvent => {
+      const pl = e.placeId === null ? undefined : s.places.get(e.placeId);
+      return {
+        ...e, place: pl?.name ?? null,
+        ...(pl !== undefined && pl.latitude !== null && pl.longitude !== null ? { coordinates: { latitude: pl.latitude, longitude: pl.longitude } } : {}),
+      };
+    };
     for (let start = 0; start < t.persons.length; start += step) {
       const persons: Person[] = t.persons.slice(start, start + step);
       const chunk = new Set(persons.map((p) => p.id));

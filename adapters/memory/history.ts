@@ -64,7 +64,7 @@ const withFields = (s: MemoryState, kind: RecordKind, r: any, f: Fields): any =>
         else {
           const found = [...s.places.values()].find((p) => p.treeId === r.treeId && p.name.trim().toLowerCase() === name.toLowerCase());
           placeId = found?.id ?? newId();
-          if (found === undefined) s.places.set(placeId, { id: placeId, treeId: r.treeId, name });
+          if (found === undefined) s.places.set(placeId, { id: placeId, treeId: r.treeId, name, latitude: null, longitude: null });
         }
       }
       return { ...r, ...(has('type') ? { type: v('type') } : {}), ...(has('custom_type') ? { customType: v('custom_type') } : {}), ...(has('date') ? { date: v('date') } : {}), placeId,

@@ -4,7 +4,7 @@ import type {
 import { visibilityOf } from '../../core/privacy/engine.js';
 import type { ListOptions } from '../../core/kernel/list.js';
 import type { Deletion } from '../../core/kernel/deletion.js';
-import type { Person, Relationship } from '../../core/people/model.js';
+import type { Person, Place, Relationship } from '../../core/people/model.js';
 import type { Id } from '../../core/kernel/ids.js';
 import { queryWords, rankSearchWords, searchWords } from '../../core/people/trigram.js';
 import type { MemoryState } from './state.js';
@@ -212,12 +212,16 @@ export const memoryPlaces = (s: MemoryState): PlaceRepository => ({
   ensure: async (treeId, name, newId) => {
     const key = placeKey(name);
     for (const p of s.places.values()) if (p.treeId === treeId && placeKey(p.name) === key) return p;
-    const place = { id: newId, treeId, name: name.trim() };
+    const place: Place = { id: newId, treeId, name: name.trim(), latitude: null, longitude: null };
     s.places.set(place.id, place);
     return place;
   },
   byIds: async (ids) => [...new Set(ids)].flatMap((id) => s.places.get(id) ?? []).sort(byId),
   listByTree: async (treeId) => [...s.places.values()].filter((p) => p.treeId === treeId).sort(byId),
+  setCoordinates: async (placeId, { latitude, longitude }) => {
+    const p = s.places.get(placeId);
+    if (p !== undefined && p.latitude === null) s.places.set(placeId, { ...p, latitude, longitude });
+  },
 });
 
 export const memoryRelationships = (s: MemoryState): RelationshipRepository => ({

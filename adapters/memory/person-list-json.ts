@@ -32,7 +32,7 @@ export const memoryPersonListJson = (s: MemoryState): Pick<PersonRepository, 'li
       .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     const places = [...new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])))].flatMap((id) => s.places.get(id) ?? []);
     // The places are preloaded, so personViews reads no store: it is given none that could answer.
-    const noStore = { places: { byIds: async () => [], ensure: async () => { throw new Error('not read'); }, listByTree: async () => [] } };
+    const noStore = { places: { byIds: async () => [], ensure: async () => { throw new Error('not read'); }, listByTree: async () => [], setCoordinates: async () => { throw new Error('not written'); } } };
     const views = await personViews(noStore, persons, names, events, visibility, false, places);
     const full = persons.length > 0 && persons.length === page.limit;
     return {

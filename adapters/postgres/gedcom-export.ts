@@ -128,7 +128,9 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   const live = `r.deleted_at is null`;
   const end = (id: string): string =>
     `case when ${id} ${range} then ${id}::text else (select x.n::text || ' ' || coalesce(x.sex, '') from ${NUMBERS} x where x.id = ${id}) end`;
-  const event = 'e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status';
+  // The place's coordinates as one field, `latitude longitude` (float8 text: the shortest exact digits), or null.
+  const event = `e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status,
+    pl.latitude::text || ' ' || pl.longitude::text`;
   return `copy (
   with down as materialized (
     select distinct r.person_b_id as id from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'parent_child' and ${live}
@@ -152,13 +154,13 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
     select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'association' and ${live}
   )
   (select 'r', r.id::text, r.type, r.qualifier, r.role, r.notes, ${end('r.person_a_id')}, ${end('r.person_b_id')},
-     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null
+     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null
    from picked r)
   union all
-  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null
+  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
   union all
-  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix
+  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix, null
    from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
   union all
   (select 'v', e.person_id::text, ${event}
@@ -166,7 +168,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
    where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
   union all
   (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
-     c.confidence::text, null, null
+     c.confidence::text, null, null, null
    from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
   union all
   (select 'w', e.partnership_id::text, ${event}
@@ -256,7 +258,11 @@ const eventOf = (rows: CopyRows): ExportEvent => {
   const detail = rows.text();
   const temple = rows.field();
   const ordinanceStatus = rows.field();
-  return { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, temple, ordinanceStatus };
+  const at = rows.field();
+  const event: ExportEvent = { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, temple, ordinanceStatus };
+  if (at === null) return event;
+  const space = at.indexOf(' ');
+  return { ...event, coordinates: { latitude: +at.slice(0, space), longitude: +at.slice(space + 1) } };
 };
 
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -188,7 +188,7 @@ export const pgPlaces = (db: Sql): PlaceRepository => ({
   // transaction committed while this insert waited on it.
   ensure: async (treeId, raw, newId) => {
     const name = raw.trim();
-    await insertRowIfAbsent(db, tables.places, { id: newId, treeId, name }, '(tree_id, lower(btrim(name)))');
+    await insertRowIfAbsent(db, tables.places, { id: newId, treeId, name, latitude: null, longitude: null }, '(tree_id, lower(btrim(name)))');
     const [r] = await db.rows<PlaceDb>('select * from places where tree_id = ? and lower(btrim(name)) = lower(btrim(?))', [
       treeId,
       name,
@@ -202,6 +202,9 @@ export const pgPlaces = (db: Sql): PlaceRepository => ({
     return rows.map(tables.places.from);
   },
   listByTree: async (treeId) => (await db.rows<PlaceDb>('select * from places where tree_id = ? order by id', [treeId])).map(tables.places.from),
+  setCoordinates: async (placeId, { latitude, longitude }) => {
+    await db.run('update places set latitude = ?, longitude = ? where id = ? and latitude is null', [latitude, longitude, placeId]);
+  },
 });
 
 export const pgEvents = (db: Sql): EventRepository => ({

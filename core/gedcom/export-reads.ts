@@ -1,5 +1,5 @@
 import type { Id } from '../kernel/ids.js';
-import type { LifeEvent, Name, Person, Relationship, Sex } from '../people/model.js';
+import type { Coordinates, LifeEvent, Name, Person, Relationship, Sex } from '../people/model.js';
 import type { Citation, Source } from '../sources/model.js';
 
 // The read port of the GEDCOM export: the tree in chunks, so the file is written as it is read and
@@ -16,9 +16,10 @@ import type { Citation, Source } from '../sources/model.js';
 export type ExportPerson = Pick<Person, 'id' | 'sex' | 'privacy' | 'notes' | 'identifiers'>;
 /** A name as its NAME structure writes it. */
 export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix' | 'isPrimary' | 'notes'>;
-/** An event as export writes it: the place already resolved to its name. */
+/** An event as export writes it: the place already resolved to its name and its coordinates (none: absent or null). */
 export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'temple' | 'ordinanceStatus'> & {
   readonly place: string | null;
+  readonly coordinates?: Coordinates | null;
 };
 /**
  * A relationship edge: a family link (parent_child, partnership) or an association. Its ends are

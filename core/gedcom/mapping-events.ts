@@ -2,7 +2,7 @@ import type { GenealogicalDate } from '../kernel/date.js';
 import { parseGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
 import {
-  CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, ORDINANCE_STATUS, type GedcomNode, type PlanEvent,
+  CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, FAMILY_EVENT_TYPES, ORDINANCE_STATUS, type GedcomNode, type PlanCoordinates, type PlanEvent,
 } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { capped, lean, lookup, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
@@ -27,6 +27,46 @@ const readPlace = (node: GedcomNode, ctx: Context): string | null => {
   const cut = value.slice(0, high >= 0xd800 && high <= 0xdbff ? MAX_PLACE_LENGTH - 1 : MAX_PLACE_LENGTH).trimEnd();
   ctx.warn(node.line, `PLAC longer than ${MAX_PLACE_LENGTH} characters: cut to its first ${MAX_PLACE_LENGTH}`);
   return cut;
+};
+
+/**
+ * A LATI or LONG value as signed decimal degrees: the hemisphere letter (`N42.3601`, `W71.0589`) or a
+ * plain signed decimal (`-33.86`); null when it is neither or out of range (`max`).
+ */
+export const parseDegrees = (raw: string, positive: 'N' | 'E', negative: 'S' | 'W', max: number): number | null => {
+  const m = /^([A-Z])?\s*([+-])?(\d+(?:\.\d*)?|\.\d+)$/.exec(raw.trim().toUpperCase());
+  if (m === null) return null;
+  const [, hemisphere, sign, digits] = m;
+  if (hemisphere !== undefined && (sign !== undefined || (hemisphere !== positive && hemisphere !== negative))) return null;
+  const n = Number(digits);
+  if (!Number.isFinite(n) || n > max) return null;
+  return n === 0 ? 0 : hemisphere === negative || sign === '-' ? -n : n;
+};
+
+/**
+ * PLAC.MAP: both LATI and LONG as coordinates. Else the MAP is not kept (counted as unmapped) and,
+ * when it has either, that is a warning.
+ */
+const readMap = (node: GedcomNode, path: string, ctx: Context): PlanCoordinates | undefined => {
+  const lati = node.children.find((c) => c.tag === 'LATI');
+  const long = node.children.find((c) => c.tag === 'LONG');
+  const latitude = lati === undefined ? null : parseDegrees(text(lati), 'N', 'S', 90);
+  const longitude = long === undefined ? null : parseDegrees(text(long), 'E', 'W', 180);
+  if (latitude === null || longitude === null) {
+    ctx.lost(`${path}.MAP`, node);
+    if (lati === undefined && long === undefined) return undefined;
+    if (lati === undefined || long === undefined) ctx.warn(node.line, `PLAC.MAP without ${lati === undefined ? 'LATI' : 'LONG'}: coordinates left out`);
+    else {
+      const bad = latitude === null ? lati : long;
+      ctx.warn(bad.line, `PLAC.MAP.${bad.tag} ${text(bad)} is not a ${bad.tag === 'LATI' ? 'latitude' : 'longitude'}: coordinates left out`);
+    }
+    return undefined;
+  }
+  for (const c of node.children) {
+    if (c === lati || c === long) ctx.lostChildren(`${path}.MAP.${c.tag}`, c);
+    else ctx.lost(`${path}.MAP.${c.tag}`, c);
+  }
+  return { latitude, longitude, line: node.line };
 };
 
 const isFamilyKind = (tag: string, k: EventKind): boolean => FAMILY_EVENT_TYPES.includes(k.type) || CUSTOM_FAMILY_TAGS.includes(tag);
@@ -124,6 +164,7 @@ export const readEvent = (
   let customType = kind.customType;
   let date: GenealogicalDate | null = null;
   let place: string | null = null;
+  let coordinates: PlanCoordinates | undefined;
   const notes: TextPart[] = [];
   const citations: CitationDraft[] = [];
   const lds = isLdsEvent(kind.type);
@@ -149,7 +190,10 @@ export const readEvent = (
         break;
       case 'PLAC':
         place = readPlace(c, ctx);
-        for (const s of c.children) if (!cited(s, `${here}.PLAC`)) ctx.lost(`${here}.PLAC.${s.tag}`, s);
+        for (const s of c.children) {
+          if (s.tag === 'MAP') coordinates = readMap(s, `${here}.PLAC`, ctx) ?? coordinates;
+          else if (!cited(s, `${here}.PLAC`)) ctx.lost(`${here}.PLAC.${s.tag}`, s);
+        }
         break;
       case 'NOTE':
       case 'SNOTE': {
@@ -175,6 +219,8 @@ export const readEvent = (
   }
   return {
     type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations), temple, ordinanceStatus,
+    // Coordinates only with a place to hold them, and only when there are some (a mapped event is as before).
+    ...(coordinates !== undefined && place !== null ? { coordinates } : {}),
   };
 };
 

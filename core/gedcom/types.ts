@@ -82,6 +82,8 @@ export type PlanName = {
   readonly citations: readonly PlanCitation[];
 };
 
+export type PlanCoordinates = { readonly latitude: number; readonly longitude: number; readonly line: number };
+
 export type PlanEvent = {
   readonly type: EventType;
   /** For `custom`: the GEDCOM tag's meaning or EVEN/FACT TYPE (see EVENT_TAGS). */
@@ -89,6 +91,11 @@ export type PlanEvent = {
   readonly date: GenealogicalDate | null;
   /** The place text as written (trimmed), or null. Places are deduplicated on import. */
   readonly place: string | null;
+  /**
+   * PLAC.MAP.LATI and LONG as signed decimal degrees, with the MAP line; absent when the PLAC has no
+   * MAP or its values are not coordinates (a warning). The first pair of a place's text wins on import.
+   */
+  readonly coordinates?: PlanCoordinates;
   readonly notes: string;
   readonly detail: string;
   /** Citations of the event, its DATE and its PLAC. */

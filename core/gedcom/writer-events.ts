@@ -1,6 +1,6 @@
 import type { GenealogicalDate } from '../kernel/date.js';
 import { formatGedcomDate } from '../kernel/gedcom-date.js';
-import { isLdsEvent, type LifeEvent } from '../people/model.js';
+import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js';
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
@@ -158,6 +158,23 @@ const putOrdinance = (out: Out, level: number, e: ExportEvent, seven: Seven, sta
   if (statusDate !== '') putLine(out, level + 1, 'DATE', statusDate);
 };
 
+/** Degrees as GEDCOM writes them: the hemisphere letter, then the absolute value with the digits it needs (`N42.3601`). */
+export const degreesText = (value: number, positive: 'N' | 'E', negative: 'S' | 'W'): string => {
+  const abs = Math.abs(value);
+  const digits = String(abs);
+  // String() writes a value below 1e-6 with an exponent (`1.5e-7`), which no reader takes: the same digits written out.
+  const [mantissa, exponent] = digits.split('e');
+  const plain = exponent === undefined ? digits : `0.${'0'.repeat(-Number(exponent) - 1)}${mantissa!.replace('.', '')}`;
+  return `${value < 0 ? negative : positive}${plain}`;
+};
+
+/** PLAC.MAP with LATI and LONG (5.5.1 and 7.0 alike). */
+const putMap = (out: Out, level: number, c: Coordinates): void => {
+  putLine(out, level, 'MAP');
+  putLine(out, level + 1, 'LATI', degreesText(c.latitude, 'N', 'S'));
+  putLine(out, level + 1, 'LONG', degreesText(c.longitude, 'E', 'W'));
+};
+
 /**
  * One event at `level` with TYPE, DATE, PLAC, NOTE and its citations. An LDS ordinance has no TYPE
  * (its detail is written as a NOTE) and takes TEMP, STAT and, for SLGC, FAMC (`ord`).
@@ -184,7 +201,10 @@ export const putEvent = (
     if (famc !== null) putLine(out, level + 1, 'FAMC', famc);
   }
   if (e.date !== null) putDate(out, level + 1, e.date, seven);
-  if (e.place !== null) putSingle(out, level + 1, 'PLAC', e.place, seven);
+  if (e.place !== null) {
+    putSingle(out, level + 1, 'PLAC', e.place, seven);
+    if (e.coordinates !== undefined && e.coordinates !== null) putMap(out, level + 2, e.coordinates);
+  }
   if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
   putText(out, level + 1, 'NOTE', e.notes, seven);
   if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);

@@ -99,7 +99,20 @@ export type LifeEvent = Deletion & {
   readonly updatedAt: Date;
 };
 
-export type Place = { readonly id: Id; readonly treeId: Id; readonly name: string };
+/**
+ * A place of a tree. `latitude` and `longitude` are signed decimal degrees (north and east positive;
+ * GEDCOM PLAC.MAP.LATI and LONG), both null or both set.
+ */
+export type Place = {
+  readonly id: Id; readonly treeId: Id; readonly name: string; readonly latitude: number | null; readonly longitude: number | null;
+};
+
+/** A place's coordinates in signed decimal degrees: latitude in [-90, 90], longitude in [-180, 180]. */
+export type Coordinates = { readonly latitude: number; readonly longitude: number };
+
+/** Whether the pair is a place's coordinates: finite numbers, each in its range. */
+export const areCoordinates = (latitude: number, longitude: number): boolean =>
+  Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 
 /**
  * Longest place text. Places are unique per tree by their lower-cased text, and a PostgreSQL btree

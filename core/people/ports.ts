@@ -2,7 +2,7 @@ import type { Audience } from '../kernel/audience.js';
 import type { TreeWithRole } from '../trees/model.js';
 import type { Id } from '../kernel/ids.js';
 import type { ListOptions } from '../kernel/list.js';
-import type { EventType, LifeEvent, Name, Person, Place, Relationship } from './model.js';
+import type { Coordinates, EventType, LifeEvent, Name, Person, Place, Relationship } from './model.js';
 
 export type PersonRepository = {
   /** The person whether deleted or not, or null. */
@@ -142,6 +142,8 @@ export type PlaceRepository = {
   readonly byIds: (ids: readonly Id[]) => Promise<readonly Place[]>;
   /** Every place of the tree, ordered by id. */
   readonly listByTree: (treeId: Id) => Promise<readonly Place[]>;
+  /** Gives the place these coordinates when it has none; a place with coordinates (or none with the id) is left as it is. */
+  readonly setCoordinates: (placeId: Id, coordinates: Coordinates) => Promise<void>;
 };
 
 export type RelationshipRepository = {

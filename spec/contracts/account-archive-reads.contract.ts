@@ -51,7 +51,7 @@ export const accountArchiveReadsContract = (name: string, make: MakeStorage): Mo
       await storage().places.ensure(t.id, 'Oslo', b!);
       await storage().places.ensure(t.id, 'Bergen', a!);
       await storage().places.ensure(other.id, 'Oslo', c!);
-      expect(await storage().archive.places(t.id, null, 10)).to.deep.equal([{ id: a, treeId: t.id, name: 'Bergen' }, { id: b, treeId: t.id, name: 'Oslo' }]);
+      expect(await storage().archive.places(t.id, null, 10)).to.deep.equal([{ id: a, treeId: t.id, name: 'Bergen', latitude: null, longitude: null }, { id: b, treeId: t.id, name: 'Oslo', latitude: null, longitude: null }]);
       expect(ids(await storage().archive.places(t.id, a!, 1))).to.deep.equal([b]);
     });
 

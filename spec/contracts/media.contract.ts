@@ -127,7 +127,7 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const p = aPerson(t.id);
       const q = aPerson(t.id);
       const n = aName(p);
-      const place = { id: newId(), treeId: t.id, name: ' Łódź ' };
+      const place = { id: newId(), treeId: t.id, name: ' Łódź ', latitude: 51.7592, longitude: 19.456 };
       const r = aRelationship(t.id, 'partnership', p.id, q.id);
       const e = anEvent(t.id, { partnershipId: r.id }, { placeId: place.id, date: { qualifier: 'about', calendar: 'julian', dualYear: true, year: 1700, text: 'a phrase' } });
       const s = aSource(t.id);
@@ -159,7 +159,7 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       await storage().places.ensure(t.id, 'York', newId());
       let placeFailed = false;
       try {
-        await storage().bulk.insertAll({ persons: [], names: [], places: [{ id: newId(), treeId: t.id, name: 'YORK ' }], relationships: [], events: [], sources: [], citations: [] });
+        await storage().bulk.insertAll({ persons: [], names: [], places: [{ id: newId(), treeId: t.id, name: 'YORK ', latitude: null, longitude: null }], relationships: [], events: [], sources: [], citations: [] });
       } catch {
         placeFailed = true;
       }

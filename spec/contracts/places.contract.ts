@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/kernel/ids.js';
+import type { Place } from '../../core/people/model.js';
 import { givenTree, ids, withStorage, type MakeStorage } from './fixtures.js';
 
 export const placesContract = (name: string, make: MakeStorage): Mocha.Suite =>
@@ -10,7 +11,7 @@ export const placesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const t = await givenTree(storage());
       const id = newId();
       const place = await storage().places.ensure(t.id, '  York, England ', id);
-      expect(place).to.deep.equal({ id, treeId: t.id, name: 'York, England' });
+      expect(place).to.deep.equal({ id, treeId: t.id, name: 'York, England', latitude: null, longitude: null });
       expect(await storage().places.byIds([id])).to.deep.equal([place]);
     });
 
@@ -48,5 +49,25 @@ export const placesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const found = await storage().places.byIds([b.id, newId(), a.id]);
       expect(ids(found).sort()).to.deep.equal([a.id, b.id].sort());
       expect(await storage().places.byIds([])).to.deep.equal([]);
+    });
+
+    it('keeps the coordinates a bulk insert gives a place (signed degrees, as written); ensure finds it with them', async () => {
+      const t = await givenTree(storage());
+      const boston: Place = { id: newId(), treeId: t.id, name: 'Boston', latitude: 42.3601, longitude: -71.0589 };
+      const sydney: Place = { id: newId(), treeId: t.id, name: 'Sydney', latitude: -33.86, longitude: 151.2 };
+      const none: Place = { id: newId(), treeId: t.id, name: 'Nowhere', latitude: null, longitude: null };
+      await storage().bulk.insertAll({ persons: [], names: [], places: [boston, sydney, none], relationships: [], events: [], sources: [], citations: [] });
+      expect(await storage().places.byIds([boston.id, sydney.id, none.id])).to.deep.equal([boston, sydney, none].sort((a, b) => (a.id < b.id ? -1 : 1)));
+      expect(await storage().places.ensure(t.id, 'boston', newId())).to.deep.equal(boston);
+    });
+
+    it('setCoordinates gives a place without coordinates the pair, and leaves a place that has some (or an unknown id) as it is', async () => {
+      const t = await givenTree(storage());
+      const york = await storage().places.ensure(t.id, 'York', newId());
+      await storage().places.setCoordinates(york.id, { latitude: 53.96, longitude: -1.08 });
+      expect(await storage().places.byIds([york.id])).to.deep.equal([{ ...york, latitude: 53.96, longitude: -1.08 }]);
+      await storage().places.setCoordinates(york.id, { latitude: 1, longitude: 2 });
+      await storage().places.setCoordinates(newId(), { latitude: 1, longitude: 2 });
+      expect(await storage().places.byIds([york.id])).to.deep.equal([{ ...york, latitude: 53.96, longitude: -1.08 }]);
     });
   });

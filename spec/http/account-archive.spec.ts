@@ -68,6 +68,8 @@ describe('HTTP account export and import: the round trip', function () {
     const marriage = await ok('POST', `/trees/${t}/events`, {
       type: 'marriage', partnership_id: couple.id, date: { qualifier: 'between', year: 1845, end_year: 1846, calendar: 'julian' }, place: `Church ${n}`, notes: `event ${n} marriage`, detail: 'banns',
     });
+    // The church's coordinates (issue 28) travel with the place.
+    await svc.storage.places.setCoordinates(marriage.place_id, { latitude: 51.5 + n, longitude: -0.12 });
     const census = await ok('POST', `/trees/${t}/events`, { type: 'custom', custom_type: 'Voyage', person_id: child, date: { qualifier: 'text', text: 'spring' }, notes: `event ${n} custom` });
     const source = await ok('POST', `/trees/${t}/sources`, { title: `Register ${n}`, author: 'Clerk', publication: 'Parish', notes: 'kept' });
     const names = await ok('GET', `/persons/${child}/names`);

@@ -52,7 +52,8 @@ const total = (counts: Counts, prefix: string): number =>
 
 /** Every row of the tree as text without its ids, sorted: equal for two trees that hold the same records. */
 const treeRows = async (storage: Storage, treeId: string): Promise<string[]> => {
-  const places = new Map((await storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
+  // A place as its text and its coordinates (issue 28: PLAC.MAP.LATI/LONG), so a round trip keeps both.
+  const places = new Map((await storage.places.listByTree(treeId)).map((p) => [p.id, p.latitude === null ? p.name : `${p.name} @ ${p.latitude} ${p.longitude}`]));
   const rows: string[] = [];
   for (const p of await storage.persons.listByTree(treeId, {})) rows.push(JSON.stringify(['person', p.sex, p.privacy, p.notes, p.identifiers]));
   for (const n of await storage.names.listByTree(treeId)) rows.push(JSON.stringify(['name', n.nameType, n.givenName, n.surname, n.prefix, n.suffix, n.surnamePrefix, n.isPrimary, n.notes]));
@@ -254,5 +255,33 @@ describe('HTTP GEDCOM round trip on every fixture', function () {
     const events = (await svc.storage.events.listByTree(treeId, {})).filter((e) => e.partnershipId === partnership.id).map((e) => `${e.type} ${dateDisplay(e.date)}`);
     expect(events).to.deep.equal(['marriage 1900', 'divorce 1910', 'marriage 1912']);
     await roundTrip(treeId, 'married twice');
+  });
+
+  it('place coordinates (PLAC.MAP.LATI/LONG) are kept, answered with the events (members and the public alike) and exported (issue 28)', async () => {
+    const r = await c.POST('/trees', { body: { name: 'Coordinates', visibility: 'public' } });
+    expect(r.response.status).to.equal(201);
+    const treeId = r.data!.id;
+    const file = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'
+      + '0 @I1@ INDI\n1 NAME John /Smith/\n1 BIRT\n2 DATE 1800\n2 PLAC Boston\n3 MAP\n4 LATI N42.3601\n4 LONG W71.0589\n'
+      + '1 DEAT\n2 DATE 1870\n2 PLAC Leeds\n3 MAP\n4 LATI N953.8\n4 LONG W1.55\n0 TRLR\n';
+    const report = await importInto(treeId, file, 'coordinates');
+    expect(report.warnings.map((w) => w.line)).to.deep.equal([18]);
+    const [person] = await svc.storage.persons.listByTree(treeId, {});
+    const answered = (events: readonly { type: string; place: string | null; place_latitude: number | null; place_longitude: number | null }[] | undefined) =>
+      (events ?? []).map((e) => [e.type, e.place, e.place_latitude, e.place_longitude]).sort();
+    const want = [['birth', 'Boston', 42.3601, -71.0589], ['death', 'Leeds', null, null]];
+    const member = await c.GET('/persons/{id}/events', { params: { path: { id: person!.id } } });
+    expect(member.response.status).to.equal(200);
+    expect(answered(member.data)).to.deep.equal(want);
+    const pub = await svc.client().GET('/public/persons/{id}/events', { params: { path: { id: person!.id } } });
+    expect(pub.response.status).to.equal(200);
+    expect(answered(pub.data)).to.deep.equal(want);
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const lines = (await exportGedcomText(c, treeId, version)).text.split(/\r?\n/);
+      const at = lines.indexOf('2 PLAC Boston');
+      expect(lines.slice(at, at + 4), version).to.deep.equal(['2 PLAC Boston', '3 MAP', '4 LATI N42.3601', '4 LONG W71.0589']);
+      expect(lines[lines.indexOf('2 PLAC Leeds') + 1], version).to.not.equal('3 MAP');
+    }
+    await roundTrip(treeId, 'coordinates');
   });
 });

@@ -95,7 +95,7 @@ const MARY_TWIN = personRead({
 
 const TWIN_BIRTH_EVENT = {
   id: TWIN_BIRTH_ID, tree_id: TREE_ID, type: 'birth', custom_type: null, person_id: MARY_ID, partnership_id: null, date: { qualifier: 'about', year: 1850 },
-  date_display: 'ABT 1850', place_id: BOSTON_ID, place: BOSTON, notes: 'From the 1850 census: age 3/12.', detail: '', temple: null, ordinance_status: null,
+  date_display: 'ABT 1850', place_id: BOSTON_ID, place: BOSTON, place_latitude: 42.3601, place_longitude: -71.0589, notes: 'From the 1850 census: age 3/12.', detail: '', temple: null, ordinance_status: null,
 };
 
 /** A contributor's proposal: a new source, and a citation of it (by its `ref`) for the marriage. */
@@ -455,6 +455,14 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'EventRead.id': { description: "The event's id.", example: BIRTH_ID },
   'EventRead.notes': EVENT_NOTES,
   'EventRead.person_id': { description: "The person the event is about; null for a partnership's event.", example: MARY_ID },
+  'EventRead.place_latitude': {
+    description: "The latitude of the event's place in signed decimal degrees (north positive; GEDCOM PLAC.MAP.LATI); null: no place, or a place without coordinates.",
+    example: 42.3601,
+  },
+  'EventRead.place_longitude': {
+    description: "The longitude of the event's place in signed decimal degrees (east positive; GEDCOM PLAC.MAP.LONG); null when the latitude is.",
+    example: -71.0589,
+  },
   'EventRead.place_id': { description: "The tree's place record the place text names (shared by every event at that place); null: no place.", example: BOSTON_ID },
   'EventRead.type': EVENT_TYPE,
   'EventUpdate.detail': EVENT_DETAIL,

@@ -40,7 +40,7 @@ const MergePreviewRead = named('MergePreview', t.type({
 }));
 
 const previewWire = (p: MergePreview) => {
-  const event = (e: LifeEvent) => eventWire(p.events.get(e.id) ?? { event: e, place: null });
+  const event = (e: LifeEvent) => eventWire(p.events.get(e.id) ?? { event: e, place: null, coordinates: null });
   const { plan } = p;
   return {
     person: personWire(p.kept),

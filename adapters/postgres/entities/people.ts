@@ -118,7 +118,14 @@ export const NamePostingSchema = new EntitySchema<NamePostingRow>({
   indexes: [{ properties: ['personId', 'wordId'] }],
 });
 
-export type PlaceRow = { id: string; tree: TreeRow; name: string };
+/**
+ * Both coordinates or neither, each in its range (NaN and infinities are out). Written as PostgreSQL
+ * writes it back, so the schema diff sees no change.
+ */
+const PLACES_COORDINATES_CHECK =
+  'num_nonnulls(latitude, longitude) <> 1 and abs(latitude) <= 90::double precision and abs(longitude) <= 180::double precision';
+
+export type PlaceRow = { id: string; tree: TreeRow; name: string; latitude: number | null; longitude: number | null };
 
 export const PlaceSchema = new EntitySchema<PlaceRow>({
   name: 'PlaceRow',
@@ -127,6 +134,9 @@ export const PlaceSchema = new EntitySchema<PlaceRow>({
     id: { type: 'uuid', primary: true },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
     name: { type: 'text' },
+    // Signed decimal degrees, both null or both set (migration 20261228090000 checks it).
+    latitude: { type: 'double', columnType: 'double precision', nullable: true },
+    longitude: { type: 'double', columnType: 'double precision', nullable: true },
   },
   indexes: [
     {
@@ -135,6 +145,7 @@ export const PlaceSchema = new EntitySchema<PlaceRow>({
       expression: `create unique index "places_tree_id_name_unique" on "places" ("tree_id", lower(btrim(name)))`,
     },
   ],
+  checks: [{ name: 'places_coordinates_check', expression: PLACES_COORDINATES_CHECK }],
 });
 
 export type RelationshipRow = {

@@ -56,12 +56,15 @@ export const names: Table<Name, NameDb> = {
   }),
 };
 
-export type PlaceDb = { id: string; tree_id: string; name: string };
+export type PlaceDb = { id: string; tree_id: string; name: string; latitude?: number | null; longitude?: number | null };
 
 export const places: Table<Place, PlaceDb> = {
   name: 'places',
-  columns: [['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['name', 'text', (p) => p.name.trim()]],
-  from: (r) => ({ id: r.id, treeId: r.tree_id, name: r.name }),
+  columns: [
+    ['id', 'uuid', (p) => p.id], ['tree_id', 'uuid', (p) => p.treeId], ['name', 'text', (p) => p.name.trim()],
+    ['latitude', 'double precision', (p) => p.latitude], ['longitude', 'double precision', (p) => p.longitude],
+  ],
+  from: (r) => ({ id: r.id, treeId: r.tree_id, name: r.name, latitude: r.latitude ?? null, longitude: r.longitude ?? null }),
 };
 
 export type EventDb = DeletionDb & {

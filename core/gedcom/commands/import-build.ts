@@ -1,10 +1,10 @@
 import type { Id } from '../../kernel/ids.js';
 import type { Stores } from '../../stores.js';
 import { dateDisplay } from '../../people/date.js';
-import { birthFacts, deathFacts, MAX_IDENTIFIERS, type LifeEvent, type Name, type Person, type PersonIdentifier, type Place, type Relationship } from '../../people/model.js';
+import { birthFacts, deathFacts, MAX_IDENTIFIERS, type Coordinates, type LifeEvent, type Name, type Person, type PersonIdentifier, type Place, type Relationship } from '../../people/model.js';
 import type { CitationTargetKind, Source } from '../../sources/model.js';
 import type { ScannedSource } from '../import-scan.js';
-import type { ImportCounts, PlanCitation, PlanEvent, PlanFamily, PlanPerson, PlanSource } from '../types.js';
+import type { ImportCounts, PlanCitation, PlanCoordinates, PlanEvent, PlanFamily, PlanPerson, PlanSource } from '../types.js';
 import { createWarningLog, type Warnings } from '../warnings.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
@@ -34,6 +34,8 @@ export type ImportBuilder = {
      * FAM record (the partnership's row may be written already when it comes).
      */
     readonly partnershipNotes: ReadonlyMap<Id, string>;
+    /** Coordinates to give, after the write, to places that had none when the import first used them. */
+    readonly placeCoordinates: ReadonlyMap<Id, Coordinates>;
     readonly warnings: Warnings;
   };
 };
@@ -161,7 +163,13 @@ export const createImportBuilder = (o: {
   for (const p of existing.places) placeByName.set(lower(p.name), p.id);
   const reusedPlaces = new Set<Id>();
   const createdPlaces = new Set<Id>();
-  const placeFor = (name: string | null): Id | null => {
+  // Coordinates (PLAC.MAP): the first pair seen for a place wins, a later different pair is a warning.
+  // A place that had none (the tree's, or made earlier in this file) takes the first pair after the write.
+  const coordinatesOf = new Map<Id, Coordinates>();
+  for (const p of existing.places) if (p.latitude !== null && p.longitude !== null) coordinatesOf.set(p.id, { latitude: p.latitude, longitude: p.longitude });
+  const laterCoordinates = new Map<Id, Coordinates>();
+  const degrees = (k: Coordinates): string => `${k.latitude}, ${k.longitude}`;
+  const placeFor = (name: string | null, at?: PlanCoordinates): Id | null => {
     if (name === null || name.trim() === '') return null;
     const key = lower(name);
     const found = placeByName.get(key);
@@ -170,12 +178,23 @@ export const createImportBuilder = (o: {
         reusedPlaces.add(found);
         c.places.reused += 1;
       }
+      if (at !== undefined) {
+        const had = coordinatesOf.get(found);
+        const pair = { latitude: at.latitude, longitude: at.longitude };
+        if (had === undefined) {
+          coordinatesOf.set(found, pair);
+          laterCoordinates.set(found, pair);
+        } else if (had.latitude !== pair.latitude || had.longitude !== pair.longitude) {
+          warnings.add({ line: at.line, message: `PLAC ${name.trim()}: MAP ${degrees(pair)} differs from the place's ${degrees(had)}, which are kept` });
+        }
+      }
       return found;
     }
-    const place: Place = { id: newId(), treeId, name: name.trim() };
+    const place: Place = { id: newId(), treeId, name: name.trim(), latitude: at?.latitude ?? null, longitude: at?.longitude ?? null };
     rows.rows().places.push(place);
     createdPlaces.add(place.id);
     placeByName.set(key, place.id);
+    if (at !== undefined) coordinatesOf.set(place.id, { latitude: at.latitude, longitude: at.longitude });
     c.places.created += 1;
     return place.id;
   };
@@ -198,7 +217,7 @@ export const createImportBuilder = (o: {
     const e: LifeEvent = {
       id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
       personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
-      date: pe.date, placeId: placeFor(pe.place), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus, ...stamp,
+      date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus, ...stamp,
     };
     rows.rows().events.push(e);
     eventIds.set(pe, e.id);
@@ -399,6 +418,7 @@ export const createImportBuilder = (o: {
       updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),
       factsChanged: [...factsChanged],
       partnershipNotes,
+      placeCoordinates: laterCoordinates,
       warnings: warnings.result(),
     }),
   };
