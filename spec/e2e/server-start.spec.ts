@@ -35,7 +35,11 @@ describe('server entry point (npm start)', function () {
     try {
       const ready = await waitForStatus(`http://127.0.0.1:${port}/readyz`, 200, { alive: running(child), intervalMs: 200 });
       expect(ready, `exited before it was ready; output:\n${output}`).to.equal(true);
-      expect(output).to.include(`http://localhost:${port}`);
+      // The URL line and the /readyz answer come on two different pipes: on a loaded machine this
+      // process may read the answer first (CI saw '' once). Wait for the line, up to 10 s.
+      const url = `http://localhost:${port}`;
+      for (let waited = 0; !output.includes(url) && waited < 10_000 && running(child)(); waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(output).to.include(url);
     } finally {
       child.kill('SIGTERM');
     }
