@@ -93,6 +93,7 @@ export const composeApp = (
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     observeRequest: metrics.observeRequest,
+    publicPages: { deps, baseUrl: config.baseUrl },
     accountPages: { checkToken: checkEmailToken(deps), verifyEmail: verifyEmail(deps), confirmPasswordReset: confirmPasswordReset(deps) },
   });
   return { app, deps, metrics };

@@ -854,7 +854,7 @@ export interface paths {
         put?: never;
         /**
          * Create a source (editor)
-         * @description Creates a source in this tree: `title` (required, not blank: else 422 `invalid_input`), and optionally `author`, `publication` and `notes`. A source backs facts through citations (`POST /trees/{id}/citations`). Needs the editor role (403 `forbidden` otherwise). Answers 201 with the source; `Location` is `/sources/{id}`.
+         * @description Creates a source in this tree: `title` (required, not blank: else 422 `invalid_input`), and optionally `author`, `publication`, `notes`, `abbreviation`, what it records (`recorded_events`, `agency`, `data_notes`: GEDCOM SOUR.DATA) and the repositories that hold it (`repositories`, each a live repository of this tree named once, with a call number: else 422 `invalid_reference` or `invalid_input` at its index). A source backs facts through citations (`POST /trees/{id}/citations`). Needs the editor role (403 `forbidden` otherwise). Answers 201 with the source; `Location` is `/sources/{id}`.
          */
         post: operations["createSource"];
         delete?: never;
@@ -872,7 +872,7 @@ export interface paths {
         };
         /**
          * Read a source
-         * @description One source: `title`, `author`, `publication` and `notes`. A member sees it. A signed-in non-member of a tree they may view reads it only when it backs at least one citation they may see; otherwise it is withheld and answers 404, as if it did not exist. A `private` tree is 403 `forbidden` to a non-member; a deleted source is 404.
+         * @description One source: `title`, `author`, `publication`, `notes`, `abbreviation`, `recorded_events`, `agency`, `data_notes` and `repositories` (repository ids with call numbers; a link to a repository deleted since stays listed). A member sees it. A signed-in non-member of a tree they may view reads it only when it backs at least one citation they may see; otherwise it is withheld and answers 404, as if it did not exist. A `private` tree is 403 `forbidden` to a non-member; a deleted source is 404.
          *
          *     The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); send it as `If-Match` with `PATCH` or `DELETE /sources/{id}` so that a change made meanwhile is not overwritten.
          */
@@ -890,7 +890,7 @@ export interface paths {
         head?: never;
         /**
          * Update a source (editor)
-         * @description Changes the fields sent (`title`, `author`, `publication`, `notes`); those left out stay as they are. A blank `title` is 422 `invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as `GET /sources/{id}` reads it, with its new `ETag`.
+         * @description Changes the fields sent (`title`, `author`, `publication`, `notes`, `abbreviation`, `recorded_events`, `agency`, `data_notes`, `repositories`); those left out stay as they are, and a list sent replaces the list. A blank `title` is 422 `invalid_input`; a repository that is not a live repository of the tree, or one named twice, is 422 as on create (a link the source has already stays allowed, its repository deleted or not). Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as `GET /sources/{id}` reads it, with its new `ETag`.
          *
          *     To change only the version you read, send its `ETag` (from `GET /sources/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
          */
@@ -957,6 +957,66 @@ export interface paths {
         patch: operations["updateCitation"];
         trace?: never;
     };
+    "/trees/{id}/repositories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the repositories of a tree
+         * @description The live repositories of the tree, ordered by id. Repositories are for members of the tree: a non-member is 403 `forbidden`, whatever the tree's visibility, and the public surface has none.
+         *
+         *     Without `limit` the whole list comes as one JSON array, streamed (a failure after the first bytes can only cut it short). An account has at most `STREAMS_PER_USER` (default 2) streamed answers running at once; past that the answer is 429 `too_many_streams` with `Retry-After`. With `limit` (1 to 1000) one page ordered by id is answered, not streamed: when more may follow, `X-Next-Cursor` holds the cursor to send back as `cursor`, and `Link` (`rel="next"`) the next page's address; a page without `X-Next-Cursor` is the last. A `cursor` this service did not give out is 422 `invalid_cursor`.
+         */
+        get: operations["listRepositories"];
+        put?: never;
+        /**
+         * Create a repository (editor)
+         * @description Creates a repository in this tree: an archive, library or person that holds sources (GEDCOM REPO). `name` is required and not blank (else 422 `invalid_input`); `address` (lines of text) and `notes` are optional. A source names the repositories that hold it in its `repositories` list, with a call number each. Needs the editor role (403 `forbidden` otherwise). Answers 201 with the repository; `Location` is `/repositories/{id}`.
+         */
+        post: operations["createRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a repository
+         * @description One repository: `name`, `address` and `notes`. Repositories are for members of the tree: a non-member is 403 `forbidden`, whatever the tree's visibility, and the public surface has none. A deleted repository is 404.
+         *
+         *     The answer carries an `ETag`, a hash of what this caller was shown (it changes when the record, or what this caller may see of it, changes); send it as `If-Match` with `PATCH` or `DELETE /repositories/{id}` so that a change made meanwhile is not overwritten.
+         */
+        get: operations["getRepository"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a repository (editor)
+         * @description Soft-deletes the repository. Sources that name it keep the link (their `repositories` still list it), but a GEDCOM export and an account export leave such links out, and a source cannot be given a link to it any more. Needs the editor role (403 `forbidden` otherwise); a repository already deleted is 404.
+         *
+         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         */
+        delete: operations["deleteRepository"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a repository (editor)
+         * @description Changes the fields sent (`name`, `address`, `notes`); those left out stay as they are. A blank `name` is 422 `invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted repository is 404. The answer is the repository as `GET /repositories/{id}` reads it, with its new `ETag`.
+         *
+         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         */
+        patch: operations["updateRepository"];
+        trace?: never;
+    };
     "/trees/{id}/media": {
         parameters: {
             query?: never;
@@ -979,6 +1039,26 @@ export interface paths {
          *     The bytes decide the `content_type`: a recognised format (JPEG, PNG, GIF, WebP, TIFF, BMP, HEIC, AVIF, PDF, MP3, WAV, Ogg, FLAC, MP4, QuickTime, WebM, ZIP) wins over what the client said, and a recognisable type the client names that the bytes do not carry is 422 `content_type_mismatch`. A file declared `text/plain`, `text/csv` or `text/markdown` whose bytes are text keeps that type; anything else, HTML, SVG and scripts included, is recorded as `application/octet-stream`. The bytes are stored first (503 `unavailable` when the object store cannot be reached), then the record. Answers 201 with the item (`checksum`: the SHA-256 of the bytes; `url`: where they are read); `Location` is `/media/{id}`.
          */
         post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the file of a media record without one (editor)
+         * @description A media record a GEDCOM import made from an OBJE whose file did not come with the file (`file_uploaded: false`; its `file_path` and `form` say what the file was) takes its bytes here: the part `file` (required: without it 422 `invalid_input`), as `multipart/form-data`. Its title, attachment, path and format stay; `content_type`, `size`, `checksum` and `file_name` come from the upload, decided as for `POST /trees/{id}/media` (422 `content_type_mismatch` and the limits alike). Checked before a byte of the body is read: without the editor role 403 `forbidden`, an unknown or deleted item 404, and an item that has its file already 409 `file_uploaded_already` (also the second of two uploads at once). Answers 200 with the item, now `file_uploaded: true`.
+         */
+        put: operations["uploadMediaFile"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1054,7 +1134,7 @@ export interface paths {
          *     - One byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`) answers 206 with `Content-Range`; several ranges, another unit or a malformed header get the whole file (200), as does an `If-Range` that is not the current ETag. A range that starts past the end, or any range of an empty file, is 416 `range_not_satisfiable` with `Content-Range: bytes *\/size`.
          *     - Images, PDF, audio, video and plain text are served `inline`, anything else as an `attachment` with a `sandbox` Content-Security-Policy; `Content-Disposition` carries the file name, with `Cache-Control: private` and `X-Content-Type-Options: nosniff`.
          *
-         *     A download is a streamed answer: an account has at most `STREAMS_PER_USER` (default 2) running at once, past that 429 `too_many_streams` with `Retry-After`. When the object store cannot be reached the answer is 503 `unavailable` with `Retry-After`.
+         *     A download is a streamed answer: an account has at most `STREAMS_PER_USER` (default 2) running at once, past that 429 `too_many_streams` with `Retry-After`. When the object store cannot be reached the answer is 503 `unavailable` with `Retry-After`. A record whose file was never uploaded (`file_uploaded: false`: it came from a GEDCOM OBJE without its file) is 409 `file_not_uploaded` until `PUT /media/{id}/file` brings it.
          */
         get: operations["getMediaContent"];
         put?: never;
@@ -1149,6 +1229,8 @@ export interface paths {
          *     - `version=7.0&media=true`: a GEDZIP (`.gdz`, `application/zip`): `gedcom.ged` with an OBJE record per media item, and the media files at the paths their FILEs name. `media=true` with another version is 422 `invalid_input`.
          *
          *     The file is an attachment named after the tree (`.ged`, or `.gdz` for a GEDZIP), streamed as it is produced from one snapshot of the tree. A streamed answer: past `STREAMS_PER_USER` downloads running at once for the account, 429 `too_many_streams` (`Retry-After`).
+         *
+         *     What a GEDCOM import kept verbatim (structures it does not map: vendor tags such as `_UID` or `_FREL`, RIN, records such as `_EVENT_DEFN` or SUBN: see the import report's `kept_lines`) is written back in place, under the record or substructure it came from. A 7.0 file declares those extension tags in HEAD.SCHMA (with the URI the imported file gave, else one of the service's), and writes back a 5.5.x standard structure only where it came from a 7.0 file. What the file could not take back is counted in the `GEDCOM-Not-Written` HTTP trailer, sent after the last byte: `what=count` joined by `; ` (absent or empty when nothing was left out).
          */
         get: operations["exportGedcom"];
         put?: never;
@@ -2061,6 +2143,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repositories/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a repository's history (members)
+         * @description The repository's changes, newest first. A deleted repository keeps its history and can be read here. Each change has its `change_id`, when (`at`), who (`actor`: the user id and a display text, null when unknown), the `action` (`create`, `update`, `delete`, `undelete`), why (`origin`: `api`, `cleanup`, `proposal`, `merge`, `gedcom_import`, `account_import`, `restore`), the `record` it changed (`type`, `id`) and each field it changed, `before` and `after`, named as the API names them.
+         *
+         *     Members of the tree (any role) read it; anyone else signed in gets 404, as for an unknown id, whatever the tree's visibility.
+         *
+         *     50 changes a page unless `limit` (1 to 1000). When more follow, `X-Next-Cursor` holds the next page's cursor and `Link: <...>; rel="next"` its address: pass the cursor back as `cursor` (one this service did not give out is 422 `invalid_cursor`).
+         */
+        get: operations["getRepositoryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{id}/history/{change_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a repository to before a change (editor)
+         * @description Editors and owners of the tree; a viewer is 403, anyone else signed in 404. Puts the repository back as it was just before that change, as one new change of origin `restore`: an update's fields get their `before` values; restoring a deletion undeletes; restoring a creation, or an undeletion, deletes. Answers the change the restore wrote (when nothing differed, the record's newest change). Audited as `record.restore`.
+         *
+         *     - 409 `history_conflict`: a field that change wrote was changed again since (its value is no longer the change's `after`); `errors` names the fields. Send `{"force": true}` to restore anyway.
+         *     - 404: no such change in this repository's history.
+         */
+        post: operations["restoreRepositoryChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/trees/{id}/changes": {
         parameters: {
             query?: never;
@@ -2070,9 +2199,9 @@ export interface paths {
         };
         /**
          * List the tree's changes (members)
-         * @description The tree's change feed, newest first: every change of its persons, names, events, relationships, sources, citations and media, deleted records included. Each change has its `change_id`, when (`at`), who (`actor`: the user id and a display text, null when unknown), the `action` (`create`, `update`, `delete`, `undelete`), why (`origin`: `api`, `cleanup`, `proposal`, `merge`, `gedcom_import`, `account_import`, `restore`), the `record` it changed (`type`, `id`) and each field it changed, `before` and `after`, named as the API names them.
+         * @description The tree's change feed, newest first: every change of its persons, names, events, relationships, sources, citations, media and repositories, deleted records included. Each change has its `change_id`, when (`at`), who (`actor`: the user id and a display text, null when unknown), the `action` (`create`, `update`, `delete`, `undelete`), why (`origin`: `api`, `cleanup`, `proposal`, `merge`, `gedcom_import`, `account_import`, `restore`), the `record` it changed (`type`, `id`) and each field it changed, `before` and `after`, named as the API names them.
          *
-         *     Filters, combined: `since` (a date or date-time: changes at or after it), `actor` (a user id: the changes that user made) and `kind` (one of `person`, `name`, `event`, `relationship`, `source`, `citation`, `media`). The `Link` to the next page keeps them.
+         *     Filters, combined: `since` (a date or date-time: changes at or after it), `actor` (a user id: the changes that user made) and `kind` (one of `person`, `name`, `event`, `relationship`, `source`, `citation`, `media`, `repository`). The `Link` to the next page keeps them.
          *
          *     Members of the tree (any role) read it; anyone else signed in gets 404, as for an unknown id, whatever the tree's visibility.
          *
@@ -2429,6 +2558,8 @@ export interface components {
             relationships: number;
             /** @description Life events. */
             events: number;
+            /** @description Repositories (archives and libraries that hold sources). */
+            repositories: number;
             /** @description Sources. */
             sources: number;
             /** @description Citations. */
@@ -3031,6 +3162,33 @@ export interface components {
             publication?: string;
             /** @description Notes on the source: where it is held, its condition. */
             notes?: string;
+            /** @description A short title to file or find the source by (GEDCOM ABBR); empty when none. */
+            abbreviation?: string;
+            /** @description The person or office responsible for the records the source holds (GEDCOM SOUR.DATA.AGNC); empty when none. */
+            agency?: string;
+            /** @description Notes on the records the source holds (GEDCOM SOUR.DATA.NOTE), apart from the source's own notes; empty when none. */
+            data_notes?: string;
+            /** @description What the source records (GEDCOM SOUR.DATA.EVEN): kinds of events, each with the period (a GEDCOM date, as text) and the place it covers. At most 100; an update replaces the list. */
+            recorded_events?: components["schemas"]["RecordedEvents"][];
+            /** @description The repositories that hold the source (GEDCOM SOUR.REPO), each a live repository of this tree named once, with its call number. At most 100; an update replaces the list. */
+            repositories?: components["schemas"]["RepositoryLink"][];
+        };
+        RecordedEvents: {
+            /** @description The kinds of events recorded, as GEDCOM event tags separated by commas (GEDCOM SOUR.DATA.EVEN). */
+            events: string;
+            /** @description The period the source covers for these events, as a GEDCOM date written as text (`FROM 1850 TO 1855`); empty or left out when not known. */
+            date?: string;
+            /** @description The place the source covers for these events, as written; empty or left out when not known. */
+            place?: string;
+        };
+        RepositoryLink: {
+            /**
+             * Format: uuid
+             * @description A repository of the same tree.
+             */
+            repository_id: string;
+            /** @description The number the repository files the source under (GEDCOM CALN); empty when none. */
+            call_number?: string;
         };
         /** @description A source: a record, book or document that citations point to. */
         SourceRead: {
@@ -3052,6 +3210,16 @@ export interface components {
             publication: string;
             /** @description Notes on the source: where it is held, its condition. */
             notes: string;
+            /** @description A short title to file or find the source by (GEDCOM ABBR); empty when none. */
+            abbreviation: string;
+            /** @description What the source records (GEDCOM SOUR.DATA.EVEN): kinds of events, each with the period (a GEDCOM date, as text) and the place it covers. At most 100; an update replaces the list. */
+            recorded_events: components["schemas"]["RecordedEventsRead"][];
+            /** @description The person or office responsible for the records the source holds (GEDCOM SOUR.DATA.AGNC); empty when none. */
+            agency: string;
+            /** @description Notes on the records the source holds (GEDCOM SOUR.DATA.NOTE), apart from the source's own notes; empty when none. */
+            data_notes: string;
+            /** @description The repositories that hold the source, each with its call number, in order (GEDCOM SOUR.REPO); a link to a repository deleted since stays listed. */
+            repositories: components["schemas"]["RepositoryLinkRead"][];
             /**
              * Format: date-time
              * @description When the record was created (ISO 8601, UTC).
@@ -3063,6 +3231,25 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description Kinds of events a source records, with the period and place it covers (GEDCOM SOUR.DATA.EVEN). */
+        RecordedEventsRead: {
+            /** @description The kinds of events recorded, as GEDCOM event tags separated by commas (GEDCOM SOUR.DATA.EVEN). */
+            events: string;
+            /** @description The period the source covers for these events, as a GEDCOM date written as text (`FROM 1850 TO 1855`); empty when not given. */
+            date: string;
+            /** @description The place the source covers for these events, as written; empty when not given. */
+            place: string;
+        };
+        /** @description A repository that holds the source, with the call number it files it under. */
+        RepositoryLinkRead: {
+            /**
+             * Format: uuid
+             * @description A repository of the same tree.
+             */
+            repository_id: string;
+            /** @description The number the repository files the source under (GEDCOM CALN); empty when none. */
+            call_number: string;
+        };
         SourceUpdate: {
             /** @description The source's title. */
             title?: string;
@@ -3072,6 +3259,16 @@ export interface components {
             publication?: string;
             /** @description Notes on the source: where it is held, its condition. */
             notes?: string;
+            /** @description A short title to file or find the source by (GEDCOM ABBR); empty when none. */
+            abbreviation?: string;
+            /** @description The person or office responsible for the records the source holds (GEDCOM SOUR.DATA.AGNC); empty when none. */
+            agency?: string;
+            /** @description Notes on the records the source holds (GEDCOM SOUR.DATA.NOTE), apart from the source's own notes; empty when none. */
+            data_notes?: string;
+            /** @description What the source records (GEDCOM SOUR.DATA.EVEN): kinds of events, each with the period (a GEDCOM date, as text) and the place it covers. At most 100; an update replaces the list. */
+            recorded_events?: components["schemas"]["RecordedEvents"][];
+            /** @description The repositories that hold the source (GEDCOM SOUR.REPO), each a live repository of this tree named once, with its call number. At most 100; an update replaces the list. */
+            repositories?: components["schemas"]["RepositoryLink"][];
         };
         CitationCreate: {
             /**
@@ -3168,6 +3365,51 @@ export interface components {
             /** @description How reliable the evidence is, as GEDCOM QUAY: 0 unreliable, 1 questionable, 2 secondary evidence, 3 direct and primary evidence; null: not assessed. */
             confidence?: number | null;
         };
+        RepositoryCreate: {
+            /** @description The repository's name: an archive, a library, a church office or a person. */
+            name: string;
+            /** @description Its postal address as lines of text; empty when none. */
+            address?: string;
+            /** @description Notes on the repository: opening hours, how to order copies. */
+            notes?: string;
+        };
+        /** @description A repository: an archive, library or person that holds sources (GEDCOM REPO), for members of the tree. */
+        RepositoryRead: {
+            /**
+             * Format: uuid
+             * @description The repository's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The tree the record belongs to.
+             */
+            tree_id: string;
+            /** @description The repository's name: an archive, a library, a church office or a person. */
+            name: string;
+            /** @description Its postal address as lines of text; empty when none. */
+            address: string;
+            /** @description Notes on the repository: opening hours, how to order copies. */
+            notes: string;
+            /**
+             * Format: date-time
+             * @description When the record was created (ISO 8601, UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (ISO 8601, UTC).
+             */
+            updated_at: string;
+        };
+        RepositoryUpdate: {
+            /** @description The repository's name: an archive, a library, a church office or a person. */
+            name?: string;
+            /** @description Its postal address as lines of text; empty when none. */
+            address?: string;
+            /** @description Notes on the repository: opening hours, how to order copies. */
+            notes?: string;
+        };
         MediaUpload: {
             /**
              * Format: binary
@@ -3234,6 +3476,12 @@ export interface components {
              * @description The content endpoint of this item under BASE_URL
              */
             url: string;
+            /** @description False for a record a GEDCOM import made from an OBJE whose file did not come with it: it has no bytes (`size` 0, `checksum` and `content_type` empty), its content is 409 `file_not_uploaded` until `PUT /media/{id}/file` brings them. */
+            file_uploaded: boolean;
+            /** @description The file's path as a GEDCOM file named it (OBJE.FILE), written back on export; empty for an item uploaded here. */
+            file_path: string;
+            /** @description The file's format as a GEDCOM file gave it (OBJE.FILE.FORM: `jpg`, `image/jpeg`); empty when none. */
+            form: string;
             /**
              * Format: date-time
              * @description When the record was created (ISO 8601, UTC).
@@ -3249,6 +3497,13 @@ export interface components {
              * @description When the record was soft-deleted (recoverable until the purge, PURGE_AFTER_DAYS later, 30 by default); null while it is live.
              */
             deleted_at: string | null;
+        };
+        MediaFile: {
+            /**
+             * Format: binary
+             * @description The file (one part)
+             */
+            file: string;
         };
         MediaUpdate: {
             /** @description A caption for the item; empty when none was given. */
@@ -3289,7 +3544,7 @@ export interface components {
             };
             /** @description Incoming persons that resemble existing ones, each with its candidates. */
             matches: components["schemas"]["GedcomMatch"][];
-            /** @description GEDCOM tags the import does not map, with how often and where they first occur: their data is not imported. */
+            /** @description GEDCOM structures the import does not map to the model, by tag path, with how often and where they first occur, and how many of their lines are kept verbatim on the record they came from and written back in place by export (`kept_lines`; 0 for HEAD's own lines, which export writes anew). */
             unmapped_tags: components["schemas"]["UnmappedTag"][];
             /** @description What the reader found wrong or doubtful in the file, in file order: the line number and what it did about it. At most 1,000 are listed. */
             warnings: components["schemas"]["GedcomWarning"][];
@@ -3327,12 +3582,14 @@ export interface components {
             reasons: string[];
         };
         UnmappedTag: {
-            /** @description The tag, as the file writes it. */
+            /** @description The tag path (`INDI.BIRT._UID`), as the file writes its tags. */
             tag: string;
             /** @description How many lines carry it. */
             count: number;
             /** @description The line number of its first occurrence. */
             first_line: number;
+            /** @description How many lines of these structures (their substructures and CONT lines included) are kept verbatim, to be written back in place by GEDCOM export. Less than the lines they had only for HEAD's own lines and what no record takes. */
+            kept_lines: number;
         };
         GedcomWarning: {
             /** @description The line of the file it concerns. */
@@ -3399,6 +3656,13 @@ export interface components {
                 /** @description Reused instead of created: a source of the tree with the same title, author and publication; a place with the same text. */
                 reused: number;
             };
+            /** @description Repositories created from the file's REPO records, and reused (a live repository of the tree with the same name and address). */
+            repositories: {
+                /** @description How many were created. */
+                created: number;
+                /** @description Reused instead of created: a source of the tree with the same title, author and publication; a place with the same text. */
+                reused: number;
+            };
             /** @description Citations created and skipped. */
             citations: {
                 /** @description How many were created. */
@@ -3420,7 +3684,7 @@ export interface components {
                 /** @description Persons: linked to an existing person with nothing copied (`skip`). Other kinds: not created, because the record is there already (on a merge target, an edge the pair has), belongs to a skipped person, or cannot be placed (a warning says why). */
                 skipped: number;
             };
-            /** @description GEDCOM tags the import does not map, with how often and where they first occur: their data is not imported. */
+            /** @description GEDCOM structures the import does not map to the model, by tag path, with how often and where they first occur, and how many of their lines are kept verbatim on the record they came from and written back in place by export (`kept_lines`; 0 for HEAD's own lines, which export writes anew). */
             unmapped_tags: components["schemas"]["UnmappedTag"][];
             /** @description What the reader found wrong or doubtful in the file, in file order: the line number and what it did about it. At most 1,000 are listed. */
             warnings: components["schemas"]["GedcomWarning"][];
@@ -4004,7 +4268,7 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        RecordKind: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
+        RecordKind: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media" | "repository";
         /** @description One change of a record: who, when, why, and each field's value before and after. */
         HistoryEntry: {
             /**
@@ -5039,6 +5303,7 @@ export interface operations {
                      *             "places": 3,
                      *             "relationships": 5,
                      *             "events": 11,
+                     *             "repositories": 1,
                      *             "sources": 1,
                      *             "citations": 2,
                      *             "media": 1,
@@ -5060,6 +5325,7 @@ export interface operations {
                      *         "places": 3,
                      *         "relationships": 5,
                      *         "events": 11,
+                     *         "repositories": 1,
                      *         "sources": 1,
                      *         "citations": 2,
                      *         "media": 1,
@@ -9194,6 +9460,22 @@ export interface operations {
                      *         "author": "City of Boston, Registry Department",
                      *         "publication": "Boston: Municipal Printing Office, 1894",
                      *         "notes": "A transcript; the original volume is at the Boston City Archives.",
+                     *         "abbreviation": "Boston Births 1850",
+                     *         "recorded_events": [
+                     *           {
+                     *             "events": "BIRT",
+                     *             "date": "FROM 1850 TO 1850",
+                     *             "place": "Boston, Suffolk, Massachusetts"
+                     *           }
+                     *         ],
+                     *         "agency": "City of Boston, Registry Department",
+                     *         "data_notes": "Entries for 1850 are missing from March to May.",
+                     *         "repositories": [
+                     *           {
+                     *             "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *             "call_number": "Vol. 37, film 0457220"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-23T09:30:00.000Z",
                      *         "updated_at": "2026-11-23T09:30:00.000Z"
                      *       }
@@ -9269,7 +9551,23 @@ export interface operations {
                  *       "title": "Boston Births, 1850",
                  *       "author": "City of Boston, Registry Department",
                  *       "publication": "Boston: Municipal Printing Office, 1894",
-                 *       "notes": "A transcript; the original volume is at the Boston City Archives."
+                 *       "notes": "A transcript; the original volume is at the Boston City Archives.",
+                 *       "abbreviation": "Boston Births 1850",
+                 *       "agency": "City of Boston, Registry Department",
+                 *       "data_notes": "Entries for 1850 are missing from March to May.",
+                 *       "recorded_events": [
+                 *         {
+                 *           "events": "BIRT",
+                 *           "date": "FROM 1850 TO 1850",
+                 *           "place": "Boston, Suffolk, Massachusetts"
+                 *         }
+                 *       ],
+                 *       "repositories": [
+                 *         {
+                 *           "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                 *           "call_number": "Vol. 37, film 0457220"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SourceCreate"];
@@ -9291,6 +9589,22 @@ export interface operations {
                      *       "author": "City of Boston, Registry Department",
                      *       "publication": "Boston: Municipal Printing Office, 1894",
                      *       "notes": "A transcript; the original volume is at the Boston City Archives.",
+                     *       "abbreviation": "Boston Births 1850",
+                     *       "recorded_events": [
+                     *         {
+                     *           "events": "BIRT",
+                     *           "date": "FROM 1850 TO 1850",
+                     *           "place": "Boston, Suffolk, Massachusetts"
+                     *         }
+                     *       ],
+                     *       "agency": "City of Boston, Registry Department",
+                     *       "data_notes": "Entries for 1850 are missing from March to May.",
+                     *       "repositories": [
+                     *         {
+                     *           "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *           "call_number": "Vol. 37, film 0457220"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"
                      *     }
@@ -9392,6 +9706,22 @@ export interface operations {
                      *       "author": "City of Boston, Registry Department",
                      *       "publication": "Boston: Municipal Printing Office, 1894",
                      *       "notes": "A transcript; the original volume is at the Boston City Archives.",
+                     *       "abbreviation": "Boston Births 1850",
+                     *       "recorded_events": [
+                     *         {
+                     *           "events": "BIRT",
+                     *           "date": "FROM 1850 TO 1850",
+                     *           "place": "Boston, Suffolk, Massachusetts"
+                     *         }
+                     *       ],
+                     *       "agency": "City of Boston, Registry Department",
+                     *       "data_notes": "Entries for 1850 are missing from March to May.",
+                     *       "repositories": [
+                     *         {
+                     *           "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *           "call_number": "Vol. 37, film 0457220"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"
                      *     }
@@ -9535,7 +9865,23 @@ export interface operations {
                  *       "title": "Boston Births, 1850",
                  *       "author": "City of Boston, Registry Department",
                  *       "publication": "Boston: Municipal Printing Office, 1894",
-                 *       "notes": "A transcript; the original volume is at the Boston City Archives."
+                 *       "notes": "A transcript; the original volume is at the Boston City Archives.",
+                 *       "abbreviation": "Boston Births 1850",
+                 *       "agency": "City of Boston, Registry Department",
+                 *       "data_notes": "Entries for 1850 are missing from March to May.",
+                 *       "recorded_events": [
+                 *         {
+                 *           "events": "BIRT",
+                 *           "date": "FROM 1850 TO 1850",
+                 *           "place": "Boston, Suffolk, Massachusetts"
+                 *         }
+                 *       ],
+                 *       "repositories": [
+                 *         {
+                 *           "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                 *           "call_number": "Vol. 37, film 0457220"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SourceUpdate"];
@@ -9556,6 +9902,22 @@ export interface operations {
                      *       "author": "City of Boston, Registry Department",
                      *       "publication": "Boston: Municipal Printing Office, 1894",
                      *       "notes": "A transcript; the original volume is at the Boston City Archives.",
+                     *       "abbreviation": "Boston Births 1850",
+                     *       "recorded_events": [
+                     *         {
+                     *           "events": "BIRT",
+                     *           "date": "FROM 1850 TO 1850",
+                     *           "place": "Boston, Suffolk, Massachusetts"
+                     *         }
+                     *       ],
+                     *       "agency": "City of Boston, Registry Department",
+                     *       "data_notes": "Entries for 1850 are missing from March to May.",
+                     *       "repositories": [
+                     *         {
+                     *           "repository_id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *           "call_number": "Vol. 37, film 0457220"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"
                      *     }
@@ -10136,6 +10498,483 @@ export interface operations {
             };
         };
     };
+    listRepositories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most this many items (1 to 1000) in one page, with the next page's cursor in the X-Next-Cursor header and a Link rel="next" header. Absent: every item in one answer.
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description The opaque cursor of the next page, from the previous page's X-Next-Cursor header (or its Link); send the same `limit`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The tree's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Repositories by id. */
+            200: {
+                headers: {
+                    "X-Next-Cursor"?: string;
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *         "tree_id": "01936b1e-4f20-7a8c-9d31-2b4c6e8f0a01",
+                     *         "name": "Boston City Archives",
+                     *         "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                     *         "notes": "Research room by appointment.",
+                     *         "created_at": "2026-11-23T09:30:00.000Z",
+                     *         "updated_at": "2026-11-23T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RepositoryRead"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tree's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Boston City Archives",
+                 *       "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                 *       "notes": "Research room by appointment."
+                 *     }
+                 */
+                "application/json": components["schemas"]["RepositoryCreate"];
+            };
+        };
+        responses: {
+            /** @description The repository. */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *       "tree_id": "01936b1e-4f20-7a8c-9d31-2b4c6e8f0a01",
+                     *       "name": "Boston City Archives",
+                     *       "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                     *       "notes": "Research room by appointment.",
+                     *       "created_at": "2026-11-23T09:30:00.000Z",
+                     *       "updated_at": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RepositoryRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The repository's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repository. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *       "tree_id": "01936b1e-4f20-7a8c-9d31-2b4c6e8f0a01",
+                     *       "name": "Boston City Archives",
+                     *       "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                     *       "notes": "Research room by appointment.",
+                     *       "created_at": "2026-11-23T09:30:00.000Z",
+                     *       "updated_at": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RepositoryRead"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The repository's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Status 412 */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The repository's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Boston City Archives",
+                 *       "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                 *       "notes": "Research room by appointment."
+                 *     }
+                 */
+                "application/json": components["schemas"]["RepositoryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The repository. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f",
+                     *       "tree_id": "01936b1e-4f20-7a8c-9d31-2b4c6e8f0a01",
+                     *       "name": "Boston City Archives",
+                     *       "address": "201 Rivermoor Street\nWest Roxbury, MA 02132",
+                     *       "notes": "Research room by appointment.",
+                     *       "created_at": "2026-11-23T09:30:00.000Z",
+                     *       "updated_at": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RepositoryRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Status 412 */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMedia: {
         parameters: {
             query?: {
@@ -10183,6 +11022,9 @@ export interface operations {
                      *         "event_id": null,
                      *         "source_id": null,
                      *         "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *         "file_uploaded": true,
+                     *         "file_path": "",
+                     *         "form": "",
                      *         "created_at": "2026-11-23T09:30:00.000Z",
                      *         "updated_at": "2026-11-23T09:30:00.000Z",
                      *         "deleted_at": null
@@ -10284,6 +11126,9 @@ export interface operations {
                      *       "event_id": null,
                      *       "source_id": null,
                      *       "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *       "file_uploaded": true,
+                     *       "file_path": "",
+                     *       "form": "",
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",
                      *       "deleted_at": null
@@ -10366,6 +11211,139 @@ export interface operations {
             };
         };
     };
+    uploadMediaFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The media record's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "multipart/form-data": components["schemas"]["MediaFile"];
+            };
+        };
+        responses: {
+            /** @description The media item, with its file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01",
+                     *       "tree_id": "01936b1e-4f20-7a8c-9d31-2b4c6e8f0a01",
+                     *       "title": "Mary Ann Smith, studio portrait, about 1870",
+                     *       "file_name": "mary-ann-smith-1870.jpg",
+                     *       "content_type": "image/jpeg",
+                     *       "size": 482113,
+                     *       "checksum": "6210a06a067fabc2b1484d31f0324d521534c6b3b7df352d1fd7db71dfb12b4d",
+                     *       "person_id": "01936b1f-0a10-7b2c-8d3e-4f5a6b7c8d01",
+                     *       "event_id": null,
+                     *       "source_id": null,
+                     *       "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *       "file_uploaded": true,
+                     *       "file_path": "",
+                     *       "form": "",
+                     *       "created_at": "2026-11-23T09:30:00.000Z",
+                     *       "updated_at": "2026-11-23T09:30:00.000Z",
+                     *       "deleted_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaRead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMedia: {
         parameters: {
             query?: never;
@@ -10400,6 +11378,9 @@ export interface operations {
                      *       "event_id": null,
                      *       "source_id": null,
                      *       "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *       "file_uploaded": true,
+                     *       "file_path": "",
+                     *       "form": "",
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",
                      *       "deleted_at": null
@@ -10568,6 +11549,9 @@ export interface operations {
                      *       "event_id": null,
                      *       "source_id": null,
                      *       "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *       "file_uploaded": true,
+                     *       "file_path": "",
+                     *       "form": "",
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",
                      *       "deleted_at": null
@@ -10684,6 +11668,9 @@ export interface operations {
                      *       "event_id": null,
                      *       "source_id": null,
                      *       "url": "https://genealogy.example.org/api/v1/media/01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01/content",
+                     *       "file_uploaded": true,
+                     *       "file_path": "",
+                     *       "form": "",
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z",
                      *       "deleted_at": null
@@ -10830,6 +11817,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Range Not Satisfiable */
             416: {
                 headers: {
@@ -10915,9 +11911,10 @@ export interface operations {
                      *       ],
                      *       "unmapped_tags": [
                      *         {
-                     *           "tag": "_FSFTID",
+                     *           "tag": "INDI._FSFTID",
                      *           "count": 5,
-                     *           "first_line": 14
+                     *           "first_line": 14,
+                     *           "kept_lines": 5
                      *         }
                      *       ],
                      *       "warnings": [
@@ -11053,6 +12050,10 @@ export interface operations {
                      *         "created": 1,
                      *         "reused": 0
                      *       },
+                     *       "repositories": {
+                     *         "created": 1,
+                     *         "reused": 0
+                     *       },
                      *       "citations": {
                      *         "created": 6,
                      *         "skipped": 0
@@ -11067,9 +12068,10 @@ export interface operations {
                      *       },
                      *       "unmapped_tags": [
                      *         {
-                     *           "tag": "_FSFTID",
+                     *           "tag": "INDI._FSFTID",
                      *           "count": 5,
-                     *           "first_line": 14
+                     *           "first_line": 14,
+                     *           "kept_lines": 5
                      *         }
                      *       ],
                      *       "warnings": [
@@ -14551,6 +15553,10 @@ export interface operations {
                      *             "created": 1,
                      *             "reused": 0
                      *           },
+                     *           "repositories": {
+                     *             "created": 1,
+                     *             "reused": 0
+                     *           },
                      *           "citations": {
                      *             "created": 6,
                      *             "skipped": 0
@@ -16155,6 +17161,238 @@ export interface operations {
             };
         };
     };
+    getRepositoryHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Changes per page, 1 to 1000; 50 when absent. The next page's cursor comes in the X-Next-Cursor header and a Link rel="next" header.
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description The opaque cursor of the next page, from the previous page's X-Next-Cursor header (or its Link); send the same `limit`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The repository's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changes, newest first. */
+            200: {
+                headers: {
+                    "X-Next-Cursor"?: string;
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "change_id": "00000000-0000-4000-8000-0000000004d2",
+                     *         "at": "2026-11-23T09:30:00.000Z",
+                     *         "actor": {
+                     *           "id": "01936b1d-9e00-7c12-8f45-6a7b8c9d0e01",
+                     *           "display": "helen.brown@example.org"
+                     *         },
+                     *         "action": "update",
+                     *         "origin": "api",
+                     *         "record": {
+                     *           "type": "repository",
+                     *           "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f"
+                     *         },
+                     *         "changes": [
+                     *           {
+                     *             "field": "name",
+                     *             "before": "Boston Archives",
+                     *             "after": "Boston City Archives"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["HistoryEntry"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreRepositoryChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The repository's id.
+                 * @example 6f1c2a3e-8b4d-4c1e-9a7f-2d3b4c5e6f70
+                 */
+                id: string;
+                /**
+                 * @description The change's id, as the record's history gives it (`change_id`).
+                 * @example 00000000-0000-4000-8000-0000000004d2
+                 */
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "force": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["HistoryRestore"];
+            };
+        };
+        responses: {
+            /** @description The change the restore wrote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "change_id": "00000000-0000-4000-8000-0000000004d3",
+                     *       "at": "2026-11-23T09:30:00.000Z",
+                     *       "actor": {
+                     *         "id": "01936b1d-9e00-7c12-8f45-6a7b8c9d0e01",
+                     *         "display": "helen.brown@example.org"
+                     *       },
+                     *       "action": "update",
+                     *       "origin": "restore",
+                     *       "record": {
+                     *         "type": "repository",
+                     *         "id": "01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f"
+                     *       },
+                     *       "changes": [
+                     *         {
+                     *           "field": "name",
+                     *           "before": "Boston City Archives",
+                     *           "after": "Boston Archives"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listTreeChanges: {
         parameters: {
             query?: {
@@ -16176,7 +17414,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description Only the changes of this kind of record. */
-                kind?: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media";
+                kind?: "person" | "name" | "event" | "relationship" | "source" | "citation" | "media" | "repository";
             };
             header?: never;
             path: {

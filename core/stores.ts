@@ -3,9 +3,9 @@ import type { Result } from './kernel/either.js';
 import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from './identity/ports.js';
 import type { MembershipRepository, TreeRepository } from './trees/ports.js';
 import type {
-  DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, PurgeRepository, RelationshipRepository,
+  DeletionRepository, EventRepository, NameRepository, PersonRepository, PlaceRepository, PublicPageReads, PurgeRepository, RelationshipRepository,
 } from './people/ports.js';
-import type { CitationRepository, SourceRepository } from './sources/ports.js';
+import type { CitationRepository, RepositoryRepository, SourceRepository } from './sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from './media/ports.js';
 import type { BulkRecordWriter } from './gedcom/ports.js';
 import type { GedcomExportReads, ImportLog } from './gedcom/ports.js';
@@ -34,6 +34,7 @@ export type Stores = {
   readonly deletions: DeletionRepository;
   readonly sources: SourceRepository;
   readonly citations: CitationRepository;
+  readonly repositories: RepositoryRepository;
   readonly purges: PurgeRepository;
   readonly media: MediaRepository;
   readonly blobRemovals: BlobRemovalQueue;
@@ -45,6 +46,7 @@ export type Stores = {
   readonly duplicates: DuplicateStore;
   readonly merges: MergeStore;
   readonly charts: ChartReads;
+  readonly publicPages: PublicPageReads;
   readonly history: HistoryStore;
   readonly imports: ImportLog;
 };

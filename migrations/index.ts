@@ -11,6 +11,9 @@ import { Migration20261224090000_record_history } from './Migration2026122409000
 import { Migration20261226090000_name_postings } from './Migration20261226090000_name_postings.js';
 import { Migration20261227090000_name_parts } from './Migration20261227090000_name_parts.js';
 import { Migration20261228090000_place_coordinates } from './Migration20261228090000_place_coordinates.js';
+import { Migration20261229090000_repositories } from './Migration20261229090000_repositories.js';
+import { Migration20261230090000_media_without_bytes } from './Migration20261230090000_media_without_bytes.js';
+import { Migration20261231090000_gedcom_kept } from './Migration20261231090000_gedcom_kept.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -31,4 +34,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261226090000_name_postings', class: Migration20261226090000_name_postings },
   { name: 'Migration20261227090000_name_parts', class: Migration20261227090000_name_parts },
   { name: 'Migration20261228090000_place_coordinates', class: Migration20261228090000_place_coordinates },
+  { name: 'Migration20261229090000_repositories', class: Migration20261229090000_repositories },
+  { name: 'Migration20261230090000_media_without_bytes', class: Migration20261230090000_media_without_bytes },
+  { name: 'Migration20261231090000_gedcom_kept', class: Migration20261231090000_gedcom_kept },
 ];

@@ -17,7 +17,7 @@ import { indexedArray, OperationData } from '../http/proposal-wire.js';
 
 /** The key of each record kind's array inside a tree object, in reading order. */
 export const arrayKeys: Readonly<Record<RecordKind, string>> = {
-  person: 'persons', name: 'names', place: 'places', relationship: 'relationships', event: 'events', source: 'sources',
+  person: 'persons', name: 'names', place: 'places', relationship: 'relationships', event: 'events', repository: 'repositories', source: 'sources',
   citation: 'citations', media: 'media', proposal: 'proposals', dismissal: 'duplicate_dismissals',
 };
 
@@ -115,9 +115,21 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
         date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, temple: e.temple, ordinance_status: e.ordinanceStatus, ...stamps(e),
       };
     }
+    case 'repository': {
+      const x = r.row;
+      return { id: x.id, tree_id: x.treeId, name: x.name, address: x.address, notes: x.notes, ...stamps(x) };
+    }
     case 'source': {
       const s = r.row;
-      return { id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes, ...stamps(s) };
+      // The fields of issue 28 only when the source has them: an archive of sources without is as before.
+      return {
+        id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes,
+        ...(s.abbreviation === '' ? {} : { abbreviation: s.abbreviation }), ...(s.agency === '' ? {} : { agency: s.agency }),
+        ...(s.dataNotes === '' ? {} : { data_notes: s.dataNotes }),
+        ...(s.recordedEvents.length === 0 ? {} : { recorded_events: s.recordedEvents.map((e) => ({ events: e.events, date: e.date, place: e.place })) }),
+        ...(s.repositories.length === 0 ? {} : { repositories: s.repositories.map((l) => ({ repository_id: l.repositoryId, call_number: l.callNumber })) }),
+        ...stamps(s),
+      };
     }
     case 'citation': {
       const c = r.row;
@@ -127,7 +139,10 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       const m = r.row;
       return {
         id: m.id, tree_id: m.treeId, title: m.title, file_name: m.fileName, content_type: m.contentType, size: m.size, checksum: m.checksum,
-        target_kind: m.target?.kind ?? null, target_id: m.target?.id ?? null, created_by: m.createdBy, ...stamps(m),
+        target_kind: m.target?.kind ?? null, target_id: m.target?.id ?? null, created_by: m.createdBy,
+        // Issue 28, only when there is something to say: a GEDCOM file path and format, and a record whose file was never uploaded (no file in the zip).
+        ...(m.filePath === '' ? {} : { file_path: m.filePath }), ...(m.form === '' ? {} : { form: m.form }), ...(m.storageKey === null ? { file_uploaded: false } : {}),
+        ...stamps(m),
       };
     }
     case 'proposal': {
@@ -195,15 +210,26 @@ const codecs = {
     }),
     t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str) }),
   ]),
-  source: t.type({ ...Base, title: Str, author: Str, publication: Str, notes: Str, ...Stamps }),
+  repository: t.type({ ...Base, name: Str, address: Str, notes: Str, ...Stamps }),
+  source: t.intersection([
+    t.type({ ...Base, title: Str, author: Str, publication: Str, notes: Str, ...Stamps }),
+    t.partial({
+      abbreviation: Str, agency: Str, data_notes: Str,
+      recorded_events: t.array(t.type({ events: Str, date: Str, place: Str })),
+      repositories: t.array(t.type({ repository_id: Uuid, call_number: Str })),
+    }),
+  ]),
   citation: t.type({
     ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
     confidence: Nullable(t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 3, 'confidence')), ...Stamps,
   }),
-  media: t.type({
-    ...Base, title: Text(1000), file_name: Text(255), content_type: Text(255), size: Count, checksum: Text(64),
-    target_kind: Nullable(keys(mediaTargets)), target_id: Nullable(Uuid), created_by: Nullable(Uuid), ...Stamps,
-  }),
+  media: t.intersection([
+    t.type({
+      ...Base, title: Text(1000), file_name: Text(255), content_type: Text(255), size: Count, checksum: Text(64),
+      target_kind: Nullable(keys(mediaTargets)), target_id: Nullable(Uuid), created_by: Nullable(Uuid), ...Stamps,
+    }),
+    t.partial({ file_path: Str, form: Text(255), file_uploaded: t.boolean }),
+  ]),
   proposal: t.type({
     ...Base, status: keys(proposalStatuses), origin: keys(proposalOrigins), summary: Str,
     // As the API takes them (`data` within the same bounds), and an `id` is an id or a "$ref".
@@ -250,18 +276,27 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail,
     temple: isLdsEvent(x.type) ? (x.temple ?? null) : null, ordinanceStatus: isLdsEvent(x.type) ? (x.ordinance_status ?? null) : null, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
-  source: (x) => ({ id: x.id, treeId: x.tree_id, title: x.title, author: x.author, publication: x.publication, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  repository: (x) => ({ id: x.id, treeId: x.tree_id, name: x.name, address: x.address, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  source: (x) => ({
+    id: x.id, treeId: x.tree_id, title: x.title, author: x.author, publication: x.publication, notes: x.notes, abbreviation: x.abbreviation ?? '',
+    recordedEvents: (x.recorded_events ?? []).map((e) => ({ events: e.events, date: e.date, place: e.place })), agency: x.agency ?? '', dataNotes: x.data_notes ?? '',
+    repositories: (x.repositories ?? []).map((l) => ({ repositoryId: l.repository_id, callNumber: l.call_number })),
+    createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+  }),
   citation: (x) => ({
     id: x.id, treeId: x.tree_id, sourceId: x.source_id, target: { kind: x.target_kind, id: x.target_id }, page: x.page, detail: x.detail,
     confidence: x.confidence, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   media: (x) => {
-    if (!CHECKSUM.test(x.checksum)) return `media ${x.id} has no SHA-256 checksum`;
+    const uploaded = x.file_uploaded !== false;
+    if (uploaded && !CHECKSUM.test(x.checksum)) return `media ${x.id} has no SHA-256 checksum`;
     if ((x.target_kind === null) !== (x.target_id === null)) return `media ${x.id} names half a target`;
     return {
       id: x.id, treeId: x.tree_id, title: x.title, fileName: x.file_name, contentType: x.content_type, size: x.size, checksum: x.checksum,
       target: x.target_kind === null || x.target_id === null ? null : { kind: x.target_kind, id: x.target_id },
-      storageKey: '', createdBy: x.created_by, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+      // '' until its file is restored from the zip; null: a record without a file (none in the zip).
+      storageKey: uploaded ? '' : null, filePath: x.file_path ?? '', form: x.form ?? '', ...(uploaded ? {} : { size: 0, checksum: '' }),
+      createdBy: x.created_by, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
     };
   },
   proposal: (x) => {

@@ -14,9 +14,12 @@ import type { GedzipItem } from '../../core/gedcom/writer-media.js';
 export const gedzipStream = (gedcom: AsyncIterable<Uint8Array>, items: readonly GedzipItem[], blobs: BlobStore): Readable => {
   const { zip, out, entry } = failingZip();
   zip.addReadStream(entry(Readable.from(gedcom, { objectMode: false })), GEDZIP_GEDCOM, { compress: true });
+  // A record without bytes (its file never uploaded) has its OBJE in the GEDCOM file and no file in the zip.
   for (const item of items) {
+    const key = item.media.storageKey;
+    if (key === null) continue;
     zip.addReadStreamLazy(item.path, { compress: false, size: item.media.size }, (cb) => {
-      blobs.get(item.media.storageKey).then(
+      blobs.get(key).then(
         (body) => {
           if (body === null) return cb(new Error(`the file of media ${item.media.id} is missing from the store`), undefined as never);
           cb(null, entry(Readable.from(body, { objectMode: false })));

@@ -28,6 +28,8 @@ import { multipartFieldLimits } from './multipart-fields.js';
 import { decodePart } from '../../core/kernel/decode.js';
 import { clientAddressOf } from './client-address.js';
 import { mountAccountPages, type AccountPages } from './pages/account-pages.js';
+import { mountPublicPages, type PublicPagesDeps } from './pages/public/index.js';
+import { chartPageRoutes } from './pages/public/chart-pages.js';
 
 export type AppOptions = {
   readonly routes: readonly AnyRoute[];
@@ -74,6 +76,8 @@ export type AppOptions = {
   readonly sendTimeoutMs?: number;
   /** The HTML pages the verification and reset mails link to (/verify-email, /reset-password). */
   readonly accountPages?: AccountPages;
+  /** The public HTML pages (/, /trees/{id}, /trees/{id}/search, /persons/{id}, /robots.txt, the sitemaps: pages/public), read as an anonymous visitor. */
+  readonly publicPages?: PublicPagesDeps;
 };
 
 /** `route` is the route template (`/api/v1/trees/{id}`) or `unmatched`: never a raw path, so ids never become label values. */
@@ -279,6 +283,7 @@ export const createApp = (opts: AppOptions): Koa => {
     ctx.body = replica === 'none' ? { status: 'ready' } : { status: 'ready', read_replica: replica, ...(replica === 'ok' ? {} : { reads_from: 'primary' }) };
   });
   if (opts.accountPages) mountAccountPages(router, opts.accountPages);
+  if (opts.publicPages) mountPublicPages(router, opts.publicPages, { ...(opts.readsMayLag === undefined ? {} : { readsMayLag: opts.readsMayLag }), more: chartPageRoutes(opts.publicPages) });
   router.get(`${API}/openapi.json`, (ctx) => {
     ctx.body = openapi;
   });
@@ -454,13 +459,25 @@ export const createApp = (opts: AppOptions): Koa => {
   return app;
 };
 
+/** The stream, then its trailers added to the response before it ends (chunked answers only: a stream has no Content-Length). */
+async function* withTrailers(
+  stream: AsyncIterable<Uint8Array>, res: Context['res'], values: () => Readonly<Record<string, string>>,
+): AsyncGenerator<Uint8Array> {
+  yield* stream;
+  const sent = Object.entries(values()).filter(([, v]) => v !== '');
+  if (sent.length > 0 && res.getHeader('Content-Length') === undefined) res.addTrailers(Object.fromEntries(sent));
+}
+
 /** `json`: the body already written as JSON (to hash it for the ETag), sent as it is, typed as Koa types an object body. */
 const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }, json?: string): void => {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
-  if (reply.stream !== undefined) ctx.body = Readable.from(reply.stream, { objectMode: false });
-  else if (json !== undefined) {
+  if (reply.stream !== undefined) {
+    const trailers = reply.trailers;
+    if (trailers !== undefined) ctx.set('Trailer', trailers.names.join(', '));
+    ctx.body = Readable.from(trailers === undefined ? reply.stream : withTrailers(reply.stream, ctx.res, trailers.values), { objectMode: false });
+  } else if (json !== undefined) {
     if (!/\bjson\b/i.test(ctx.type)) ctx.type = 'json';
     ctx.body = json;
   } else if (reply.body !== undefined) ctx.body = reply.body;

@@ -6,7 +6,7 @@ import type { GedcomDiagnostic, UnmappedTag } from '../../core/gedcom/types.js';
 // routes and the command-line host, which prints the same JSON. No framework here: the CLI loads it
 // without the HTTP app.
 
-const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine }));
+const unmappedWire = (u: readonly UnmappedTag[]) => u.map((x) => ({ tag: x.tag, count: x.count, first_line: x.firstLine, kept_lines: x.keptLines }));
 /** The core keeps the first MAX_WARNINGS (core/gedcom/warnings.ts) and counts them all. */
 const warningsWire = (w: readonly GedcomDiagnostic[], count: number) => ({ warnings: w.map((d) => ({ line: d.line, message: d.message })), warning_count: count });
 
@@ -22,7 +22,7 @@ export const previewWire = (p: GedcomPreview) => ({
 
 export const reportWire = (r: ImportReport) => ({
   import_id: r.importId,
-  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, citations: r.citations, places: r.places, media: r.media,
+  persons: r.persons, names: r.names, events: r.events, relationships: r.relationships, sources: r.sources, repositories: r.repositories, citations: r.citations, places: r.places, media: r.media,
   unmapped_tags: unmappedWire(r.unmapped),
   ...warningsWire(r.warnings, r.warningCount),
 });

@@ -15,6 +15,11 @@ export type Reply<O = unknown> = {
   readonly body?: O;
   /** A byte stream sent as the body instead of JSON (media content); `headers` carry its type and length. */
   readonly stream?: AsyncIterable<Uint8Array>;
+  /**
+   * With a stream: HTTP trailers sent after its last byte (named in a `Trailer` header up front), for
+   * what is known only once the stream is produced; a trailer whose value is '' is not sent.
+   */
+  readonly trailers?: { readonly names: readonly string[]; readonly values: () => Readonly<Record<string, string>> };
   readonly headers?: Readonly<Record<string, string>>;
   /** Sets the session cookie to this token, or clears it. */
   readonly session?: { readonly token: string } | 'clear';

@@ -8,7 +8,7 @@ import { dateDisplay } from '../../core/people/date.js';
 import type { RelationshipView } from '../../core/privacy/relationship-view.js';
 import type { PersonView, Vital } from '../../core/people/vitals.js';
 import type { EventView } from '../../core/people/queries/event-views.js';
-import type { Citation, Source } from '../../core/sources/model.js';
+import type { Citation, Repository, Source } from '../../core/sources/model.js';
 import type { TreeRead } from '../../core/trees/model.js';
 import { named } from './openapi/json-schema.js';
 import { Nullable, Timestamp, Uuid, VisibilityCodec } from './wire.js';
@@ -83,8 +83,17 @@ export const RelationshipRead = named('RelationshipRead', t.type({
   notes: Nullable(t.string),
 }));
 
+const RecordedEventsRead = named('RecordedEventsRead', t.type({ events: t.string, date: t.string, place: t.string }));
+const RepositoryLinkRead = named('RepositoryLinkRead', t.type({ repository_id: Uuid, call_number: t.string }));
+
 export const SourceRead = named('SourceRead', t.type({
-  id: Uuid, tree_id: Uuid, title: t.string, author: t.string, publication: t.string, notes: t.string, created_at: Timestamp, updated_at: Timestamp,
+  id: Uuid, tree_id: Uuid, title: t.string, author: t.string, publication: t.string, notes: t.string, abbreviation: t.string,
+  recorded_events: t.array(RecordedEventsRead), agency: t.string, data_notes: t.string, repositories: t.array(RepositoryLinkRead),
+  created_at: Timestamp, updated_at: Timestamp,
+}));
+
+export const RepositoryRead = named('RepositoryRead', t.type({
+  id: Uuid, tree_id: Uuid, name: t.string, address: t.string, notes: t.string, created_at: Timestamp, updated_at: Timestamp,
 }));
 
 export const CitationRead = named('CitationRead', t.type({
@@ -141,8 +150,14 @@ export const relationshipWire = (r: RelationshipView) => ({
 });
 
 export const sourceWire = (s: Source) => ({
-  id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes,
+  id: s.id, tree_id: s.treeId, title: s.title, author: s.author, publication: s.publication, notes: s.notes, abbreviation: s.abbreviation,
+  recorded_events: s.recordedEvents.map((e) => ({ events: e.events, date: e.date, place: e.place })), agency: s.agency, data_notes: s.dataNotes,
+  repositories: s.repositories.map((l) => ({ repository_id: l.repositoryId, call_number: l.callNumber })),
   created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString(),
+});
+
+export const repositoryWire = (r: Repository) => ({
+  id: r.id, tree_id: r.treeId, name: r.name, address: r.address, notes: r.notes, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
 });
 
 export const citationWire = (c: Citation) => ({

@@ -27,7 +27,7 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
   },
   insertAll: async (b, options = {}) => {
     if (options.deferChecks === true) written.push(b);
-    if (options.leanHistory === true) for (const rows of [b.persons, b.names, b.relationships, b.events, b.sources, b.citations]) for (const r of rows) s.leanCreated.add(r.id);
+    if (options.leanHistory === true) for (const rows of [b.persons, b.names, b.relationships, b.events, b.sources, b.citations, b.repositories ?? []]) for (const r of rows) s.leanCreated.add(r.id);
     const fresh = <T extends { readonly id: string }>(map: Map<string, T>, rows: readonly T[]): void => {
       for (const r of rows) if (map.has(r.id)) throw new Error(`duplicate id ${r.id}`);
     };
@@ -38,6 +38,7 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
     fresh(s.events, b.events);
     fresh(s.sources, b.sources);
     fresh(s.citations, b.citations);
+    fresh(s.repositories, b.repositories ?? []);
     const placeKey = (treeId: string, name: string): string => `${treeId}\u0000${name.trim().toLowerCase()}`;
     const taken = new Set([...s.places.values()].map((p) => placeKey(p.treeId, p.name)));
     for (const p of b.places) {
@@ -52,6 +53,7 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
     for (const r of b.events) s.events.set(r.id, r);
     for (const r of b.sources) s.sources.set(r.id, r);
     for (const r of b.citations) s.citations.set(r.id, r);
+    for (const r of b.repositories ?? []) s.repositories.set(r.id, r);
   },
   };
 };

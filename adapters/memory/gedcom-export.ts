@@ -1,7 +1,8 @@
-import type { ExportChunk, ExportEdge, ExportEvent, GedcomExportReads } from '../../core/gedcom/export-reads.js';
+import type { ExportChunk, ExportEdge, ExportEvent, ExportSource, GedcomExportReads } from '../../core/gedcom/export-reads.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship, Sex } from '../../core/people/model.js';
-import type { Citation } from '../../core/sources/model.js';
+import type { Citation, Source } from '../../core/sources/model.js';
+import type { ImportRecord } from '../../core/gedcom/ports.js';
 import type { MemoryState } from './state.js';
 
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -28,6 +29,8 @@ const indexTree = (s: MemoryState, treeId: Id) => {
   const partnerships = new Map(edges.filter((r) => r.type === 'partnership').map((r, i) => [r.id, i + 1]));
   const sources = [...s.sources.values()].filter((x) => x.treeId === treeId && x.deletedAt === null).sort(byId);
   const sourceNumbers = new Map(sources.map((x, i) => [x.id, i + 1]));
+  const repositories = [...s.repositories.values()].filter((x) => x.treeId === treeId && x.deletedAt === null).sort(byId);
+  const repositoryNumbers = new Map(repositories.map((x, i) => [x.id, i + 1]));
   const touching = new Map<Id, Relationship[]>();
   for (const r of edges) {
     push(touching, r.personAId, r);
@@ -43,13 +46,18 @@ const indexTree = (s: MemoryState, treeId: Id) => {
   }
   const citations = new Map<Id, Citation[]>();
   for (const c of [...s.citations.values()].sort(byId)) if (c.deletedAt === null && sourceNumbers.has(c.sourceId)) push(citations, c.target.id, c);
-  return { persons, people, edges, associations, partnerships, sources, sourceNumbers, touching, names, events, citations };
+  return { persons, people, edges, associations, partnerships, sources, sourceNumbers, repositories, repositoryNumbers, touching, names, events, citations };
 };
 
 export const memoryGedcomExport = (s: MemoryState): GedcomExportReads => ({
   chunks: async function* (treeId, size): AsyncGenerator<ExportChunk> {
     const t = indexTree(s, treeId);
     const step = Math.max(1, Math.floor(size));
+    // The cross-reference of every row kept lines may point at (extensions.ts).
+    const pointers = new Map<Id, string>();
+    for (const [id, p] of t.people) pointers.set(id, `@I${p.n}@`);
+    for (const [id, n] of t.sourceNumbers) pointers.set(id, `@S${n}@`);
+    for (const [id, n] of t.partnerships) pointers.set(id, `@F${n}@`);
     const withPlace = (e: LifeEvent): ExportEvent => {
       const pl = e.placeId === null ? undefined : s.places.get(e.placeId);
       return {
@@ -78,7 +86,10 @@ export const memoryGedcomExport = (s: MemoryState): GedcomExportReads => ({
       const relationships = [...picked.values()].sort(byId);
       // Ends as PersonKeys: the persons' numbers in decimal.
       const key = (id: Id): string => String(t.people.get(id)!.n);
-      const edge = (r: Relationship): ExportEdge => ({ id: r.id, type: r.type, personAId: key(r.personAId), personBId: key(r.personBId), qualifier: r.qualifier, role: r.role, notes: r.notes });
+      const edge = (r: Relationship): ExportEdge => ({
+        id: r.id, type: r.type, personAId: key(r.personAId), personBId: key(r.personBId), qualifier: r.qualifier, role: r.role, notes: r.notes,
+        ...(r.gedcomExtra === undefined ? {} : { gedcomExtra: r.gedcomExtra }),
+      });
       const citedBy = (ids: readonly Id[]): Citation[] => ids.flatMap((id) => t.citations.get(id) ?? []).sort(byId);
       const sources = new Map<Id, number>();
 
@@ -113,10 +124,36 @@ export const memoryGedcomExport = (s: MemoryState): GedcomExportReads => ({
         partnerships: new Map(relationships.flatMap((r) => (r.type === 'partnership' ? [[r.id, t.partnerships.get(r.id)!] as const] : []))),
         partnershipRecords,
         sources,
+        pointers,
       };
     }
+    // A source's links to repositories the export writes (live ones), by their numbers.
+    const exported = (x: Source): ExportSource => ({
+      ...x,
+      repositoryLinks: x.repositories.flatMap((l) => {
+        const n = t.repositoryNumbers.get(l.repositoryId);
+        return n === undefined ? [] : [{ repository: n, callNumber: l.callNumber }];
+      }),
+    });
     for (let start = 0; start < t.sources.length; start += step) {
-      yield { kind: 'sources', first: start + 1, sources: t.sources.slice(start, start + step) };
+      yield { kind: 'sources', first: start + 1, sources: t.sources.slice(start, start + step).map(exported), pointers };
     }
+    for (let start = 0; start < t.repositories.length; start += step) {
+      yield { kind: 'repositories', first: start + 1, repositories: t.repositories.slice(start, start + step), pointers };
+    }
+    const records = keptOf(s, treeId).flatMap((k) => k.records);
+    if (records.length > 0) yield { kind: 'kept', records, pointers };
+  },
+  keptIndex: async (treeId) => {
+    const kept = keptOf(s, treeId);
+    return {
+      tags: [...new Set(kept.flatMap((k) => k.tags))].sort(),
+      records: kept.flatMap((k) => k.records.map((r) => ({ xref: r.xref, tag: r.node[0], seven: r.seven === true }))),
+    };
   },
 });
+
+/** What the tree's imports (not undone) kept beyond their rows, oldest import first. */
+const keptOf = (s: MemoryState, treeId: Id): NonNullable<ImportRecord['kept']>[] =>
+  [...s.imports.values()].filter((i) => i.treeId === treeId && i.undoneAt === null && i.kept !== undefined)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((i) => i.kept!);

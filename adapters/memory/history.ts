@@ -15,7 +15,7 @@ import type { MemoryChangeset, MemoryState, StoredChange } from './state.js';
 type Rec = { readonly id: Id; readonly treeId: Id; readonly deletedAt: Date | null; readonly deletionId: Id | null };
 type Fields = { readonly [field: string]: JsonValue };
 
-const MAPS = { person: 'persons', name: 'names', event: 'events', relationship: 'relationships', source: 'sources', citation: 'citations', media: 'media' } as const;
+const MAPS = { person: 'persons', name: 'names', event: 'events', relationship: 'relationships', source: 'sources', citation: 'citations', media: 'media', repository: 'repositories' } as const;
 
 const date = (d: GenealogicalDate | null): JsonValue => (d === null ? null : (JSON.parse(JSON.stringify(d)) as JsonValue));
 
@@ -34,11 +34,20 @@ const fieldsOf = (s: MemoryState, kind: RecordKind, r: any): Fields => {
     case 'relationship':
       return { type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, role: r.role, notes: r.notes };
     case 'source':
-      return { title: r.title, author: r.author, publication: r.publication, notes: r.notes };
+      return {
+        title: r.title, author: r.author, publication: r.publication, notes: r.notes, abbreviation: r.abbreviation, agency: r.agency, data_notes: r.dataNotes,
+        recorded_events: r.recordedEvents.map((e: any) => ({ events: e.events, date: e.date, place: e.place })),
+        repository_links: r.repositories.map((l: any) => ({ repository_id: l.repositoryId, call_number: l.callNumber })),
+      };
     case 'citation':
       return { source_id: r.sourceId, target_kind: r.target.kind, target_id: r.target.id, page: r.page, detail: r.detail, confidence: r.confidence };
+    case 'repository':
+      return { name: r.name, address: r.address, notes: r.notes };
     case 'media':
-      return { title: r.title, file_name: r.fileName, person_id: r.target?.kind === 'person' ? r.target.id : null, event_id: r.target?.kind === 'event' ? r.target.id : null, source_id: r.target?.kind === 'source' ? r.target.id : null };
+      return {
+        title: r.title, file_name: r.fileName, person_id: r.target?.kind === 'person' ? r.target.id : null, event_id: r.target?.kind === 'event' ? r.target.id : null,
+        source_id: r.target?.kind === 'source' ? r.target.id : null, file_path: r.filePath, form: r.form,
+      };
   }
 };
 
@@ -76,15 +85,24 @@ const withFields = (s: MemoryState, kind: RecordKind, r: any, f: Fields): any =>
         ...(has('qualifier') ? { qualifier: v('qualifier') } : {}), ...(has('role') ? { role: v('role') } : {}), ...(has('notes') ? { notes: v('notes') ?? '' } : {}), updatedAt: now };
     case 'source':
       return { ...r, ...(has('title') ? { title: v('title') ?? '' } : {}), ...(has('author') ? { author: v('author') ?? '' } : {}), ...(has('publication') ? { publication: v('publication') ?? '' } : {}),
-        ...(has('notes') ? { notes: v('notes') ?? '' } : {}), updatedAt: now };
+        ...(has('notes') ? { notes: v('notes') ?? '' } : {}), ...(has('abbreviation') ? { abbreviation: v('abbreviation') ?? '' } : {}),
+        ...(has('agency') ? { agency: v('agency') ?? '' } : {}), ...(has('data_notes') ? { dataNotes: v('data_notes') ?? '' } : {}),
+        ...(has('recorded_events') ? { recordedEvents: v('recorded_events') ?? [] } : {}),
+        ...(has('repository_links') ? { repositories: (v('repository_links') ?? []).map((l: any) => ({ repositoryId: l.repository_id, callNumber: l.call_number })) } : {}),
+        updatedAt: now };
     case 'citation':
       return { ...r, ...(has('source_id') ? { sourceId: v('source_id') } : {}), ...(has('target_kind') || has('target_id') ? { target: { kind: has('target_kind') ? v('target_kind') : r.target.kind, id: has('target_id') ? v('target_id') : r.target.id } } : {}),
         ...(has('page') ? { page: v('page') ?? '' } : {}), ...(has('detail') ? { detail: v('detail') ?? '' } : {}), ...(has('confidence') ? { confidence: v('confidence') } : {}), updatedAt: now };
+    case 'repository':
+      return { ...r, ...(has('name') ? { name: v('name') ?? '' } : {}), ...(has('address') ? { address: v('address') ?? '' } : {}), ...(has('notes') ? { notes: v('notes') ?? '' } : {}), updatedAt: now };
     case 'media': {
       const target = has('person_id') || has('event_id') || has('source_id')
         ? (v('person_id') ? { kind: 'person', id: v('person_id') } : v('event_id') ? { kind: 'event', id: v('event_id') } : v('source_id') ? { kind: 'source', id: v('source_id') } : null)
         : r.target;
-      return { ...r, ...(has('title') ? { title: v('title') ?? '' } : {}), ...(has('file_name') ? { fileName: v('file_name') ?? '' } : {}), target, updatedAt: now };
+      return {
+        ...r, ...(has('title') ? { title: v('title') ?? '' } : {}), ...(has('file_name') ? { fileName: v('file_name') ?? '' } : {}),
+        ...(has('file_path') ? { filePath: v('file_path') ?? '' } : {}), ...(has('form') ? { form: v('form') ?? '' } : {}), target, updatedAt: now,
+      };
     }
   }
 };

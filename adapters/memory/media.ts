@@ -20,6 +20,13 @@ export const memoryMedia = (s: MemoryState): MediaRepository => ({
     if (current)
       s.media.set(media.id, { ...current, title: media.title, target: media.target, updatedAt: media.updatedAt, deletedAt: media.deletedAt, deletionId: media.deletionId });
   },
+  fillFile: async (media) => {
+    const current = s.media.get(media.id);
+    if (current === undefined || current.storageKey !== null) return false;
+    const { storageKey, checksum, size, contentType, fileName, updatedAt } = media;
+    s.media.set(media.id, { ...current, storageKey, checksum, size, contentType, fileName, updatedAt });
+    return true;
+  },
 });
 
 /** Queues a storage key once, after every key queued before it. */

@@ -58,8 +58,8 @@ const dropSource = (s: MemoryState, id: Id): void => {
 /** Removes the tree and every row it owns, queueing its media objects; its audit entries stay, with a null tree. */
 export const dropTree = (s: MemoryState, id: Id): void => {
   s.trees.delete(id);
-  for (const m of s.media.values()) if (m.treeId === id) queueBlobRemoval(s, m.storageKey);
-  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.media, s.proposals, s.dismissals, s.merges] as const;
+  for (const m of s.media.values()) if (m.treeId === id && m.storageKey !== null) queueBlobRemoval(s, m.storageKey);
+  const owned = [s.memberships, s.persons, s.names, s.events, s.places, s.relationships, s.sources, s.citations, s.repositories, s.media, s.proposals, s.dismissals, s.merges] as const;
   for (const map of owned) for (const [k, row] of map as Map<string, { readonly treeId: Id }>) if (row.treeId === id) map.delete(k);
   for (const [k, a] of s.audit) if (a.treeId === id) s.audit.set(k, { ...a, treeId: null });
 };
@@ -94,10 +94,11 @@ export const memoryPurges = (s: MemoryState): PurgeRepository => ({
       const key = s.media.get(id)!.storageKey;
       s.media.delete(id);
       // Rows of one GEDZIP import may share an object: it goes with the last row that names it.
-      if (![...s.media.values()].some((m) => m.storageKey === key)) queueBlobRemoval(s, key);
+      if (key !== null && ![...s.media.values()].some((m) => m.storageKey === key)) queueBlobRemoval(s, key);
     });
+    const repositories = sweep(s.repositories, (id) => s.repositories.delete(id));
     const users = sweep(s.users, (id) => dropUser(s, id));
-    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media, users };
+    const counts: PurgeCounts = { trees, persons, names, events, relationships, sources, citations, media, users, repositories };
     forgetRemoved(s);
     return counts;
   },

@@ -1,4 +1,4 @@
-import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
+import type { CitationRepository, RepositoryRepository, SourceRepository } from '../../core/sources/ports.js';
 import type { MemoryState } from './state.js';
 import { page, replace } from './people.js';
 import { shownFilter, shownFor, sourceShown } from './shown.js';
@@ -33,4 +33,17 @@ export const memoryCitations = (s: MemoryState): CitationRepository => ({
     s.citations.set(citation.id, citation);
   },
   update: async (citation) => replace(s.citations, citation),
+});
+
+export const memoryRepositories = (s: MemoryState): RepositoryRepository => ({
+  byId: async (id) => s.repositories.get(id) ?? null,
+  listByTree: async (treeId, options) => page(s.repositories.values(), options, (x) => x.treeId === treeId),
+  liveIds: async (treeId, ids) => ids.filter((id) => {
+    const r = s.repositories.get(id);
+    return r !== undefined && r.treeId === treeId && r.deletedAt === null;
+  }),
+  insert: async (repository) => {
+    s.repositories.set(repository.id, repository);
+  },
+  update: async (repository) => replace(s.repositories, repository),
 });

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Tree } from '../../core/trees/model.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../core/people/model.js';
-import type { Citation, Source } from '../../core/sources/model.js';
+import type { Citation, Repository, Source } from '../../core/sources/model.js';
 import type { Media } from '../../core/media/model.js';
 import type { Proposal } from '../../core/proposals/model.js';
 import type { Dismissal } from '../../core/duplicates/model.js';
@@ -30,6 +30,7 @@ export type MemoryState = {
   relationships: Map<string, Relationship>;
   sources: Map<string, Source>;
   citations: Map<string, Citation>;
+  repositories: Map<string, Repository>;
   media: Map<string, Media>;
   /** Storage keys queued for removal, with their queue order. */
   blobRemovals: Map<string, number>;
@@ -61,6 +62,7 @@ export const emptyState = (): MemoryState => ({
   relationships: new Map(),
   sources: new Map(),
   citations: new Map(),
+  repositories: new Map(),
   media: new Map(),
   blobRemovals: new Map(),
   proposals: new Map(),

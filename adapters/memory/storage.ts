@@ -4,7 +4,7 @@ import { memoryEmailTokens, memoryRateLimiter, memorySessions, memoryUsers } fro
 import { memoryMemberships, memoryTrees } from './trees.js';
 import { memoryAudit } from './audit.js';
 import { memoryDeletions, memoryEvents, memoryNames, memoryPersons, memoryPlaces, memoryRelationships } from './people.js';
-import { memoryCitations, memorySources } from './sources.js';
+import { memoryCitations, memoryRepositories, memorySources } from './sources.js';
 import { memoryBlobRemovals, memoryMedia } from './media.js';
 import { memoryBulkRecords } from './bulk.js';
 import { memoryGedcomExport } from './gedcom-export.js';
@@ -15,6 +15,7 @@ import { memoryArchiveReads } from './archive.js';
 import { memoryDuplicates } from './duplicates.js';
 import { memoryMerges } from './merges.js';
 import { memoryChartReads } from './charts.js';
+import { memoryPublicPageReads } from './public-pages.js';
 import { memoryHistory, memoryImports, recordCommit } from './history.js';
 
 const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () => null): Stores => ({
@@ -33,6 +34,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   deletions: memoryDeletions(s),
   sources: memorySources(s),
   citations: memoryCitations(s),
+  repositories: memoryRepositories(s),
   media: memoryMedia(s),
   blobRemovals: memoryBlobRemovals(s),
   bulk: memoryBulkRecords(s),
@@ -44,6 +46,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   duplicates: memoryDuplicates(s),
   merges: memoryMerges(s),
   charts: memoryChartReads(s),
+  publicPages: memoryPublicPageReads(s),
   history: memoryHistory(s, inUnitOfWork),
   imports: memoryImports(s),
 });

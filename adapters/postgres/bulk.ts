@@ -1,7 +1,19 @@
+import type { GedcomKept } from '../../core/people/model.js';
 import type { BulkRecordWriter } from '../../core/gedcom/ports.js';
 import type { Sql } from './sql.js';
 import * as tables from './tables/index.js';
 import { copyRows } from './tables/build.js';
+
+/**
+ * The tables whose rows may carry GEDCOM lines kept verbatim (core/gedcom/extensions.ts), with that
+ * column: only a bulk write (an import) sets it; every other write leaves it as it is.
+ */
+const withKept = <R extends GedcomKept, Db, Read>(t: tables.Table<R, Db, Read>): tables.Table<R, Db, Read> =>
+  ({ ...t, columns: [...t.columns, ['gedcom_extra', 'text', (r: R) => r.gedcomExtra ?? null]] });
+const KEPT = {
+  persons: withKept(tables.persons), names: withKept(tables.names), events: withKept(tables.events), relationships: withKept(tables.relationships),
+  sources: withKept(tables.sources), citations: withKept(tables.citations),
+};
 
 /** Each reference a bulk write makes, as the foreign key that checks it: table, column, referenced table. */
 const REFERENCES: readonly (readonly [string, string, string])[] = [
@@ -67,8 +79,8 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   return {
     insertAll: async (b, options = {}) => {
       const write = async (): Promise<void> => {
-        for (const [table, rows] of [[tables.persons, b.persons], [tables.names, b.names], [tables.places, b.places], [tables.relationships, b.relationships],
-          [tables.events, b.events], [tables.sources, b.sources], [tables.citations, b.citations]] as const) {
+        for (const [table, rows] of [[KEPT.persons, b.persons], [KEPT.names, b.names], [tables.places, b.places], [KEPT.relationships, b.relationships],
+          [KEPT.events, b.events], [tables.repositories, b.repositories ?? []], [KEPT.sources, b.sources], [KEPT.citations, b.citations]] as const) {
           await copyRows(db, table as unknown as tables.Table<{ readonly id: string }, never>, rows);
           if (options.deferChecks === true) {
             widen(ranges, table.name, rows);

@@ -1,7 +1,9 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import type {
-  ExportCitation, ExportEdge, ExportEvent, ExportIndividual, ExportName, ExportPerson, ExportSource, GedcomExportReads, PersonChunk, PersonKey, SourceChunk,
+  ExportCitation, ExportEdge, ExportEvent, ExportIndividual, ExportName, ExportPerson, ExportRepository, ExportSource, GedcomExportReads, PersonChunk, PersonKey,
+  KeptChunk, RepositoryChunk, SourceChunk,
 } from '../../core/gedcom/export-reads.js';
+import type { KeptRecord } from '../../core/gedcom/types.js';
 import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { CitationTargetKind } from '../../core/sources/model.js';
@@ -64,7 +66,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
   // (and, for an edge, both ends) is live is left to the reader, which knows the chunk's live persons
   // and edges.
   const citations = (kind: string, owner: string, join: string, live: string): string =>
-    `select ${owner}, s.n as source_n, c.target_kind, c.target_id, c.page, c.detail, c.confidence, c.id
+    `select ${owner}, s.n as source_n, c.target_kind, c.target_id, c.page, c.detail, c.confidence, c.id, c.gedcom_extra
      from citations c join ${NUMBERS} s on s.id = c.source_id ${join}
      where c.tree_id = ${tree} and c.deleted_at is null and c.target_kind = '${kind}' ${live}`;
   await db.rows(
@@ -124,7 +126,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
 const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   const t = uuidLiteral(treeId);
   const range = `between ${uuidLiteral(lo)} and ${uuidLiteral(hi)}`;
-  const edge = 'r.id, r.type, r.person_a_id, r.person_b_id, r.qualifier, r.role, r.notes';
+  const edge = 'r.id, r.type, r.person_a_id, r.person_b_id, r.qualifier, r.role, r.notes, r.gedcom_extra';
   const live = `r.deleted_at is null`;
   const end = (id: string): string =>
     `case when ${id} ${range} then ${id}::text else (select x.n::text || ' ' || coalesce(x.sex, '') from ${NUMBERS} x where x.id = ${id}) end`;
@@ -154,24 +156,24 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
     select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'association' and ${live}
   )
   (select 'r', r.id::text, r.type, r.qualifier, r.role, r.notes, ${end('r.person_a_id')}, ${end('r.person_b_id')},
-     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null
+     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null, r.gedcom_extra
    from picked r)
   union all
-  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null
+  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null, p.gedcom_extra
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
   union all
-  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix, null
+  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix, null, n.gedcom_extra
    from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
   union all
-  (select 'v', e.person_id::text, ${event}
+  (select 'v', e.person_id::text, ${event}, e.gedcom_extra
    from events e left join places pl on pl.id = e.place_id
    where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
   union all
   (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
-     c.confidence::text, null, null, null
+     c.confidence::text, null, null, null, c.gedcom_extra
    from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
   union all
-  (select 'w', e.partnership_id::text, ${event}
+  (select 'w', e.partnership_id::text, ${event}, e.gedcom_extra
    from relationships r join events e on e.partnership_id = r.id left join places pl on pl.id = e.place_id
    where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and ${live} and e.deleted_at is null)
 ) to stdout`;
@@ -245,6 +247,19 @@ const dateOf = (s: string): GenealogicalDate | null => {
     i = v + 2;
   }
   return out as GenealogicalDate;
+};
+
+/** The kept lines (extensions.ts) in a row's last field, after `skip` fields that are null in this row's kind. */
+const keptField = (rows: CopyRows, skip: number): string | null => {
+  for (let i = 0; i < skip; i++) rows.skip();
+  return rows.field();
+};
+
+/** An event row's fields after its owner's id, and its kept lines. */
+const keptEventOf = (rows: CopyRows): ExportEvent => {
+  const event = eventOf(rows);
+  const gedcomExtra = rows.field();
+  return gedcomExtra === null ? event : { ...event, gedcomExtra };
 };
 
 /** An event row's fields after its owner's id. */
@@ -380,7 +395,8 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
     const rN = edges.field();
     if (a === null || b === null) continue;
     edgeIds.add(id);
-    const r: ExportEdge = { id, type, personAId: a, personBId: b, qualifier, role, notes };
+    const gedcomExtra = keptField(edges, 3);
+    const r: ExportEdge = { id, type, personAId: a, personBId: b, qualifier, role, notes, ...(gedcomExtra === null ? {} : { gedcomExtra }) };
     if (type === 'association') {
       const list = associations.get(a);
       if (list === undefined) associations.set(a, [r]);
@@ -404,16 +420,19 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
       const id = persons.text();
       const sex = persons.field() as Sex | null;
       const person: ExportPerson = { id, sex, privacy: persons.text() as PersonPrivacy, notes: persons.text(), identifiers: identifiersOf(persons.text()) };
+      const personExtra = keptField(persons, 6);
       const own: ExportName[] = [];
       for (; names.at(id); names.done()) {
         const r = names.rows;
-        own.push({
+        const name: ExportName = {
           id: r.text(), nameType: r.text() as NameType, givenName: r.text(), surname: r.text(), isPrimary: r.text() === 'true', notes: r.text(),
           prefix: r.text(), suffix: r.text(), surnamePrefix: r.text(),
-        });
+        };
+        const gedcomExtra = keptField(r, 1);
+        own.push(gedcomExtra === null ? name : { ...name, gedcomExtra });
       }
       const happened: ExportEvent[] = [];
-      for (; events.at(id); events.done()) happened.push(eventOf(events.rows));
+      for (; events.at(id); events.done()) happened.push(keptEventOf(events.rows));
       // Its citations, and those of the partnerships whose FAM it writes. Written only where the record
       // is: the person, or a partnership the chunk writes; and an edge's only when the chunk took it
       // (live, between live persons).
@@ -429,12 +448,13 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
         const page = r.text();
         const detail = r.text();
         const confidence = r.field();
-        record.push({ sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence });
+        const gedcomExtra = keptField(r, 3);
+        record.push({ sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence, ...(gedcomExtra === null ? {} : { gedcomExtra }) });
         if (!sources.has(sourceId)) sources.set(sourceId, +sourceId);
       }
       const key = String(n++);
       yield {
-        person, names: ordered(own, byPrimary), events: ordered(happened, byId), citations,
+        person: personExtra === null ? person : { ...person, gedcomExtra: personExtra }, names: ordered(own, byPrimary), events: ordered(happened, byId), citations,
         associations: ordered(associations.get(key) ?? [], byId),
       };
     }
@@ -442,7 +462,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
     const family = rowsOf('w');
     while (family.next()) {
       family.skip();
-      partnershipRecords.get(family.text())?.events.push(eventOf(family));
+      partnershipRecords.get(family.text())?.events.push(keptEventOf(family));
     }
     for (const p of partnershipRecords.values()) ordered(p.events, byId);
   }
@@ -450,13 +470,36 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
   return { kind: 'persons', first, count, individuals: individuals(), relationships, people, partnerships, partnershipRecords, sources };
 };
 
+// A source's links to live repositories by the repositories' numbers (1.. in id order), in the link's order.
+const REPOSITORY_NUMBERS = `with rn as materialized (select id, row_number() over (order by id)::int as n from repositories where tree_id = ? and deleted_at is null)`;
+const REPOSITORY_LINKS = `case when s.repository_links = '[]'::jsonb then null else
+       (select json_agg(json_build_object('repository', rn.n, 'callNumber', l.v ->> 'call_number') order by l.o)
+        from jsonb_array_elements(s.repository_links) with ordinality l(v, o) join rn on rn.id = (l.v ->> 'repository_id')::uuid) end`;
+
 const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
-  const rows = await db.rows<ExportSource>(
-    `select s.id, s.title, s.author, s.publication, s.notes from sources s
+  const rows = await db.rows<ExportSource & { repositoryLinks: ExportSource['repositoryLinks'] | null }>(
+    `${REPOSITORY_NUMBERS}
+     select s.id, s.title, s.author, s.publication, s.notes, s.abbreviation, s.recorded_events as "recordedEvents", s.agency, s.data_notes as "dataNotes",
+       ${REPOSITORY_LINKS} as "repositoryLinks", s.gedcom_extra as "gedcomExtra"
+     from sources s
      where s.tree_id = ? and s.deleted_at is null and s.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by s.id limit ?::int`,
+    [treeId, treeId, after, size], ONCE,
+  );
+  const sources = rows.map(({ repositoryLinks, gedcomExtra, ...s }) => ({
+    ...s, ...(repositoryLinks === null || repositoryLinks === undefined ? {} : { repositoryLinks }), ...(gedcomExtra === null || gedcomExtra === undefined ? {} : { gedcomExtra }),
+  }));
+  if (sources.length === 0) return null;
+  const pointers = await pointersOf(db, sources.map((x) => x.gedcomExtra ?? '').join(''));
+  return { kind: 'sources', first, sources, ...(pointers === null ? {} : { pointers }) };
+};
+
+const readRepositories = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
+  const rows = await db.rows<ExportRepository & { gedcomExtra: string | null }>(
+    `select r.id, r.name, r.address, r.notes, r.gedcom_extra as "gedcomExtra" from repositories r
+     where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
-  return rows.length === 0 ? null : { kind: 'sources', first, sources: rows };
+  return rows.length === 0 ? null : { kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })) };
 };
 
 /** Reads chunk after chunk, one ahead of the consumer: `read` answers null past the last. */
@@ -482,7 +525,39 @@ async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | nu
   }
 }
 
+/**
+ * The export's cross-references of the rows kept lines in `text` point at (`@#I<id>@` a person,
+ * `@#S..` a source, `@#F..` a partnership: extensions.ts), by id; null when it points at none.
+ */
+const pointersOf = async (db: Sql, text: string): Promise<ReadonlyMap<Id, string> | null> => {
+  const ids = new Set<string>();
+  for (const m of text.matchAll(/"@#[ISF]([0-9a-f-]{36})@"/g)) ids.add(m[1]!);
+  if (ids.size === 0) return null;
+  const rows = await db.rows<{ id: Id; kind: string; n: number }>(`select id::text as id, kind::text as kind, n from ${NUMBERS} where id = any(?::uuid[])`, [[...ids]], ONCE);
+  return new Map(rows.map((r) => [r.id, `@${r.kind === 'p' ? 'I' : r.kind === 's' ? 'S' : 'F'}${r.n}@`]));
+};
+
+/** The records the tree's imports (not undone) kept whole, oldest import first, with the rows they point at; null when none. */
+const readKept = async (db: Sql, treeId: Id): Promise<KeptChunk | null> => {
+  const rows = await db.rows<{ kept: string | { records: KeptRecord[] } }>(
+    `select kept from imports where tree_id = ? and undone_at is null and kept is not null order by created_at, id`, [treeId], ONCE,
+  );
+  const records = rows.flatMap((r) => (typeof r.kept === 'string' ? (JSON.parse(r.kept) as { records: KeptRecord[] }) : r.kept).records);
+  if (records.length === 0) return null;
+  const pointers = await pointersOf(db, JSON.stringify(records));
+  return { kind: 'kept', records, pointers: pointers ?? new Map() };
+};
+
 export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {}): GedcomExportReads => ({
+  keptIndex: async (treeId) => {
+    const rows = await sqlOn(em, observe).rows<{ tags: string[] | null; records: { xref: string | null; tag: string; seven: boolean }[] | null }>(
+      `select array(select jsonb_array_elements_text(i.kept -> 'tags')) as tags,
+         (select json_agg(json_build_object('xref', r ->> 'xref', 'tag', r -> 'node' ->> 0, 'seven', coalesce((r ->> 'seven')::boolean, false)))
+          from jsonb_array_elements(i.kept -> 'records') r) as records
+       from imports i where i.tree_id = ? and i.undone_at is null and i.kept is not null order by i.created_at, i.id`, [treeId],
+    );
+    return { tags: [...new Set(rows.flatMap((r) => r.tags ?? []))].sort(), records: rows.flatMap((r) => r.records ?? []) };
+  },
   chunks: async function* (treeId, size) {
     const step = Math.max(1, Math.floor(size));
     const t = em().fork();
@@ -493,13 +568,25 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
       // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
       const space = copySpace();
       if (bounds.length > 0) yield* ahead<PersonChunk>(
-        async (i) => chunkOf(await copyOut(t, chunkStatement(treeId, bounds[i]!.lo, bounds[i]!.hi), space, observe), bounds[i]!.first, bounds[i]!.count),
+        async (i) => {
+          const bytes = await copyOut(t, chunkStatement(treeId, bounds[i]!.lo, bounds[i]!.hi), space, observe);
+          const chunk = chunkOf(bytes, bounds[i]!.first, bounds[i]!.count);
+          // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
+          const pointers = bytes.includes('"@#') ? await pointersOf(db, copyText(bytes)) : null;
+          return pointers === null ? chunk : { ...chunk, pointers };
+        },
         (_, i) => i < bounds.length,
       );
       yield* ahead<SourceChunk>(
         (i, previous) => readSources(db, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.sources.length === step,
       );
+      yield* ahead<RepositoryChunk>(
+        (i, previous) => readRepositories(db, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
+        (c) => c.repositories.length === step,
+      );
+      const kept = await readKept(db, treeId);
+      if (kept !== null) yield kept;
     } finally {
       // Nothing was written but the temporary tables, which go with the transaction.
       await t.rollback().catch(() => undefined);

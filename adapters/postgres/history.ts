@@ -26,6 +26,7 @@ const KINDS: Readonly<Record<RecordKind, KindTable>> = {
   relationship: { table: 'relationships', columns: columnsOf(tables.relationships), skip: [], updatedAt: true },
   source: { table: 'sources', columns: columnsOf(tables.sources), skip: [], updatedAt: true },
   citation: { table: 'citations', columns: columnsOf(tables.citations), skip: [], updatedAt: true },
+  repository: { table: 'repositories', columns: columnsOf(tables.repositories), skip: ['gedcom_extra'], updatedAt: true },
   media: { table: 'media', columns: columnsOf(tables.media), skip: ['storage_key', 'created_by', 'checksum', 'size', 'content_type'], updatedAt: true },
 };
 
@@ -188,25 +189,28 @@ const toImport = (r: ImportDb): ImportRecord => ({
   id: r.id, treeId: r.tree_id, actorId: r.actor_id, fileName: r.file_name, counts: parsed(r.counts), createdAt: date(r.created_at), undoneAt: dateOrNull(r.undone_at),
 });
 
+/** An import's columns but what it kept (export reads that: gedcom-export.ts). */
+const IMPORT_COLUMNS = 'i.id, i.tree_id, i.actor_id, i.file_name, i.counts, i.created_at, i.undone_at';
+
 /** The imports of each tree, each tied to its transaction (`xact`), whose changes are what it did. */
 export const pgImports = (db: Sql): ImportLog => ({
   record: async (e) => {
     await db.run(
-      `insert into imports (id, tree_id, actor_id, file_name, counts, xact, created_at, undone_at)
-       values (?, ?, ?, ?, ?::jsonb, pg_current_xact_id()::text::bigint, ?::timestamptz, null)`,
-      [e.id, e.treeId, e.actorId, e.fileName, JSON.stringify(e.counts), ts(e.createdAt)],
+      `insert into imports (id, tree_id, actor_id, file_name, counts, xact, created_at, undone_at, kept)
+       values (?, ?, ?, ?, ?::jsonb, pg_current_xact_id()::text::bigint, ?::timestamptz, null, ?::jsonb)`,
+      [e.id, e.treeId, e.actorId, e.fileName, JSON.stringify(e.counts), ts(e.createdAt), e.kept === undefined ? null : JSON.stringify(e.kept)],
     );
   },
   list: async (treeId, page) => {
     const rows = await db.rows<ImportDb>(
-      `select i.*, case when u.deleted_at is null then u.email end as who_email from imports i left join users u on u.id = i.actor_id
+      `select ${IMPORT_COLUMNS}, case when u.deleted_at is null then u.email end as who_email from imports i left join users u on u.id = i.actor_id
        where i.tree_id = ? and i.id < ?::uuid order by i.id desc limit ?`,
       [treeId, page.after ?? 'ffffffff-ffff-ffff-ffff-ffffffffffff', page.limit],
     );
     return rows.map((r) => ({ ...toImport(r), actorDisplay: r.who_email ?? null }));
   },
   byId: async (id) => {
-    const [r] = await db.rows<ImportDb>('select * from imports where id = ?', [id]);
+    const [r] = await db.rows<ImportDb>(`select ${IMPORT_COLUMNS} from imports i where i.id = ?`, [id]);
     return r === undefined ? null : toImport(r);
   },
   markUndone: async (id, at) => {

@@ -3,7 +3,7 @@ import { limitOf, pageOf } from './people.js';
 import { all, eventShown, fullPerson, sourceShown } from './privacy-sql.js';
 import { uuids, type Sql } from './sql.js';
 import { blobRemovals, media, type MediaDb } from './tables/media.js';
-import { insertRow, insertSelect, updateRow } from './tables/build.js';
+import { insertRow, insertSelect, updateRow, updateRowIf } from './tables/build.js';
 
 const toMedia = media.from;
 const mediaMutable = ['title', 'person_id', 'event_id', 'source_id', 'updated_at', 'deleted_at', 'deletion_id'];
@@ -41,6 +41,7 @@ export const pgMedia = (db: Sql): MediaRepository => ({
   },
   insert: (m) => insertRow(db, media, m),
   update: (m) => updateRow(db, media, mediaMutable, m),
+  fillFile: (m) => updateRowIf(db, media, ['storage_key', 'checksum', 'size', 'content_type', 'file_name', 'updated_at'], m, { sql: 'storage_key is null', params: [] }),
 });
 
 export const pgBlobRemovals = (db: Sql): BlobRemovalQueue => ({

@@ -67,6 +67,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        t as (select id from trees where deleted_at < (select at from cut)),
        p as (select id from persons where deleted_at < (select at from cut) and tree_id not in (select id from t)),
        s as (select id from sources where deleted_at < (select at from cut) and tree_id not in (select id from t)),
+       rp as (select id from repositories where deleted_at < (select at from cut) and tree_id not in (select id from t)),
        r as (select id, (deleted_at < (select at from cut)
                          and person_a_id not in (select id from p) and person_b_id not in (select id from p)) as counted
              from relationships
@@ -91,7 +92,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        -- An object is removed once no row that stays names it (rows of one GEDZIP import may share one).
        qm as (${insertSelect(blobRemovals, `
               select distinct g.storage_key, now() from media g
-              where (g.id in (select id from m) or g.tree_id in (select id from t))
+              where (g.id in (select id from m) or g.tree_id in (select id from t)) and g.storage_key is not null
                 and not exists (select 1 from media o where o.storage_key = g.storage_key
                                 and o.id not in (select id from m) and o.tree_id not in (select id from t))`)}
               on conflict (key) do nothing),
@@ -101,6 +102,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        dn as (delete from names where id in (select id from n) returning id),
        dr as (delete from relationships where id in (select id from r) returning id),
        ds as (delete from sources where id in (select id from s) returning id),
+       drp as (delete from repositories where id in (select id from rp) returning id),
        dp as (delete from persons where id in (select id from p) returning id),
        dt as (delete from trees where id in (select id from t) returning id),
        du as (delete from users where deleted_at < (select at from cut) returning id)
@@ -112,7 +114,8 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
          (select count(*) from ds) as sources,
          (select count(*) from dc join c using (id) where c.counted) as citations,
          (select count(*) from dm) as media,
-         (select count(*) from du) as users`,
+         (select count(*) from du) as users,
+         (select count(*) from drp) as repositories`,
       [ts(cutoff)],
     );
     return {
@@ -125,6 +128,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
       citations: Number(r?.citations ?? 0),
       media: Number(r?.media ?? 0),
       users: Number(r?.users ?? 0),
+      repositories: Number(r?.repositories ?? 0),
     };
   },
 });

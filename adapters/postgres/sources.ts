@@ -1,12 +1,15 @@
-import type { CitationRepository, SourceRepository } from '../../core/sources/ports.js';
+import type { CitationRepository, RepositoryRepository, SourceRepository } from '../../core/sources/ports.js';
 import { limitOf, pageOf, shownOf } from './people.js';
-import type { Sql } from './sql.js';
+import { uuids, type Sql } from './sql.js';
 import { insertRow, updateRow } from './tables/build.js';
 import * as tables from './tables/index.js';
-import type { CitationDb, SourceDb } from './tables/index.js';
+import type { CitationDb, RepositoryDb, SourceDb } from './tables/index.js';
 import { citationShown, sourceShown } from './privacy-sql.js';
 
-const sourceMutable = ['title', 'author', 'publication', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
+const sourceMutable = [
+  'title', 'author', 'publication', 'notes', 'abbreviation', 'recorded_events', 'agency', 'data_notes', 'repository_links', 'updated_at', 'deleted_at', 'deletion_id',
+];
+const repositoryMutable = ['name', 'address', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
 const citationMutable = ['source_id', 'target_kind', 'target_id', 'page', 'detail', 'confidence', 'updated_at', 'deleted_at', 'deletion_id'];
 
 export const pgSources = (db: Sql): SourceRepository => ({
@@ -52,4 +55,26 @@ export const pgCitations = (db: Sql): CitationRepository => ({
   },
   insert: (c) => insertRow(db, tables.citations, c),
   update: (c) => updateRow(db, tables.citations, citationMutable, c),
+});
+
+export const pgRepositories = (db: Sql): RepositoryRepository => ({
+  byId: async (id) => {
+    const [r] = await db.rows<RepositoryDb>('select * from repositories where id = ?', [id]);
+    return r ? tables.repositories.from(r) : null;
+  },
+  listByTree: async (treeId, options) => {
+    const page = pageOf('r', options);
+    const rows = await db.rows<RepositoryDb>(
+      `select r.* from repositories r where r.tree_id = ?${page.sql} order by r.id${limitOf(options).sql}`,
+      [treeId, ...page.params, ...limitOf(options).params],
+    );
+    return rows.map(tables.repositories.from);
+  },
+  liveIds: async (treeId, ids) => {
+    if (ids.length === 0) return [];
+    const rows = await db.rows<{ id: string }>('select id from repositories where tree_id = ? and deleted_at is null and id = any(?::uuid[])', [treeId, uuids(ids)]);
+    return rows.map((r) => r.id);
+  },
+  insert: (r) => insertRow(db, tables.repositories, r),
+  update: (r) => updateRow(db, tables.repositories, repositoryMutable, r),
 });

@@ -7,7 +7,7 @@ import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js
 import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
 import { pgEvents, pgNames, pgPersons, pgPlaces, pgRelationships } from './people.js';
-import { pgCitations, pgSources } from './sources.js';
+import { pgCitations, pgRepositories, pgSources } from './sources.js';
 import { pgBlobRemovals, pgMedia } from './media.js';
 import { pgBulkRecords } from './bulk.js';
 import { pgGedcomExport } from './gedcom-export.js';
@@ -18,6 +18,7 @@ import { pgArchiveReads } from './archive.js';
 import { pgDuplicates } from './duplicates.js';
 import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
+import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
 
 const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Stores => {
@@ -38,6 +39,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     deletions: pgDeletions(db),
     sources: pgSources(db),
     citations: pgCitations(db),
+    repositories: pgRepositories(db),
     media: pgMedia(db),
     blobRemovals: pgBlobRemovals(db),
     bulk: pgBulkRecords(db),
@@ -49,6 +51,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     duplicates: pgDuplicates(db),
     merges: pgMerges(db),
     charts: pgChartReads(db),
+    publicPages: pgPublicPageReads(db),
     history: pgHistory(db),
     imports: pgImports(db),
   };

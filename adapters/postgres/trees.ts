@@ -30,7 +30,7 @@ export const pgTrees = (db: Sql): TreeRepository => ({
   // Owned rows go by ON DELETE CASCADE; audit entries keep their rows with tree_id set null by the FK.
   purge: async (id) => {
     await db.run(
-      `with q as (${insertSelect(blobRemovals, 'select storage_key, now() from media where tree_id = ?')} on conflict (key) do nothing)
+      `with q as (${insertSelect(blobRemovals, 'select storage_key, now() from media where tree_id = ? and storage_key is not null')} on conflict (key) do nothing)
        delete from trees where id = ?`,
       [id, id],
     );

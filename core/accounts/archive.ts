@@ -1,6 +1,6 @@
 import type { Id } from '../kernel/ids.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
-import type { Citation, Source } from '../sources/model.js';
+import type { Citation, Repository, Source } from '../sources/model.js';
 import type { Media } from '../media/model.js';
 import type { Proposal } from '../proposals/model.js';
 import type { Dismissal } from '../duplicates/model.js';
@@ -40,6 +40,7 @@ export type ArchiveRecord =
   | { readonly kind: 'place'; readonly row: Place }
   | { readonly kind: 'relationship'; readonly row: Relationship }
   | { readonly kind: 'event'; readonly row: LifeEvent }
+  | { readonly kind: 'repository'; readonly row: Repository }
   | { readonly kind: 'source'; readonly row: Source }
   | { readonly kind: 'citation'; readonly row: Citation }
   | { readonly kind: 'media'; readonly row: Media }
@@ -53,7 +54,7 @@ export type RecordKind = ArchiveRecord['kind'];
  * The order records are written in and must be read in: every record comes after what it refers to,
  * so a reader checks each reference against what it has already seen and never holds a tree whole.
  */
-export const recordOrder: readonly RecordKind[] = ['person', 'name', 'place', 'relationship', 'event', 'source', 'citation', 'media', 'proposal', 'dismissal'];
+export const recordOrder: readonly RecordKind[] = ['person', 'name', 'place', 'relationship', 'event', 'repository', 'source', 'citation', 'media', 'proposal', 'dismissal'];
 
 /** One item of a backup in reading order: a tree opens, its records follow. */
 export type ArchiveItem = { readonly kind: 'tree'; readonly tree: ArchiveTree } | ArchiveRecord;
@@ -61,5 +62,5 @@ export type ArchiveItem = { readonly kind: 'tree'; readonly tree: ArchiveTree } 
 export type ArchiveCounts = { readonly [K in RecordKind | 'tree']: number };
 
 export const zeroCounts = (): { -readonly [K in keyof ArchiveCounts]: number } => ({
-  tree: 0, person: 0, name: 0, place: 0, relationship: 0, event: 0, source: 0, citation: 0, media: 0, proposal: 0, dismissal: 0,
+  tree: 0, person: 0, name: 0, place: 0, relationship: 0, event: 0, repository: 0, source: 0, citation: 0, media: 0, proposal: 0, dismissal: 0,
 });

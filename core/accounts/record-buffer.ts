@@ -1,6 +1,6 @@
 import type { Stores } from '../stores.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
-import type { Citation, Source } from '../sources/model.js';
+import type { Citation, Repository, Source } from '../sources/model.js';
 import type { ArchiveRecord } from './archive.js';
 
 /**
@@ -27,14 +27,15 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
   let events: LifeEvent[] = [];
   let sources: Source[] = [];
   let citations: Citation[] = [];
+  let repositories: Repository[] = [];
   let size = 0;
   // One write in flight while the next batch is read: the database and the parser work at once.
   let writing: Promise<void> = Promise.resolve();
   const send = async (): Promise<void> => {
     await writing;
     if (size === 0) return;
-    const batch = { persons, names, places, relationships, events, sources, citations };
-    persons = []; names = []; places = []; relationships = []; events = []; sources = []; citations = [];
+    const batch = { persons, names, places, relationships, events, sources, citations, repositories };
+    persons = []; names = []; places = []; relationships = []; events = []; sources = []; citations = []; repositories = [];
     size = 0;
     writing = tx.bulk.insertAll(batch, { leanHistory: true });
     // Heard here so that an import that stops early leaves no unhandled rejection; the next
@@ -55,6 +56,7 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
         case 'event': events.push(r.row); break;
         case 'source': sources.push(r.row); break;
         case 'citation': citations.push(r.row); break;
+        case 'repository': repositories.push(r.row); break;
       }
       size += 1;
       if (size >= BATCH) await send();

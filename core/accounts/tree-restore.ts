@@ -24,7 +24,7 @@ export type TreeRestore = {
 
 export const startTree = (source: ArchiveTree, id: Id, map: IdMap): TreeRestore => ({
   source, id, map,
-  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet(), dismissal: idSet() },
+  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), repository: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet(), dismissal: idSet() },
   partnerships: idSet(), placeNames: new Set(), edges: idSet(), dismissedPairs: idSet(),
 });
 
@@ -44,9 +44,13 @@ const refusal = (t: TreeRestore, r: ArchiveRecord): string | null => {
   if (seen[r.kind].has(r.row.id)) return `${r.kind} ${r.row.id} appears twice`;
   switch (r.kind) {
     case 'person':
-    case 'source':
+    case 'repository':
     case 'proposal':
       return null;
+    case 'source': {
+      const link = r.row.repositories.find((l) => !seen.repository.has(l.repositoryId));
+      return link === undefined ? null : missing('repository', link.repositoryId);
+    }
     case 'name':
       return seen.person.has(r.row.personId) ? null : missing('person', r.row.personId);
     case 'place': {
@@ -106,9 +110,11 @@ const mapped = (t: TreeRestore, r: ArchiveRecord, p: People): ArchiveRecord => {
   const base = { id: m(r.row.id), treeId: t.id };
   switch (r.kind) {
     case 'person':
-    case 'source':
+    case 'repository':
     case 'place':
       return { kind: r.kind, row: { ...r.row, ...base } } as ArchiveRecord;
+    case 'source':
+      return { kind: 'source', row: { ...r.row, ...base, repositories: r.row.repositories.map((l) => ({ ...l, repositoryId: m(l.repositoryId) })) } };
     case 'name':
       return { kind: 'name', row: { ...r.row, ...base, personId: m(r.row.personId) } };
     case 'relationship':

@@ -5,6 +5,7 @@ import { FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
 import { putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
+import { keptOut, type ExtraLog } from './extensions.js';
 
 // The INDI and FAM records of one chunk of persons, from the chunk alone. A child's families depend
 // only on its own parent edges and the partnerships between its parents, which the chunk holds for
@@ -18,6 +19,7 @@ import type { Out } from './writer-text.js';
 // (PersonKey), so a person's xref, and whether it is one of the chunk's, costs no lookup.
 
 const VOID = '@VOID@';
+const NO_RECORDS: ReadonlySet<string> = new Set();
 
 export const sourceXref = (n: number): string => `@S${n}@`;
 
@@ -31,7 +33,7 @@ const familyXref = (c: PersonChunk, key: string): string => {
   return cut < 0 ? `@P${key.slice(2)}@` : `@P${key.slice(2, cut)}_${key.slice(cut + 1)}@`;
 };
 
-export const chunkXrefs = (c: PersonChunk): Xrefs => {
+export const chunkXrefs = (c: PersonChunk, records: ReadonlySet<string> = NO_RECORDS, log?: ExtraLog): Xrefs => {
   // A family is named on its FAM and on every partner's FAMS and child's FAMC: its xref is made once.
   const families = new Map<string, string>();
   return {
@@ -45,6 +47,7 @@ export const chunkXrefs = (c: PersonChunk): Xrefs => {
       const n = c.sources.get(id);
       return n === undefined ? VOID : sourceXref(n);
     },
+    kept: keptOut(c.pointers, records, log),
   };
 };
 
@@ -68,15 +71,16 @@ const NONE: readonly never[] = [];
 const PIECE = 8 * 1024;
 
 /** The chunk's INDI records (in id order), then the FAM records it owns, in pieces of about PIECE characters. */
-export function* chunkRecords(o: WriterOptions, c: PersonChunk): Generator<string> {
-  const x = chunkXrefs(c);
+export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: ReadonlySet<string>, log?: ExtraLog): Generator<string> {
+  const x = chunkXrefs(c, records, log);
   const first = c.first;
   const last = first + c.count;
   const inChunk = (key: PersonKey): boolean => {
     const n = +key;
     return n >= first && n < last;
   };
-  const families = deriveFamilies(c.relationships, (key) => c.people.get(key) ?? null);
+  // 5.5.1 says a child's relation to each partner (_FREL/_MREL): a couple's child is in their family either way.
+  const families = deriveFamilies(c.relationships, (key) => c.people.get(key) ?? null, o.version === '5.5.1');
 
   const famc = new Map<PersonKey, { familyKey: string; qualifier: ParentChildQualifier }[]>();
   const fams = new Map<PersonKey, string[]>();

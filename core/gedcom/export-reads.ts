@@ -1,6 +1,8 @@
 import type { Id } from '../kernel/ids.js';
 import type { Coordinates, LifeEvent, Name, Person, Relationship, Sex } from '../people/model.js';
-import type { Citation, Source } from '../sources/model.js';
+import type { Citation, Repository, Source } from '../sources/model.js';
+import type { KeptRecord } from './types.js';
+import type { KeptIndex } from './extensions.js';
 
 // The read port of the GEDCOM export: the tree in chunks, so the file is written as it is read and
 // memory does not grow with the tree. Numbers (not ids) name records in the file: GEDCOM 5.5.1 caps
@@ -13,11 +15,11 @@ import type { Citation, Source } from '../sources/model.js';
 // travel as further fields of the row they belong to (an individual, a name, an event, a family).
 
 /** A person as its INDI record writes it. */
-export type ExportPerson = Pick<Person, 'id' | 'sex' | 'privacy' | 'notes' | 'identifiers'>;
+export type ExportPerson = Pick<Person, 'id' | 'sex' | 'privacy' | 'notes' | 'identifiers' | 'gedcomExtra'>;
 /** A name as its NAME structure writes it. */
-export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix' | 'isPrimary' | 'notes'>;
+export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix' | 'isPrimary' | 'notes' | 'gedcomExtra'>;
 /** An event as export writes it: the place already resolved to its name and its coordinates (none: absent or null). */
-export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'temple' | 'ordinanceStatus'> & {
+export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'temple' | 'ordinanceStatus' | 'gedcomExtra'> & {
   readonly place: string | null;
   readonly coordinates?: Coordinates | null;
 };
@@ -25,7 +27,7 @@ export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' 
  * A relationship edge: a family link (parent_child, partnership) or an association. Its ends are
  * PersonKeys, not ids; its id is the edge's own (families are ordered by it, citations name it).
  */
-export type ExportEdge = Pick<Relationship, 'id' | 'type' | 'qualifier' | 'role' | 'notes'> & { readonly personAId: PersonKey; readonly personBId: PersonKey };
+export type ExportEdge = Pick<Relationship, 'id' | 'type' | 'qualifier' | 'role' | 'notes' | 'gedcomExtra'> & { readonly personAId: PersonKey; readonly personBId: PersonKey };
 
 /**
  * A person as a chunk's edges name it: its number in the file, in decimal (`'17'` for `@I17@`), so
@@ -36,9 +38,16 @@ export type PersonKey = string;
  * A source citation: its target by kind and id, its source by a key of the chunk's `sources` (the
  * source's id, or any key the reader numbers by).
  */
-export type ExportCitation = Pick<Citation, 'sourceId' | 'target' | 'page' | 'detail' | 'confidence'>;
-/** A source as its SOUR record writes it. */
-export type ExportSource = Pick<Source, 'id' | 'title' | 'author' | 'publication' | 'notes'>;
+export type ExportCitation = Pick<Citation, 'sourceId' | 'target' | 'page' | 'detail' | 'confidence' | 'gedcomExtra'>;
+/**
+ * A source as its SOUR record writes it: `repositoryLinks` are its links by the numbers of their
+ * repositories (`@R<n>@`), only those to live repositories, in the source's order (absent: none).
+ */
+export type ExportSource = Pick<Source, 'id' | 'title' | 'author' | 'publication' | 'notes' | 'abbreviation' | 'recordedEvents' | 'agency' | 'dataNotes' | 'gedcomExtra'> & {
+  readonly repositoryLinks?: readonly { readonly repository: number; readonly callNumber: string }[];
+};
+/** A repository as its REPO record writes it. */
+export type ExportRepository = Pick<Repository, 'id' | 'name' | 'address' | 'notes' | 'gedcomExtra'>;
 
 /** A person of a chunk with what its INDI record writes besides its family links (FAMC, FAMS). */
 export type ExportIndividual = {
@@ -99,6 +108,8 @@ export type PersonChunk = {
   readonly partnershipRecords: ReadonlyMap<Id, ExportPartnership>;
   /** The number of every source the chunk's citations cite, by their `sourceId`: each one there by the time an individual citing it is iterated. */
   readonly sources: ReadonlyMap<string, number>;
+  /** The cross-references (`@I7@`, `@S2@`, `@F3@`) of the rows the chunk's kept lines point at (extensions.ts), by id; absent when none. */
+  readonly pointers?: ReadonlyMap<Id, string>;
   // Media (OBJE, 7.0 and GEDZIP) joins here: the live media of these persons and of their events.
 };
 
@@ -107,17 +118,41 @@ export type SourceChunk = {
   /** Live sources in id order, numbered from `first`. */
   readonly first: number;
   readonly sources: readonly ExportSource[];
+  /** As PersonChunk.pointers. */
+  readonly pointers?: ReadonlyMap<Id, string>;
 };
 
-export type ExportChunk = PersonChunk | SourceChunk;
+/**
+ * After the sources: the records the tree's imports kept whole (extensions.ts), in import and file
+ * order, with the cross-references of the rows their pointers name. None when there are none.
+ */
+export type KeptChunk = {
+  readonly kind: 'kept';
+  readonly records: readonly KeptRecord[];
+  readonly pointers: ReadonlyMap<Id, string>;
+};
+
+/** After the sources: live repositories in id order, numbered from `first` (the numbers ExportSource links by). */
+export type RepositoryChunk = {
+  readonly kind: 'repositories';
+  readonly first: number;
+  readonly repositories: readonly ExportRepository[];
+  /** As PersonChunk.pointers. */
+  readonly pointers?: ReadonlyMap<Id, string>;
+};
+
+export type ExportChunk = PersonChunk | SourceChunk | RepositoryChunk | KeptChunk;
 
 export type GedcomExportReads = {
   /**
    * The tree as chunks, all read from one snapshot (PostgreSQL: one REPEATABLE READ transaction),
    * held until the iteration ends or is abandoned (`return`): every live person exactly once, in
    * person chunks of at most `size` persons in id order (none for a tree without persons), then every
-   * live source exactly once in source chunks of at most `size`. Statements grow with the number of
+   * live source exactly once in source chunks of at most `size`, then every live repository exactly
+   * once in repository chunks of at most `size` (numbered from 1 in id order). Statements grow with the number of
    * chunks, not with the records. An unknown tree reads as an empty one.
    */
   readonly chunks: (treeId: Id, size: number) => AsyncIterable<ExportChunk>;
+  /** What the tree's imports kept (extensions.ts) that an export must know before its first line. */
+  readonly keptIndex: (treeId: Id) => Promise<KeptIndex>;
 };

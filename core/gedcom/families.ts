@@ -12,8 +12,13 @@ export type PartnerRole = 'HUSB' | 'WIFE';
 
 export type FamilyChild = {
   readonly id: Id;
-  /** The one PEDI of this child in this family. */
+  /** The one PEDI of this child in this family (with `byPartner`, the first partner's). */
   readonly qualifier: ParentChildQualifier;
+  /**
+   * With the `perPartner` derivation: the child's qualifier to each partner, index-aligned with the
+   * family's partners (5.5.1 writes them as `_FREL` / `_MREL`). Absent otherwise.
+   */
+  readonly byPartner?: readonly ParentChildQualifier[];
   /** The parent_child edges this CHIL line stands for: one per partner of the family. */
   readonly edgeIds: readonly Id[];
 };
@@ -72,6 +77,13 @@ const addChild = (family: Draft<FamilyEdge>, child: FamilyChild): void => {
   if (first < family.first) family.first = first;
 };
 
+/** A child in a couple's family by its edges from the two partners (with `perPartner`, its qualifier to each). */
+const joined = (family: Draft<FamilyEdge>, child: Id, a: FamilyEdge, b: FamilyEdge, perPartner: boolean): FamilyChild => {
+  if (!perPartner) return { id: child, qualifier: qualifierOf(a), edgeIds: [a.id, b.id] };
+  const byPartner = family.partners.map((p) => qualifierOf(p === a.personAId ? a : b));
+  return { id: child, qualifier: byPartner[0]!, byPartner, edgeIds: [a.id, b.id] };
+};
+
 /** Partnership families by each partner (people have few, so the pair is found by a scan). */
 type PartnerIndex<E extends FamilyEdge> = Map<Id, Draft<E>[]>;
 const indexPartner = <E extends FamilyEdge>(index: PartnerIndex<E>, person: Id, draft: Draft<E>): void => {
@@ -102,6 +114,12 @@ const coupleFamily = <E extends FamilyEdge>(index: PartnerIndex<E>, a: Id, b: Id
 export const deriveFamilies = <E extends FamilyEdge = Relationship>(
   relationships: readonly E[],
   sexOf: (personId: Id) => Sex | null,
+  /**
+   * A couple's child joins their family whatever its qualifier to each of them (natural to one, step
+   * to the other), each in `byPartner`: for a file that says so per partner (5.5.1 `_FREL`/`_MREL`).
+   * Without it a child with two qualifiers is in each parent's single-parent family (one PEDI a FAM).
+   */
+  perPartner = false,
 ): DerivedFamily<E>[] => {
   const partnerships: E[] = [];
   const parentEdges: E[] = [];
@@ -171,9 +189,9 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
     if (edges.length === 2) {
       const [e0, e1] = edges[0]!.id < edges[1]!.id ? [edges[0]!, edges[1]!] : [edges[1]!, edges[0]!];
       const qualifier = qualifierOf(e0);
-      const family = e0.personAId !== e1.personAId && qualifier === qualifierOf(e1)
+      const family = e0.personAId !== e1.personAId && (perPartner || qualifier === qualifierOf(e1))
         ? coupleFamily(byPartner, e0.personAId, e1.personAId, child) : undefined;
-      if (family !== undefined) addChild(family, { id: child, qualifier, edgeIds: [e0.id, e1.id] });
+      if (family !== undefined) addChild(family, joined(family, child, e0, e1, perPartner));
       else {
         addChild(singleFamilyOf(e0.personAId, child), { id: child, qualifier, edgeIds: [e0.id] });
         addChild(singleFamilyOf(e1.personAId, child), { id: child, qualifier: qualifierOf(e1), edgeIds: [e1.id] });
@@ -188,10 +206,10 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
       const qualifier = qualifierOf(ei);
       for (let j = i + 1; j < edges.length; j++) {
         const ej = edges[j]!;
-        if (used[j] || ej.personAId === ei.personAId || qualifierOf(ej) !== qualifier) continue;
+        if (used[j] || ej.personAId === ei.personAId || (!perPartner && qualifierOf(ej) !== qualifier)) continue;
         const family = coupleFamily(byPartner, ei.personAId, ej.personAId, child);
         if (family === undefined) continue;
-        addChild(family, { id: child, qualifier, edgeIds: [ei.id, ej.id] });
+        addChild(family, joined(family, child, ei, ej, perPartner));
         used[i] = true;
         used[j] = true;
         break;

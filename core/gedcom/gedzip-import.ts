@@ -105,15 +105,19 @@ export type MediaCollector = {
 };
 
 /**
- * The media of a .gdz import (`gdz` undefined: a plain file, which has none): each attached to the
- * person or source that links it, its content type decided from its bytes as an upload's is (the
- * FORM only as the uploader's word). Held until `store`: a few hundred bytes per item.
+ * The media of an import: each attached to the person, event or source that links it. With the bytes
+ * of a .gdz its content type is decided from its bytes as an upload's is (the FORM only as the
+ * uploader's word); a record whose file did not come (`missing`: a plain file, or a FILE the zip does
+ * not hold) is stored without bytes, its FILE and FORM kept (issue 28), unless the tree has that
+ * record already (the same path on the same record). A .gdz's file whose record the tree holds
+ * without bytes (the same path on the same record, from an earlier plain import) fills that record
+ * instead of making a second. Held until `store`: a few hundred bytes per item.
  */
 export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, createdBy: Id | null, now: Date): MediaCollector => {
   const pending: { readonly pm: PlanMedia; readonly target: MediaTarget | null }[] = [];
   let skipped = 0;
   const collect = (media: readonly PlanMedia[] | undefined, target: MediaTarget | null | undefined, onEvent?: (pm: PlanMedia) => MediaTarget | undefined): void => {
-    if (gdz === undefined || media === undefined || media.length === 0) return;
+    if (media === undefined || media.length === 0) return;
     if (target === undefined) skipped += media.length;
     else for (const pm of media) pending.push({ pm, target: onEvent?.(pm) ?? target });
   };
@@ -134,8 +138,28 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
       // linked by each person in it; or a hostile file linking one image thousands of times): the
       // rows share its object, and the bytes stored stay within the zip's own unpacked size.
       const storedHere = new Map<string, { readonly key: string; readonly size: number; readonly checksum: string; readonly head: Uint8Array }>();
-      for (const m of pending.length === 0 ? [] : await tx.media.listByTree(treeId, {})) have.set(m.checksum, [...(have.get(m.checksum) ?? []), m.target]);
+      // The tree's records without bytes, by path and record: a second import does not make them again, a .gdz fills them.
+      const blank = new Map<string, Media>();
+      const blankKey = (path: string, target: MediaTarget | null): string => `${path}\u0000${target?.kind ?? ''}\u0000${target?.id ?? ''}`;
+      for (const m of pending.length === 0 ? [] : await tx.media.listByTree(treeId, {})) {
+        if (m.storageKey === null) blank.set(blankKey(m.filePath, m.target), m);
+        else have.set(m.checksum, [...(have.get(m.checksum) ?? []), m.target]);
+      }
       for (const { pm, target } of pending) {
+        if (pm.missing === true) {
+          if (blank.has(blankKey(pm.file, target))) {
+            counts.skipped += 1;
+            continue;
+          }
+          const media: Media = {
+            id: newId(), treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
+            target, storageKey: null, filePath: pm.file, form: pm.form ?? '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+          };
+          blank.set(blankKey(pm.file, target), media);
+          await tx.media.insert(media);
+          counts.created += 1;
+          continue;
+        }
         const name = zipEntryName(pm.file);
         const entry = name === null || gdz === undefined ? null : gdz.files.file(name);
         if (entry === null) {
@@ -161,9 +185,16 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
         const decided = decideContentType(file.head, declared, file.size);
         const contentType = E.isRight(decided) ? decided.right : 'application/octet-stream';
         if (E.isLeft(decided)) warnings.add({ line: pm.line, message: `OBJE FILE ${pm.file} says FORM ${pm.form} but its bytes are not: stored as ${contentType}` });
+        const waiting = blank.get(blankKey(pm.file, target));
+        if (waiting !== undefined) {
+          blank.delete(blankKey(pm.file, target));
+          await tx.media.fillFile({ ...waiting, storageKey: file.key, checksum: file.checksum, size: file.size, contentType, fileName: baseName(name!), updatedAt: now });
+          counts.created += 1;
+          continue;
+        }
         const media: Media = {
           id, treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(name!), contentType, size: file.size, checksum: file.checksum,
-          target, storageKey: file.key, createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+          target, storageKey: file.key, filePath: '', form: '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
         };
         await tx.media.insert(media);
         counts.created += 1;

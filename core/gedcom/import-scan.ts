@@ -1,13 +1,14 @@
 import { E, type Result } from '../kernel/either.js';
 import { invalidInput } from '../kernel/errors.js';
-import { createContext, isVoid, type Context, type NoteStore } from './mapping-context.js';
+import { createContext, isVoid, resolveText, type Context, type NoteStore } from './mapping-context.js';
 import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
 import { adoptionFamc, finishPerson, readFamc, readPerson, sealingFamc } from './mapping-person.js';
 import { readSource } from './mapping.js';
-import { addObjeRecord, createMediaStore, hasZipEntry, type MediaStore } from './mapping-media.js';
+import { readRepository, type RepositoryDraft } from './mapping-repositories.js';
+import { addObjeRecord, createMediaStore, hasZipEntry, noteObjeLinks, type MediaStore } from './mapping-media.js';
 import type { MediaFiles } from './gedzip.js';
-import { readGedcom, type ReadLimits } from './reader.js';
-import { GedcomTooLargeError, NotGedcomError, type GedcomNode, type PlanPerson } from './types.js';
+import { gedcomVersion, readGedcom, type ReadLimits } from './reader.js';
+import { GedcomTooLargeError, NotGedcomError, type GedcomNode, type PlanPerson, type PlanRepository } from './types.js';
 import type { Warnings } from './warnings.js';
 
 // The first of the import's two passes over a file. A streamed import cannot hold the file's
@@ -34,6 +35,8 @@ export type Scan = {
   readonly families: ReadonlyMap<string, number>;
   /** SOUR xref -> line and the fields a source is matched by. */
   readonly sources: ReadonlyMap<string, ScannedSource>;
+  /** REPO xref -> the repository (the first record of that xref): sources may name one before it comes, so all are written first. */
+  readonly repositories: ReadonlyMap<string, RepositoryDraft>;
   readonly notes: NoteStore;
   readonly links: LinkIndex;
   /** What matching the links with the families found wrong (FAMC/FAMS naming no family). */
@@ -61,7 +64,8 @@ export type ScanHooks = {
 
 /** A context that keeps nothing: the second pass reports what the mapping steps over, once. */
 const silent = (): Context => ({
-  warn: () => undefined, lost: () => undefined, count: () => undefined, lostChildren: () => undefined,
+  warn: () => undefined, lost: () => undefined, keep: () => undefined, count: () => undefined, lostChildren: () => undefined,
+  open: (node) => ({ node, lost: [] }), close: () => undefined, keepRecord: () => undefined, records: () => [], fromSeven: () => undefined, declare: () => undefined, declarations: () => [],
   warnings: () => ({ list: [], count: 0 }), unmapped: () => [],
 });
 
@@ -83,6 +87,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
   const { links, finish: indexLinks, held } = createLinkIndex({ numberOf: (xref) => persons.get(xref)!, xrefOf: (n) => personXrefs[n]! });
   const families = new Map<string, number>();
   const sources = new Map<string, ScannedSource>();
+  const repositories = new Map<string, RepositoryDraft>();
   const notes: NoteStore = new Map();
   const media = createMediaStore(mediaFiles === undefined ? undefined : hasZipEntry(mediaFiles.has));
   let records = 0;
@@ -94,21 +99,27 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
       throw new GedcomTooLargeError(record.line, `the file has more than ${SCAN_LIMITS.links} family links (at the record at line ${record.line})`);
     if (now.families > SCAN_LIMITS.linkedFamilies)
       throw new GedcomTooLargeError(record.line, `the file's links name more than ${SCAN_LIMITS.linkedFamilies} families (at the record at line ${record.line})`);
-    const ids = persons.size + families.size + now.families + sources.size + notes.size + media.records.size + media.absent.size;
+    const ids = persons.size + families.size + now.families + sources.size + repositories.size + notes.size + media.records.size + media.absent.size + media.linked.size;
     if (ids > SCAN_LIMITS.ids)
       throw new GedcomTooLargeError(record.line, `the file has more than ${SCAN_LIMITS.ids} records and family references (at the record at line ${record.line})`);
   };
+  // Whether the file is GEDCOM 7 (HEAD comes first): what the repositories keep is marked so (extensions.ts).
+  let seven = false;
   const add = (record: GedcomNode): void => {
     const linksBefore = held().links;
     records += 1;
     if ((records & 1023) === 0) hooks.onRecord?.(records);
     const xref = record.xref ?? `@#L${record.line}@`;
     switch (record.tag) {
+      case 'HEAD':
+        seven = gedcomVersion(record) === '7.0';
+        break;
       case 'INDI': {
         if (persons.has(xref)) break;
         persons.set(xref, personLines.length);
         personLines.push(record.line);
         personXrefs.push(xref);
+        noteObjeLinks(media, record);
         for (const c of record.children) {
           if (c.tag === 'FAMC') readFamc(c, xref, 'INDI', quiet, links);
           else if (c.tag === 'FAMS' && c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
@@ -123,8 +134,17 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         break;
       case 'SOUR':
         if (!sources.has(xref)) {
-          const s = readSource(record, xref, quiet);
+          noteObjeLinks(media, record);
+          const s = readSource(record, xref, quiet, NO_SOURCES);
           sources.set(xref, { line: record.line, title: s.title, author: s.author, publication: s.publication });
+        }
+        break;
+      case 'REPO':
+        // A context of its own: the repository is written before the second pass, with its kept lines (that pass counts them for the report).
+        if (!repositories.has(xref)) {
+          const own = createContext();
+          own.fromSeven(seven);
+          repositories.set(xref, readRepository(record, xref, own));
         }
         break;
       case 'OBJE':
@@ -142,7 +162,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
     hooks.onRecord?.(records);
     const ctx = createContext();
     const index = indexLinks(families, ctx);
-    return { persons, personLines, families, sources, notes, links: index, linkWarnings: ctx.warnings(), records, media };
+    return { persons, personLines, families, sources, repositories, notes, links: index, linkWarnings: ctx.warnings(), records, media };
   };
   return { add, finish };
 };
@@ -172,3 +192,7 @@ const NO_SOURCES: ReadonlySet<string> = new Set();
  */
 export const incomingFromRecord = (record: GedcomNode, xref: string): PlanPerson =>
   finishPerson(readPerson(record, xref, silent(), createLinks()), NO_SOURCES, new Map(), silent());
+
+/** The file's REPO records as the import writes them (before its second pass), shared notes resolved. */
+export const scannedRepositories = (scan: Scan): PlanRepository[] =>
+  [...scan.repositories.values()].map((r) => ({ ...r, notes: resolveText(r.notes, scan.notes, silent()) }));

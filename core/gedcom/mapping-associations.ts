@@ -36,6 +36,7 @@ export const readAssociation = (node: GedcomNode, path: string, ctx: Context): A
     ctx.lost(here, node);
     return null;
   }
+  const scope = ctx.open(node);
   let role = '';
   const notes: TextPart[] = [];
   const citations: CitationDraft[] = [];
@@ -64,7 +65,8 @@ export const readAssociation = (node: GedcomNode, path: string, ctx: Context): A
         ctx.lost(`${here}.${c.tag}`, c);
     }
   }
-  return { xref: node.value ?? '', role, notes: lean(notes), citations: lean(citations), line: node.line };
+  const extra = ctx.close(scope);
+  return { xref: node.value ?? '', role, notes: lean(notes), citations: lean(citations), line: node.line, ...(extra === undefined ? {} : { extra }) };
 };
 
 export const finishAssociation = (a: AssociationDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context): PlanAssociation => ({

@@ -1,8 +1,8 @@
-import type { GedcomNode, PlanCitation } from './types.js';
+import type { GedcomNode, PlanCitation, WithExtra } from './types.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
 /** A citation as read: its detail may still hold shared-note references, its source is checked at the end. */
-export type CitationDraft = {
+export type CitationDraft = WithExtra & {
   readonly sourceXref: string | null;
   readonly inlineTitle: string | null;
   readonly page: string;
@@ -19,6 +19,7 @@ export type CitationDraft = {
  */
 export const readCitation = (node: GedcomNode, path: string, ctx: Context): CitationDraft | null => {
   const here = `${path}.${node.tag}`;
+  const scope = ctx.open(node);
   let page = '';
   let confidence: number | null = null;
   const detail: TextPart[] = [];
@@ -57,17 +58,19 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
         ctx.lost(`${here}.${c.tag}`, c);
     }
   }
+  const kept = ctx.close(scope);
+  const extra = kept === undefined ? {} : { extra: kept };
   if (isVoid(node)) {
     ctx.warn(node.line, 'SOUR @VOID@ cites no source: left out');
     return null;
   }
-  if (node.pointer) return { sourceXref: node.value ?? '', inlineTitle: null, page, detail: lean(detail), confidence, line: node.line };
+  if (node.pointer) return { sourceXref: node.value ?? '', inlineTitle: null, page, detail: lean(detail), confidence, line: node.line, ...extra };
   const title = text(node);
   if (title === '') {
     ctx.warn(node.line, 'SOUR without a source pointer or text: left out');
     return null;
   }
-  return { sourceXref: null, inlineTitle: title, page, detail: lean(detail), confidence, line: node.line };
+  return { sourceXref: null, inlineTitle: title, page, detail: lean(detail), confidence, line: node.line, ...extra };
 };
 
 /** The finished citation, or null (with a warning) when it points to no SOUR record of the file. */

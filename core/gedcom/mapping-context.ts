@@ -1,14 +1,20 @@
 import { MAX_CODE_LENGTH } from '../people/model.js';
-import type { GedcomNode, UnmappedTag } from './types.js';
+import type { GedcomNode, KeptRecord, UnmappedTag } from './types.js';
 import { createWarningLog, type Warnings } from './warnings.js';
+import { keptLines, keptOf, locate, type Kept } from './extensions.js';
 
 /**
- * What the mapping counts as lost: every structure it does not use, by tag path (`INDI.ASSO`,
- * `INDI.BIRT.ADDR`), counted once at the highest level that is not used (the substructures of an
- * unused structure go with it). Bookkeeping is not counted: change and creation stamps, record ids
- * (CHAN, CREA, RIN, UID, _UID, _UPD), anywhere; UID and _UID of an INDI are read as identifiers.
+ * What the mapping does not map to the model: every structure it does not use, by tag path
+ * (`INDI.ASSO`, `INDI.BIRT.ADDR`), counted once at the highest level that is not used (the
+ * substructures of an unused structure go with it). Each is kept verbatim (extensions.ts) on the
+ * record or substructure it came from, and the report counts the lines kept per path. Only CHAN is
+ * neither counted nor kept: export writes a CHAN of its own. UID and _UID of an INDI are read as
+ * identifiers.
  */
-export const BOOKKEEPING: ReadonlySet<string> = new Set(['CHAN', 'CREA', 'RIN', 'UID', '_UID', '_UPD']);
+export const BOOKKEEPING: ReadonlySet<string> = new Set(['CHAN']);
+
+/** A structure being mapped to one row (a record, a name, an event, a citation): what it does not map is kept on that row. */
+export type Scope = { readonly node: GedcomNode; readonly lost: { readonly path: string; readonly node: GedcomNode }[] };
 
 /** A pointer to a shared note (NOTE/SNOTE record), resolved when the whole file has been read. */
 export type NoteRef = { readonly ref: string; readonly line: number };
@@ -19,10 +25,39 @@ export type Context = {
   readonly warn: (line: number, message: string) => void;
   /** Count a structure the mapping does not use (bookkeeping excepted). */
   readonly lost: (path: string, node: GedcomNode) => void;
+  /**
+   * Keep a structure verbatim that the mapping did use, but not whole (an address part folded into the
+   * address's text): written back by export, not counted as unmapped.
+   */
+  readonly keep: (path: string, node: GedcomNode) => void;
   /** Count something lost that is no longer a node (a shared note nothing referenced). */
   readonly count: (path: string, line: number) => void;
   /** Count every substructure of a node as lost: for nodes whose own value was used. */
   readonly lostChildren: (path: string, node: GedcomNode) => void;
+  /**
+   * Opens the scope of a structure that becomes one row: what is lost inside it until `close` is
+   * kept on that row. Scopes nest (an event in a record, a citation in an event).
+   */
+  readonly open: (node: GedcomNode) => Scope;
+  /**
+   * Closes the innermost scope (which must be `scope`): its kept structures as the row's
+   * `gedcomExtra` text (extensions.ts), or undefined when there are none. A lost node that is not
+   * inside the scope's structure goes to the scope around it.
+   */
+  readonly close: (scope: Scope) => string | undefined;
+  /**
+   * Keeps a whole record no other row takes (an unknown or `_` record, a note nothing references, a
+   * family that makes no row); `counted`: lines of it already counted as kept (by its scope).
+   */
+  readonly keepRecord: (path: string, node: GedcomNode, counted?: number) => void;
+  /** The records kept whole, in file order. */
+  readonly records: () => readonly KeptRecord[];
+  /** A 7.0 HEAD.SCHMA TAG line's value (`_TAG uri`): a 7.0 export declares the tag with it again. */
+  readonly declare: (tagAndUri: string) => void;
+  /** The file's HEAD.SCHMA declarations, in file order. */
+  readonly declarations: () => readonly string[];
+  /** Marks what is kept from here on as read from a GEDCOM 7 file: a 7.0 export may write it back where it was. */
+  readonly fromSeven: (seven: boolean) => void;
   /** The first warnings by line (see warnings.ts) and their exact count. */
   readonly warnings: () => Warnings;
   readonly unmapped: () => UnmappedTag[];
@@ -38,30 +73,84 @@ const MAX_PATH = 200;
 
 export const createContext = (): Context => {
   const warnings = createWarningLog();
-  const unmapped = new Map<string, { count: number; firstLine: number }>();
-  const count = (full: string, line: number): void => {
+  const unmapped = new Map<string, { count: number; firstLine: number; keptLines: number }>();
+  const entry = (full: string): { count: number; firstLine: number; keptLines: number } => {
     let path = full.length > MAX_PATH ? `${full.slice(0, MAX_PATH - 1)}…` : full;
     if (unmapped.size >= MAX_UNMAPPED_PATHS && !unmapped.has(path)) path = OTHER_PATHS;
-    const seen = unmapped.get(path);
-    if (seen === undefined) unmapped.set(path, { count: 1, firstLine: line });
-    else {
-      seen.count += 1;
-      seen.firstLine = Math.min(seen.firstLine, line);
-    }
+    let seen = unmapped.get(path);
+    if (seen === undefined) unmapped.set(path, (seen = { count: 0, firstLine: Number.MAX_SAFE_INTEGER, keptLines: 0 }));
+    return seen;
+  };
+  const count = (full: string, line: number): void => {
+    const seen = entry(full);
+    seen.count += 1;
+    seen.firstLine = Math.min(seen.firstLine, line);
+  };
+  const kept = (path: string, node: GedcomNode): void => {
+    entry(path).keptLines += keptLines(node);
+  };
+  const scopes: Scope[] = [];
+  const records: KeptRecord[] = [];
+  let seven = false;
+  const declared: string[] = [];
+  const keepRecord = (path: string, node: GedcomNode, counted = 0): void => {
+    count(path, node.line);
+    entry(path).keptLines += keptLines(node) - counted;
+    records.push({ xref: node.xref, node: keptOf(node), ...(seven ? { seven } : {}) });
   };
   const lost = (path: string, node: GedcomNode): void => {
-    if (!BOOKKEEPING.has(node.tag)) count(path, node.line);
+    if (BOOKKEEPING.has(node.tag)) return;
+    const scope = scopes[scopes.length - 1];
+    // A whole record no row takes is kept whole; a lost line outside any scope (of HEAD) is only counted.
+    if (scope === undefined && !path.includes('.')) return keepRecord(path, node);
+    count(path, node.line);
+    if (scope !== undefined) scope.lost.push({ path, node });
   };
   return {
     warn: (line, message) => warnings.add({ line, message }),
     lost,
+    keep: (path, node) => {
+      scopes[scopes.length - 1]?.lost.push({ path, node });
+    },
     count,
     lostChildren: (path, node) => {
       for (const c of node.children) lost(`${path}.${c.tag}`, c);
     },
+    open: (node) => {
+      const scope: Scope = { node, lost: [] };
+      scopes.push(scope);
+      return scope;
+    },
+    close: (scope) => {
+      if (scopes[scopes.length - 1] !== scope) throw new Error('gedcom mapping: a scope closed out of order');
+      scopes.pop();
+      if (scope.lost.length === 0) return undefined;
+      const outer = scopes[scopes.length - 1];
+      const { found, missing } = locate(scope.node, scope.lost.map((l) => l.node));
+      const out: Kept[] = [];
+      for (const l of scope.lost) {
+        const via = found.get(l.node);
+        if (via === undefined) continue;
+        out.push(seven ? [via, keptOf(l.node), 7] : [via, keptOf(l.node)]);
+        kept(l.path, l.node);
+      }
+      if (outer !== undefined) for (const l of scope.lost) if (missing.has(l.node)) outer.lost.push(l);
+      return out.length === 0 ? undefined : JSON.stringify(out);
+    },
+    keepRecord,
+    records: () => records,
+    fromSeven: (v) => {
+      seven = v;
+    },
+    declare: (d) => {
+      if (declared.length < MAX_UNMAPPED_PATHS) declared.push(d);
+    },
+    declarations: () => declared,
     // Diagnostics in file order (the log keeps them so), unmapped paths alphabetically.
     warnings: warnings.result,
-    unmapped: () => [...unmapped].map(([tag, u]) => ({ tag, ...u })).sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)),
+    unmapped: () => [...unmapped].filter(([, u]) => u.count > 0)
+      .map(([tag, u]) => ({ tag, count: u.count, firstLine: u.firstLine, keptLines: u.keptLines }))
+      .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)),
   };
 };
 

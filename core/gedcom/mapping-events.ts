@@ -158,6 +158,7 @@ export const readEvent = (
   node: GedcomNode, path: string, kind: EventKind, ctx: Context, extra?: (child: GedcomNode) => boolean,
 ): EventDraft => {
   const here = `${path}.${node.tag}`;
+  const scope = ctx.open(node);
   const generic = Object.hasOwn(GENERIC, node.tag);
   const value = text(node);
   const detail: string[] = value === '' || value.toUpperCase() === 'Y' ? [] : [value];
@@ -170,6 +171,8 @@ export const readEvent = (
   const lds = isLdsEvent(kind.type);
   let temple: string | null = null;
   let ordinanceStatus: string | null = null;
+  let seenDate = false;
+  let seenPlace = false;
   const cited = (s: GedcomNode, at: string): boolean => {
     if (s.tag !== 'SOUR') return false;
     const cit = readCitation(s, at, ctx);
@@ -186,9 +189,20 @@ export const readEvent = (
     }
     switch (c.tag) {
       case 'DATE':
+        // One DATE and one PLAC an event: a second one (which GEDCOM does not allow), or an empty one, is kept verbatim.
+        if (seenDate || (c.value === null && c.children.length === 0)) {
+          ctx.lost(`${here}.DATE`, c);
+          break;
+        }
+        seenDate = true;
         date = readDate(c, here, ctx, (s) => cited(s, `${here}.DATE`));
         break;
       case 'PLAC':
+        if (seenPlace || (c.value === null && c.children.length === 0)) {
+          ctx.lost(`${here}.PLAC`, c);
+          break;
+        }
+        seenPlace = true;
         place = readPlace(c, ctx);
         for (const s of c.children) {
           if (s.tag === 'MAP') coordinates = readMap(s, `${here}.PLAC`, ctx) ?? coordinates;
@@ -217,8 +231,10 @@ export const readEvent = (
         if (extra === undefined || !extra(c)) ctx.lost(`${here}.${c.tag}`, c);
     }
   }
+  const kept = ctx.close(scope);
   return {
     type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations), temple, ordinanceStatus,
+    ...(kept === undefined ? {} : { extra: kept }),
     // Coordinates only with a place to hold them, and only when there are some (a mapped event is as before).
     ...(coordinates !== undefined && place !== null ? { coordinates } : {}),
   };

@@ -1,5 +1,5 @@
 import type { ParentChildQualifier } from '../people/model.js';
-import type { GedcomNode, PlanChild, PlanFamily } from './types.js';
+import type { GedcomNode, PlanChild, PlanFamily, WithExtra } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 import { familyEventKind, finishEvent, readEvent, type EventDraft } from './mapping-events.js';
@@ -20,7 +20,7 @@ import { adoptionKey, pedigree, type LinkIndex } from './mapping-links.js';
 type Partner = { readonly xref: string; readonly line: number };
 type ChildDraft = { readonly xref: string; readonly line: number; frel: ParentChildQualifier | null; mrel: ParentChildQualifier | null };
 
-export type FamilyDraft = {
+export type FamilyDraft = WithExtra & {
   readonly xref: string;
   readonly line: number;
   readonly husb: Partner | null;
@@ -32,14 +32,19 @@ export type FamilyDraft = {
 };
 
 const pointerTo = (node: GedcomNode, path: string, ctx: Context): string | null => {
-  ctx.lostChildren(`${path}.${node.tag}`, node);
-  if (node.pointer && !isVoid(node)) return node.value ?? '';
-  ctx.warn(node.line, `${node.tag} ${text(node) || '(empty)'} points to no record: left out`);
+  if (node.pointer && !isVoid(node)) {
+    ctx.lostChildren(`${path}.${node.tag}`, node);
+    return node.value ?? '';
+  }
+  // 7.0 @VOID@ says "a person not in this file"; anything else is not a pointer. Kept as written.
+  if (!isVoid(node)) ctx.warn(node.line, `${node.tag} ${text(node) || '(empty)'} points to no record: kept as written, linking nothing`);
+  ctx.lost(`${path}.${node.tag}`, node);
   return null;
 };
 
 export const readFamily = (record: GedcomNode, xref: string, ctx: Context): FamilyDraft => {
   const path = record.tag;
+  const scope = ctx.open(record);
   let husb: Partner | null = null;
   let wife: Partner | null = null;
   const children = new Map<string, ChildDraft>();
@@ -92,7 +97,11 @@ export const readFamily = (record: GedcomNode, xref: string, ctx: Context): Fami
         ctx.lost(`${path}.${c.tag}`, c);
     }
   }
-  return { xref, line: record.line, husb, wife, children: lean([...children.values()]), events: lean(events), notes: lean(notes), citations: lean(citations) };
+  const extra = ctx.close(scope);
+  return {
+    xref, line: record.line, husb, wife, children: lean([...children.values()]), events: lean(events), notes: lean(notes), citations: lean(citations),
+    ...(extra === undefined ? {} : { extra }),
+  };
 };
 
 type Role = { readonly xref: string; readonly role: 'HUSB' | 'WIFE' };
@@ -146,5 +155,6 @@ export const finishFamily = (
     events: lean(f.events.map((e) => finishEvent(e, sources, notes, ctx))),
     notes: resolveText(f.notes, notes, ctx),
     citations: finishCitations(f.citations, sources, notes, ctx),
+    ...(f.extra === undefined ? {} : { extra: f.extra }),
   };
 };

@@ -2,14 +2,18 @@ import type { GedcomNode, PlanMedia } from './types.js';
 import { lean, text, type Context } from './mapping-context.js';
 import { zipEntryName } from './gedzip.js';
 
-// OBJE (multimedia) -> PlanMedia. Only a .gdz carries the bytes, so an OBJE maps only when its FILE
-// names a file of the zip being read (`hasMedia`); any other OBJE (a plain .ged, a FILE elsewhere,
-// a URL) stays in the unmapped report as before: the record as `OBJE`, each link as `INDI.OBJE`.
+// OBJE (multimedia) -> PlanMedia. Only a .gdz carries the bytes: an OBJE whose FILE names a file of
+// the zip being read (`hasMedia`) becomes a media item with those bytes; any other OBJE with a FILE (a
+// plain .ged, a FILE elsewhere, a URL) becomes a media record without bytes (`missing`, issue 28),
+// keeping the FILE as written, its FORM and title, until an upload brings the file. An OBJE without
+// any FILE stays in the unmapped report: the record as `OBJE`, each link as `INDI.OBJE`.
 // - Links are taken from INDI, its events (INDI.BIRT.OBJE: attached to the event) and SOUR records;
-//   a FAM has no record to attach to, so FAM.OBJE and FAM.MARR.OBJE stay unmapped.
+//   a FAM has no record to attach to, so FAM.OBJE and FAM.MARR.OBJE stay unmapped (kept verbatim), and
+//   a record without bytes only a FAM links stays a kept record, so that link still names it.
 // - An OBJE record linked from several records is attached to the first (persons in file order,
-//   then sources); the other links are warnings. One that nothing links is imported unattached.
-// - Of several FILEs, the first the zip holds is taken; the others are unmapped (`OBJE.FILE`).
+//   then sources); the other links are warnings. One that nothing links is imported unattached. A
+//   record without bytes is made once for each record that links it (there are no bytes to share).
+// - Of several FILEs, the first the zip holds is taken (without one there: the first), the others are unmapped (`OBJE.FILE`).
 // - TITL under FILE (5.5.1, 7.0) or under OBJE (5.5) is the title; FORM under FILE or OBJE the form.
 //   The rest (FORM.TYPE/MEDI, NOTE, SOUR, CROP...) is unmapped: a media item holds no more.
 
@@ -21,15 +25,32 @@ export type HasMedia = (file: string) => boolean;
 
 type ObjeRecord = { readonly media: PlanMedia; usedBy: string | null };
 
-/** OBJE records whose FILE the zip holds, by xref, filled as they arrive. */
+/** OBJE records with a FILE, by xref, filled as they arrive. */
 export type MediaStore = {
   readonly hasMedia: HasMedia;
   readonly records: Map<string, ObjeRecord>;
   /** OBJE records that map to nothing (their links are unmapped too): xref -> line. */
   readonly absent: Map<string, number>;
+  /**
+   * The OBJE records an INDI (or one of its events) or a SOUR links by pointer, as the first pass
+   * saw them. A record without bytes that none of those links (one only a FAM links, or nothing) is
+   * not made a media record: it is kept whole as it was (extensions.ts), with the links to it.
+   */
+  readonly linked: Set<string>;
 };
 
-export const createMediaStore = (hasMedia: HasMedia = () => false): MediaStore => ({ hasMedia, records: new Map(), absent: new Map() });
+export const createMediaStore = (hasMedia: HasMedia = () => false): MediaStore => ({ hasMedia, records: new Map(), absent: new Map(), linked: new Set() });
+
+/** Notes the OBJE pointers of an INDI (and of its events) or a SOUR record, for MediaStore.linked (the first pass). */
+export const noteObjeLinks = (store: MediaStore, record: GedcomNode): void => {
+  for (const c of record.children) {
+    if (c.tag === 'OBJE' && c.pointer && c.value !== null) store.linked.add(c.value);
+    else if (record.tag === 'INDI') for (const g of c.children) if (g.tag === 'OBJE' && g.pointer && g.value !== null) store.linked.add(g.value);
+  }
+};
+
+/** A record without bytes that no INDI, event or SOUR links: not a media record (see MediaStore.linked). */
+const unlinkedBlank = (store: MediaStore, xref: string, r: ObjeRecord): boolean => r.media.missing === true && !store.linked.has(xref);
 
 const NO_MEDIA = createMediaStore();
 
@@ -38,7 +59,8 @@ const NO_MEDIA = createMediaStore();
  * none of its FILEs is in the zip. Substructures not taken are counted as lost.
  */
 const readObje = (node: GedcomNode, path: string, store: MediaStore, ctx: Context): PlanMedia | null => {
-  const chosen = node.children.find((c) => c.tag === 'FILE' && text(c) !== '' && store.hasMedia(text(c)));
+  const held = node.children.find((c) => c.tag === 'FILE' && text(c) !== '' && store.hasMedia(text(c)));
+  const chosen = held ?? node.children.find((c) => c.tag === 'FILE' && text(c) !== '');
   if (chosen === undefined) {
     ctx.lost(path, node);
     return null;
@@ -64,7 +86,17 @@ const readObje = (node: GedcomNode, path: string, store: MediaStore, ctx: Contex
     }
     ctx.lostChildren(`${path}.${c.tag}`, c);
   }
-  return { file: text(chosen), form, title, line: node.line };
+  return { file: held === undefined ? decodedPath(text(chosen)) : text(chosen), form, title, line: node.line, ...(held === undefined ? { missing: true as const } : {}) };
+};
+
+/** A FILE as a path: percent escapes (a 7.0 URI reference, as export writes one) decoded; as written when they are not valid. */
+const decodedPath = (file: string): string => {
+  if (!file.includes('%')) return file;
+  try {
+    return decodeURI(file);
+  } catch {
+    return file;
+  }
 };
 
 /** A level-0 OBJE record: kept when its FILE is in the zip, else counted as lost. */
@@ -86,11 +118,12 @@ export const addObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Contex
  */
 export const countObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Context): void => {
   const xref = record.xref;
-  if (xref !== null && store.records.get(xref)?.media.line === record.line) {
+  const r = xref === null ? undefined : store.records.get(xref);
+  if (xref !== null && r !== undefined && r.media.line === record.line && !unlinkedBlank(store, xref, r)) {
     readObje(record, record.tag, store, ctx);
     return;
   }
-  if (xref !== null && store.absent.get(xref) !== record.line) ctx.warn(record.line, `a second OBJE record ${xref}: left out`);
+  if (xref !== null && store.absent.get(xref) !== record.line && r?.media.line !== record.line) ctx.warn(record.line, `a second OBJE record ${xref}: left out`);
   ctx.lost(record.tag, record);
 };
 
@@ -119,7 +152,8 @@ export const finishMediaLinks = (
       continue;
     }
     ctx.lostChildren(at, node);
-    if (record.usedBy !== null) {
+    // A record without bytes has nothing to share: each record linking it gets a media record of its own.
+    if (record.usedBy !== null && record.media.missing !== true) {
       ctx.warn(node.line, `OBJE ${node.value} is attached to ${record.usedBy} already: this link of ${owner} is left out`);
       continue;
     }
@@ -137,7 +171,7 @@ export const sourceMedia = (links: readonly GedcomNode[] | undefined, xref: stri
 
 /** OBJE records of the zip that nothing linked: imported unattached. */
 export const unattachedMedia = (store: MediaStore): readonly PlanMedia[] =>
-  lean([...store.records.values()].filter((r) => r.usedBy === null).map((r) => r.media));
+  lean([...store.records].filter(([xref, r]) => r.usedBy === null && !unlinkedBlank(store, xref, r)).map(([, r]) => r.media));
 
 /** A HasMedia for the names a zip holds. */
 export const hasZipEntry = (has: (name: string) => boolean): HasMedia => (file) => {

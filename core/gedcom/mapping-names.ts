@@ -1,5 +1,5 @@
 import type { NameType } from '../people/model.js';
-import { NAME_TYPES_IN, type GedcomNode, type PlanName } from './types.js';
+import { NAME_TYPES_IN, type GedcomNode, type PlanName, type WithExtra } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { lean, lookup, readNote, resolveText, squash, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
@@ -13,7 +13,7 @@ import { lean, lookup, readNote, resolveText, squash, text, type Context, type N
 // - The primary name is the first NAME of type birth or maiden, else the first NAME. Alternates made
 //   from NICK, _MARNM, ALIA and _AKA are never primary.
 
-export type NameDraft = {
+export type NameDraft = WithExtra & {
   readonly nameType: NameType;
   /** null: take the given name of the primary name (a `_MARNM` that gives only a surname). */
   readonly givenName: string | null;
@@ -60,6 +60,12 @@ const noParts = { prefix: '', suffix: '', surnamePrefix: '' } as const;
 const nameType = (node: GedcomNode | undefined, path: string, ctx: Context): NameType => {
   if (node === undefined) return 'birth';
   const raw = text(node).toLowerCase();
+  // A TYPE that says what no TYPE says (birth) adds nothing to the name, but the file said it
+  // (Gramps writes it on every name): kept verbatim, so export writes it back.
+  if ((raw === 'birth' || raw === '') && node.children.length === 0) {
+    ctx.lost(`${path}.TYPE`, node);
+    return 'birth';
+  }
   const phrase = raw === 'other' ? node.children.find((c) => c.tag === 'PHRASE') : undefined;
   for (const c of node.children) if (c !== phrase) ctx.lost(`${path}.TYPE.${c.tag}`, c);
   if (raw === '') return 'birth';
@@ -97,6 +103,7 @@ export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDra
 /** One NAME structure: the name itself, then its NICK, _MARNM and _AKA alternates. */
 export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraft[] => {
   const here = `${path}.NAME`;
+  const scope = ctx.open(node);
   const v = split(node.value ?? '');
   const sub: Partial<Record<'GIVN' | 'SURN' | 'NPFX' | 'SPFX' | 'NSFX', string>> = {};
   const alternates: NameDraft[] = [];
@@ -148,7 +155,11 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
   const given = without(without(sub.GIVN ?? v.given, prefix, false), suffix, true);
   const surname = without(sub.SURN ?? v.surname, surnamePrefix, false);
   const type = nameType(typeNode, here, ctx);
-  return [{ nameType: type, givenName: given, surname, prefix, suffix, surnamePrefix, fromName: true, notes: lean(notes), citations: lean(citations) }, ...alternates];
+  const extra = ctx.close(scope);
+  return [{
+    nameType: type, givenName: given, surname, prefix, suffix, surnamePrefix, fromName: true, notes: lean(notes), citations: lean(citations),
+    ...(extra === undefined ? {} : { extra }),
+  }, ...alternates];
 };
 
 /** Exactly one primary; a person without any NAME gets one empty birth name first. */
@@ -170,5 +181,6 @@ export const finishNames = (
     isPrimary: d === primary,
     notes: resolveText(d.notes, notes, ctx),
     citations: finishCitations(d.citations, sources, notes, ctx),
+    ...(d.extra === undefined ? {} : { extra: d.extra }),
   }));
 };

@@ -1,5 +1,5 @@
 import type { ParentChildQualifier, PersonIdentifier, PersonPrivacy, Sex } from '../people/model.js';
-import type { GedcomNode, PlanPerson } from './types.js';
+import type { GedcomNode, PlanPerson, WithExtra } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 import { finishEvent, individualEventKind, readEvent, type EventDraft } from './mapping-events.js';
@@ -9,7 +9,7 @@ import { finishAssociation, readAssociation, type AssociationDraft } from './map
 import { isIdentifier, readIdentifier } from './mapping-identifiers.js';
 import { finishMediaLinks, type EventObje, type MediaStore } from './mapping-media.js';
 
-export type PersonDraft = {
+export type PersonDraft = WithExtra & {
   readonly xref: string;
   readonly line: number;
   readonly sex: Sex | null;
@@ -37,7 +37,8 @@ export const readSex = (node: GedcomNode, ctx: Context): Sex | null => {
   const v = text(node).toUpperCase();
   if (v === 'M') return 'male';
   if (v === 'F') return 'female';
-  ctx.warn(node.line, `SEX ${text(node) || '(empty)'} is neither M nor F: sex left unset`);
+  // U (unknown), 7.0's X (neither) and no value say what an unset sex says; either way the line is kept as written.
+  if (v !== 'U' && v !== 'X' && v !== '') ctx.warn(node.line, `SEX ${text(node) || '(empty)'} is neither M nor F: sex left unset`);
   return null;
 };
 
@@ -53,8 +54,9 @@ const readResn = (node: GedcomNode, ctx: Context): PersonPrivacy => {
 /** INDI.FAMC: a link to the family the person is a child of, with its PEDI. */
 export const readFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): void => {
   if (!node.pointer || isVoid(node)) {
-    ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} points to no family: left out`);
-    ctx.lostChildren(`${path}.FAMC`, node);
+    // 7.0 @VOID@ says "a family not in this file"; anything else is not a pointer. Kept as written.
+    if (!isVoid(node)) ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} points to no family: kept as written, linking nothing`);
+    ctx.lost(`${path}.FAMC`, node);
     return;
   }
   let pedi: ParentChildQualifier | null = null;
@@ -108,6 +110,7 @@ export const readNames = (c: GedcomNode, path: string, ctx: Context): NameDraft[
 
 export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links: Links): PersonDraft => {
   const path = record.tag;
+  const scope = ctx.open(record);
   let sex: Sex | null = null;
   let privacy: PersonPrivacy = 'default';
   const notes: TextPart[] = [];
@@ -146,7 +149,9 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
     switch (c.tag) {
       case 'SEX':
         sex = readSex(c, ctx);
-        ctx.lostChildren(`${path}.SEX`, c);
+        // A value the model has no sex for (U, X, ...) is kept verbatim with what it holds.
+        if (sex === null) ctx.lost(`${path}.SEX`, c);
+        else ctx.lostChildren(`${path}.SEX`, c);
         break;
       case 'RESN':
         privacy = readResn(c, ctx);
@@ -175,17 +180,23 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
         break;
       }
       case 'FAMS':
-        ctx.lostChildren(`${path}.FAMS`, c);
-        if (c.pointer && !isVoid(c)) links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
-        else ctx.warn(c.line, `FAMS ${text(c) || '(empty)'} points to no family: left out`);
+        if (c.pointer && !isVoid(c)) {
+          ctx.lostChildren(`${path}.FAMS`, c);
+          links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });
+          break;
+        }
+        // 7.0 @VOID@ says "a family not in this file"; anything else is not a pointer. Kept as written.
+        if (!isVoid(c)) ctx.warn(c.line, `FAMS ${text(c) || '(empty)'} points to no family: kept as written, linking nothing`);
+        ctx.lost(`${path}.FAMS`, c);
         break;
       default:
         ctx.lost(`${path}.${c.tag}`, c);
     }
   }
+  const extra = ctx.close(scope);
   return {
     xref, line: record.line, sex, privacy, notes: lean(notes), names: lean(names), events: lean(events), citations: lean(citations), media: lean(media),
-    identifiers: lean(identifiers), associations: lean(associations),
+    identifiers: lean(identifiers), associations: lean(associations), ...(extra === undefined ? {} : { extra }),
   };
 };
 
@@ -201,4 +212,5 @@ export const finishPerson = (p: PersonDraft, sources: ReadonlySet<string>, notes
   media: finishMediaLinks(p.media, 'INDI', p.xref, ctx, media),
   identifiers: p.identifiers,
   associations: lean(p.associations.map((a) => finishAssociation(a, sources, notes, ctx))),
+  ...(p.extra === undefined ? {} : { extra: p.extra }),
 });

@@ -1,11 +1,13 @@
-import type { GedcomNode, GedcomVersion, PlanFamily, PlanMedia, PlanPerson, PlanSource, UnmappedTag } from './types.js';
+import type { GedcomNode, GedcomVersion, KeptRecord, PlanFamily, PlanMedia, PlanPerson, PlanSource, UnmappedTag } from './types.js';
 import { gedcomVersion } from './reader.js';
 import { createContext, resolveText, text } from './mapping-context.js';
+import { keptTextLines } from './extensions.js';
 import { finishFamily, readFamily } from './mapping-family.js';
 import { createLinks } from './mapping-links.js';
 import { finishPerson, readPerson } from './mapping-person.js';
 import { HEAD_DATA, headSubmitter, readSource } from './mapping.js';
 import { countObjeRecord, sourceMedia, unattachedMedia } from './mapping-media.js';
+import { readRepository } from './mapping-repositories.js';
 import type { Scan } from './import-scan.js';
 import type { Warnings } from './warnings.js';
 
@@ -26,6 +28,10 @@ export type StreamMapper = {
     /** OBJE records of a .gdz that no person or source linked: imported unattached. */
     readonly media: readonly PlanMedia[];
     readonly unmapped: readonly UnmappedTag[];
+    /** Records no row takes, kept whole (extensions.ts). */
+    readonly records: readonly KeptRecord[];
+    /** The file's HEAD.SCHMA TAG values (`_TAG uri`). */
+    readonly declarations: readonly string[];
     readonly warnings: Warnings;
   };
 };
@@ -35,6 +41,7 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
   for (const w of scan.linkWarnings.list) ctx.warn(w.line, w.message);
   const linkWarningsLeft = scan.linkWarnings.count - scan.linkWarnings.list.length;
   const sources: ReadonlySet<string> = new Set(scan.sources.keys());
+  const repositories: ReadonlySet<string> = new Set(scan.repositories.keys());
   let version: GedcomVersion | null = null;
   let submitter: string | null = null;
 
@@ -50,10 +57,16 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
     switch (record.tag) {
       case 'HEAD': {
         version = gedcomVersion(record);
+        submitter = headSubmitter(record);
+        ctx.fromSeven(version === '7.0');
+        // Extension tags as the file documents them (a URI each, an alias of a standard tag maybe).
+        for (const t of record.children.find((c) => c.tag === 'SCHMA')?.children ?? []) {
+          const v = text(t).replace(/\s+/g, ' ');
+          if (t.tag === 'TAG' && /^_[A-Za-z0-9_]+ \S+$/.test(v)) ctx.declare(v);
+        }
         const vers = record.children.find((c) => c.tag === 'GEDC')?.children.find((c) => c.tag === 'VERS');
         if (version === null && vers !== undefined) ctx.warn(vers.line, `GEDCOM version ${text(vers)} is not one this service knows: read as 5.5.1`);
         for (const c of record.children) if (HEAD_DATA.includes(c.tag)) ctx.lost(`HEAD.${c.tag}`, c);
-        submitter = headSubmitter(record);
         return null;
       }
       case 'INDI': {
@@ -66,13 +79,29 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
       case 'FAM': {
         const xref = first(record, scan.families.get(record.xref ?? `@#L${record.line}@`));
         if (xref === null) return null;
-        return { kind: 'family', family: finishFamily(readFamily(record, xref, ctx), scan.links, scan.persons, sources, scan.notes, ctx) };
+        const family = finishFamily(readFamily(record, xref, ctx), scan.links, scan.persons, sources, scan.notes, ctx);
+        // A family that makes no row (one partner or none, no child, event, citation or note): kept
+        // whole, so an export still has it (its own kept lines are in it, and counted once).
+        if (family.partners.length < 2 && family.children.length === 0 && family.events.length === 0 && family.citations.length === 0 && family.notes === '') {
+          ctx.keepRecord(record.tag, record, family.extra === undefined ? 0 : keptTextLines(family.extra));
+          return null;
+        }
+        return { kind: 'family', family };
       }
       case 'SOUR': {
         const xref = first(record, scan.sources.get(record.xref ?? `@#L${record.line}@`)?.line);
         if (xref === null) return null;
-        const { media: links, ...s } = readSource(record, xref, ctx);
-        return { kind: 'source', source: { ...s, notes: resolveText(s.notes, scan.notes, ctx), ...sourceMedia(links, xref, ctx, scan.media) } };
+        const { media: links, ...s } = readSource(record, xref, ctx, repositories);
+        return {
+          kind: 'source',
+          source: { ...s, notes: resolveText(s.notes, scan.notes, ctx), dataNotes: resolveText(s.dataNotes, scan.notes, ctx), ...sourceMedia(links, xref, ctx, scan.media) },
+        };
+      }
+      case 'REPO': {
+        // Written before this pass (scanRepositories); read again here for what it loses and warns of.
+        const xref = first(record, scan.repositories.get(record.xref ?? `@#L${record.line}@`)?.line);
+        if (xref !== null) resolveText(readRepository(record, xref, ctx).notes, scan.notes, ctx);
+        return null;
       }
       case 'NOTE':
       case 'SNOTE':
@@ -83,11 +112,14 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
         countObjeRecord(scan.media, record, ctx);
         return null;
       case 'SUBM':
-        // The file's own submitter (HEAD.SUBM) is bookkeeping; any other SUBM record is not used.
+        // The file's own submitter (HEAD.SUBM) is the exporting program's or person's: export writes
+        // its own (keeping it would add one more on every round trip). Any other is kept whole.
         if (record.xref === null || record.xref !== submitter) ctx.lost(record.tag, record);
         return null;
-      case 'TRLR':
       case 'SUBN':
+        ctx.lost(record.tag, record);
+        return null;
+      case 'TRLR':
         return null;
       default:
         ctx.lost(record.tag, record);
@@ -96,9 +128,13 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
   };
 
   const finish = () => {
-    for (const n of scan.notes.values()) if (!n.used) ctx.count(n.tag, n.line);
+    // A shared note nothing references is kept whole, as the record it was.
+    for (const [xref, n] of scan.notes) if (!n.used) ctx.keepRecord(n.tag, { tag: n.tag, xref, value: n.text === '' ? null : n.text, pointer: false, line: n.line, children: [] });
     const w = ctx.warnings();
-    return { version, media: unattachedMedia(scan.media), unmapped: ctx.unmapped(), warnings: { list: w.list, count: w.count + linkWarningsLeft } };
+    return {
+      version, media: unattachedMedia(scan.media), unmapped: ctx.unmapped(), records: ctx.records(), declarations: ctx.declarations(),
+      warnings: { list: w.list, count: w.count + linkWarningsLeft },
+    };
   };
   return { add, finish };
 };

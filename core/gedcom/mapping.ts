@@ -1,12 +1,13 @@
-import type { GedcomNode, PlanSource } from './types.js';
+import type { GedcomNode, PlanRepositoryLink, PlanSource } from './types.js';
 import { lean, readNote, text, type Context, type TextPart } from './mapping-context.js';
+import { readRepositoryLink, readSourceData, type SourceData } from './mapping-repositories.js';
 
 // GEDCOM records -> ImportPlan (SPEC "GEDCOM", Import rules and Mapping), record by record in the
 // import's second pass (mapping-stream.ts, after import-scan.ts). The rules for each record are in
 // mapping-person.ts, mapping-names.ts, mapping-events.ts, mapping-citations.ts, mapping-family.ts and
-// mapping-links.ts; this file holds the SOUR record and HEAD. Choices the SPEC leaves open, for the whole file:
+// mapping-links.ts, mapping-repositories.ts (REPO records, SOUR.REPO and SOUR.DATA); this file holds the SOUR record and HEAD. Choices the SPEC leaves open, for the whole file:
 // - Unmapped (what was lost, by tag path, with count and first line): every structure not used,
-//   whole OBJE (but those whose FILE a .gdz holds: mapping-media.ts), REPO and SUBM records and
+//   whole OBJE but those with a FILE an INDI, its events or a SOUR links (mapping-media.ts), SUBM records and
 //   unknown (`_X`) records, shared notes that nothing
 //   references, HEAD.NOTE and HEAD.COPR. Not counted, as bookkeeping: the rest of HEAD (GEDC, CHAR,
 //   SOUR, DEST, DATE, FILE, LANG, PLAC, SUBM, SCHMA...), the SUBM record HEAD.SUBM points to (who
@@ -17,25 +18,41 @@ import { lean, readNote, text, type Context, type TextPart } from './mapping-con
 //   left out with a warning.
 // - Tags are compared as written (standard tags are upper case).
 
-export type SourceDraft = Omit<PlanSource, 'notes' | 'media'> & { readonly notes: readonly TextPart[]; readonly media?: readonly GedcomNode[] };
+export type SourceDraft = Omit<PlanSource, 'notes' | 'dataNotes' | 'media'> & {
+  readonly notes: readonly TextPart[]; readonly dataNotes: readonly TextPart[]; readonly media?: readonly GedcomNode[];
+};
 
-/** HEAD substructures that are the user's data rather than a description of the file. */
-export const HEAD_DATA: readonly string[] = ['NOTE', 'COPR'];
-
-/** The xref of the file's own submitter (HEAD.SUBM), whose SUBM record is bookkeeping, or null. */
+/** The xref of the file's own submitter (HEAD.SUBM), whose SUBM record is not kept (export writes its own), or null. */
 export const headSubmitter = (head: GedcomNode): string | null => {
   const subm = head.children.find((c) => c.tag === 'SUBM' && c.pointer);
   return subm === undefined ? null : subm.value;
 };
 
-export const readSource = (record: GedcomNode, xref: string, ctx: Context): SourceDraft => {
+/** HEAD substructures that are the user's data rather than a description of the file. */
+export const HEAD_DATA: readonly string[] = ['NOTE', 'COPR'];
+
+/** A SOUR record; `repositories` are the file's REPO xrefs (its REPO links name those: mapping-repositories.ts). */
+export const readSource = (record: GedcomNode, xref: string, ctx: Context, repositories: ReadonlySet<string>): SourceDraft => {
   const path = record.tag;
+  const scope = ctx.open(record);
   const fields = { TITL: '', AUTH: '', PUBL: '' };
   let abbr: GedcomNode | null = null;
   const notes: TextPart[] = [];
   const media: GedcomNode[] = [];
+  let data: SourceData | null = null;
+  const links: PlanRepositoryLink[] = [];
+  const linked = new Set<string>();
   for (const c of record.children) {
     switch (c.tag) {
+      case 'DATA':
+        if (data === null) data = readSourceData(c, path, ctx);
+        else ctx.lost(`${path}.DATA`, c);
+        break;
+      case 'REPO': {
+        const link = readRepositoryLink(c, path, repositories, linked, ctx);
+        if (link !== null) links.push(link);
+        break;
+      }
       case 'OBJE':
         media.push(c);
         break;
@@ -62,11 +79,13 @@ export const readSource = (record: GedcomNode, xref: string, ctx: Context): Sour
         ctx.lost(`${path}.${c.tag}`, c);
     }
   }
-  let title = fields.TITL;
-  if (abbr !== null) {
-    if (title === '') title = text(abbr);
-    else ctx.lost(`${path}.ABBR`, abbr);
-    ctx.lostChildren(`${path}.ABBR`, abbr);
-  }
-  return { xref, line: record.line, title, author: fields.AUTH, publication: fields.PUBL, notes: lean(notes), ...(media.length > 0 ? { media } : {}) };
+  const abbreviation = abbr === null ? '' : text(abbr);
+  if (abbr !== null) ctx.lostChildren(`${path}.ABBR`, abbr);
+  const extra = ctx.close(scope);
+  return {
+    xref, line: record.line, title: fields.TITL === '' ? abbreviation : fields.TITL, author: fields.AUTH, publication: fields.PUBL, notes: lean(notes),
+    abbreviation, recordedEvents: lean(data?.recordedEvents ?? []), agency: data?.agency ?? '', dataNotes: lean(data?.dataNotes ?? []), repositories: lean(links),
+    ...(media.length > 0 ? { media } : {}),
+    ...(extra === undefined ? {} : { extra }),
+  };
 };

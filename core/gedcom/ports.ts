@@ -1,5 +1,6 @@
 import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
-import type { Citation, Source } from '../sources/model.js';
+import type { Citation, Repository, Source } from '../sources/model.js';
+import type { KeptRecord } from './types.js';
 
 /** New rows of one tree, written together by an import. */
 export type RecordBatch = {
@@ -10,6 +11,8 @@ export type RecordBatch = {
   readonly events: readonly LifeEvent[];
   readonly sources: readonly Source[];
   readonly citations: readonly Citation[];
+  /** Absent when the batch has none (most writers never make repositories). */
+  readonly repositories?: readonly Repository[];
 };
 
 export type BulkOptions = {
@@ -58,6 +61,11 @@ export type ImportRecord = {
   readonly counts: { readonly [kind: string]: { readonly [what: string]: number } };
   readonly createdAt: Date;
   readonly undoneAt: Date | null;
+  /**
+   * What the import kept verbatim beyond its rows (extensions.ts): the records no row takes, and the
+   * extension tags of all its kept lines (a 7.0 export declares them). Absent when none; export reads it.
+   */
+  readonly kept?: { readonly records: readonly KeptRecord[]; readonly tags: readonly string[] };
 };
 
 /**

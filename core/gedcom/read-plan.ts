@@ -35,6 +35,7 @@ export const planOf = (records: readonly GedcomNode[], media?: MediaFiles): Impo
   return {
     version: mapped.version, persons, families, sources, unmapped: mapped.unmapped, warnings: mapped.warnings.list, warningCount: mapped.warnings.count,
     ...(mapped.media.length > 0 ? { media: mapped.media } : {}),
+    ...(mapped.records.length > 0 ? { records: mapped.records } : {}),
   };
 };
 

@@ -55,7 +55,7 @@ export class GedcomTooLargeError extends Error {
 // ---------------------------------------------------------------------------------------------
 
 /** A source reference (`SOUR @S1@` with PAGE, QUAY, DATA), or an inline source (`SOUR some text`). */
-export type PlanCitation = {
+export type PlanCitation = WithExtra & {
   /** The SOUR record's xref, or null for an inline source. */
   readonly sourceXref: string | null;
   /** For an inline source: its text, which becomes (or reuses, by equal title) a source. */
@@ -68,7 +68,7 @@ export type PlanCitation = {
   readonly line: number;
 };
 
-export type PlanName = {
+export type PlanName = WithExtra & {
   readonly nameType: NameType;
   readonly givenName: string;
   readonly surname: string;
@@ -84,7 +84,7 @@ export type PlanName = {
 
 export type PlanCoordinates = { readonly latitude: number; readonly longitude: number; readonly line: number };
 
-export type PlanEvent = {
+export type PlanEvent = WithExtra & {
   readonly type: EventType;
   /** For `custom`: the GEDCOM tag's meaning or EVEN/FACT TYPE (see EVENT_TAGS). */
   readonly customType: string | null;
@@ -106,7 +106,7 @@ export type PlanEvent = {
 };
 
 /** INDI.ASSO: an association of the person with another person of the file (godparent, witness...). */
-export type PlanAssociation = {
+export type PlanAssociation = WithExtra & {
   /** The associate's INDI xref (checked: a record of the file). */
   readonly xref: string;
   /** RELA (5.5.1) or ROLE (7.0: the enumeration value, or its PHRASE when there is one); '' when none. */
@@ -116,7 +116,7 @@ export type PlanAssociation = {
   readonly line: number;
 };
 
-export type PlanPerson = {
+export type PlanPerson = WithExtra & {
   readonly xref: string;
   readonly line: number;
   readonly sex: Sex | null;
@@ -131,11 +131,11 @@ export type PlanPerson = {
   /** REFN (+TYPE), AFN (7.0: EXID of TYPE AFN_EXID_TYPE), UID and _UID, in file order, at most MAX_IDENTIFIERS. */
   readonly identifiers: readonly PersonIdentifier[];
   readonly associations: readonly PlanAssociation[];
-  /** Media the person links (INDI.OBJE) whose FILE is a file of the .gdz being read (mapping-media.ts). */
+  /** Media the person links (INDI.OBJE, and its events'): with the bytes of a .gdz, or records without bytes (mapping-media.ts). */
   readonly media: readonly PlanMedia[];
 };
 
-/** An OBJE (a record, or inline) whose FILE the .gdz being read holds: its bytes become a media item. */
+/** An OBJE (a record, or inline) with a FILE: a media item, with the .gdz's bytes when it holds the file, else without (`missing`). */
 export type PlanMedia = {
   /** The FILE value as written (a path relative to the zip's root, maybe percent-encoded). */
   readonly file: string;
@@ -145,6 +145,8 @@ export type PlanMedia = {
   readonly line: number;
   /** For a person's media: the index in PlanPerson.events of the event that links it (INDI.BIRT.OBJE), if one does. */
   readonly event?: number;
+  /** The file is not in the .gdz (or the file is a plain .ged): a media record without bytes (mapping-media.ts). */
+  readonly missing?: true;
 };
 
 export type PlanChild = {
@@ -153,7 +155,7 @@ export type PlanChild = {
   readonly qualifiers: readonly ParentChildQualifier[];
 };
 
-export type PlanFamily = {
+export type PlanFamily = WithExtra & {
   readonly xref: string;
   readonly line: number;
   /** HUSB and WIFE xrefs that name INDI records of the file, 0..2 of them. */
@@ -169,18 +171,52 @@ export type PlanFamily = {
   readonly citations: readonly PlanCitation[];
 };
 
-export type PlanSource = {
+export type PlanSource = WithExtra & {
   readonly xref: string;
   readonly line: number;
   readonly title: string;
   readonly author: string;
   readonly publication: string;
   readonly notes: string;
+  /** ABBR, '' when none (also the title when TITL is missing). */
+  readonly abbreviation: string;
+  /** DATA.EVEN, DATA.AGNC and DATA.NOTE (mapping-repositories.ts). */
+  readonly recordedEvents: readonly PlanRecordedEvents[];
+  readonly agency: string;
+  readonly dataNotes: string;
+  /** REPO pointers to REPO records of the file, each once, in file order. */
+  readonly repositories: readonly PlanRepositoryLink[];
   /** Media the source links (SOUR.OBJE) that a .gdz holds; absent when none. */
   readonly media?: readonly PlanMedia[];
 };
 
-export type UnmappedTag = { readonly tag: string; readonly count: number; readonly firstLine: number };
+/** SOUR.DATA.EVEN: the event tags as written, with DATE and PLAC as text ('' when absent). */
+export type PlanRecordedEvents = { readonly events: string; readonly date: string; readonly place: string };
+
+/** SOUR.REPO @R@ with its CALN ('' when none). */
+export type PlanRepositoryLink = { readonly xref: string; readonly callNumber: string; readonly line: number };
+
+/** A REPO record: NAME, ADDR as lines of text, notes. */
+export type PlanRepository = {
+  readonly xref: string; readonly line: number; readonly name: string; readonly address: string; readonly notes: string;
+  /** What the record does not map, kept verbatim (extensions.ts); absent when nothing. */
+  readonly extra?: string;
+};
+
+/**
+ * Structures at one tag path the mapping did not map to the model: how many, the first line, and how
+ * many lines of them (substructures included) are kept verbatim to be written back (extensions.ts).
+ */
+export type UnmappedTag = { readonly tag: string; readonly count: number; readonly firstLine: number; readonly keptLines: number };
+
+/** A kept structure (extensions.ts): tag, value (null: none), 1 when the value is a pointer, substructures. */
+export type KeptNode = readonly [tag: string, value: string | null, pointer: 0 | 1, children: readonly KeptNode[]];
+
+/** A record no row takes, kept whole for export (extensions.ts): its xref as written in the file. */
+export type KeptRecord = { readonly xref: string | null; readonly node: KeptNode; readonly seven?: boolean };
+
+/** The verbatim structures of a mapped structure that it does not map (extensions.ts); absent when none. */
+export type WithExtra = { readonly extra?: string };
 
 export type ImportPlan = {
   readonly version: GedcomVersion | null;
@@ -191,6 +227,8 @@ export type ImportPlan = {
   readonly media?: readonly PlanMedia[];
   /** Tags the mapping did not use, keyed by path (`INDI.ASSO`, `HEAD.SOUR`), with counts and the first line. */
   readonly unmapped: readonly UnmappedTag[];
+  /** Records no row takes, kept whole (extensions.ts). Absent when none. */
+  readonly records?: readonly KeptRecord[];
   /**
    * Values it could not take (SEX U, a date it could not read, a pointer to nothing), with line
    * numbers: the first MAX_WARNINGS by line (warnings.ts); `warningCount` counts them all.
@@ -304,6 +342,7 @@ export type ImportCounts = {
   readonly events: { readonly created: number; readonly skipped: number };
   readonly relationships: { readonly created: number; readonly skipped: number };
   readonly sources: { readonly created: number; readonly reused: number };
+  readonly repositories: { readonly created: number; readonly reused: number };
   readonly citations: { readonly created: number; readonly skipped: number };
   readonly places: { readonly created: number; readonly reused: number };
 };

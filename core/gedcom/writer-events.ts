@@ -4,6 +4,7 @@ import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
+import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
@@ -103,7 +104,8 @@ export const dateLines = (level: number, date: GenealogicalDate, seven: Seven): 
 const validQuay = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= 3;
 
 /** `SOUR @S1@` with PAGE, DATA.TEXT (the detail) and QUAY, in the order of the 5.5.1 and 7.0 grammars. */
-export const putCitation = (out: Out, level: number, c: ExportCitation, source: SourceXref, seven: Seven): void => {
+export const putCitation = (out: Out, level: number, c: ExportCitation, source: SourceXref, seven: Seven, kept: KeptOut = KEPT_OUT): void => {
+  const start = out.length;
   putLine(out, level, 'SOUR', source(c.sourceId));
   putText(out, level + 1, 'PAGE', c.page, seven);
   if (c.detail !== '') {
@@ -111,6 +113,7 @@ export const putCitation = (out: Out, level: number, c: ExportCitation, source: 
     putText(out, level + 2, 'TEXT', c.detail, seven);
   }
   if (validQuay(c.confidence)) putLine(out, level + 1, 'QUAY', QUAY[c.confidence]);
+  putExtra(out, start, level + 1, c.gedcomExtra, seven, kept);
 };
 
 const QUAY = ['0', '1', '2', '3'];
@@ -124,6 +127,12 @@ export const citationLines = (level: number, c: ExportCitation, source: SourceXr
  * which imports back as the same custom event).
  */
 const STRICT_70 = new Set(['IDNO', 'NCHI', 'NMR']);
+
+/** A detail of two paragraphs or more as value and TYPE; undefined for one paragraph (all value). */
+const typed = (detail: string): { readonly value: string; readonly type: string } | undefined => {
+  const cut = detail.indexOf('\n\n');
+  return cut < 0 ? undefined : { value: detail.slice(0, cut), type: detail.slice(cut + 2) };
+};
 const split70 = (tag: string, detail: string): { readonly value: string; readonly type: string } | null => {
   const cut = detail.indexOf('\n\n');
   const value = cut < 0 ? detail : detail.slice(0, cut);
@@ -181,13 +190,16 @@ const putMap = (out: Out, level: number, c: Coordinates): void => {
  */
 export const putEvent = (
   out: Out, level: number, e: ExportEvent, onFamily: boolean, citations: readonly ExportCitation[] | undefined, source: SourceXref, seven: Seven,
-  ord?: OrdinanceContext,
+  ord?: OrdinanceContext, kept: KeptOut = KEPT_OUT,
 ): void => {
   const lds = isLdsEvent(e.type);
   let tag = eventTag(e, onFamily);
-  const split = seven && STRICT_70.has(tag) ? split70(tag, e.detail) : undefined;
+  let split = seven && STRICT_70.has(tag) ? split70(tag, e.detail) : undefined;
   if (split === null) tag = 'EVEN';
   const valued = VALUE_TAGS.has(tag);
+  // An attribute's value and its TYPE were joined by a blank line on import (mapping-events.ts): the
+  // first paragraph is the value again, the rest the TYPE.
+  if (split === undefined && valued && tag !== 'EVEN') split = typed(e.detail);
   // The event's own line comes first but depends on its body (`Y` for an event with none): its place
   // is kept and filled once the body is written.
   const at = out.length;
@@ -208,7 +220,7 @@ export const putEvent = (
   if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
   putText(out, level + 1, 'NOTE', e.notes, seven);
   if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);
-  if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven);
+  if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven, kept);
   if (valued) {
     const value = split?.value ?? e.detail;
     out[at] = value === '' ? line(level, tag) : text(level, tag, value, seven);

@@ -5,7 +5,9 @@ import { joined, line, putLine, text, type Out } from './writer-text.js';
 // OBJE for a GEDZIP export (GEDCOM 7 only, `?version=7.0&media=true`): one OBJE record per live media
 // item of the tree, its FILE the item's path inside the zip, and `OBJE @O<n>@` links under the INDI,
 // event or SOUR it is attached to (an unattached item is a record nothing links). A plain export
-// writes no OBJE: its FILE would name a file the receiver does not have.
+// writes no OBJE for an item with bytes (its FILE would name a file the receiver does not have), but
+// does for a record without bytes (issue 28): its FILE is the path the imported file gave, in both
+// versions, as in a GEDZIP.
 
 /** A media item as the .gdz holds it: its record's xref and the path of its bytes in the zip. */
 export type GedzipItem = { readonly media: Media; readonly xref: string; readonly path: string };
@@ -52,7 +54,7 @@ export const gedzipMedia = (media: readonly Media[]): GedzipMedia => {
       if (list === undefined) byTarget.set(key, [xref]);
       else list.push(xref);
     }
-    return { media: m, xref, path: `media/${m.id}/${safeName(m.fileName)}` };
+    return { media: m, xref, path: m.storageKey === null ? m.filePath : `media/${m.id}/${safeName(m.fileName)}` };
   });
   return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE };
 };
@@ -66,6 +68,35 @@ export const putMediaLinks = (out: Out, level: number, links: MediaLinks | undef
 
 export const mediaLinkLines = (level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): string => joined(putMediaLinks, level, links, kind, id);
 
-/** The 7.0 OBJE record: FILE (the path in the zip), FORM (the media type), TITL. */
-export const writeMediaRecord = (item: GedzipItem): string =>
-  `0 ${item.xref} OBJE\n` + line(1, 'FILE', item.path) + line(2, 'FORM', item.media.contentType) + text(2, 'TITL', item.media.title, true);
+/** 5.5.1 FORM values (and common others) as 7.0 media types. */
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  bmp: 'image/bmp', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', tif: 'image/tiff', tiff: 'image/tiff',
+  pdf: 'application/pdf', wav: 'audio/wav', mp3: 'audio/mpeg', mp4: 'video/mp4', txt: 'text/plain', htm: 'text/html', html: 'text/html',
+};
+
+/** The FORM of a record without bytes: its own (7.0: as a media type), else one its path's extension gives; '' when none. */
+const formOf = (m: Media, path: string, seven: boolean): string => {
+  const given = m.form.trim();
+  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+  if (!seven) return given !== '' ? given : Object.hasOwn(MEDIA_TYPES, ext) ? ext : '';
+  if (given.includes('/')) return given;
+  const key = (given === '' ? ext : given).toLowerCase();
+  return Object.hasOwn(MEDIA_TYPES, key) ? MEDIA_TYPES[key]! : 'application/octet-stream';
+};
+
+/**
+ * A path as a 7.0 FILE takes it, a URI reference: backslashes as slashes, a drive path (`C:/...`) as a
+ * `file:` URI, spaces and what else a URI may not hold percent-encoded (the import decodes them again).
+ */
+export const fileUri = (path: string): string => {
+  const slashed = path.replaceAll('\\', '/');
+  return encodeURI(/^[A-Za-z]:\//.test(slashed) ? `file:///${slashed}` : slashed);
+};
+
+/** The OBJE record: FILE (the path in the zip, or the imported path of a record without bytes), FORM (the media type), TITL. */
+export const writeMediaRecord = (item: GedzipItem, seven = true): string => {
+  const blank = item.media.storageKey === null;
+  const form = blank ? formOf(item.media, item.path, seven) : item.media.contentType;
+  const file = blank && seven ? fileUri(item.path) : item.path;
+  return `0 ${item.xref} OBJE\n` + text(1, 'FILE', file, seven) + (form === '' ? '' : line(2, 'FORM', form)) + text(2, 'TITL', item.media.title, seven);
+};

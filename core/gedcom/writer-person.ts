@@ -3,6 +3,7 @@ import type { ExportCitation, ExportEdge } from './export-reads.js';
 import { AFN_EXID_TYPE } from './types.js';
 import { putCitation, type SourceXref } from './writer-events.js';
 import { joined, putLine, putSingle, putText, type Out, type Seven } from './writer-text.js';
+import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
 
 // What an INDI record carries besides names, events and family links: the person's identifiers
 // (REFN with TYPE, AFN, UID) and associations (ASSO), each read back by the mapping as it was.
@@ -50,18 +51,20 @@ const putRole = (out: Out, role: string | null, seven: Seven): void => {
  * notes and the citations of that relationship (taken from `citations`, which keeps the others).
  */
 export const putAssociations = (
-  out: Out, assocs: readonly ExportEdge[], citations: ExportCitation[], person: (id: string) => string, source: SourceXref, seven: Seven,
+  out: Out, assocs: readonly ExportEdge[], citations: ExportCitation[], person: (id: string) => string, source: SourceXref, seven: Seven, kept: KeptOut = KEPT_OUT,
 ): void => {
   for (const a of assocs) {
+    const start = out.length;
     putLine(out, 1, 'ASSO', person(a.personBId));
     putRole(out, a.role, seven);
     putText(out, 2, 'NOTE', a.notes, seven);
     for (let i = 0; i < citations.length; i++) {
       const c = citations[i]!;
       if (c.target.kind !== 'relationship' || c.target.id !== a.id) continue;
-      putCitation(out, 2, c, source, seven);
+      putCitation(out, 2, c, source, seven, kept);
       citations.splice(i--, 1);
     }
+    putExtra(out, start, 2, a.gedcomExtra, seven, kept);
   }
 };
 

@@ -6,6 +6,8 @@ import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
+import { KEPT_OUT, putExtra, type KeptNode, type KeptOut } from './extensions.js';
+import { repositoryXref, sourceFieldLines } from './writer-repositories.js';
 
 // The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
 // record, so the export handler can stream the file record by record. The import mapping reads the
@@ -21,6 +23,11 @@ export type WriterOptions = {
   readonly product: { readonly name: string; readonly version: string };
   /** GEDZIP only (writer-media.ts): the OBJE records linked from each person, event and source. */
   readonly media?: MediaLinks;
+  /**
+   * 7.0: the extension tags of the tree's kept lines (extensions.ts), declared in HEAD.SCHMA beside the
+   * writer's own: `_TAG uri` as the imported file declared it, or `_TAG` alone (given a URI of ours).
+   */
+  readonly extensionTags?: readonly string[];
 };
 
 /** Cross-references with their at signs (`@I1@`), assigned by the caller. */
@@ -28,6 +35,8 @@ export type Xrefs = {
   readonly person: (id: Id) => string;
   readonly family: (key: string) => string;
   readonly source: (id: Id) => string;
+  /** How kept lines (extensions.ts) write their pointers, and where they count what they could not write: KEPT_OUT when absent. */
+  readonly kept?: KeptOut;
 };
 
 export type IndividualBundle = {
@@ -67,6 +76,9 @@ export const EXTENSION_TAGS: Readonly<Record<string, string>> = {
   _STAT: 'urn:x-genealogy-service:gedcom:_STAT',
 };
 
+/** The URI prefix of kept extension tags in a 7.0 HEAD.SCHMA. */
+export const KEPT_TAG_URI = 'urn:x-genealogy-service:gedcom:kept:';
+
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
@@ -88,6 +100,16 @@ export const writeHeader = (o: WriterOptions): string => {
   if (seven) {
     let schma = line(1, 'SCHMA');
     for (const [tag, uri] of Object.entries(EXTENSION_TAGS)) schma += line(2, 'TAG', `${tag} ${uri}`);
+    // Tags kept from imported files, with the URI their file declared (`_TAG uri`), else one of ours.
+    const declared = new Set<string>();
+    for (const entry of o.extensionTags ?? []) {
+      const space = entry.indexOf(' ');
+      const tag = space < 0 ? entry : entry.slice(0, space);
+      if (Object.hasOwn(EXTENSION_TAGS, tag)) continue;
+      if (space > 0) declared.add(tag);
+      else if (declared.has(tag) || (o.extensionTags ?? []).some((e) => e.startsWith(`${tag} `))) continue;
+      schma += line(2, 'TAG', space < 0 ? `${tag} ${KEPT_TAG_URI}${tag}` : entry);
+    }
     return line(0, 'HEAD') + line(1, 'GEDC') + line(2, 'VERS', '7.0') + schma + sour + date;
   }
   return line(0, 'HEAD') + sour + date + line(1, 'SUBM', '@U1@')
@@ -126,6 +148,11 @@ const putPedi = (out: Out, q: ParentChildQualifier, seven: Seven): void => {
 };
 
 const SEX: Readonly<Record<string, string>> = { male: 'M', female: 'F' };
+
+/** `_FREL` / `_MREL` values, as FTM writes them (each reads back as the qualifier: PEDI_IN). */
+const FREL: Readonly<Record<ParentChildQualifier, string>> = {
+  biological: 'Natural', adoptive: 'Adopted', foster: 'Foster', step: 'Step', donor: 'Donor', guardian: 'Guardian',
+};
 
 /** Citations placed under the names and events they cite (index-aligned), the rest on the record itself. */
 type Placed = {
@@ -176,15 +203,21 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   const placed = placeCitations(p.citations, p.names, p.events);
   const sealedTo = p.famc.find((f) => f.qualifier === 'biological') ?? p.famc[0];
   const ord = ordinances(o, sealedTo === undefined ? null : x.family(sealedTo.familyKey));
+  const kept = x.kept ?? KEPT_OUT;
+  const record = out.length;
   out.push('0 ', p.xref ?? x.person(p.person.id), ' INDI\n');
   if (p.person.privacy === 'private') putLine(out, 1, 'RESN', seven ? 'CONFIDENTIAL' : 'confidential');
   // The first NAME is the primary one on import: put the primary name first even if the caller did not.
   let primary = 0;
   while (primary < p.names.length && !p.names[primary]!.isPrimary) primary++;
   if (primary === p.names.length) primary = 0;
+  // A nickname that is a given name and nothing more is NICK of the primary NAME (import reads NAME.NICK so).
+  const nicks = p.names.length > 1 ? p.names.map((n, i) => i !== primary && isBareNickname(n) && placed.names?.[i] === undefined) : null;
   for (let k = 0; k < p.names.length; k++) {
     const i = k === 0 ? primary : k <= primary ? k - 1 : k;
+    if (nicks?.[i] === true) continue;
     const n = p.names[i]!;
+    const start = out.length;
     // The value holds every part (`Dr. John /van Dijk/ Jr.`); the pieces in the order both versions list them.
     putName(out, spaced(n.prefix, n.givenName), spaced(n.surnamePrefix, n.surname), seven, n.suffix);
     putNameType(out, n.nameType, seven);
@@ -193,15 +226,21 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     putSingle(out, 2, 'SPFX', n.surnamePrefix, seven);
     putSingle(out, 2, 'SURN', n.surname, seven);
     putSingle(out, 2, 'NSFX', n.suffix, seven);
+    if (k === 0 && nicks !== null) for (let j = 0; j < p.names.length; j++) if (nicks[j] === true) putSingle(out, 2, 'NICK', p.names[j]!.givenName, seven);
     putText(out, 2, 'NOTE', n.notes, seven);
     const cites = placed.names?.[i];
-    if (cites !== undefined) for (const c of cites) putCitation(out, 2, c, x.source, seven);
+    if (cites !== undefined) for (const c of cites) putCitation(out, 2, c, x.source, seven, kept);
+    // A kept `TYPE birth` says what the name no longer is once it has another type.
+    putExtra(out, start, 2, n.gedcomExtra, seven, kept, n.nameType === 'birth' ? undefined : isType);
   }
   // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
   if (p.person.sex !== null) putLine(out, 1, 'SEX', SEX[p.person.sex]);
   for (let i = 0; i < p.events.length; i++) {
-    putEvent(out, 1, p.events[i]!, false, placed.events?.[i], x.source, seven, ord);
-    putMediaLinks(out, 2, o.media, 'event', p.events[i]!.id);
+    const e = p.events[i]!;
+    const start = out.length;
+    putEvent(out, 1, e, false, placed.events?.[i], x.source, seven, ord, kept);
+    putMediaLinks(out, 2, o.media, 'event', e.id);
+    putExtra(out, start, 2, e.gedcomExtra, seven, kept);
   }
   for (const f of p.famc) {
     putLine(out, 1, 'FAMC', x.family(f.familyKey));
@@ -212,13 +251,23 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   let own = placed.own;
   if (p.associations !== undefined && p.associations.length > 0) {
     const rest = [...own];
-    putAssociations(out, p.associations, rest, x.person, x.source, seven);
+    putAssociations(out, p.associations, rest, x.person, x.source, seven, kept);
     own = rest;
   }
   putText(out, 1, 'NOTE', p.person.notes, seven);
-  for (const c of own) putCitation(out, 1, c, x.source, seven);
+  for (const c of own) putCitation(out, 1, c, x.source, seven, kept);
   putMediaLinks(out, 1, o.media, 'person', p.person.id);
+  // A kept SEX (U, X...) is the file's word for what the person had no sex for: not once they have one.
+  putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, p.person.sex === null ? undefined : isSex);
 };
+
+const isSex = (n: KeptNode, via: string): boolean => via === '' && n[0] === 'SEX';
+const isType = (n: KeptNode, via: string): boolean => via === '' && n[0] === 'TYPE';
+
+/** A nickname with nothing but a given name (no notes, kept lines or citations: the caller checks those). */
+const isBareNickname = (n: ExportName): boolean =>
+  n.nameType === 'nickname' && n.givenName !== '' && n.surname === '' && n.prefix === '' && n.suffix === '' && n.surnamePrefix === '' && n.notes === ''
+  && (n.gedcomExtra === null || n.gedcomExtra === undefined) && !n.isPrimary;
 
 export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => joined(putIndividual, o, x, p);
 
@@ -227,26 +276,46 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, f: FamilyBundle)
   const seven = o.version === '7.0';
   const placed = placeCitations(f.citations, [], f.events);
   const fam = f.family;
+  const kept = x.kept ?? KEPT_OUT;
+  const record = out.length;
   out.push('0 ', x.family(fam.key), ' FAM\n');
   for (let i = 0; i < fam.partners.length; i++) putLine(out, 1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
-  for (const c of fam.children) putLine(out, 1, 'CHIL', x.person(c.id));
+  for (const c of fam.children) {
+    putLine(out, 1, 'CHIL', x.person(c.id));
+    // 5.5.1: the child's relation to each partner as FTM, Ancestry and RootsMagic write it (and read
+    // it back: it is how their files say a natural or an adopted child, mapping-family.ts).
+    if (!seven) fam.roles.forEach((role, i) => putLine(out, 2, role === 'WIFE' ? '_MREL' : '_FREL', FREL[c.byPartner?.[i] ?? c.qualifier]));
+  }
   const ord = ordinances(o, null);
   for (let i = 0; i < f.events.length; i++) {
-    putEvent(out, 1, f.events[i]!, true, placed.events?.[i], x.source, seven, ord);
-    putMediaLinks(out, 2, o.media, 'event', f.events[i]!.id);
+    const e = f.events[i]!;
+    const start = out.length;
+    putEvent(out, 1, e, true, placed.events?.[i], x.source, seven, ord, kept);
+    putMediaLinks(out, 2, o.media, 'event', e.id);
+    putExtra(out, start, 2, e.gedcomExtra, seven, kept);
   }
   putText(out, 1, 'NOTE', f.notes, seven);
-  for (const c of placed.own) putCitation(out, 1, c, x.source, seven);
+  for (const c of placed.own) putCitation(out, 1, c, x.source, seven, kept);
+  putExtra(out, record, 1, fam.partnership?.gedcomExtra, seven, kept);
 };
 
 export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => joined(putFamily, o, x, f);
 
 export const writeSource = (o: WriterOptions, x: Xrefs, src: ExportSource): string => {
   const seven = o.version === '7.0';
-  return `0 ${x.source(src.id)} SOUR\n`
+  return withKept(src.gedcomExtra, seven, x, `0 ${x.source(src.id)} SOUR\n`
     + text(1, 'TITL', src.title, seven)
     + text(1, 'AUTH', src.author, seven)
     + text(1, 'PUBL', src.publication, seven)
+    + sourceFieldLines(src, seven, repositoryXref)
     + text(1, 'NOTE', src.notes, seven)
-    + mediaLinkLines(1, o.media, 'source', src.id);
+    + mediaLinkLines(1, o.media, 'source', src.id));
+};
+
+/** A record's text with its kept lines (extensions.ts) written in. */
+const withKept = (extra: string | null | undefined, seven: Seven, x: Xrefs, record: string): string => {
+  if (extra === null || extra === undefined) return record;
+  const out: Out = [record];
+  putExtra(out, 0, 1, extra, seven, x.kept ?? KEPT_OUT);
+  return out.join('');
 };

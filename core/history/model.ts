@@ -6,7 +6,7 @@ import type { Id } from '../kernel/ids.js';
 // wrote (API, cleanup, proposals, merge, imports, restore); the core reads and restores them.
 
 /** The kinds of record with a history, as the paths name them (`/persons/{id}/history`, ...). */
-export const RECORD_KINDS = ['person', 'name', 'event', 'relationship', 'source', 'citation', 'media'] as const;
+export const RECORD_KINDS = ['person', 'name', 'event', 'relationship', 'source', 'citation', 'media', 'repository'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** Why a change was written: the operation its transaction ran. */

@@ -19,7 +19,16 @@ export type Media = Deletion & {
   readonly checksum: string;
   /** At most one person, event or source of the same tree, or null (members only). */
   readonly target: MediaTarget | null;
-  readonly storageKey: string;
+  /**
+   * Where the bytes are in the BlobStore; null for a record whose file was not uploaded (a GEDCOM
+   * OBJE whose file did not come with the file): its size is 0, its checksum and content type '',
+   * until an upload to it (fill-media-file.ts) brings them.
+   */
+  readonly storageKey: string | null;
+  /** The file's path as a GEDCOM FILE gave it ('' for an uploaded item): written back on export. */
+  readonly filePath: string;
+  /** The file's format as a GEDCOM FORM gave it (`jpg`, `image/jpeg`; '' when none). */
+  readonly form: string;
   readonly createdBy: Id | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;

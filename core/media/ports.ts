@@ -14,6 +14,12 @@ export type MediaRepository = {
   readonly insert: (media: Media) => Promise<void>;
   /** Replaces title, target, updatedAt and the deletion stamp. */
   readonly update: (media: Media) => Promise<void>;
+  /**
+   * Gives a record without bytes (storageKey null) its file: storageKey, checksum, size, contentType,
+   * fileName and updatedAt from `media`. Whether it did: false (nothing changed) when the record is
+   * unknown or has its bytes already, so of two uploads to one record only the first takes.
+   */
+  readonly fillFile: (media: Media) => Promise<boolean>;
 };
 
 /**

@@ -10,7 +10,14 @@ export const personPrivacies = ['default', 'public', 'private'] as const;
 export type PersonPrivacy = (typeof personPrivacies)[number];
 
 
-export type Person = Deletion & {
+/**
+ * GEDCOM lines an import did not map to the model, kept verbatim on the row they came from and
+ * written back in place by export (core/gedcom/extensions.ts): absent or null when none. Only the
+ * GEDCOM import writes it and only the export reads it; every other write leaves it as it is.
+ */
+export type GedcomKept = { readonly gedcomExtra?: string | null };
+
+export type Person = Deletion & GedcomKept & {
   readonly id: Id;
   readonly treeId: Id;
   readonly sex: Sex | null;
@@ -45,7 +52,7 @@ export const MAX_IDENTIFIER_LENGTH = 255;
 export const nameTypes = ['birth', 'maiden', 'married', 'alias', 'nickname', 'religious', 'professional', 'other'] as const;
 export type NameType = (typeof nameTypes)[number];
 
-export type Name = Deletion & {
+export type Name = Deletion & GedcomKept & {
   readonly id: Id;
   readonly treeId: Id;
   readonly personId: Id;
@@ -80,7 +87,7 @@ export const isLdsEvent = (type: EventType): boolean => ldsEventTypes.includes(t
 /** Longest temple code (TEMP), ordinance status (STAT) and association role. */
 export const MAX_CODE_LENGTH = 255;
 
-export type LifeEvent = Deletion & {
+export type LifeEvent = Deletion & GedcomKept & {
   readonly id: Id;
   readonly treeId: Id;
   readonly type: EventType;
@@ -131,7 +138,7 @@ export const isGenealogical = (r: { readonly type: RelationshipType }): boolean 
 export const parentChildQualifiers = ['biological', 'adoptive', 'step', 'foster', 'donor', 'guardian'] as const;
 export type ParentChildQualifier = (typeof parentChildQualifiers)[number];
 
-export type Relationship = Deletion & {
+export type Relationship = Deletion & GedcomKept & {
   readonly id: Id;
   readonly treeId: Id;
   readonly type: RelationshipType;

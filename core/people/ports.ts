@@ -198,6 +198,8 @@ export type PurgeCounts = {
   readonly citations: number;
   readonly media: number;
   readonly users: number;
+  /** Repositories soft-deleted before the cutoff (sources keep their links to them: those name nothing then). */
+  readonly repositories: number;
 };
 
 export type PurgeRepository = {
@@ -212,4 +214,82 @@ export type PurgeRepository = {
    * their email can register again; audit entries, proposals and media keep the bare user id.
    */
   readonly purgeDeletedBefore: (cutoff: Date) => Promise<PurgeCounts>;
+};
+
+/** A tree's change stamp (PublicPageReads.treeStamp): the tree row and what changed in it last. */
+export type TreeStamp = {
+  /** The tree (deleted or not), with no role: the public pages read as nobody. */
+  readonly tree: TreeWithRole;
+  /**
+   * Changes whenever anything the tree's pages show may have changed: the tree's row (name,
+   * description, visibility, deletion: its `updatedAt`) and the last change recorded in the tree's
+   * history (every write of a person, name, event, relationship, source, citation or media row is
+   * recorded, by every write path: core/history). Opaque; equal stamps mean nothing changed.
+   */
+  readonly stamp: string;
+};
+
+/** What a person's public page shows beside what the person read (getPerson) answers: their family. */
+export type FamilyRead = TreeStamp & {
+  /** The person, deleted or not. */
+  readonly person: Person;
+  /**
+   * Empty unless the person is live and shown in full to a non-member at `now` (the non-member rule,
+   * from the facts kept on the row): the live edges of the tree touching the person, then the live
+   * parent_child edges from each of the person's parents to their other children (the siblings), each
+   * once, ordered by id.
+   */
+  readonly relationships: readonly Relationship[];
+  /**
+   * The live persons of the tree at the other ends of `relationships`, ordered by id, each with their
+   * first live primary name (else first live name) by id only when the non-member rule shows them in
+   * full at `now` (null otherwise, and when they have no live name).
+   */
+  readonly relatives: readonly { readonly person: Person; readonly name: Name | null }[];
+  /**
+   * The live events of the person's live partnerships (in `relationships`) whose other partner the
+   * non-member rule shows in full at `now`, ordered by id, and the places of those events (by id).
+   */
+  readonly partnershipEvents: readonly LifeEvent[];
+  readonly places: readonly Place[];
+};
+
+/** Persons of a tree as the public pages count them for a non-member: not hidden (`shown`), and in full (`full`). */
+export type PersonCounts = { readonly shown: number; readonly full: number };
+
+/** One surname of the surname index and how many persons shown in full carry it as their primary surname. */
+export type SurnameCount = { readonly surname: string; readonly count: number };
+
+/** The initial letters of the surname index: how many surnames and persons each has. */
+export type SurnameLetter = { readonly letter: string; readonly surnames: number; readonly persons: number };
+
+/** A page of the surname index: the surnames starting with `letter` (null: all), from the `offset`-th, at most `limit`. */
+export type SurnamePage = { readonly letter: string | null; readonly offset: number; readonly limit: number };
+
+/**
+ * The reads of the public HTML pages (adapters/http/pages/public) that the JSON public surface has
+ * none for. Every one reads as a non-member at `now`: who is counted, listed or shown is the
+ * non-member rule (core/privacy/engine.ts) decided from the facts kept on each person's row (in
+ * PostgreSQL the rule's generated SQL, adapters/postgres/privacy-sql.ts). Only live persons of the
+ * tree count; a person's surname is their first live primary name's (by id), trimmed; an empty one is
+ * left out of the index. Each read is one statement in PostgreSQL.
+ */
+export type PublicPageReads = {
+  /** The tree's stamp; null when no tree has that id. */
+  readonly treeStamp: (treeId: Id) => Promise<TreeStamp | null>;
+  /** The person's family for their page (see FamilyRead); null when no person has that id. */
+  readonly family: (personId: Id, now: Date) => Promise<FamilyRead | null>;
+  /** Counts for each of these trees (a tree without persons, or unknown: zeros). */
+  readonly personCounts: (treeIds: readonly Id[], now: Date) => Promise<ReadonlyMap<Id, PersonCounts>>;
+  /**
+   * The surname index of the persons shown in full: every initial letter (the surname's first
+   * character, upper-cased), ordered by letter, and one page of the surnames (of `page.letter`, or all)
+   * ordered by lower-cased surname then surname (code point order), with their counts.
+   */
+  readonly surnames: (treeId: Id, now: Date, page: SurnamePage) => Promise<{ readonly letters: readonly SurnameLetter[]; readonly surnames: readonly SurnameCount[] }>;
+  /**
+   * The persons shown in full, ordered by id: at most `limit`, after the person `after` when given,
+   * else from the `skip`-th (0: the first). Their ids and when they last changed (for a sitemap).
+   */
+  readonly fullPersons: (treeId: Id, now: Date, page: { readonly limit: number; readonly after?: Id; readonly skip?: number }) => Promise<readonly Pick<Person, 'id' | 'updatedAt'>[]>;
 };

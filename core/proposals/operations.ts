@@ -28,7 +28,7 @@ import type { OperationEntity, ProposalOperation } from './model.js';
  * names, looked up to check their tree.
  */
 export type OperationStores =
-  | 'trees' | 'memberships' | 'audit' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'deletions' | 'bulk' | 'sources' | 'citations'
+  | 'trees' | 'memberships' | 'audit' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'deletions' | 'bulk' | 'sources' | 'citations' | 'repositories'
   | MergeStores;
 
 /**

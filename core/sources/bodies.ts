@@ -1,11 +1,19 @@
 import * as t from 'io-ts';
 import { named, NOTES_MAX, Nullable, Text, Uuid, withSchema } from '../kernel/codec.js';
 import type { SourceInput } from './commands/source-commands.js';
+import type { RepositoryInput } from './commands/repository-commands.js';
+import { MAX_RECORDED_EVENTS, MAX_REPOSITORY_LINKS } from './source-fields.js';
 
 // The request bodies of sources and citations (snake_case JSON of API.md) and what each becomes as a
 // command's input: decoded by the HTTP routes and by a proposal's apply (core/proposals/operations.ts).
 
-const SourceFields = t.partial({ author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX) });
+const RecordedEvents = named('RecordedEvents', t.intersection([t.type({ events: Text(500) }), t.partial({ date: Text(200), place: Text(1000) })]));
+const RepositoryLink = named('RepositoryLink', t.intersection([t.type({ repository_id: Uuid }), t.partial({ call_number: Text(500) })]));
+const SourceFields = t.partial({
+  author: Text(1000), publication: Text(2000), notes: Text(NOTES_MAX), abbreviation: Text(1000), agency: Text(1000), data_notes: Text(NOTES_MAX),
+  recorded_events: withSchema(t.array(RecordedEvents), { maxItems: MAX_RECORDED_EVENTS }),
+  repositories: withSchema(t.array(RepositoryLink), { maxItems: MAX_REPOSITORY_LINKS }),
+});
 export const SourceCreate = named('SourceCreate', t.intersection([t.type({ title: Text(1000) }), SourceFields]));
 export const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ title: Text(1000) }), SourceFields]));
 const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
@@ -19,6 +27,21 @@ export const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string 
   ...(b.title === undefined ? {} : { title: b.title }),
   ...(b.author === undefined ? {} : { author: b.author }),
   ...(b.publication === undefined ? {} : { publication: b.publication }),
+  ...(b.notes === undefined ? {} : { notes: b.notes }),
+  ...(b.abbreviation === undefined ? {} : { abbreviation: b.abbreviation }),
+  ...(b.agency === undefined ? {} : { agency: b.agency }),
+  ...(b.data_notes === undefined ? {} : { dataNotes: b.data_notes }),
+  ...(b.recorded_events === undefined ? {} : { recordedEvents: b.recorded_events.map((e) => ({ events: e.events, date: e.date ?? '', place: e.place ?? '' })) }),
+  ...(b.repositories === undefined ? {} : { repositories: b.repositories.map((r) => ({ repositoryId: r.repository_id, callNumber: r.call_number ?? '' })) }),
+});
+
+const RepositoryFields = t.partial({ address: Text(2000), notes: Text(NOTES_MAX) });
+export const RepositoryCreate = named('RepositoryCreate', t.intersection([t.type({ name: Text(1000) }), RepositoryFields]));
+export const RepositoryUpdate = named('RepositoryUpdate', t.intersection([t.partial({ name: Text(1000) }), RepositoryFields]));
+
+export const repositoryInput = (b: t.TypeOf<typeof RepositoryFields> & { name?: string }): RepositoryInput => ({
+  ...(b.name === undefined ? {} : { name: b.name }),
+  ...(b.address === undefined ? {} : { address: b.address }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
 });
 

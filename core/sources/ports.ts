@@ -1,6 +1,6 @@
 import type { Id } from '../kernel/ids.js';
 import type { ListOptions } from '../kernel/list.js';
-import type { Citation, Source } from './model.js';
+import type { Citation, Repository, Source } from './model.js';
 
 export type SourceRepository = {
   readonly byId: (id: Id) => Promise<Source | null>;
@@ -22,4 +22,15 @@ export type CitationRepository = {
   readonly listByTree: (treeId: Id, options: ListOptions) => Promise<readonly Citation[]>;
   readonly insert: (citation: Citation) => Promise<void>;
   readonly update: (citation: Citation) => Promise<void>;
+};
+
+export type RepositoryRepository = {
+  /** The repository, deleted or not; null for an unknown id. */
+  readonly byId: (id: Id) => Promise<Repository | null>;
+  /** The tree's live repositories (or with `deleted`, its deleted ones), ordered by id, paged. Members only read them: no audience. */
+  readonly listByTree: (treeId: Id, options: Omit<ListOptions, 'audience'>) => Promise<readonly Repository[]>;
+  /** Of `ids`, those that are live repositories of the tree (any order; unknown ids left out). */
+  readonly liveIds: (treeId: Id, ids: readonly Id[]) => Promise<readonly Id[]>;
+  readonly insert: (repository: Repository) => Promise<void>;
+  readonly update: (repository: Repository) => Promise<void>;
 };

@@ -1,4 +1,5 @@
 import { STREAM_PAGE } from '../../adapters/http/routes/deps.js';
+import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { expect } from 'chai';
 import { startObservedService, type ObservedService } from '../support/observed-service.js';
 import type { Storage } from '../../core/stores.js';
@@ -36,7 +37,7 @@ describe('SQL statements per request do not grow with the tree', function () {
     await storage.uow.run(async (s) => {
       const places: Place[] = [];
       for (let k = 0; k < 5; k++) places.push(await s.places.ensure(treeId, `Town ${k}`, newId()));
-      const source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', createdAt: now, updatedAt: now, ...del };
+      const source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', ...NO_SOURCE_EXTRAS, createdAt: now, updatedAt: now, ...del };
       await s.sources.insert(source);
       const event = async (personId: Id | null, partnershipId: Id | null, type: LifeEvent['type'], date: GenealogicalDate, i: number) => {
         const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del };

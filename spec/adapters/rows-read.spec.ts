@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { startObservedService, type ObservedService } from '../support/observed-service.js';
 import type { Storage } from '../../core/stores.js';
 import { ok } from '../../core/kernel/either.js';
@@ -41,7 +42,7 @@ describe('rows read per non-member request do not grow with the tree', function 
     const events: LifeEvent[] = [];
     const relationships: Relationship[] = [];
     const citations: Citation[] = [];
-    const source: Source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', createdAt: now, updatedAt: now, ...del };
+    const source: Source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', ...NO_SOURCE_EXTRAS, createdAt: now, updatedAt: now, ...del };
     const event = (subject: { personId: Id } | { partnershipId: Id }, type: LifeEvent['type'], year: number): LifeEvent => {
       const e: LifeEvent = {
         id: newId(), treeId, type, customType: null, personId: null, partnershipId: null, ...subject, date: { qualifier: 'exact', year }, placeId: null,
@@ -82,7 +83,7 @@ describe('rows read per non-member request do not grow with the tree', function 
         const id = newId();
         await s.media.insert({
           id, treeId, title: `Photo ${i}`, fileName: 'photo.jpg', contentType: 'image/jpeg', size: 3, checksum: 'ab'.repeat(32),
-          target: { kind: 'person', id: persons[i]!.id }, storageKey: mediaStorageKey(treeId, id), createdBy: null, createdAt: now, updatedAt: now, ...del,
+          target: { kind: 'person', id: persons[i]!.id }, storageKey: mediaStorageKey(treeId, id), filePath: '', form: '', createdBy: null, createdAt: now, updatedAt: now, ...del,
         });
       }
       return ok(undefined);

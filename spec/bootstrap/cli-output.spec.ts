@@ -58,15 +58,15 @@ describe('command-line host: outcomes', () => {
       importId: '0190a000-0000-7000-8000-000000000001',
       persons: { created: 3, merged: 1, skipped: 0, overwritten: 0 },
       names: { created: 4, skipped: 0 }, events: { created: 5, skipped: 1 }, relationships: { created: 2, skipped: 0 },
-      sources: { created: 1, reused: 0 }, citations: { created: 6, skipped: 0 }, places: { created: 2, reused: 1 },
+      sources: { created: 1, reused: 0 }, repositories: { created: 0, reused: 0 }, citations: { created: 6, skipped: 0 }, places: { created: 2, reused: 1 },
       media: { created: 2, skipped: 0 },
-      unmapped: [{ tag: '_MILT', count: 2, firstLine: 40 }],
+      unmapped: [{ tag: '_MILT', count: 2, firstLine: 40, keptLines: 2 }],
       warnings: [{ line: 7, message: 'a date that cannot be read' }],
       warningCount: 12,
     };
     const json = importReportJson(report);
     expect(json).to.deep.include({ persons: report.persons, places: report.places, media: report.media, warning_count: 12 });
-    expect(json['unmapped_tags']).to.deep.equal([{ tag: '_MILT', count: 2, first_line: 40 }]);
+    expect(json['unmapped_tags']).to.deep.equal([{ tag: '_MILT', count: 2, first_line: 40, kept_lines: 2 }]);
     expect(json['warnings']).to.deep.equal([{ line: 7, message: 'a date that cannot be read' }]);
     expect(json).to.not.have.property('unmapped');
   });

@@ -17,6 +17,7 @@ import { placesContract } from './places.contract.js';
 import { relationshipsContract } from './relationships.contract.js';
 import { deletionsContract } from './deletions.contract.js';
 import { sourcesContract } from './sources.contract.js';
+import { repositoriesContract } from './repositories.contract.js';
 import { citationsContract } from './citations.contract.js';
 import { purgesContract } from './purges.contract.js';
 import { mediaContract } from './media.contract.js';
@@ -24,6 +25,7 @@ import { cleanupReadsContract } from './cleanup-reads.contract.js';
 import { proposalsContract } from './proposals.contract.js';
 import { accountArchiveReadsContract } from './account-archive-reads.contract.js';
 import { privacyFilterContract } from './privacy-filter.contract.js';
+import { publicPageReadsContract } from './public-page-reads.contract.js';
 import { gedcomExportContract } from './gedcom-export.contract.js';
 import { duplicatesContract } from './duplicates.contract.js';
 import { mergesContract } from './merges.contract.js';
@@ -57,6 +59,7 @@ for (const [name, make] of adapters) {
   relationshipsContract(name, make);
   deletionsContract(name, make);
   sourcesContract(name, make);
+  repositoriesContract(name, make);
   citationsContract(name, make);
   purgesContract(name, make);
   mediaContract(name, make);
@@ -70,4 +73,5 @@ for (const [name, make] of adapters) {
   chartsContract(name, make);
   historyContract(name, make);
   personListJsonContract(name, make);
+  publicPageReadsContract(name, make);
 }

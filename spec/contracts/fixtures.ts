@@ -2,9 +2,10 @@ import type { AuditEntry } from '../../core/kernel/audit.js';
 import type { EmailToken, Session, User } from '../../core/identity/model.js';
 import type { Membership, Role, Tree } from '../../core/trees/model.js';
 import type { Storage } from '../../core/stores.js';
+import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { newId, type Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship, RelationshipType } from '../../core/people/model.js';
-import type { Citation, Source } from '../../core/sources/model.js';
+import type { Citation, Repository, Source } from '../../core/sources/model.js';
 
 /** What every contract is run against: a storage on empty state, and how to dispose of it. */
 export type StorageFixture = { readonly storage: Storage; close(): Promise<void> };
@@ -199,6 +200,7 @@ export const aSource = (treeId: Id, over: Partial<Source> = {}): Source => ({
   author: '',
   publication: '',
   notes: '',
+  ...NO_SOURCE_EXTRAS,
   createdAt: at('2025-03-05T08:00:04.505Z'),
   updatedAt: at('2025-03-05T08:00:04.505Z'),
   deletedAt: null,
@@ -243,6 +245,25 @@ export const givenEdge = async (s: Storage, treeId: Id, type: RelationshipType, 
 };
 
 /** Inserts a source and returns it. */
+export const aRepository = (treeId: Id, over: Partial<Repository> = {}): Repository => ({
+  id: newId(),
+  treeId,
+  name: 'County Record Office',
+  address: '',
+  notes: '',
+  createdAt: at('2025-03-05T08:00:04.606Z'),
+  updatedAt: at('2025-03-05T08:00:04.606Z'),
+  deletedAt: null,
+  deletionId: null,
+  ...over,
+});
+
+export const givenRepository = async (s: Storage, treeId: Id, over: Partial<Repository> = {}): Promise<Repository> => {
+  const x = aRepository(treeId, over);
+  await s.repositories.insert(x);
+  return x;
+};
+
 export const givenSource = async (s: Storage, treeId: Id, over: Partial<Source> = {}): Promise<Source> => {
   const x = aSource(treeId, over);
   await s.sources.insert(x);

@@ -3,7 +3,7 @@ import type { ExportChunk, ExportCitation, ExportEvent, ExportIndividual, Person
 import type { Id } from '../../core/kernel/ids.js';
 import type { Storage } from '../../core/stores.js';
 import type { Relationship } from '../../core/people/model.js';
-import { aCitation, aName, anEvent, aPerson, aRelationship, aSource, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import { aCitation, aName, anEvent, aPerson, aRelationship, aRepository, aSource, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 /** A chunk read to its end: its individuals iterated (which completes its partnerships' records). */
 type ReadChunk = { readonly chunk: PersonChunk; readonly individuals: readonly ExportIndividual[] };
@@ -105,6 +105,33 @@ export const gedcomExportContract = (name: string, make: MakeStorage): Mocha.Sui
       expect(third.chunk.partnershipRecords.get(g.couple.id)!.citations.map((x) => cited(c(third), x))).to.deep.equal([
         { target: g.cites[0]!.target, page: g.cites[0]!.page, detail: g.cites[0]!.detail, confidence: g.cites[0]!.confidence, source: 2 },
       ]);
+    });
+
+    it('after the sources, every live repository once in id order, numbered from 1; a source links live ones by those numbers (issue 28)', async () => {
+      const s = storage();
+      const t = await givenTree(s);
+      const [r1, r2, r3, r4] = sortedIds(4);
+      const repositories = [
+        aRepository(t.id, { id: r1!, name: 'A', address: 'Line 1\nLine 2', notes: 'n' }), aRepository(t.id, { id: r2!, name: 'B', ...gone }),
+        aRepository(t.id, { id: r3!, name: 'C' }), aRepository(t.id, { id: r4!, name: 'D' }),
+      ];
+      for (const r of repositories) await s.repositories.insert(r);
+      const linked = aSource(t.id, {
+        abbreviation: 'Ab', agency: 'Ag', dataNotes: 'DN', recordedEvents: [{ events: 'BIRT', date: 'FROM 1800 TO 1850', place: 'Leeds' }],
+        repositories: [{ repositoryId: r4!, callNumber: 'c4' }, { repositoryId: r2!, callNumber: 'gone' }, { repositoryId: r1!, callNumber: '' }],
+      });
+      const plain = aSource(t.id);
+      for (const x of [linked, plain]) await s.sources.insert(x);
+      const chunks = await all(s, t.id, 2);
+      expect(chunks.map((c) => ('chunk' in c ? 'persons' : c.kind))).to.deep.equal(['sources', 'repositories', 'repositories']);
+      const written = chunks.flatMap((c) => (!('chunk' in c) && c.kind === 'sources' ? c.sources : []));
+      const first = written.find((x) => x.id === linked.id)!;
+      expect(first).to.deep.include({ abbreviation: 'Ab', agency: 'Ag', dataNotes: 'DN', recordedEvents: [{ events: 'BIRT', date: 'FROM 1800 TO 1850', place: 'Leeds' }] });
+      // r1 is 1, r3 is 2, r4 is 3: the deleted r2 is not numbered, and its link is left out.
+      expect(first.repositoryLinks).to.deep.equal([{ repository: 3, callNumber: 'c4' }, { repository: 1, callNumber: '' }]);
+      expect(written.find((x) => x.id === plain.id)!.repositoryLinks ?? []).to.deep.equal([]);
+      const repos = chunks.flatMap((c) => (!('chunk' in c) && c.kind === 'repositories' ? [[c.first, c.repositories.map((r) => [r.id, r.name, r.address, r.notes])]] : []));
+      expect(repos).to.deep.equal([[1, [[r1, 'A', 'Line 1\nLine 2', 'n'], [r3, 'C', '', '']]], [3, [[r4, 'D', '', '']]]]);
     });
 
     it('reads an unknown or empty tree as no chunks, and may be left early', async () => {

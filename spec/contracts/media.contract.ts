@@ -10,7 +10,7 @@ export const aMedia = (treeId: Id, over: Partial<Media> = {}): Media => {
   const id = over.id ?? newId();
   return {
     id, treeId, title: 'Wedding photo', fileName: 'wedding.jpg', contentType: 'image/jpeg', size: 123456, checksum: 'ab'.repeat(32),
-    target: null, storageKey: mediaStorageKey(treeId, id), createdBy: null,
+    target: null, storageKey: mediaStorageKey(treeId, id), filePath: '', form: '', createdBy: null,
     createdAt: at('2025-03-01T10:00:00.123Z'), updatedAt: at('2025-03-01T10:00:00.123Z'), deletedAt: null, deletionId: null, ...over,
   };
 };
@@ -26,6 +26,19 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       await storage().media.insert(m);
       expect(await storage().media.byId(m.id)).to.deep.equal(m);
       expect(await storage().media.byId(newId())).to.equal(null);
+    });
+
+    it('keeps a record without bytes (no storage key, its GEDCOM path and format); fillFile gives it its file once (issue 28)', async () => {
+      const t = await givenTree(storage());
+      const m = aMedia(t.id, { storageKey: null, size: 0, checksum: '', contentType: '', fileName: '', filePath: 'scans/Ann Lee.jpg', form: 'jpg' });
+      await storage().media.insert(m);
+      expect(await storage().media.byId(m.id)).to.deep.equal(m);
+      const filled = { ...m, storageKey: mediaStorageKey(t.id, m.id), size: 3, checksum: 'cd'.repeat(32), contentType: 'image/jpeg', fileName: 'ann.jpg', title: 'ignored', updatedAt: at('2025-05-01T00:00:00.000Z') };
+      expect(await storage().media.fillFile(filled)).to.equal(true);
+      expect(await storage().media.byId(m.id)).to.deep.equal({ ...filled, title: m.title });
+      expect(await storage().media.fillFile({ ...filled, checksum: 'ef'.repeat(32) })).to.equal(false);
+      expect((await storage().media.byId(m.id))!.checksum).to.equal('cd'.repeat(32));
+      expect(await storage().media.fillFile({ ...filled, id: newId() })).to.equal(false);
     });
 
     it('update changes title, target, updatedAt and the deletion stamp only', async () => {
@@ -70,6 +83,21 @@ export const mediaContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await storage().media.byId(gone.id)).to.equal(null);
       expect(await storage().media.byId(kept.id)).to.not.equal(null);
       expect(await storage().blobRemovals.next(10)).to.deep.equal([gone.storageKey]);
+    });
+
+    it('a record without bytes goes with the purge (its own, or its tree\'s) and queues no object (issue 28)', async () => {
+      const t = await givenTree(storage());
+      const blank = { storageKey: null, size: 0, checksum: '', contentType: '', filePath: 'a.jpg', form: 'jpg' };
+      const gone = aMedia(t.id, { ...blank, deletedAt: at('2025-03-31T00:00:00.000Z'), deletionId: newId() });
+      await storage().media.insert(gone);
+      expect((await storage().purges.purgeDeletedBefore(at('2025-04-01T00:00:00.000Z'))).media).to.equal(1);
+      expect(await storage().media.byId(gone.id)).to.equal(null);
+      const other = await givenTree(storage());
+      const inTree = aMedia(other.id, blank);
+      await storage().media.insert(inTree);
+      await storage().trees.purge(other.id);
+      expect(await storage().media.byId(inTree.id)).to.equal(null);
+      expect(await storage().blobRemovals.next(10)).to.deep.equal([]);
     });
 
     it('rows that share one object (one GEDZIP import linking a file twice): the object is queued with the last row that names it', async () => {

@@ -3,14 +3,14 @@ import { newId, type Id } from '../../core/kernel/ids.js';
 import type { Storage } from '../../core/stores.js';
 import type { PurgeCounts } from '../../core/people/ports.js';
 import {
-  aCitation, aMembership, aName, anAuditEntry, anEmailToken, anEvent, aSession, at, aUser, givenEdge, givenPerson, givenSource, givenTree, givenUsers,
+  aCitation, aMembership, aName, anAuditEntry, anEmailToken, anEvent, aSession, at, aUser, givenEdge, givenPerson, givenRepository, givenSource, givenTree, givenUsers,
   withStorage, type MakeStorage,
 } from './fixtures.js';
 
 const cutoff = at('2025-04-01T00:00:00.000Z');
 const before = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: at('2025-03-31T23:59:59.999Z'), deletionId: newId() });
 const atCutoff = (): { deletedAt: Date; deletionId: Id } => ({ deletedAt: cutoff, deletionId: newId() });
-const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0, media: 0, users: 0 };
+const none: PurgeCounts = { trees: 0, persons: 0, names: 0, events: 0, relationships: 0, sources: 0, citations: 0, media: 0, users: 0, repositories: 0 };
 
 /** One row of every kind the tree owns, all live; answers a check that each is still there (true) or gone (false). */
 const givenEverything = async (s: Storage, treeId: Id): Promise<() => Promise<boolean[]>> => {
@@ -76,19 +76,23 @@ export const purgesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const keptEdge = await givenEdge(storage(), t.id, 'parent_child', q.id, p.id, atCutoff());
       const goneSource = await givenSource(storage(), t.id, before());
       const keptSource = await givenSource(storage(), t.id, atCutoff());
+      const goneRepository = await givenRepository(storage(), t.id, before());
+      const keptRepository = await givenRepository(storage(), t.id, atCutoff());
       const gonePerson = await givenPerson(storage(), t.id, before());
       const keptPerson = await givenPerson(storage(), t.id, atCutoff());
       const goneTree = await givenTree(storage(), { deletedAt: before().deletedAt });
       const keptTree = await givenTree(storage(), { deletedAt: cutoff });
 
       expect(await storage().purges.purgeDeletedBefore(cutoff)).to.deep.equal({
-        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1, media: 0, users: 0,
+        trees: 1, persons: 1, names: 1, events: 1, relationships: 1, sources: 1, citations: 1, media: 0, users: 0, repositories: 1,
       });
       expect(await storage().names.byId(gone.name.id)).to.equal(null);
       expect(await storage().events.byId(gone.event.id)).to.equal(null);
       expect(await storage().citations.byId(gone.citation.id)).to.equal(null);
       expect(await storage().relationships.byId(goneEdge.id)).to.equal(null);
       expect(await storage().sources.byId(goneSource.id)).to.equal(null);
+      expect(await storage().repositories.byId(goneRepository.id)).to.equal(null);
+      expect(await storage().repositories.byId(keptRepository.id)).to.deep.equal(keptRepository);
       expect(await storage().persons.byId(gonePerson.id)).to.equal(null);
       expect(await storage().trees.byId(goneTree.id)).to.equal(null);
 

@@ -11,6 +11,14 @@ export const sourcesContract = (name: string, make: MakeStorage): Mocha.Suite =>
     it('returns an inserted source with every field intact, null for an unknown id', async () => {
       const t = await givenTree(storage());
       const x = aSource(t.id, { title: `"Ti'tle"`, author: 'A. Author', publication: 'Pub \\ 1900', notes: 'n' });
+      const repository = newId();
+      const full = aSource(t.id, {
+        abbreviation: 'Reg. St Mary', agency: `St Mary's "vestry"`, dataNotes: 'Gaps 1790\nto 1795',
+        recordedEvents: [{ events: 'BIRT, DEAT', date: 'FROM 1780 TO 1850', place: 'Exeter, Devon' }, { events: 'MARR', date: '', place: '' }],
+        repositories: [{ repositoryId: repository, callNumber: 'MF 1234 \\ 5' }, { repositoryId: newId(), callNumber: '' }],
+      });
+      await storage().sources.insert(full);
+      expect(await storage().sources.byId(full.id)).to.deep.equal(full);
       await storage().sources.insert(x);
       expect(await storage().sources.byId(x.id)).to.deep.equal(x);
       expect(await storage().sources.byId(newId())).to.equal(null);
@@ -19,7 +27,11 @@ export const sourcesContract = (name: string, make: MakeStorage): Mocha.Suite =>
     it('returns a deleted source by id, and replaces its fields on update', async () => {
       const t = await givenTree(storage());
       const x = await givenSource(storage(), t.id);
-      const changed = { ...x, title: 'T2', author: 'B', publication: 'P', notes: 'N', updatedAt: at('2025-06-01T00:00:00.001Z'), ...gone };
+      const changed = {
+        ...x, title: 'T2', author: 'B', publication: 'P', notes: 'N', abbreviation: 'Ab', agency: 'Ag', dataNotes: 'DN',
+        recordedEvents: [{ events: 'CENS', date: '1851', place: 'Kent' }], repositories: [{ repositoryId: newId(), callNumber: 'C 7' }],
+        updatedAt: at('2025-06-01T00:00:00.001Z'), ...gone,
+      };
       await storage().sources.update(changed);
       expect(await storage().sources.byId(x.id)).to.deep.equal(changed);
       const back = { ...changed, deletedAt: null, deletionId: null };

@@ -108,7 +108,7 @@ describe('GEDCOM bounds: warnings, NUL, long lines and records', () => {
     const unmapped = mapRecords([{ tag: 'INDI', xref: '@I1@', value: null, pointer: false, line: 1, children }]).unmapped;
     expect(unmapped).to.have.length(1001);
     expect(unmapped.reduce((n, u) => n + u.count, 0)).to.equal(5000);
-    expect(unmapped.find((u) => u.tag === OTHER_PATHS)).to.deep.equal({ tag: OTHER_PATHS, count: 4000, firstLine: 1002 });
+    expect(unmapped.find((u) => u.tag === OTHER_PATHS)).to.deep.equal({ tag: OTHER_PATHS, count: 4000, firstLine: 1002, keptLines: 4000 });
   });
 
   it('drops U+0000 from every line, with one diagnostic per line, whatever the chunking', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
 import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
 import { numberMap, numberSet } from '../../core/kernel/number-set.js';
@@ -17,10 +18,10 @@ const TREE = 'tree';
 const build = async (treeSources: readonly Source[], sources: readonly PlanSource[], persons: readonly PlanPerson[]) => {
   const written: RecordBatch[] = [];
   const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined } });
-  const existing: Existing = { sources: treeSources, places: [], edges: [], targetNames: [], targetEvents: [], targetPlaces: new Map(), targetPersons: [] };
+  const existing: Existing = { sources: treeSources, repositories: [], places: [], edges: [], targetNames: [], targetEvents: [], targetPlaces: new Map(), targetPersons: [] };
   const builder = createImportBuilder({
     treeId: TREE, now: NOW, rows, existing, numberOf: () => 0,
-    fileSources: new Map(sources.map((s) => [s.xref, { line: s.line, title: s.title, author: s.author, publication: s.publication }])),
+    fileSources: new Map(sources.map((s) => [s.xref, { line: s.line, title: s.title, author: s.author, publication: s.publication }])), fileRepositories: [],
     targetOf: () => ({ action: 'new' }),
     who: (xref) => ({ id: `person-${xref}`, num: 0, index: 0 }),
   });
@@ -30,7 +31,7 @@ const build = async (treeSources: readonly Source[], sources: readonly PlanSourc
   const batch = { sources: written.flatMap((b) => b.sources), citations: written.flatMap((b) => b.citations) };
   return { batch, counts: builder.result().counts };
 };
-const sour = (xref: string, title: string, notes = ''): PlanSource => ({ xref, line: 1, title, author: '', publication: '', notes });
+const sour = (xref: string, title: string, notes = ''): PlanSource => ({ xref, line: 1, title, author: '', publication: '', notes, abbreviation: '', recordedEvents: [], agency: '', dataNotes: '', repositories: [] });
 const citation = (sourceXref: string | null, inlineTitle: string | null = null): PlanCitation =>
   ({ sourceXref, inlineTitle, page: '', detail: '', confidence: null, line: 1 });
 const citing = (...citations: PlanCitation[]): PlanPerson => ({
@@ -38,7 +39,7 @@ const citing = (...citations: PlanCitation[]): PlanPerson => ({
   names: [{ nameType: 'birth', givenName: 'A', surname: 'B', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', citations: [] }],
 });
 const existing = (id: string, title: string): Source =>
-  ({ id, treeId: TREE, title, author: '', publication: '', notes: '', createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null });
+  ({ id, treeId: TREE, title, author: '', publication: '', notes: '', ...NO_SOURCE_EXTRAS, createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null });
 
 describe('GEDCOM import rows: sources', () => {
   it('makes each SOUR record of the file its own source, even when two have the same title, author and publication', async () => {

@@ -20,7 +20,7 @@ describe('GEDCOM mapping: what the model holds beyond names, events and families
   it('takes citations under an event\'s DATE and PLAC as citations of the event; other DATE/PLAC substructures stay unmapped', async () => {
     const plan = await mapText(`${HEAD}0 @S1@ SOUR\n0 @I1@ INDI\n1 BIRT\n2 DATE 1850\n3 SOUR @S1@\n4 PAGE d\n2 PLAC Leiden\n3 SOUR @S1@\n4 PAGE p\n3 MAP\n2 SOUR @S1@\n0 TRLR\n`);
     expect(person(plan, '@I1@').events[0]!.citations.map((c) => [c.page, c.line])).to.deep.equal([['d', 9], ['p', 12], ['', 15]]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 14 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 14, keptLines: 1 }]);
   });
 
   it('keeps NAME.NOTE (inline and shared) as the name\'s notes; alternates made from the NAME have none', async () => {
@@ -37,7 +37,7 @@ describe('GEDCOM mapping: what the model holds beyond names, events and families
       ['@I2@', 'Godfather', 'At the font', ['4']], ['@I2@', 'Godmother', '', []], ['@I2@', 'WITN', '', []], ['@I2@', '', '', []], ['@I2@', 'Friend', '', []],
       ['@I2@', 'GODP', '', []],
     ]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.MARR.ASSO', count: 1, firstLine: 32 }, { tag: 'INDI.ASSO', count: 2, firstLine: 22 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.MARR.ASSO', count: 1, firstLine: 32, keptLines: 2 }, { tag: 'INDI.ASSO', count: 2, firstLine: 22, keptLines: 4 }]);
   });
 
   it('reads REFN with TYPE, AFN, _UID, 7.0 UID and an EXID of the AFN type as identifiers, once each; other EXIDs stay unmapped', async () => {
@@ -47,7 +47,11 @@ describe('GEDCOM mapping: what the model holds beyond names, events and families
       { kind: 'refn', value: '42', type: 'Card index' }, { kind: 'refn', value: '43', type: null }, { kind: 'afn', value: '9X8Y', type: null },
       { kind: 'uid', value: 'ABC', type: null }, { kind: 'uid', value: 'DEF', type: null }, { kind: 'afn', value: '77', type: null },
     ]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.EXID', count: 1, firstLine: 15 }]);
+    // The FAM makes no row (no partner, child or event): kept whole, its _UID with it, each line counted once.
+    expect(plan.unmapped).to.deep.equal([
+      { tag: 'FAM', count: 1, firstLine: 18, keptLines: 1 }, { tag: 'FAM._UID', count: 1, firstLine: 19, keptLines: 1 }, { tag: 'INDI.EXID', count: 1, firstLine: 15, keptLines: 2 },
+    ]);
+    expect(plan.records?.map((r) => r.xref)).to.deep.equal(['@F1@']);
   });
 
   it('reads LDS ordinances with TEMP and STAT (known values in 7.0 spelling, others as written, STAT.DATE not kept); SLGC.FAMC links the child', async () => {
@@ -61,11 +65,12 @@ describe('GEDCOM mapping: what the model holds beyond names, events and families
     const f = plan.families.find((x) => x.xref === '@F1@')!;
     expect(f.children.map((c) => c.xref)).to.deep.equal(['@I1@']);
     expect(f.events.map((e) => [e.type, e.temple, e.ordinanceStatus])).to.deep.equal([['lds_spouse_sealing', 'LOGAN', 'DNS_CAN']]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.BIRT.TEMP', count: 1, firstLine: 20 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.BIRT.TEMP', count: 1, firstLine: 20, keptLines: 1 }]);
   });
 
-  it('counts a SUBM record as unmapped unless HEAD.SUBM points to it', async () => {
+  it('keeps a SUBM record whole unless HEAD.SUBM points to it (export writes its own submitter)', async () => {
     const plan = await mapText('0 HEAD\n1 GEDC\n2 VERS 7.0\n1 SUBM @U1@\n0 @U1@ SUBM\n1 NAME Me\n0 @U2@ SUBM\n1 NAME Other\n0 TRLR\n');
-    expect(plan.unmapped).to.deep.equal([{ tag: 'SUBM', count: 1, firstLine: 7 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'SUBM', count: 1, firstLine: 7, keptLines: 2 }]);
+    expect(plan.records?.map((r) => [r.xref, r.node[0], r.node[3].map((c) => c[1])])).to.deep.equal([['@U2@', 'SUBM', ['Other']]]);
   });
 });

@@ -63,7 +63,7 @@ describe('the spec helper that turns text into GEDCOM records', () => {
 });
 
 describe('GEDCOM mapping: persons', () => {
-  it('reads SEX M and F (any case) and leaves U, X and an empty SEX unset with a warning on the line', () => {
+  it('reads SEX M and F (any case); U, X and an empty SEX leave the sex unset, without a warning, and are kept verbatim', () => {
     const plan = mapGed(`
 0 HEAD
 0 @I1@ INDI
@@ -81,10 +81,10 @@ describe('GEDCOM mapping: persons', () => {
 0 @I7@ INDI
 0 TRLR`);
     expect(plan.persons.map((p) => p.sex)).to.deep.equal(['male', 'female', 'male', null, null, null, null]);
-    expect(warningAt(plan, 9)).to.have.length(1);
-    expect(warningAt(plan, 11)).to.have.length(1);
-    expect(warningAt(plan, 13)).to.have.length(1);
-    expect(plan.warnings).to.have.length(3);
+    expect(plan.warnings).to.deep.equal([]);
+    // Kept on the person, written back by export (extensions.ts).
+    expect(plan.persons.map((p) => p.extra ?? null)).to.deep.equal([null, null, null, '[["",["SEX","U",0,[]]]]', '[["",["SEX","X",0,[]]]]', '[["",["SEX",null,0,[]]]]', null]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.SEX', count: 3, firstLine: 9, keptLines: 3 }]);
   });
 
   it('makes a person private for RESN confidential or privacy (5.5.1 or a 7.0 list), not for locked alone', () => {
@@ -118,7 +118,7 @@ describe('GEDCOM mapping: persons', () => {
 0 @N3@ NOTE Nobody refers to me.`);
     expect(person(plan, '@I1@').notes).to.equal('First line\nsecond line\n\nDefined before.\n\nDefined after.');
     expect(warningAt(plan, 8)).to.have.length(1);
-    expect(unmapped(plan, 'NOTE')).to.deep.equal({ tag: 'NOTE', count: 1, firstLine: 10 });
+    expect(unmapped(plan, 'NOTE')).to.deep.equal({ tag: 'NOTE', count: 1, firstLine: 10, keptLines: 1 });
   });
 
   it('maps a record without xref under a made-up one and leaves out a second record with the same xref', () => {
@@ -249,7 +249,7 @@ describe('GEDCOM mapping: names', () => {
       ['married', 'Mary Ann', 'Brown', false],
       ['alias', 'Mother Mary', '', false],
     ]);
-    expect(unmapped(plan, 'INDI.ALIA')).to.deep.equal({ tag: 'INDI.ALIA', count: 1, firstLine: 10 });
+    expect(unmapped(plan, 'INDI.ALIA')).to.deep.equal({ tag: 'INDI.ALIA', count: 1, firstLine: 10, keptLines: 1 });
   });
 
   it('gives a _MARNM with only a surname the given name of the primary name, even when it comes first', () => {
@@ -377,12 +377,13 @@ describe('GEDCOM mapping: events', () => {
 3 TIME 10:00`);
     expect(person(plan, '@I1@').events.map((e) => e.type)).to.deep.equal(['birth']);
     expect(plan.unmapped).to.deep.equal([
-      { tag: 'INDI.ANUL', count: 1, firstLine: 3 },
-      { tag: 'INDI.BIRT.ADDR', count: 1, firstLine: 8 },
-      { tag: 'INDI.BIRT.AGE', count: 1, firstLine: 7 },
-      { tag: 'INDI.BIRT.DATE.TIME', count: 1, firstLine: 14 },
-      { tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 10 },
-      { tag: 'INDI.MARL', count: 1, firstLine: 5 },
+      { tag: 'INDI.ANUL', count: 1, firstLine: 3, keptLines: 2 },
+      { tag: 'INDI.BIRT.ADDR', count: 1, firstLine: 8, keptLines: 1 },
+      { tag: 'INDI.BIRT.AGE', count: 1, firstLine: 7, keptLines: 1 },
+      { tag: 'INDI.BIRT.DATE.TIME', count: 1, firstLine: 14, keptLines: 1 },
+      { tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 10, keptLines: 2 },
+      { tag: 'INDI.BIRT._UID', count: 1, firstLine: 12, keptLines: 1 },
+      { tag: 'INDI.MARL', count: 1, firstLine: 5, keptLines: 1 },
     ]);
   });
 
@@ -438,7 +439,7 @@ describe('GEDCOM mapping: events', () => {
 });
 
 describe('GEDCOM mapping: sources and citations', () => {
-  it('maps SOUR records: TITL (else ABBR), AUTH, PUBL, NOTE and TEXT as notes; REPO is unmapped', () => {
+  it('maps SOUR records: TITL (else ABBR), ABBR, AUTH, PUBL, NOTE and TEXT as notes, REPO links to REPO records', () => {
     const plan = mapGed(`0 HEAD
 0 @S1@ SOUR
 1 TITL Parish register
@@ -454,15 +455,15 @@ describe('GEDCOM mapping: sources and citations', () => {
 0 @N1@ NOTE Microfilm.
 0 @R1@ REPO
 1 NAME Archive`);
+    const none = { recordedEvents: [], agency: '', dataNotes: '' };
     expect(plan.sources).to.deep.equal([
-      { xref: '@S1@', line: 2, title: 'Parish register\nof Leiden', author: 'Church', publication: 'Leiden, 1850', notes: 'Entry 12\n\nMicrofilm.' },
-      { xref: '@S2@', line: 11, title: 'Census 1851', author: '', publication: '', notes: '' },
+      {
+        xref: '@S1@', line: 2, title: 'Parish register\nof Leiden', author: 'Church', publication: 'Leiden, 1850', notes: 'Entry 12\n\nMicrofilm.',
+        abbreviation: 'PR', ...none, repositories: [{ xref: '@R1@', callNumber: '', line: 10 }],
+      },
+      { xref: '@S2@', line: 11, title: 'Census 1851', author: '', publication: '', notes: '', abbreviation: 'Census 1851', ...none, repositories: [] },
     ]);
-    expect(plan.unmapped).to.deep.equal([
-      { tag: 'REPO', count: 1, firstLine: 14 },
-      { tag: 'SOUR.ABBR', count: 1, firstLine: 5 },
-      { tag: 'SOUR.REPO', count: 1, firstLine: 10 },
-    ]);
+    expect(plan.unmapped).to.deep.equal([]);
   });
 
   it('maps a source reference: pointer, PAGE, QUAY, DATA.DATE, DATA.TEXT and notes as detail', () => {
@@ -519,7 +520,7 @@ describe('GEDCOM mapping: families', () => {
     expect(plan.warnings).to.deep.equal([]);
   });
 
-  it('drops pointers to records not in the file, and @VOID@, with a warning on their line', () => {
+  it('links nothing by pointers to records not in the file (a warning on their line) nor by @VOID@ (kept verbatim, no warning)', () => {
     const plan = mapGed(`0 HEAD
 0 @F1@ FAM
 1 HUSB @I1@
@@ -531,9 +532,13 @@ describe('GEDCOM mapping: families', () => {
 1 WIFE @I1@
 0 @I1@ INDI
 1 FAMC @F404@`);
-    expect(family(plan, '@F1@')).to.deep.include({ partners: ['@I1@'], children: [] });
-    expect(family(plan, '@F2@').partners).to.deep.equal(['@I1@']);
-    expect(plan.warnings.map((w) => w.line)).to.deep.equal([4, 5, 6, 8, 11]);
+    expect(plan.warnings.map((w) => w.line)).to.deep.equal([4, 6, 11]);
+    // Each is left with one partner and no child: a family that makes no row, kept whole for export.
+    expect(plan.families).to.deep.equal([]);
+    expect(plan.records?.map((r) => [r.xref, r.node[3].map((c) => `${c[0]} ${c[1]}`)])).to.deep.equal([
+      ['@F1@', ['HUSB @I1@', 'WIFE @NOBODY@', 'CHIL @VOID@', 'CHIL @GHOST@']],
+      ['@F2@', ['HUSB @VOID@', 'WIFE @I1@']],
+    ]);
   });
 
   it('gives a child one qualifier per partner: _FREL/_MREL, else FAMC.PEDI, else an ADOP event, else biological', () => {
@@ -668,7 +673,7 @@ describe('GEDCOM mapping: families', () => {
     expect(f.events[0]).to.deep.include({ date: { qualifier: 'exact', year: 1911, month: 4, day: 1 }, place: 'Delft' });
     expect(f.notes).to.equal('Family note');
     expect(f.citations).to.deep.equal([{ sourceXref: '@S1@', inlineTitle: null, page: '7', detail: '', confidence: null, line: 13 }]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.BARM', count: 1, firstLine: 18 }, { tag: 'FAM._SEPR', count: 1, firstLine: 15 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.BARM', count: 1, firstLine: 18, keptLines: 1 }, { tag: 'FAM._SEPR', count: 1, firstLine: 15, keptLines: 1 }]);
   });
 });
 
@@ -683,7 +688,7 @@ describe('GEDCOM mapping: version and unmapped records', () => {
     expect(warningAt(odd, 3)).to.have.length(1);
   });
 
-  it('counts lost data by path with count and first line, and not bookkeeping (HEAD, its SUBM record, SUBN, TRLR, CHAN, RIN)', () => {
+  it('counts unmapped data by path with count, first line and lines kept verbatim; CHAN and TRLR are not counted', () => {
     const plan = mapGed(`0 HEAD
 1 SOUR MyProgram
 2 VERS 1.0
@@ -715,18 +720,18 @@ describe('GEDCOM mapping: version and unmapped records', () => {
 0 @U2@ SUBM
 0 TRLR`);
     expect(plan.unmapped).to.deep.equal([
-      { tag: 'HEAD.COPR', count: 1, firstLine: 8 },
-      { tag: 'HEAD.NOTE', count: 1, firstLine: 7 },
-      { tag: 'INDI.ASSO._X', count: 1, firstLine: 16 },
-      { tag: 'INDI.OBJE', count: 2, firstLine: 17 },
-      { tag: 'INDI._FSFTID', count: 1, firstLine: 24 },
-      { tag: 'OBJE', count: 1, firstLine: 25 },
-      { tag: 'REPO', count: 1, firstLine: 27 },
-      { tag: 'SUBM', count: 1, firstLine: 29 },
-      { tag: '_LOC', count: 1, firstLine: 28 },
+      // HEAD's own lines and its submitter are not kept (export writes its HEAD), everything else is, but CHAN.
+      { tag: 'HEAD.COPR', count: 1, firstLine: 8, keptLines: 0 },
+      { tag: 'HEAD.NOTE', count: 1, firstLine: 7, keptLines: 0 },
+      { tag: 'INDI.ASSO._X', count: 1, firstLine: 16, keptLines: 1 },
+      { tag: 'INDI.RIN', count: 1, firstLine: 21, keptLines: 1 },
+      { tag: 'INDI._FSFTID', count: 1, firstLine: 24, keptLines: 1 },
+      { tag: 'SUBM', count: 1, firstLine: 29, keptLines: 1 },
+      { tag: 'SUBN', count: 1, firstLine: 12, keptLines: 1 },
+      { tag: '_LOC', count: 1, firstLine: 28, keptLines: 1 },
     ]);
     expect(plan.warnings).to.deep.equal([]);
-    expect(person(plan, '@I1@').associations).to.deep.equal([{ xref: '@I2@', role: 'Godfather', notes: '', citations: [], line: 14 }]);
+    expect(person(plan, '@I1@').associations).to.deep.equal([{ xref: '@I2@', role: 'Godfather', notes: '', citations: [], line: 14, extra: '[["",["_X","y",0,[]]]]' }]);
     expect(person(plan, '@I1@').identifiers).to.deep.equal([{ kind: 'uid', value: 'ABC', type: null }]);
   });
 });

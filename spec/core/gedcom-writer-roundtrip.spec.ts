@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { deriveFamilies } from '../../core/gedcom/families.js';
 import { readPlan } from '../../core/gedcom/read-plan.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, type ImportPlan } from '../../core/gedcom/types.js';
@@ -62,7 +63,7 @@ const buildTree = (): Tree => {
     return r;
   };
   const source = (title: string): Source => {
-    const s: Source = { ...base, id: id(), title, author: 'A. Clerk', publication: '', notes: '' };
+    const s: Source = { ...base, id: id(), title, author: 'A. Clerk', publication: '', notes: '', ...NO_SOURCE_EXTRAS };
     t.sources.push(s);
     return s;
   };

@@ -224,6 +224,23 @@ describe('GEDCOM 7.0 export of every fixture against the grammar tables', functi
   });
 });
 
+describe('GEDCOM 7.0 export of repositories and source fields against the grammar tables (issue 28)', () => {
+  it('REPO records, SOUR.REPO with CALN, ABBR and DATA (a period and a plain date) have no violation', async () => {
+    const file = `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Ann /Lee/\n1 BIRT\n2 SOUR @S1@\n`
+      + '0 @S1@ SOUR\n1 TITL Parish register\n1 ABBR Reg.\n1 AUTH Vicar\n1 PUBL Manuscript\n1 DATA\n2 EVEN BIRT, DEAT\n3 DATE FROM 1780 TO 1850\n3 PLAC Leeds\n'
+      + '2 EVEN MARR\n3 DATE 1780-1850\n2 AGNC Vestry\n2 NOTE Gaps\n1 REPO @R1@\n2 CALN MF 12\n1 REPO @R2@\n1 NOTE Bound volume\n'
+      + '0 @R1@ REPO\n1 NAME West Yorkshire Archive Service\n1 ADDR Wakefield\n2 CONT WF1 2DE\n1 PHON 01924 305980\n1 _OPEN Tue-Thu\n1 NOTE By appointment\n'
+      + '0 @R2@ REPO\n1 NAME Parish chest\n0 TRLR\n';
+    const { text } = await (await service()).roundTrip(new TextEncoder().encode(file), 'Repositories');
+    expect(text.split('\n').filter((l) => / REPO( @R\d+@)?$/.test(l) || /^1 REPO @R\d+@$/.test(l)), 'REPO records and links').to.have.length(4);
+    expect(text).to.include('2 CALN MF 12\n').and.include('1 ABBR Reg.\n').and.include('3 DATE\n4 PHRASE 1780-1850\n');
+    // What a repository does not map is kept on it and written back (its extension tag declared).
+    expect(text).to.include('1 _OPEN Tue-Thu\n');
+    const vs = checkGedcom7(text);
+    expect(vs, shows(vs)).to.deep.equal([]);
+  });
+});
+
 describe('GEDCOM 7.0 export of a generated tree against the grammar tables', function () {
   // GRAMMAR_PERSONS=100000 checks the benchmark's 100,000-person tree (minutes; not part of npm test).
   const persons = Number(process.env['GRAMMAR_PERSONS'] ?? 2000);

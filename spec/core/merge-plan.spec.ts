@@ -11,7 +11,7 @@ const NOW = at('2026-06-01T00:00:00.000Z');
 const exact = (year: number) => ({ qualifier: 'exact' as const, year });
 
 const aMedia = (target: Media['target']): Media => ({
-  id: newId(), treeId: T, title: 'photo', fileName: 'a.png', contentType: 'image/png', size: 1, checksum: 'x', target, storageKey: 'k',
+  id: newId(), treeId: T, title: 'photo', fileName: 'a.png', contentType: 'image/png', size: 1, checksum: 'x', target, storageKey: 'k', filePath: '', form: '',
   createdBy: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null,
 });
 

@@ -143,7 +143,7 @@ describe('HTTP account export and import: the round trip', function () {
     expect(report.trees.map((t: { name: string }) => t.name)).to.deep.equal(['Family 1', 'Family 2']);
     for (const t of report.trees) expect(trees).not.to.include(t.id);
     expect(report.trees[0].members_not_restored).to.deep.equal([{ email: 'cousin@example.org', role: 'editor' }]);
-    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 10, events: 10, sources: 2, citations: 10, media: 7, proposals: 2, duplicate_dismissals: 2 });
+    expect(report.counts).to.deep.equal({ trees: 2, persons: 6, names: 8, places: 6, relationships: 10, events: 10, repositories: 0, sources: 2, citations: 10, media: 7, proposals: 2, duplicate_dismissals: 2 });
   });
 
   it('restores every record field by field, ids mapped, into trees the restorer owns alone', async () => {

@@ -4,7 +4,7 @@ import { readsOneRecord, successStatuses } from '../../adapters/http/route.js';
 import { SESSION_COOKIE } from '../../adapters/http/session-cookie.js';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
-import { upload } from '../support/media.js';
+import { givenMediaWithoutFile, upload, uploadFile } from '../support/media.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 import { emptyBackup } from '../support/account-archive.js';
 
@@ -44,6 +44,7 @@ type Fixture = {
   readonly partnershipId: string;
   readonly eventId: string;
   readonly sourceId: string;
+  readonly repositoryId: string;
   readonly citationId: string;
   readonly mediaId: string;
 };
@@ -287,6 +288,17 @@ const table: Readonly<Record<string, Row>> = {
   createSource: { private: editors(201), call: (c, ctx) => c.POST('/trees/{id}/sources', { ...path(ctx), body: { title: 'Census 1850' } }) },
   listSources: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/trees/{id}/sources', path(ctx)) },
   getSource: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/sources/{id}', pid(ctx.fx().sourceId)) },
+  createRepository: { private: editors(201), call: (c, ctx) => c.POST('/trees/{id}/repositories', { ...path(ctx), body: { name: 'Parish chest' } }) },
+  listRepositories: { private: members(200), public: members(200), call: (c, ctx) => c.GET('/trees/{id}/repositories', path(ctx)) },
+  getRepository: { private: members(200), public: members(200), call: (c, ctx) => c.GET('/repositories/{id}', pid(ctx.fx().repositoryId)) },
+  updateRepository: { private: editors(200), call: (c, ctx) => c.PATCH('/repositories/{id}', { ...pid(ctx.fx().repositoryId), body: { notes: 'touched' } }) },
+  deleteRepository: {
+    private: editors(204),
+    call: async (c, ctx) => {
+      const r = await must('create repository', ctx.owner.POST('/trees/{id}/repositories', { ...path(ctx), body: { name: 'Doomed' } }));
+      return c.DELETE('/repositories/{id}', pid(r.id));
+    },
+  },
   updateSource: { private: editors(200), call: (c, ctx) => c.PATCH('/sources/{id}', { ...pid(ctx.fx().sourceId), body: { notes: 'touched' } }) },
   deleteSource: {
     private: editors(204),
@@ -317,11 +329,13 @@ const table: Readonly<Record<string, Row>> = {
   getMedia: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}', pid(ctx.fx().mediaId)) },
   getMediaContent: { private: members(200), public: anyone(200), call: (c, ctx) => c.GET('/media/{id}/content', { ...pid(ctx.fx().mediaId), parseAs: 'arrayBuffer' }) },
   updateMedia: { private: editors(200), call: (c, ctx) => c.PATCH('/media/{id}', { ...pid(ctx.fx().mediaId), body: { title: 'touched' } }) },
+  uploadMediaFile: { private: editors(200), call: async (c, ctx) => uploadFile(c, await givenMediaWithoutFile(ctx.svc, ctx.treeId), PNG) },
   // History (issue 29): members read, editors restore; a non-member is answered as for an unknown id.
   getPersonHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/persons/{id}/history', pid(ctx.fx().personId)) },
   getEventHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/events/{id}/history', pid(ctx.fx().eventId)) },
   getRelationshipHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/relationships/{id}/history', pid(ctx.fx().partnershipId)) },
   getSourceHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/sources/{id}/history', pid(ctx.fx().sourceId)) },
+  getRepositoryHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/repositories/{id}/history', pid(ctx.fx().repositoryId)) },
   getCitationHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId)) },
   getMediaHistory: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId)) },
   listTreeChanges: { private: historyReaders(200), public: historyReaders(200), call: (c, ctx) => c.GET('/trees/{id}/changes', path(ctx)) },
@@ -364,6 +378,14 @@ const table: Readonly<Record<string, Row>> = {
       const id = ctx.fx().sourceId;
       const change = await touchedChange(ctx, () => ctx.owner.PATCH('/sources/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/sources/{id}/history', pid(id)));
       return c.POST('/sources/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+    },
+  },
+  restoreRepositoryChange: {
+    private: historyEditors(200), public: historyEditors(200),
+    call: async (c, ctx) => {
+      const id = ctx.fx().repositoryId;
+      const change = await touchedChange(ctx, () => ctx.owner.PATCH('/repositories/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }), () => ctx.owner.GET('/repositories/{id}/history', pid(id)));
+      return c.POST('/repositories/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
     },
   },
   restoreCitationChange: {
@@ -538,10 +560,11 @@ describe('HTTP authorization matrix', () => {
     const rel = await must('seed partnership', c.POST('/trees/{id}/relationships', { ...tree, body: { type: 'partnership', person_a_id: person.id, person_b_id: partner.id } }));
     const event = await must('seed event', c.POST('/trees/{id}/events', { ...tree, body: { type: 'occupation', person_id: person.id, detail: 'Smith' } }));
     const source = await must('seed source', c.POST('/trees/{id}/sources', { ...tree, body: { title: 'Parish register' } }));
+    const repository = await must('seed repository', c.POST('/trees/{id}/repositories', { ...tree, body: { name: 'County Record Office' } }));
     const citation = await must('seed citation', c.POST('/trees/{id}/citations', { ...tree, body: { source_id: source.id, person_id: person.id } }));
     const media = await must('seed media', upload(c, treeId, PNG, { person_id: person.id }));
     return {
-      personId: person.id, nameId: names[0]!.id, partnerId: partner.id, partnershipId: rel.id, eventId: event.id, sourceId: source.id, citationId: citation.id,
+      personId: person.id, nameId: names[0]!.id, partnerId: partner.id, partnershipId: rel.id, eventId: event.id, sourceId: source.id, repositoryId: repository.id, citationId: citation.id,
       mediaId: media.id,
     };
   };
@@ -621,7 +644,7 @@ describe('HTTP authorization matrix', () => {
   }
 
   // Tree-scoped: addressed by the tree, or by a record of it (a person, event, ... of the shared tree).
-  const recordPaths = /^\/(trees|persons|events|relationships|sources|citations)\/\{id\}|^\/public\/(trees|persons)\/\{id\}/;
+  const recordPaths = /^\/(trees|persons|events|relationships|sources|repositories|citations)\/\{id\}|^\/public\/(trees|persons)\/\{id\}/;
   const treeScoped = new Set(allRoutes().filter((r) => recordPaths.test(r.path)).map((r) => r.operationId));
   /** What one call of `row` gets: its tree (shared, or fresh for destructive rows) and that tree's records. */
   const prepare = async (op: string, row: Row, visibility: 'private' | 'public'): Promise<Ctx> => {
@@ -774,7 +797,7 @@ describe('HTTP authorization matrix', () => {
   // carries this service's origin (BASE_URL) or a listed one (CORS_ORIGINS): then it gets what the
   // matrix says. Only a listed origin's answers carry Access-Control-* (its origin, with credentials).
   // Safe calls and anonymous ones have no session cookie to protect: the matrix's answer from anywhere.
-  const ORIGIN_ROWS = ['createTree', 'createPerson', 'uploadMedia', 'updateTree', 'updatePerson', 'deletePerson', 'deleteProposal', 'getPerson'];
+  const ORIGIN_ROWS = ['createTree', 'createPerson', 'uploadMedia', 'uploadMediaFile', 'updateTree', 'updatePerson', 'deletePerson', 'deleteProposal', 'getPerson'];
   describe('Origin of cookie-authenticated calls: BASE_URL, a listed origin, any other', () => {
     const methods = allRoutes().filter((r) => ORIGIN_ROWS.includes(r.operationId));
     it('the subset covers every unsafe method of the table, and paths of a tree and of a record', () => {

@@ -195,13 +195,15 @@ describe('HTTP GEDCOM preview and import', () => {
     expect(await persons(treeId)).to.deep.equal([]);
   });
 
-  it('reports unmapped tags with counts and first line, and malformed lines as warnings, without failing', async () => {
+  it('reports unmapped tags with counts, first line and kept lines, and malformed lines as warnings, without failing', async () => {
     const treeId = await newTree();
     const odd = ged('0 @I1@ INDI', '1 NAME Ann /Odd/', '1 _WEIRD x', '1 _WEIRD y', 'this is not a line', '1 SEX U');
     const r = await importGedcomFile(c, treeId, odd);
     expect(r.response.status).to.equal(200);
-    expect(r.data!.unmapped_tags).to.deep.include({ tag: 'INDI._WEIRD', count: 2, first_line: 8 });
-    expect(r.data!.warnings.map((w) => w.line)).to.include.members([10, 11]);
+    // Kept verbatim (issue 28): both _WEIRD lines, and SEX U (an unknown sex, no warning).
+    expect(r.data!.unmapped_tags).to.deep.include({ tag: 'INDI._WEIRD', count: 2, first_line: 8, kept_lines: 2 });
+    expect(r.data!.unmapped_tags).to.deep.include({ tag: 'INDI.SEX', count: 1, first_line: 11, kept_lines: 1 });
+    expect(r.data!.warnings.map((w) => w.line)).to.deep.equal([10]);
     expect(r.data!.warning_count).to.equal(r.data!.warnings.length);
   });
 

@@ -62,7 +62,14 @@ const treeRows = async (storage: Storage, treeId: string): Promise<string[]> => 
       e.placeId === null ? null : places.get(e.placeId), e.detail, e.notes, e.temple, e.ordinanceStatus]));
   }
   for (const r of await storage.relationships.listByTree(treeId, {})) rows.push(JSON.stringify(['relationship', r.type, r.qualifier, r.role, r.notes]));
-  for (const s of await storage.sources.listByTree(treeId, {})) rows.push(JSON.stringify(['source', s.title, s.author, s.publication, s.notes]));
+  // Repositories and what a source holds besides its title (issue 28: REPO, SOUR.REPO.CALN, ABBR, DATA), links by the repository's name.
+  const repositories = await storage.repositories.listByTree(treeId, {});
+  const held = new Map(repositories.map((r) => [r.id, r.name]));
+  for (const r of repositories) rows.push(JSON.stringify(['repository', r.name, r.address, r.notes]));
+  for (const s of await storage.sources.listByTree(treeId, {})) {
+    rows.push(JSON.stringify(['source', s.title, s.author, s.publication, s.notes, s.abbreviation, s.recordedEvents, s.agency, s.dataNotes,
+      s.repositories.map((l) => [held.get(l.repositoryId) ?? null, l.callNumber])]));
+  }
   for (const c of await storage.citations.listByTree(treeId, {})) rows.push(JSON.stringify(['citation', c.page, c.detail, c.confidence]));
   return rows.sort();
 };
@@ -114,20 +121,24 @@ describe('HTTP GEDCOM round trip on every fixture', function () {
     });
   };
 
-  /** Exports the tree as 5.5.1 and as 7.0 and imports each into a fresh tree: same counts, same rows, no warning. */
-  const roundTrip = async (treeId: string, what: string): Promise<void> => {
+  /**
+   * Exports the tree as 5.5.1 and as 7.0 and imports each into a fresh tree: same counts, same rows, no
+   * warning but `again` (a line the first import warned about is kept verbatim and written back, so
+   * reading it again says the same: issue 28).
+   */
+  const roundTrip = async (treeId: string, what: string, again: readonly string[] = []): Promise<void> => {
     const counts = await treeCounts(svc.storage, treeId);
     const rows = await treeRows(svc.storage, treeId);
     for (const version of ['5.5.1', '7.0'] as const) {
       const exported = await exportGedcomText(c, treeId, version);
       expect(exported.status, `${what}: export as ${version}`).to.equal(200);
       const copy = await freshTree();
-      const again = await importInto(copy, exported.text, `${what} as ${version}`);
+      const report = await importInto(copy, exported.text, `${what} as ${version}`);
       const copyCounts = await treeCounts(svc.storage, copy);
       expect(copyCounts, `${what} exported as ${version} and imported again`).to.deep.equal(counts);
-      checkReport(again, copyCounts, `${what} as ${version}`);
+      checkReport(report, copyCounts, `${what} as ${version}`);
       expect(rowDiff(rows, await treeRows(svc.storage, copy)), `${what} as ${version}: rows that differ`).to.deep.equal([]);
-      expect(again.warnings, `${what} as ${version}: warnings`).to.deep.equal([]);
+      expect(report.warnings.filter((w) => !again.includes(w.message)), `${what} as ${version}: warnings`).to.deep.equal([]);
     }
   };
 
@@ -280,8 +291,12 @@ describe('HTTP GEDCOM round trip on every fixture', function () {
       const lines = (await exportGedcomText(c, treeId, version)).text.split(/\r?\n/);
       const at = lines.indexOf('2 PLAC Boston');
       expect(lines.slice(at, at + 4), version).to.deep.equal(['2 PLAC Boston', '3 MAP', '4 LATI N42.3601', '4 LONG W71.0589']);
-      expect(lines[lines.indexOf('2 PLAC Leeds') + 1], version).to.not.equal('3 MAP');
+      // The MAP that could not be read: kept verbatim, written back where it was in 5.5.1; a 7.0 file
+      // takes no 5.5.1 structure back (the GEDCOM-Not-Written trailer counts it).
+      const leeds = lines.indexOf('2 PLAC Leeds');
+      if (version === '5.5.1') expect(lines.slice(leeds, leeds + 4), version).to.deep.equal(['2 PLAC Leeds', '3 MAP', '4 LATI N953.8', '4 LONG W1.55']);
+      else expect(lines[leeds + 1], version).to.not.equal('3 MAP');
     }
-    await roundTrip(treeId, 'coordinates');
+    await roundTrip(treeId, 'coordinates', report.warnings.map((w) => w.message));
   });
 });

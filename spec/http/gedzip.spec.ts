@@ -187,7 +187,7 @@ describe('HTTP GEDZIP (.gdz) export and import', function () {
     expect(await filesUnder(mediaDir())).to.deep.equal(files);
   });
 
-  it('a hand-made .gdz: inline OBJE, an escaped FILE, a record linked twice (the first link wins), a URL FILE unmapped', async () => {
+  it('a hand-made .gdz: inline OBJE, an escaped FILE, a record linked twice (the first link wins), a URL FILE a record without bytes', async () => {
     const ged = ['0 HEAD', '1 GEDC', '2 VERS 7.0',
       '0 @I1@ INDI', '1 NAME Eve /Zip/', '1 OBJE @O1@', '1 OBJE', '2 FILE ./photos/my%20photo.png', '3 FORM image/png', '3 TITL Inline',
       '0 @I2@ INDI', '1 NAME Fay /Zip/', '1 OBJE @O1@', '1 OBJE @O2@',
@@ -196,25 +196,33 @@ describe('HTTP GEDZIP (.gdz) export and import', function () {
     const tree = await newTree('Hand-made');
     const res = await post(tree, 'import', rawZip([{ name: 'gedcom.ged', data: Buffer.from(ged) }, { name: 'photos/my photo.png', data: PNG }, { name: 'scans/a.jpg', data: JPEG }]));
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.media).to.deep.equal({ created: 2, skipped: 0 });
-    const eve = (await svc.storage.names.listByTree(tree)).find((n) => n.givenName === 'Eve')!.personId;
+    expect(res.body.media).to.deep.equal({ created: 3, skipped: 0 });
+    const names = await svc.storage.names.listByTree(tree);
+    const eve = names.find((n) => n.givenName === 'Eve')!.personId;
+    const fay = names.find((n) => n.givenName === 'Fay')!.personId;
     const media = await svc.storage.media.listByTree(tree, {});
-    expect(media.map((m) => [m.title, m.fileName, m.target?.id, m.checksum]).sort()).to.deep.equal([
-      ['Inline', 'my photo.png', eve, sha(PNG)], ['Shared', 'a.jpg', eve, sha(JPEG)]]);
+    // Issue 28: the URL FILE is no file of the zip: a record without bytes, its path kept.
+    expect(media.map((m) => [m.title, m.fileName, m.target?.id, m.checksum, m.storageKey === null, m.filePath]).sort()).to.deep.equal([
+      ['', 'x.jpg', fay, '', true, 'https://example.org/x.jpg'], ['Inline', 'my photo.png', eve, sha(PNG), false, ''], ['Shared', 'a.jpg', eve, sha(JPEG), false, '']]);
     expect(res.body.warnings.map((w: { line: number; message: string }) => w.line)).to.include(13);
     const unmapped = Object.fromEntries(res.body.unmapped_tags.map((u: { tag: string; count: number }) => [u.tag, u.count]));
-    expect(unmapped).to.include({ OBJE: 1, 'INDI.OBJE': 1, 'OBJE.NOTE': 1 });
+    expect(unmapped).to.include({ 'OBJE.NOTE': 1 });
+    expect(unmapped).to.not.have.any.keys('OBJE', 'INDI.OBJE');
   });
 
-  it('a plain .ged with OBJE imports no media and reports the OBJE as unmapped', async () => {
+  it('a plain .ged with OBJE imports media records without bytes (issue 28), their paths and titles kept; an unattached OBJE is kept whole', async () => {
     const ged = (await unzip((await exportGdz('version=7.0&media=true')).bytes)).get('gedcom.ged')!;
     const tree = await newTree('Plain');
     const res = await post(tree, 'import', ged, 'tree.ged');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.media).to.deep.equal({ created: 0, skipped: 0 });
+    expect(res.body.media).to.deep.equal({ created: 3, skipped: 0 });
     const unmapped = Object.fromEntries(res.body.unmapped_tags.map((u: { tag: string; count: number }) => [u.tag, u.count]));
-    expect(unmapped).to.include({ OBJE: 4, 'INDI.OBJE': 1, 'INDI.CENS.OBJE': 1, 'SOUR.OBJE': 1 });
-    expect(await svc.storage.media.listByTree(tree, {})).to.have.length(0);
+    expect(unmapped).to.include({ OBJE: 1 });
+    expect(unmapped).to.not.have.any.keys('INDI.OBJE', 'INDI.CENS.OBJE', 'SOUR.OBJE');
+    const media = await svc.storage.media.listByTree(tree, {});
+    expect(media).to.have.length(3);
+    for (const m of media) expect([m.storageKey, m.size, m.filePath.startsWith('media/')], m.title).to.deep.equal([null, 0, true]);
+    expect(media.map((m) => m.target?.kind).sort()).to.deep.equal(['event', 'person', 'source']);
   });
 
   describe('refused .gdz files leave the tree and the store as they were', () => {

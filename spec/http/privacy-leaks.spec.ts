@@ -24,7 +24,7 @@ const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 // PROPOSAL-SECRET: a pending proposal's summary; PHOTO-SECRET: the title of a photo of the living.
 const SECRET_TEXT = [
   'PROPOSAL-SECRET', 'PHOTO-SECRET', 'Zelda', 'Livingston', 'Zizi', 'Secretville', 'SECRET-NOTE', 'Hidalgo', 'Privado', 'Ulrich', 'Unbekannt', 'WED-PRIV', 'WED-LIVING', 'EDGE-NOTE', 'donor',
-  'REFN-SECRET', 'UID-SECRET', 'SECRET-TYPE', 'GODPARENT-ROLE', 'TEMPLE-SECRET', 'ORD-STATUS-SECRET', 'NAME-NOTE',
+  'REFN-SECRET', 'UID-SECRET', 'SECRET-TYPE', 'GODPARENT-ROLE', 'TEMPLE-SECRET', 'ORD-STATUS-SECRET', 'NAME-NOTE', 'REPO-SECRET',
 ];
 const LIVING_BIRTH_YEAR = '1990';
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
@@ -44,7 +44,7 @@ type Planted = {
   livingNicknameName: string; livingPrimaryName: string; privName: string;
   sLivEvt: string; sLivName: string; sPriv: string; sDead: string; sLivRel: string;
   cLivEvt: string; cLivName: string; cPriv: string; cDead: string; cLivRel: string; cPrivMarriage: string;
-  proposal: string; mLiving: string; mDead: string;
+  proposal: string; mLiving: string; mDead: string; repository: string;
 };
 
 /** Ids that must never appear in a non-member's response. */
@@ -54,7 +54,7 @@ const secretIds = (p: Planted): Record<string, string> => ({
   livingNicknameName: p.livingNicknameName, livingPrimaryName: p.livingPrimaryName, privName: p.privName, livingLdsEvt: p.livingLdsEvt,
   sLivEvt: p.sLivEvt, sLivName: p.sLivName, sPriv: p.sPriv, sLivRel: p.sLivRel,
   cLivEvt: p.cLivEvt, cLivName: p.cLivName, cPriv: p.cPriv, cLivRel: p.cLivRel, cPrivMarriage: p.cPrivMarriage,
-  proposal: p.proposal, mLiving: p.mLiving,
+  proposal: p.proposal, mLiving: p.mLiving, repository: p.repository,
 });
 
 /** What a non-member's response text betrays, if anything. */
@@ -118,7 +118,9 @@ describe('HTTP privacy leaks', function () {
     const source = (title: string) => post(`/trees/${treeId}/sources`, { title });
     const sLivEvt = await source('Zelda birth register');
     const sLivName = await source('Zizi nickname letters');
-    const sPriv = await source('Privado estate file');
+    // Repositories are for members: its name and id never reach a non-member, nor does the withheld source that names it.
+    const repository = await post(`/trees/${treeId}/repositories`, { name: 'REPO-SECRET archive', address: 'SECRET-NOTE street', notes: 'SECRET-NOTE repo' });
+    const sPriv = await post(`/trees/${treeId}/sources`, { title: 'Privado estate file', repositories: [{ repository_id: repository.id, call_number: 'SECRET-NOTE box 9' }] });
     const sDead = await source('Deadwood parish register');
     const sLivRel = await source('Livingston family bible');
     const cite = (body: Record<string, unknown>) => post(`/trees/${treeId}/citations`, body);
@@ -150,7 +152,7 @@ describe('HTTP privacy leaks', function () {
       livingNicknameName: nickname.id, livingPrimaryName: (livingNames.body as any[]).find((n) => n.is_primary).id, privName: (privNames.body as any[])[0].id,
       sLivEvt: sLivEvt.id, sLivName: sLivName.id, sPriv: sPriv.id, sDead: sDead.id, sLivRel: sLivRel.id,
       cLivEvt: cLivEvt.id, cLivName: cLivName.id, cPriv: cPriv.id, cDead: cDead.id, cLivRel: cLivRel.id, cPrivMarriage: cPrivMarriage.id,
-      proposal: proposed.body.id, mLiving, mDead,
+      proposal: proposed.body.id, mLiving, mDead, repository: repository.id,
     };
   };
 
@@ -222,12 +224,15 @@ describe('HTTP privacy leaks', function () {
     '/events/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.deadBirthEvt, p.livingBirthEvt, p.privBirthEvt, p.marriagePrivEvt], withheld: [] })) },
     '/relationships/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.relLivDeadPc, p.relPrivDead], withheld: [] })) },
     '/sources/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.sDead, p.sPriv], withheld: [] })) },
+    '/repositories/{id}/history': { access: 'history', fills: (p) => [{ params: { id: p.repository } }] },
     '/citations/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.cDead, p.cPriv], withheld: [] })) },
     '/media/{id}/history': { access: 'history', fills: ids((p) => ({ shown: [p.mDead, p.mLiving], withheld: [] })) },
     '/trees/{id}/changes': { access: 'history', fills: tree('limit=1000', 'kind=person') },
     '/trees/{id}/imports': { access: 'history', fills: tree() },
     '/trees/{id}/audit': { access: 'members', fills: tree('limit=1000') },
     '/trees/{id}/members': { access: 'members', fills: tree() },
+    '/trees/{id}/repositories': { access: 'members', fills: tree('limit=1000') },
+    '/repositories/{id}': { access: 'members', fills: (p) => [{ params: { id: p.repository } }] },
     '/trees/{id}/gedcom/export': { access: 'members', fills: tree() },
     '/trees/{id}/cleanup/deceased-by-birth-year': { access: 'members', fills: (p) => tree('born_on_or_before=2100')(p).slice(1) },
     '/trees/{id}/cleanup/deceased-by-child': { access: 'members', fills: (p) => tree('born_on_or_before=2100')(p).slice(1) },

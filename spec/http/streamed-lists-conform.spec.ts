@@ -32,7 +32,11 @@ describe('streamed whole lists conform to the OpenAPI document', function () {
     const living = await made(`/trees/${treeId}/persons`, { given_name: 'Eliza', surname: 'Brown' });
     await made(`/trees/${treeId}/relationships`, { type: 'parent_child', person_a_id: dead, person_b_id: living, qualifier: 'biological' });
     await made(`/trees/${treeId}/events`, { type: 'occupation', person_id: dead, date: { year: 1870, qualifier: 'about' }, place: 'Boston' });
-    const source = await made(`/trees/${treeId}/sources`, { title: 'Boston births 1850' });
+    const repository = await made(`/trees/${treeId}/repositories`, { name: 'Boston City Archives', address: '201 Rivermoor Street\nWest Roxbury' });
+    const source = await made(`/trees/${treeId}/sources`, {
+      title: 'Boston births 1850', abbreviation: 'Births 1850', recorded_events: [{ events: 'BIRT', date: 'FROM 1850 TO 1850', place: 'Boston' }],
+      repositories: [{ repository_id: repository, call_number: 'Vol. 37' }],
+    });
     await made(`/trees/${treeId}/citations`, { source_id: source, person_id: dead, page: 'p. 12' });
     const form = new FormData();
     form.set('file', new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }), 'scan.gif');
@@ -44,7 +48,7 @@ describe('streamed whole lists conform to the OpenAPI document', function () {
 
   it('covers every streamed JSON list of the route table', () => {
     expect(streamedLists.map((r) => r.operationId).sort()).to.deep.equal(
-      ['listCitations', 'listMedia', 'listPersons', 'listSources', 'listTreeEvents', 'listTreeRelationships', 'publicEvents', 'publicPersons', 'publicRelationships'],
+      ['listCitations', 'listMedia', 'listPersons', 'listRepositories', 'listSources', 'listTreeEvents', 'listTreeRelationships', 'publicEvents', 'publicPersons', 'publicRelationships'],
     );
   });
 

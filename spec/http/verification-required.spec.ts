@@ -3,7 +3,7 @@ import { allRoutes } from '../../adapters/http/routes/index.js';
 import { errorStatuses } from '../../adapters/http/route.js';
 import type { ApiClient } from '../../client/index.js';
 import { registerUser, startTestService, tokenFromMail, type TestService } from '../support/service.js';
-import { upload } from '../support/media.js';
+import { givenMediaWithoutFile, upload, uploadFile } from '../support/media.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 import { emptyBackup } from '../support/account-archive.js';
 
@@ -36,6 +36,7 @@ type Fixture = {
   readonly partnershipId: string;
   readonly eventId: string;
   readonly sourceId: string;
+  readonly repositoryId: string;
   readonly citationId: string;
   readonly mediaId: string;
 };
@@ -191,6 +192,14 @@ const table: Readonly<Record<string, Row>> = {
   createSource: refused((c, ctx) => c.POST('/trees/{id}/sources', { ...path(ctx), body: { title: 'Census 1850' } })),
   listSources: refused((c, ctx) => c.GET('/trees/{id}/sources', path(ctx))),
   getSource: refused((c, ctx) => c.GET('/sources/{id}', pid(ctx.fx().sourceId))),
+  createRepository: refused((c, ctx) => c.POST('/trees/{id}/repositories', { ...path(ctx), body: { name: 'Parish chest' } })),
+  listRepositories: refused((c, ctx) => c.GET('/trees/{id}/repositories', path(ctx))),
+  getRepository: refused((c, ctx) => c.GET('/repositories/{id}', pid(ctx.fx().repositoryId))),
+  updateRepository: refused((c, ctx) => c.PATCH('/repositories/{id}', { ...pid(ctx.fx().repositoryId), body: { notes: 'touched' } })),
+  deleteRepository: refused(async (c, ctx) => {
+    const r = await must('create repository', ctx.owner.POST('/trees/{id}/repositories', { ...path(ctx), body: { name: 'Doomed' } }));
+    return c.DELETE('/repositories/{id}', pid(r.id));
+  }),
   updateSource: refused((c, ctx) => c.PATCH('/sources/{id}', { ...pid(ctx.fx().sourceId), body: { notes: 'touched' } })),
   deleteSource: refused(async (c, ctx) => {
     const s = await must('create source', ctx.owner.POST('/trees/{id}/sources', { ...path(ctx), body: { title: 'Doomed' } }));
@@ -210,10 +219,12 @@ const table: Readonly<Record<string, Row>> = {
   getMedia: refused((c, ctx) => c.GET('/media/{id}', pid(ctx.fx().mediaId))),
   getMediaContent: refused((c, ctx) => c.GET('/media/{id}/content', { ...pid(ctx.fx().mediaId), parseAs: 'arrayBuffer' })),
   updateMedia: refused((c, ctx) => c.PATCH('/media/{id}', { ...pid(ctx.fx().mediaId), body: { title: 'touched' } })),
+  uploadMediaFile: refused(async (c, ctx) => uploadFile(c, await givenMediaWithoutFile(ctx.svc, ctx.treeId), PNG)),
   getPersonHistory: refused((c, ctx) => c.GET('/persons/{id}/history', pid(ctx.fx().personId))),
   getEventHistory: refused((c, ctx) => c.GET('/events/{id}/history', pid(ctx.fx().eventId))),
   getRelationshipHistory: refused((c, ctx) => c.GET('/relationships/{id}/history', pid(ctx.fx().partnershipId))),
   getSourceHistory: refused((c, ctx) => c.GET('/sources/{id}/history', pid(ctx.fx().sourceId))),
+  getRepositoryHistory: refused((c, ctx) => c.GET('/repositories/{id}/history', pid(ctx.fx().repositoryId))),
   getCitationHistory: refused((c, ctx) => c.GET('/citations/{id}/history', pid(ctx.fx().citationId))),
   getMediaHistory: refused((c, ctx) => c.GET('/media/{id}/history', pid(ctx.fx().mediaId))),
   listTreeChanges: refused((c, ctx) => c.GET('/trees/{id}/changes', path(ctx))),
@@ -246,6 +257,12 @@ const table: Readonly<Record<string, Row>> = {
     await must('touch', ctx.owner.PATCH('/sources/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
     const change = (await must('history', ctx.owner.GET('/sources/{id}/history', pid(id))))[0]!.change_id;
     return c.POST('/sources/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
+  }),
+  restoreRepositoryChange: refused(async (c, ctx) => {
+    const id = ctx.fx().repositoryId;
+    await must('touch', ctx.owner.PATCH('/repositories/{id}', { ...pid(id), body: { notes: `n${ctx.unique()}` } }));
+    const change = (await must('history', ctx.owner.GET('/repositories/{id}/history', pid(id))))[0]!.change_id;
+    return c.POST('/repositories/{id}/history/{change_id}/restore', { params: { path: { id, change_id: change } }, body: { force: true } });
   }),
   restoreCitationChange: refused(async (c, ctx) => {
     const id = ctx.fx().citationId;
@@ -372,11 +389,12 @@ describe('HTTP with REQUIRE_EMAIL_VERIFICATION=true: an unverified session reads
     const rel = await must('seed partnership', c.POST('/trees/{id}/relationships', { ...tree, body: { type: 'partnership', person_a_id: person.id, person_b_id: partner.id } }));
     const event = await must('seed event', c.POST('/trees/{id}/events', { ...tree, body: { type: 'occupation', person_id: person.id, detail: 'Smith' } }));
     const source = await must('seed source', c.POST('/trees/{id}/sources', { ...tree, body: { title: 'Parish register' } }));
+    const repository = await must('seed repository', c.POST('/trees/{id}/repositories', { ...tree, body: { name: 'County Record Office' } }));
     const citation = await must('seed citation', c.POST('/trees/{id}/citations', { ...tree, body: { source_id: source.id, person_id: person.id } }));
     const media = await must('seed media', upload(c, treeId, PNG, { person_id: person.id }));
     return {
       personId: person.id, livingId: living.id, nameId: names[0]!.id, partnerId: partner.id, partnershipId: rel.id, eventId: event.id,
-      sourceId: source.id, citationId: citation.id, mediaId: media.id,
+      sourceId: source.id, repositoryId: repository.id, citationId: citation.id, mediaId: media.id,
     };
   };
 

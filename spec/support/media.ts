@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../client/index.js';
 import type { TestService } from './service.js';
+import { newId } from '../../core/kernel/ids.js';
 
 const pid = (id: string) => ({ params: { path: { id } } });
 
@@ -19,3 +20,21 @@ export const content = async (svc: TestService, token: string, mediaId: string, 
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 };
 
+
+/** A media record without bytes (as a GEDCOM import makes from an OBJE whose file did not come), put straight into storage. */
+export const givenMediaWithoutFile = async (svc: TestService, treeId: string): Promise<string> => {
+  const id = newId();
+  const now = new Date();
+  await svc.storage.media.insert({
+    id, treeId, title: 'Not uploaded', fileName: 'scan.png', contentType: '', size: 0, checksum: '', target: null, storageKey: null,
+    filePath: 'scans/scan.png', form: 'png', createdBy: null, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+  });
+  return id;
+};
+
+/** `PUT /media/{id}/file` with these bytes. */
+export const uploadFile = (c: ApiClient, mediaId: string, bytes: Uint8Array, type = 'image/png', name = 'scan.png') => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return c.PUT('/media/{id}/file', { params: { path: { id: mediaId } }, body: {} as never, bodySerializer: () => form });
+};

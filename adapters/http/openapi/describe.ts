@@ -55,7 +55,7 @@ const describeProperties = (schema: unknown, owner: string, usage: Usage): void 
 };
 
 const SINGULAR: Readonly<Record<string, string>> = {
-  trees: 'tree', persons: 'person', events: 'event', relationships: 'relationship', sources: 'source',
+  trees: 'tree', persons: 'person', events: 'event', relationships: 'relationship', sources: 'source', repositories: 'repository',
   citations: 'citation', media: 'media record', names: 'name', members: 'member', proposals: 'proposal', imports: 'import',
 };
 

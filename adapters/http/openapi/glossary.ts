@@ -44,6 +44,7 @@ const PARENT_EDGE_ID = '01936b1f-5e60-7f7a-8b8c-9d0e1f2a3b01';
 const PARTNERSHIP_ID = '01936b1f-5e60-7f7a-8b8c-9d0e1f2a3b02';
 const TWIN_PARENT_EDGE_ID = '01936b1f-5e60-7f7a-8b8c-9d0e1f2a3b05';
 const SOURCE_ID = '01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c01';
+const REPOSITORY_ID = '01936b1f-6f70-7a8b-9c9d-0e1f2a3b4c0f';
 const CITATION_ID = '01936b1f-7a80-7b9c-8dae-1f2a3b4c5d01';
 const MEDIA_ID = '01936b1f-8b90-7cad-9ebf-2a3b4c5d6e01';
 const PROPOSAL_ID = '01936b20-1a2b-7c3d-8e4f-5a6b7c8d9e01';
@@ -124,6 +125,7 @@ const HISTORY = {
   Media: ['media', MEDIA_ID, 'title', '', MEDIA_TITLE_TEXT],
   Relationship: ['relationship', PARENT_EDGE_ID, 'qualifier', 'adoptive', 'biological'],
   Source: ['source', SOURCE_ID, 'title', 'Boston births 1850', 'Boston Births, 1850'],
+  Repository: ['repository', REPOSITORY_ID, 'name', 'Boston Archives', 'Boston City Archives'],
 } as const;
 const historyOf = (kind: keyof typeof HISTORY) => {
   const [type, id, field, before, after] = HISTORY[kind];
@@ -136,13 +138,14 @@ const IMPORT_COUNTS = {
   events: { created: 9, skipped: 1 },
   relationships: { created: 5, skipped: 0 },
   sources: { created: 1, reused: 0 },
+  repositories: { created: 1, reused: 0 },
   citations: { created: 6, skipped: 0 },
   places: { created: 2, reused: 1 },
   media: { created: 0, skipped: 0 },
 };
 
 const ACCOUNT_COUNTS = {
-  trees: 1, persons: 6, names: 7, places: 3, relationships: 5, events: 11, sources: 1, citations: 2, media: 1, proposals: 1, duplicate_dismissals: 0,
+  trees: 1, persons: 6, names: 7, places: 3, relationships: 5, events: 11, repositories: 1, sources: 1, citations: 2, media: 1, proposals: 1, duplicate_dismissals: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -218,6 +221,13 @@ const SEX_PROPOSED: Entry = { description: 'The sex the apply would set; null on
 const SEX_ROW: Entry = { description: 'Always null: the sex tools list only people whose sex is unset.' };
 const SOURCE_NOTES: Entry = { description: 'Notes on the source: where it is held, its condition.', example: 'A transcript; the original volume is at the Boston City Archives.' };
 const SOURCE_TITLE: Entry = { description: "The source's title.", example: 'Boston Births, 1850' };
+const SOURCE_REPOSITORIES: Entry = {
+  description: 'The repositories that hold the source (GEDCOM SOUR.REPO), each a live repository of this tree named once, with its call number. At most 100; an update replaces the list.',
+  example: [{ repository_id: REPOSITORY_ID, call_number: 'Vol. 37, film 0457220' }],
+};
+const REPOSITORY_NAME: Entry = { description: "The repository's name: an archive, a library, a church office or a person.", example: 'Boston City Archives' };
+const REPOSITORY_ADDRESS: Entry = { description: 'Its postal address as lines of text; empty when none.', example: '201 Rivermoor Street\nWest Roxbury, MA 02132' };
+const REPOSITORY_NOTES: Entry = { description: 'Notes on the repository: opening hours, how to order copies.', example: 'Research room by appointment.' };
 const TREE_ID_ENTRY: Entry = { description: "The tree's id.", example: TREE_ID };
 
 /** By record kind; in each group the plain keys come first, then the `Owner.field` ones, each in alphabetical order. */
@@ -273,6 +283,7 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'AccountCounts.places': { description: 'Places (each place text of a tree once).', example: ACCOUNT_COUNTS.places },
   'AccountCounts.proposals': { description: 'Change proposals.', example: ACCOUNT_COUNTS.proposals },
   'AccountCounts.relationships': { description: 'Relationships (parent-child, partnership and association edges).', example: ACCOUNT_COUNTS.relationships },
+  'AccountCounts.repositories': { description: 'Repositories (archives and libraries that hold sources).', example: ACCOUNT_COUNTS.repositories },
   'AccountCounts.sources': { description: 'Sources.', example: ACCOUNT_COUNTS.sources },
   'AccountCounts.trees': { description: 'Trees.', example: ACCOUNT_COUNTS.trees },
   'AccountImportReport.counts': { description: 'Records restored, by kind: for this tree, and at the top for the whole backup.', example: ACCOUNT_COUNTS },
@@ -489,6 +500,18 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'RelationshipUpdate.qualifier': { ...RELATIONSHIP_QUALIFIER, example: 'biological' },
   'RelationshipUpdate.role': RELATIONSHIP_ROLE,
 
+  // --- Repositories: who holds sources.
+  'RepositoryCreate.address': REPOSITORY_ADDRESS,
+  'RepositoryCreate.name': REPOSITORY_NAME,
+  'RepositoryCreate.notes': REPOSITORY_NOTES,
+  'RepositoryRead.address': REPOSITORY_ADDRESS,
+  'RepositoryRead.id': { description: "The repository's id.", example: REPOSITORY_ID },
+  'RepositoryRead.name': REPOSITORY_NAME,
+  'RepositoryRead.notes': REPOSITORY_NOTES,
+  'RepositoryUpdate.address': REPOSITORY_ADDRESS,
+  'RepositoryUpdate.name': REPOSITORY_NAME,
+  'RepositoryUpdate.notes': REPOSITORY_NOTES,
+
   // --- Sources and citations: a source, and the facts it supports.
   author: { description: 'Who wrote or compiled the source; empty when unknown.', example: 'City of Boston, Registry Department' },
   confidence: {
@@ -511,6 +534,23 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'CitationRead.relationship_id': CITED('relationship', null),
   'CitationRead.source_id': { description: 'The source cited.', example: SOURCE_ID },
   'CitationUpdate.detail': { description: 'What the source says for this fact, transcribed or summarised.', example: 'Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.' },
+  abbreviation: { description: 'A short title to file or find the source by (GEDCOM ABBR); empty when none.', example: 'Boston Births 1850' },
+  agency: { description: 'The person or office responsible for the records the source holds (GEDCOM SOUR.DATA.AGNC); empty when none.', example: 'City of Boston, Registry Department' },
+  call_number: { description: 'The number the repository files the source under (GEDCOM CALN); empty when none.', example: 'Vol. 37, film 0457220' },
+  data_notes: { description: 'Notes on the records the source holds (GEDCOM SOUR.DATA.NOTE), apart from the source\'s own notes; empty when none.', example: 'Entries for 1850 are missing from March to May.' },
+  events: { description: 'The kinds of events recorded, as GEDCOM event tags separated by commas (GEDCOM SOUR.DATA.EVEN).', example: 'BIRT' },
+  recorded_events: {
+    description: 'What the source records (GEDCOM SOUR.DATA.EVEN): kinds of events, each with the period (a GEDCOM date, as text) and the place it covers. At most 100; an update replaces the list.',
+    example: [{ events: 'BIRT', date: 'FROM 1850 TO 1850', place: 'Boston, Suffolk, Massachusetts' }],
+  },
+  repository_id: { description: 'A repository of the same tree.', example: REPOSITORY_ID },
+  'RecordedEventsRead.date': { description: 'The period the source covers for these events, as a GEDCOM date written as text (`FROM 1850 TO 1855`); empty when not given.', example: 'FROM 1850 TO 1850' },
+  'RecordedEventsRead.place': { description: 'The place the source covers for these events, as written; empty when not given.', example: 'Boston, Suffolk, Massachusetts' },
+  'RecordedEvents.date': { description: 'The period the source covers for these events, as a GEDCOM date written as text (`FROM 1850 TO 1855`); empty or left out when not known.', example: 'FROM 1850 TO 1850' },
+  'RecordedEvents.place': { description: 'The place the source covers for these events, as written; empty or left out when not known.', example: 'Boston, Suffolk, Massachusetts' },
+  'SourceCreate.repositories': SOURCE_REPOSITORIES,
+  'SourceRead.repositories': { ...SOURCE_REPOSITORIES, description: 'The repositories that hold the source, each with its call number, in order (GEDCOM SOUR.REPO); a link to a repository deleted since stays listed.' },
+  'SourceUpdate.repositories': SOURCE_REPOSITORIES,
   'SourceCreate.notes': SOURCE_NOTES,
   'SourceCreate.title': SOURCE_TITLE,
   'SourceRead.id': { description: "The source's id.", example: SOURCE_ID },
@@ -525,6 +565,15 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'MediaRead.content_type': { description: 'The media type the service read from the bytes at upload (`image/jpeg`, `application/pdf`...), served as the content\'s Content-Type.', example: 'image/jpeg' },
   'MediaRead.event_id': MEDIA_ATTACHED('event', null),
   'MediaRead.file_name': { description: "The file's name as uploaded, without any directory.", example: 'mary-ann-smith-1870.jpg' },
+  'MediaRead.file_path': {
+    description: "The file's path as a GEDCOM file named it (OBJE.FILE), written back on export; empty for an item uploaded here.",
+    example: '',
+  },
+  'MediaRead.file_uploaded': {
+    description: 'False for a record a GEDCOM import made from an OBJE whose file did not come with it: it has no bytes (`size` 0, `checksum` and `content_type` empty), its content is 409 `file_not_uploaded` until `PUT /media/{id}/file` brings them.',
+    example: true,
+  },
+  'MediaRead.form': { description: "The file's format as a GEDCOM file gave it (OBJE.FILE.FORM: `jpg`, `image/jpeg`); empty when none.", example: '' },
   'MediaRead.id': { description: "The media item's id.", example: MEDIA_ID },
   'MediaRead.person_id': MEDIA_ATTACHED('person', MARY_ID),
   'MediaRead.size': { description: "The file's size in bytes.", example: 482113 },
@@ -547,8 +596,8 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
     example: JSON.stringify({ '@I1@': { action: 'merge', target_id: MARY_ID } }),
   },
   unmapped_tags: {
-    description: 'GEDCOM tags the import does not map, with how often and where they first occur: their data is not imported.',
-    example: [{ tag: '_FSFTID', count: 5, first_line: 14 }],
+    description: 'GEDCOM structures the import does not map to the model, by tag path, with how often and where they first occur, and how many of their lines are kept verbatim on the record they came from and written back in place by export (`kept_lines`; 0 for HEAD\'s own lines, which export writes anew).',
+    example: [{ tag: 'INDI._FSFTID', count: 5, first_line: 14, kept_lines: 5 }],
   },
   warning_count: { description: 'How many warnings there were in all (the list holds the first 1,000).', example: 1 },
   warnings: {
@@ -568,6 +617,7 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'GedcomImportReport.persons': { description: 'Incoming persons: created, merged, skipped and overwritten.', example: IMPORT_COUNTS.persons },
   'GedcomImportReport.places': { description: 'Places created, and reused (a place of the tree with the same text).', example: IMPORT_COUNTS.places },
   'GedcomImportReport.relationships': { description: 'Relationships created and skipped (an edge the pair has already is never created twice).', example: IMPORT_COUNTS.relationships },
+  'GedcomImportReport.repositories': { description: 'Repositories created from the file\'s REPO records, and reused (a live repository of the tree with the same name and address).', example: IMPORT_COUNTS.repositories },
   'GedcomImportReport.reused': { description: 'Reused instead of created: a source of the tree with the same title, author and publication; a place with the same text.' },
   'GedcomImportReport.skipped': {
     description: 'Persons: linked to an existing person with nothing copied (`skip`). Other kinds: not created, because the record is there already (on a merge target, an edge the pair has), belongs to a skipped person, or cannot be placed (a warning says why).',
@@ -588,7 +638,8 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
   'GedcomWarning.message': { description: 'What is wrong and what the reader did about it.' },
   'UnmappedTag.count': { description: 'How many lines carry it.' },
   'UnmappedTag.first_line': { description: 'The line number of its first occurrence.' },
-  'UnmappedTag.tag': { description: 'The tag, as the file writes it.' },
+  'UnmappedTag.kept_lines': { description: 'How many lines of these structures (their substructures and CONT lines included) are kept verbatim, to be written back in place by GEDCOM export. Less than the lines they had only for HEAD\'s own lines and what no record takes.' },
+  'UnmappedTag.tag': { description: 'The tag path (`INDI.BIRT._UID`), as the file writes its tags.' },
 
   // --- History: a tree's GEDCOM imports, and every record's changes.
   'GedcomImport.actor': { description: 'Who imported: `id` the user\'s id and `display` their email, each null for an account since removed.', example: { id: HELEN.id, display: HELEN.email } },
@@ -825,6 +876,7 @@ export const PARAMETERS: Readonly<Record<string, Entry>> = {
   'getPersonHistory.limit': HISTORY_LIMIT,
   'getRelationshipHistory.limit': HISTORY_LIMIT,
   'getSourceHistory.limit': HISTORY_LIMIT,
+  'getRepositoryHistory.limit': HISTORY_LIMIT,
   'listImports.limit': { description: 'Imports per page, 1 to 1000; 1000 when absent. The next page\'s cursor comes in X-Next-Cursor and Link.' },
   'listPersons.limit': { description: SEARCH_LIMIT, example: 20 },
   'listTreeChanges.limit': HISTORY_LIMIT,
@@ -886,6 +938,9 @@ export const SCHEMAS: Readonly<Record<string, string>> = {
   Recommendation: 'A candidate for a person (a duplicate, a parent, a child, a partner), with operations ready to propose.',
   RelationshipRead: 'An edge between two persons: parent-child, partnership or association.',
   SourceRead: 'A source: a record, book or document that citations point to.',
+  RepositoryRead: 'A repository: an archive, library or person that holds sources (GEDCOM REPO), for members of the tree.',
+  RecordedEventsRead: 'Kinds of events a source records, with the period and place it covers (GEDCOM SOUR.DATA.EVEN).',
+  RepositoryLinkRead: 'A repository that holds the source, with the call number it files it under.',
   TreeRead: 'A family tree, with the caller\'s role in it.',
   UserRead: 'The signed-in user.',
   VitalRead: "A person's birth or death as read from their events: the event, its date and place.",
@@ -946,6 +1001,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, { readonly request?: unknown
   ...historyOf('Media'),
   ...historyOf('Relationship'),
   ...historyOf('Source'),
+  ...historyOf('Repository'),
   restorePersonChange: { response: change('person', MARY_ID, 'is_living', false, null, true) },
   // A media item is attached to at most one of a person, an event and a source.
   updateMedia: { request: { title: MEDIA_TITLE_TEXT, person_id: MARY_ID } },

@@ -64,6 +64,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   events: 'Life events of a person (birth, baptism, marriage of a couple, death, burial, occupation, ...) with date and place.',
   relationships: 'Parent and child, and partnerships between two persons; a relationship that would make someone their own ancestor is refused.',
   sources: 'Sources: the documents, registers and books a fact was found in.',
+  repositories: 'Repositories: the archives, libraries and people that hold sources, for members of the tree.',
   citations: 'Citations: where in a source a fact about a person, event or relationship was found (page, confidence).',
   media: 'Photographs, scans and documents attached to a tree: upload, read (with ranges), describe, delete and restore.',
   public: 'The public surface: public trees and their persons, events and relationships for anyone, signed in or not, through the privacy engine.',

@@ -15,7 +15,7 @@ import type { LazyDeps } from './deps.js';
 
 const CountsRead = named('AccountCounts', t.type({
   trees: t.number, persons: t.number, names: t.number, places: t.number, relationships: t.number, events: t.number,
-  sources: t.number, citations: t.number, media: t.number, proposals: t.number, duplicate_dismissals: t.number,
+  repositories: t.number, sources: t.number, citations: t.number, media: t.number, proposals: t.number, duplicate_dismissals: t.number,
 }));
 
 const ImportRead = named('AccountImportReport', t.type({
@@ -32,7 +32,7 @@ const ImportForm = withMediaType('multipart/form-data', named('AccountImport', t
 
 const countsWire = (c: ArchiveCounts) => ({
   trees: c.tree, persons: c.person, names: c.name, places: c.place, relationships: c.relationship, events: c.event,
-  sources: c.source, citations: c.citation, media: c.media, proposals: c.proposal, duplicate_dismissals: c.dismissal,
+  repositories: c.repository, sources: c.source, citations: c.citation, media: c.media, proposals: c.proposal, duplicate_dismissals: c.dismissal,
 });
 
 const reportWire = (r: ImportReport) => ({

@@ -27,6 +27,7 @@ export const changeChecks = (deps: LazyDeps): Readonly<Record<string, MayChange>
   const relationship = editable(deps, 'relationship', (s, id) => s.relationships.byId(id));
   const source = editable(deps, 'source', (s, id) => s.sources.byId(id));
   const citation = editable(deps, 'citation', (s, id) => s.citations.byId(id));
+  const repository = editable(deps, 'repository', (s, id) => s.repositories.byId(id));
   const media = editable(deps, 'media', (s, id) => s.media.byId(id));
   return {
     updateTree: async ({ actor, params }) => accessTree(deps().storage, actor, (params as Params).id, 'editor'),
@@ -36,6 +37,7 @@ export const changeChecks = (deps: LazyDeps): Readonly<Record<string, MayChange>
     updateRelationship: relationship, deleteRelationship: relationship,
     updateSource: source, deleteSource: source,
     updateCitation: citation, deleteCitation: citation,
+    updateRepository: repository, deleteRepository: repository,
     updateMedia: media, deleteMedia: media,
     deleteProposal: async ({ actor, params }) => {
       const { id, pid } = params as Params & { readonly pid: Id };

@@ -35,7 +35,7 @@ const ImportForm = withMediaType('multipart/form-data', named('GedcomImportUploa
   }),
 ])));
 
-const UnmappedRead = named('UnmappedTag', t.type({ tag: t.string, count: t.number, first_line: t.number }));
+const UnmappedRead = named('UnmappedTag', t.type({ tag: t.string, count: t.number, first_line: t.number, kept_lines: t.number }));
 const WarningRead = named('GedcomWarning', t.type({ line: t.number, message: t.string }));
 const Score = t.keyof({ high: null, medium: null });
 const CandidateRead = named('DuplicateCandidate', t.type({
@@ -52,7 +52,7 @@ const Created = (extra: string) => t.type({ created: t.number, [extra]: t.number
 const ReportRead = named('GedcomImportReport', t.type({
   import_id: Uuid,
   persons: t.type({ created: t.number, merged: t.number, skipped: t.number, overwritten: t.number }),
-  names: Created('skipped'), events: Created('skipped'), relationships: Created('skipped'), sources: Created('reused'),
+  names: Created('skipped'), events: Created('skipped'), relationships: Created('skipped'), sources: Created('reused'), repositories: Created('reused'),
   citations: Created('skipped'), places: Created('reused'), media: Created('skipped'),
   unmapped_tags: t.array(UnmappedRead),
   warnings: t.array(WarningRead),
@@ -113,6 +113,17 @@ const CHUNK_BYTES = 256 * 1024;
  * until it was written, cost the export a fifth of its CPU. The budget is checked once per MiB
  * (reading the RSS is a system call).
  */
+/**
+ * The export's warnings, as a trailer (they are known once the file is written): lines kept from
+ * imported files that this file could not take back in place, by what they are, `what=count` joined
+ * by `; ` (a 5.5.1 structure 7.0 has no place for, `SUBN record`; a place export wrote nothing at).
+ */
+const notWrittenTrailer = (notWritten: () => readonly { readonly what: string; readonly count: number }[]) => ({
+  names: [NOT_WRITTEN],
+  values: () => ({ [NOT_WRITTEN]: notWritten().map((n) => `${n.what.replace(/[^\x21-\x7e ]|[;=]/g, '?')}=${n.count}`).join('; ') }),
+});
+const NOT_WRITTEN = 'GEDCOM-Not-Written';
+
 async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
   const reclaim = budgetReclaimer(64 * 1024 * 1024);
   let pending: Buffer[] = [];
@@ -226,6 +237,8 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         '- `version=7.0&media=true`: a GEDZIP (`.gdz`, `application/zip`): `gedcom.ged` with an OBJE record per media item, and the media files at the paths their FILEs name. `media=true` with another version is 422 `invalid_input`.',
         '',
         'The file is an attachment named after the tree (`.ged`, or `.gdz` for a GEDZIP), streamed as it is produced from one snapshot of the tree. A streamed answer: past `STREAMS_PER_USER` downloads running at once for the account, 429 `too_many_streams` (`Retry-After`).',
+        '',
+        'What a GEDCOM import kept verbatim (structures it does not map: vendor tags such as `_UID` or `_FREL`, RIN, records such as `_EVENT_DEFN` or SUBN: see the import report\'s `kept_lines`) is written back in place, under the record or substructure it came from. A 7.0 file declares those extension tags in HEAD.SCHMA (with the URI the imported file gave, else one of the service\'s), and writes back a 5.5.x standard structure only where it came from a 7.0 file. What the file could not take back is counted in the `GEDCOM-Not-Written` HTTP trailer, sent after the last byte: `what=count` joined by `; ` (absent or empty when nothing was left out).',
       ].join('\n'),
       params: IdParams, query: ExportQuery,
       success: { status: 200, description: 'The GEDCOM file: 5.5.1 as application/x-gedcom, 7.0 as text/vnd.familysearch.gedcom (both UTF-8), a GEDZIP as application/zip.', mediaType: ['application/x-gedcom', 'text/vnd.familysearch.gedcom', 'application/zip'], body: withSchema(t.string, { type: 'string', format: 'binary' }) },
@@ -241,6 +254,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           return ok<Reply<never>>({
             status: 200,
             stream: deferred(() => gedzipStream(spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()), items, d.blobs)),
+            trailers: notWrittenTrailer(exported.right.notWritten),
             headers: {
               'Content-Type': 'application/zip',
               'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName, 'gdz')),
@@ -252,6 +266,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           status: 200,
           // Spooled: the export's snapshot holds a pooled connection, which must never wait on the client.
           stream: spooled(utf8Chunks(exported.right.lines), d.spoolDir ?? tmpdir()),
+          trailers: notWrittenTrailer(exported.right.notWritten),
           headers: {
             'Content-Type': exported.right.version === '7.0' ? 'text/vnd.familysearch.gedcom; charset=utf-8' : 'application/x-gedcom; charset=utf-8',
             'Content-Disposition': contentDisposition('attachment', gedFileName(exported.right.treeName)),

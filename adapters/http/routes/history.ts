@@ -90,6 +90,7 @@ const ChangesQuery = t.intersection([
 const PATHS: readonly (readonly [string, RecordKind, string, string])[] = [
   ['/persons', 'person', 'Person', 'person'], ['/events', 'event', 'Event', 'event'], ['/relationships', 'relationship', 'Relationship', 'relationship'],
   ['/sources', 'source', 'Source', 'source'], ['/citations', 'citation', 'Citation', 'citation'], ['/media', 'media', 'Media', 'media item'],
+  ['/repositories', 'repository', 'Repository', 'repository'],
 ];
 
 /** "an event", "a person". */
@@ -213,9 +214,9 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     operationId: 'listTreeChanges', method: 'get', path: '/trees/{id}/changes', tag: 'history', auth: 'user',
     summary: "List the tree's changes (members)",
     description: [
-      `The tree's change feed, newest first: every change of its persons, names, events, relationships, sources, citations and media, deleted records included. ${ENTRY}`,
+      `The tree's change feed, newest first: every change of its persons, names, events, relationships, sources, citations, media and repositories, deleted records included. ${ENTRY}`,
       '',
-      'Filters, combined: `since` (a date or date-time: changes at or after it), `actor` (a user id: the changes that user made) and `kind` (one of `person`, `name`, `event`, `relationship`, `source`, `citation`, `media`). The `Link` to the next page keeps them.',
+      'Filters, combined: `since` (a date or date-time: changes at or after it), `actor` (a user id: the changes that user made) and `kind` (one of `person`, `name`, `event`, `relationship`, `source`, `citation`, `media`, `repository`). The `Link` to the next page keeps them.',
       '',
       HISTORY_READERS,
       '',

@@ -11,6 +11,7 @@ import { nameRoutes } from './names.js';
 import { eventRoutes } from './events.js';
 import { relationshipRoutes } from './relationships.js';
 import { sourceRoutes } from './sources.js';
+import { repositoryRoutes } from './repositories.js';
 import { publicRoutes } from './public.js';
 import { mediaRoutes } from './media.js';
 import { gedcomRoutes } from './gedcom.js';
@@ -35,7 +36,7 @@ export const allRoutes = (deps?: HttpDeps): readonly AnyRoute[] => {
   };
   return withConditions([
     ...authRoutes(lazy), ...userRoutes(lazy), ...accountRoutes(lazy), ...treeRoutes(lazy), ...memberRoutes(lazy), ...adminRoutes(lazy),
-    ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy),
+    ...personRoutes(lazy), ...nameRoutes(lazy), ...eventRoutes(lazy), ...relationshipRoutes(lazy), ...sourceRoutes(lazy), ...repositoryRoutes(lazy),
     ...mediaRoutes(lazy), ...gedcomRoutes(lazy), ...cleanupRoutes(lazy), ...proposalRoutes(lazy), ...assistantRoutes(lazy), ...kinshipRoutes(lazy),
     ...duplicateRoutes(lazy), ...mergeRoutes(lazy), ...chartsRoutes(lazy), ...historyRoutes(lazy),
     ...publicRoutes(lazy),

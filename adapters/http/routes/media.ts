@@ -4,6 +4,7 @@ import { invalidInput, rangeNotSatisfiable } from '../../../core/kernel/errors.j
 import type { Media, MediaTarget } from '../../../core/media/model.js';
 import { servedInline } from '../../../core/media/sniff.js';
 import { mayUploadMedia, uploadMedia } from '../../../core/media/commands/upload-media.js';
+import { fillMediaFile, mayFillMediaFile } from '../../../core/media/commands/fill-media-file.js';
 import { updateMedia, type MediaUpdate } from '../../../core/media/commands/update-media.js';
 import { deleteMedia, restoreMedia } from '../../../core/media/commands/delete-media.js';
 import { listMedia } from '../../../core/media/queries/list-media.js';
@@ -22,6 +23,7 @@ export const MediaRead = named('MediaRead', t.type({
   checksum: withSchema(t.string, { description: 'SHA-256 of the bytes, lower-case hex' }),
   person_id: Nullable(Uuid), event_id: Nullable(Uuid), source_id: Nullable(Uuid),
   url: withSchema(t.string, { format: 'uri', description: 'The content endpoint of this item under BASE_URL' }),
+  file_uploaded: t.boolean, file_path: t.string, form: t.string,
   created_at: Timestamp, updated_at: Timestamp, deleted_at: Nullable(Timestamp),
 }));
 
@@ -31,11 +33,15 @@ const mediaWire = (baseUrl: string) => (m: Media): t.TypeOf<typeof MediaRead> =>
   event_id: m.target?.kind === 'event' ? m.target.id : null,
   source_id: m.target?.kind === 'source' ? m.target.id : null,
   url: `${baseUrl}/api/v1/media/${m.id}/content`,
+  file_uploaded: m.storageKey !== null, file_path: m.filePath, form: m.form,
   created_at: m.createdAt.toISOString(), updated_at: m.updatedAt.toISOString(), deleted_at: m.deletedAt?.toISOString() ?? null,
 });
 
 // Multipart text fields: io-ts sees them as strings; an empty attachment field means "none".
 const OptionalUuidField = withSchema(t.union([Uuid, t.literal('')]), { type: 'string', format: 'uuid', maxLength: 36 });
+const MediaFileForm = withMediaType('multipart/form-data', named('MediaFile', t.type({
+  file: withSchema(t.string, { type: 'string', format: 'binary', description: 'The file (one part)' }),
+})));
 const MediaUploadForm = withMediaType('multipart/form-data', named('MediaUpload', t.intersection([
   t.type({ file: withSchema(t.string, { type: 'string', format: 'binary', description: 'The file (one part)' }) }),
   t.partial({ title: Text(1000), person_id: OptionalUuidField, event_id: OptionalUuidField, source_id: OptionalUuidField }),
@@ -98,6 +104,33 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
           ...(eventId === undefined ? {} : { eventId }),
           ...(sourceId === undefined ? {} : { sourceId }),
           file: { size: upload.size, sha256: upload.sha256, head: upload.head, declaredType: upload.declaredType, fileName: upload.fileName, open: upload.open },
+        }),
+      );
+    },
+  }),
+  route({
+    operationId: 'uploadMediaFile', method: 'put', path: '/media/{id}/file', tag: 'media', auth: 'user',
+    summary: 'Upload the file of a media record without one (editor)',
+    description: 'A media record a GEDCOM import made from an OBJE whose file did not come with the file (`file_uploaded: false`; its `file_path` '
+      + 'and `form` say what the file was) takes its bytes here: the part `file` (required: without it 422 `invalid_input`), as `multipart/form-data`. '
+      + 'Its title, attachment, path and format stay; `content_type`, `size`, `checksum` and `file_name` come from the upload, decided as for '
+      + '`POST /trees/{id}/media` (422 `content_type_mismatch` and the limits alike). Checked before a byte of the body is read: without the '
+      + 'editor role 403 `forbidden`, an unknown or deleted item 404, and an item that has its file already 409 `file_uploaded_already` (also '
+      + 'the second of two uploads at once). Answers 200 with the item, now `file_uploaded: true`.',
+    params: IdParams, body: MediaFileForm,
+    upload: {
+      field: 'file',
+      maxBytes: () => deps().maxUploadBytes,
+      before: async ({ actor, params }) => mayFillMediaFile(deps())(actor, params.id),
+    },
+    success: { status: 200, description: 'The media item, with its file.', body: MediaRead },
+    errors: [409, 503],
+    handle: async ({ actor, params, upload }) => {
+      const d = deps();
+      if (upload === null) return E.left(invalidInput('invalid_input', 'Send the file as the `file` part.', [{ path: 'file', message: 'required' }]));
+      return reply(200, mediaWire(d.identity.baseUrl))(
+        await fillMediaFile(d)(actor, params.id, {
+          size: upload.size, sha256: upload.sha256, head: upload.head, declaredType: upload.declaredType, fileName: upload.fileName, open: upload.open,
         }),
       );
     },
@@ -186,14 +219,16 @@ export const mediaRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       + '- Images, PDF, audio, video and plain text are served `inline`, anything else as an `attachment` with a `sandbox` Content-Security-Policy; '
       + '`Content-Disposition` carries the file name, with `Cache-Control: private` and `X-Content-Type-Options: nosniff`.\n\n'
       + 'A download is a streamed answer: an account has at most `STREAMS_PER_USER` (default 2) running at once, past that 429 '
-      + '`too_many_streams` with `Retry-After`. When the object store cannot be reached the answer is 503 `unavailable` with `Retry-After`.',
+      + '`too_many_streams` with `Retry-After`. When the object store cannot be reached the answer is 503 `unavailable` with `Retry-After`. A record '
+      + 'whose file was never uploaded (`file_uploaded: false`: it came from a GEDCOM OBJE without its file) is 409 `file_not_uploaded` until '
+      + '`PUT /media/{id}/file` brings it.',
     params: IdParams,
     success: {
       status: 200, description: 'The bytes, with the type the service read from them at upload (`Content-Type`: image/jpeg, application/pdf, ...; 206 with `Range`, 304 on a matching `If-None-Match`).', mediaType: '*/*', body: withSchema(t.string, { type: 'string', format: 'binary' }),
       also: [{ status: 206, description: 'The one range asked for.', content: true }, { status: 304, description: 'Not modified: `If-None-Match` matched the ETag.' }],
     },
     successHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition'],
-    errors: [416, 503],
+    errors: [409, 416, 503],
     handle: async ({ actor, params, header }) => {
       const found = await mediaContent(deps())(actor, params.id);
       if (E.isLeft(found)) return found;

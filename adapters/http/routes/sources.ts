@@ -16,8 +16,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'createSource', method: 'post', path: '/trees/{id}/sources', tag: 'sources', auth: 'user',
     summary: 'Create a source (editor)',
-    description: 'Creates a source in this tree: `title` (required, not blank: else 422 `invalid_input`), and optionally `author`, `publication` and '
-      + '`notes`. A source backs facts through citations (`POST /trees/{id}/citations`). Needs the editor role (403 `forbidden` otherwise). '
+    description: 'Creates a source in this tree: `title` (required, not blank: else 422 `invalid_input`), and optionally `author`, `publication`, '
+      + '`notes`, `abbreviation`, what it records (`recorded_events`, `agency`, `data_notes`: GEDCOM SOUR.DATA) and the repositories that hold it '
+      + '(`repositories`, each a live repository of this tree named once, with a call number: else 422 `invalid_reference` or `invalid_input` at '
+      + 'its index). A source backs facts through citations (`POST /trees/{id}/citations`). Needs the editor role (403 `forbidden` otherwise). '
       + 'Answers 201 with the source; `Location` is `/sources/{id}`.',
     params: IdParams, body: SourceCreate,
     success: { status: 201, description: 'The source.', body: SourceRead },
@@ -44,7 +46,8 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'getSource', method: 'get', path: '/sources/{id}', tag: 'sources', auth: 'user',
     summary: 'Read a source',
-    description: 'One source: `title`, `author`, `publication` and `notes`. A member sees it. A signed-in non-member of a tree they may view reads it only '
+    description: 'One source: `title`, `author`, `publication`, `notes`, `abbreviation`, `recorded_events`, `agency`, `data_notes` and `repositories` '
+      + '(repository ids with call numbers; a link to a repository deleted since stays listed). A member sees it. A signed-in non-member of a tree they may view reads it only '
       + 'when it backs at least one citation they may see; otherwise it is withheld and answers 404, as if it did not exist. A `private` tree '
       + 'is 403 `forbidden` to a non-member; a deleted source is 404.\n\n'
       + etagNote('`PATCH` or `DELETE /sources/{id}`'),
@@ -56,8 +59,10 @@ export const sourceRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
   route({
     operationId: 'updateSource', method: 'patch', path: '/sources/{id}', tag: 'sources', auth: 'user',
     summary: 'Update a source (editor)',
-    description: 'Changes the fields sent (`title`, `author`, `publication`, `notes`); those left out stay as they are. A blank `title` is 422 '
-      + '`invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as '
+    description: 'Changes the fields sent (`title`, `author`, `publication`, `notes`, `abbreviation`, `recorded_events`, `agency`, `data_notes`, '
+      + '`repositories`); those left out stay as they are, and a list sent replaces the list. A blank `title` is 422 `invalid_input`; a repository '
+      + 'that is not a live repository of the tree, or one named twice, is 422 as on create (a link the source has already stays allowed, '
+      + 'its repository deleted or not). Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as '
       + '`GET /sources/{id}` reads it, with its new `ETag`.\n\n'
       + ifMatch('GET /sources/{id}'),
     params: IdParams, body: SourceUpdate,

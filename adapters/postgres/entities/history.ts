@@ -64,7 +64,7 @@ export const ChangesetSchema = new EntitySchema<ChangesetRow>({
   },
 });
 
-export type ImportRow = { id: string; tree: TreeRow; actorId: string | null; fileName: string; counts: object; xact: string; createdAt: Date; undoneAt: Date | null };
+export type ImportRow = { id: string; tree: TreeRow; actorId: string | null; fileName: string; counts: object; xact: string; createdAt: Date; undoneAt: Date | null; kept?: object | null };
 
 /** A GEDCOM import, with its transaction (whose changes are what it did) and when it was undone. */
 export const ImportSchema = new EntitySchema<ImportRow>({
@@ -79,6 +79,8 @@ export const ImportSchema = new EntitySchema<ImportRow>({
     xact: { type: 'bigint' },
     createdAt: { ...timestamptz },
     undoneAt: { ...timestamptz, nullable: true },
+    /** What the import kept beyond its rows (core/gedcom/extensions.ts), read by the export only. */
+    kept: { type: 'json', nullable: true, lazy: true },
   },
   indexes: [{ properties: ['tree', 'id'] }],
 });

@@ -5,7 +5,7 @@ import { EmailTokenSchema, RateLimitWindowSchema, SessionSchema, UserSchema } fr
 import { MembershipSchema, TreeSchema } from './trees.js';
 import { AuditEntrySchema } from './audit.js';
 import { EventSchema, NamePostingSchema, NameSchema, NameWordSchema, PersonSchema, PlaceSchema, RelationshipSchema } from './people.js';
-import { CitationSchema, SourceSchema } from './sources.js';
+import { CitationSchema, RepositorySchema, SourceSchema } from './sources.js';
 import { BlobRemovalSchema, MediaSchema } from './media.js';
 import { ProposalSchema } from './proposals.js';
 import { DuplicateDismissalSchema } from './duplicates.js';
@@ -48,4 +48,5 @@ export const entities = [
   RecordChangeSchema,
   ChangesetSchema,
   ImportSchema,
+  RepositorySchema,
 ];

@@ -17,7 +17,9 @@ export type MediaRow = {
   person: PersonRow | null;
   event: EventRow | null;
   source: SourceRow | null;
-  storageKey: string;
+  storageKey: string | null;
+  filePath: string;
+  form: string;
   createdBy: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -42,7 +44,10 @@ export const MediaSchema = new EntitySchema<MediaRow>({
     event: { kind: 'm:1', entity: () => EventSchema, deleteRule: 'set null', nullable: true, index: true },
     source: { kind: 'm:1', entity: () => SourceSchema, deleteRule: 'set null', nullable: true, index: true },
     // Rows of one GEDZIP import that link the same bytes share one object (the purge counts its rows).
-    storageKey: { type: 'text', index: true },
+    // Null for a record whose file was not uploaded (a GEDCOM OBJE whose file did not come).
+    storageKey: { type: 'text', index: true, nullable: true },
+    filePath: { type: 'text', default: '' },
+    form: { type: 'text', default: '' },
     createdBy: { type: 'uuid', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },

@@ -5,6 +5,7 @@ import { TreeSchema, type TreeRow } from './trees.js';
 // The people slice: persons, names and their words, places, relationships, events.
 
 export type PersonRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   sex: string | null;
@@ -39,6 +40,8 @@ export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [
     { properties: ['tree', 'id'] },
@@ -47,6 +50,7 @@ export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>
 });
 
 export type NameRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   person: PersonRow;
@@ -80,6 +84,8 @@ export const NameSchema = new EntitySchema<NameRow>({
     notes: { type: 'text', default: '' },
     createdAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
 });
 
@@ -149,6 +155,7 @@ export const PlaceSchema = new EntitySchema<PlaceRow>({
 });
 
 export type RelationshipRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   type: string;
@@ -178,6 +185,8 @@ export const RelationshipSchema = new EntitySchema<RelationshipRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [
     { properties: ['tree', 'id'] },
@@ -195,6 +204,7 @@ export const RelationshipSchema = new EntitySchema<RelationshipRow>({
 });
 
 export type EventRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   type: string;
@@ -232,6 +242,8 @@ export const EventSchema = new EntitySchema<EventRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [{ properties: ['tree', 'id'] }],
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],

@@ -2,15 +2,21 @@ import { EntitySchema } from '@mikro-orm/postgresql';
 import { deletion, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 
-// The sources slice: sources and citations.
+// The sources slice: sources, citations and repositories.
 
 export type SourceRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   title: string;
   author: string;
   publication: string;
   notes: string;
+  abbreviation: string;
+  recordedEvents: unknown[];
+  agency: string;
+  dataNotes: string;
+  repositoryLinks: unknown[];
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -27,6 +33,43 @@ export const SourceSchema = new EntitySchema<SourceRow>({
     author: { type: 'text' },
     publication: { type: 'text' },
     notes: { type: 'text' },
+    abbreviation: { type: 'text', default: '' },
+    recordedEvents: { type: 'json', default: '[]' },
+    agency: { type: 'text', default: '' },
+    dataNotes: { type: 'text', default: '' },
+    repositoryLinks: { type: 'json', default: '[]' },
+    createdAt: { ...timestamptz },
+    updatedAt: { ...timestamptz },
+    ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
+  },
+  indexes: [{ properties: ['tree', 'id'] }],
+});
+
+export type RepositoryRow = {
+  id: string;
+  tree: TreeRow;
+  name: string;
+  address: string;
+  notes: string;
+  gedcomExtra: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletionId: string | null;
+};
+
+export const RepositorySchema = new EntitySchema<RepositoryRow>({
+  name: 'RepositoryRow',
+  tableName: 'repositories',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    name: { type: 'text' },
+    address: { type: 'text', default: '' },
+    notes: { type: 'text', default: '' },
+    gedcomExtra: { type: 'text', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
@@ -35,6 +78,7 @@ export const SourceSchema = new EntitySchema<SourceRow>({
 });
 
 export type CitationRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   source: SourceRow;
@@ -65,6 +109,8 @@ export const CitationSchema = new EntitySchema<CitationRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [{ properties: ['tree', 'id'] }],
 });

@@ -5,7 +5,7 @@ import { deletionColumns, deletionOf, iso, type DeletionDb, type Table } from '.
 
 export type MediaDb = DeletionDb & {
   id: string; tree_id: string; title: string; file_name: string; content_type: string; size: string | number; checksum: string;
-  person_id: string | null; event_id: string | null; source_id: string | null; storage_key: string; created_by: string | null; created_at: string;
+  person_id: string | null; event_id: string | null; source_id: string | null; storage_key: string | null; file_path: string; form: string; created_by: string | null; created_at: string;
   updated_at: string;
 };
 
@@ -24,12 +24,12 @@ export const media: Table<Media, MediaDb> = {
     ['id', 'uuid', (m) => m.id], ['tree_id', 'uuid', (m) => m.treeId], ['title', 'text', (m) => m.title], ['file_name', 'text', (m) => m.fileName],
     ['content_type', 'text', (m) => m.contentType], ['size', 'bigint', (m) => m.size], ['checksum', 'text', (m) => m.checksum],
     ['person_id', 'uuid', targetId('person')], ['event_id', 'uuid', targetId('event')], ['source_id', 'uuid', targetId('source')],
-    ['storage_key', 'text', (m) => m.storageKey], ['created_by', 'uuid', (m) => m.createdBy], ['created_at', 'timestamptz', (m) => iso(m.createdAt)],
+    ['storage_key', 'text', (m) => m.storageKey], ['file_path', 'text', (m) => m.filePath], ['form', 'text', (m) => m.form], ['created_by', 'uuid', (m) => m.createdBy], ['created_at', 'timestamptz', (m) => iso(m.createdAt)],
     ['updated_at', 'timestamptz', (m) => iso(m.updatedAt)], ...deletionColumns<Media>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, title: r.title, fileName: r.file_name, contentType: r.content_type, size: Number(r.size), checksum: r.checksum,
-    target: targetOf(r), storageKey: r.storage_key, createdBy: r.created_by, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
+    target: targetOf(r), storageKey: r.storage_key, filePath: r.file_path, form: r.form, createdBy: r.created_by, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
     ...deletionOf(r),
   }),
 };

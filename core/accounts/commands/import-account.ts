@@ -203,6 +203,8 @@ const openTree = async (deps: { readonly clock: Clock }, tx: Pick<Stores, 'trees
  * type is decided from the bytes again, as an upload's is.
  */
 const restoreFile = async (deps: Pick<MediaDeps, 'blobs'>, source: ArchiveSource, old: Media, row: Media, stored: string[]): AsyncResult<Media> => {
+  // A record whose file was never uploaded comes without one (account-json: `file_uploaded: false`).
+  if (old.storageKey === null) return ok({ ...row, storageKey: null });
   const file = source.mediaFile(old.id);
   if (file === null) return fail(invalidArchive(`the file of media ${old.id} is missing`));
   if (file.size !== old.size) return fail(invalidArchive(`the file of media ${old.id} holds ${file.size} bytes, its record says ${old.size}`));

@@ -10,7 +10,7 @@ import type { TreeRead } from '../../trees/model.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader, type ArchiveItem, type ArchiveRecord } from '../archive.js';
 
 /** The records a backup holds, read outside a transaction. */
-type RecordReads = 'persons' | 'relationships' | 'sources' | 'proposals' | 'archive';
+type RecordReads = 'persons' | 'relationships' | 'sources' | 'repositories' | 'proposals' | 'archive';
 
 /** The reads (outside a transaction), a unit of work for the audit entry, and the blob store. */
 export type ExportDeps = QueryDeps<'users' | 'trees' | 'memberships' | RecordReads> & CommandDeps<'audit'> & { readonly blobs: BlobStore };
@@ -60,7 +60,15 @@ async function* recordsOf(storage: Pick<Stores, RecordReads>, treeId: Id): Async
   for await (const rows of paged((a, l) => storage.archive.places(treeId, a, l))) yield rows.map((row) => ({ kind: 'place', row }));
   for await (const rows of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'relationship', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.events(treeId, a, l))) yield rows.map((row) => ({ kind: 'event', row: live(row) }));
-  for await (const rows of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'source', row: live(row) }));
+  // A source keeps its link to a repository deleted since; the backup holds live records only, so not that link.
+  const repositories = new Set<Id>();
+  for await (const rows of paged((a, l) => storage.repositories.listByTree(treeId, opt(a, l)))) {
+    for (const r of rows) repositories.add(r.id);
+    yield rows.map((row) => ({ kind: 'repository', row: live(row) }));
+  }
+  for await (const rows of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) {
+    yield rows.map((row) => ({ kind: 'source', row: { ...live(row), repositories: row.repositories.filter((x) => repositories.has(x.repositoryId)) } }));
+  }
   for await (const rows of paged((a, l) => storage.archive.citations(treeId, a, l))) yield rows.map((row) => ({ kind: 'citation', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.media(treeId, a, l))) yield rows.map((row) => ({ kind: 'media', row: live(row) }));
   for await (const rows of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'proposal', row }));
@@ -100,6 +108,7 @@ export const exportAccount =
     // The files follow the media records the items wrote, exactly: a media item created or deleted
     // between the two passes changes neither. Only the (small) metadata of media is held.
     const written: { readonly mediaId: Id; readonly size: number; readonly key: string }[] = [];
+    // A media record without bytes (its file never uploaded) has no file in the backup.
     return ok({
       header,
       items: async function* () {
@@ -110,7 +119,7 @@ export const exportAccount =
           const { ownerId: _owner, deletedAt: _deleted, ...tree } = current;
           yield [{ kind: 'tree', tree: { ...tree, members: members.map((m) => ({ userId: m.userId, email: m.email, role: m.role, createdAt: m.createdAt })) } }];
           for await (const records of recordsOf(storage, t.id)) {
-            for (const r of records) if (r.kind === 'media') written.push({ mediaId: r.row.id, size: r.row.size, key: r.row.storageKey });
+            for (const r of records) if (r.kind === 'media' && r.row.storageKey !== null) written.push({ mediaId: r.row.id, size: r.row.size, key: r.row.storageKey });
             yield records;
           }
         }

@@ -2,12 +2,14 @@ import type { Id } from '../../kernel/ids.js';
 import type { Stores } from '../../stores.js';
 import { dateDisplay } from '../../people/date.js';
 import { birthFacts, deathFacts, MAX_IDENTIFIERS, type Coordinates, type LifeEvent, type Name, type Person, type PersonIdentifier, type Place, type Relationship } from '../../people/model.js';
-import type { CitationTargetKind, Source } from '../../sources/model.js';
+import type { CitationTargetKind, Repository, RepositoryLink, Source } from '../../sources/model.js';
 import type { ScannedSource } from '../import-scan.js';
-import type { ImportCounts, PlanCitation, PlanCoordinates, PlanEvent, PlanFamily, PlanPerson, PlanSource } from '../types.js';
+import type { ImportCounts, KeptRecord, PlanCitation, PlanCoordinates, PlanEvent, PlanFamily, PlanPerson, PlanRepository, PlanSource } from '../types.js';
 import { createWarningLog, type Warnings } from '../warnings.js';
+import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
+import { extensionTags, keptXref, mapPointers, rewriteExtra } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -21,6 +23,11 @@ export type ImportBuilder = {
   readonly source: (s: PlanSource) => void;
   /** The source a SOUR xref of the file became (created or reused), for what attaches to it (media). */
   readonly sourceId: (xref: string) => Id | undefined;
+  /**
+   * The records no row takes, their pointers rewritten as kept lines' are, with the extension tags of
+   * every kept line of the import (for a 7.0 HEAD.SCHMA): call after the last record.
+   */
+  readonly kept: (records: readonly KeptRecord[], declarations: readonly string[]) => { readonly records: readonly KeptRecord[]; readonly tags: readonly string[] };
   /** The event a mapped event became, when one was created (not for a merge target's duplicate): what attaches to it (media). */
   readonly eventId: (pe: PlanEvent) => Id | undefined;
   readonly result: () => {
@@ -43,10 +50,12 @@ export type ImportBuilder = {
 const lower = (s: string): string => s.trim().toLowerCase();
 export const joinNotes = (a: string, b: string): string => (b.trim() === '' || a.includes(b.trim()) ? a : a.trim() === '' ? b.trim() : `${a}\n\n${b.trim()}`);
 const sourceKey = (title: string, author: string, publication: string): string => `${title.trim()}\u0000${author.trim()}\u0000${publication.trim()}`;
+const repositoryKey = (name: string, address: string): string => `${name.trim()}\u0000${address.trim()}`;
 
 /** What the tree has that the import must not duplicate or must merge into, read before the second pass. */
 export type Existing = {
   readonly sources: readonly Source[];
+  readonly repositories: readonly Repository[];
   readonly places: readonly Place[];
   /** Live edges touching a skip or merge target (none when every person is new). */
   readonly edges: readonly Relationship[];
@@ -57,11 +66,12 @@ export type Existing = {
 };
 
 export const readExisting = async (
-  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources'>, treeId: Id, kept: readonly Id[], overwritten: ReadonlySet<Id>,
+  tx: Pick<Stores, 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'repositories'>, treeId: Id, kept: readonly Id[], overwritten: ReadonlySet<Id>,
 ): Promise<Existing> => {
   const targetEvents = (await tx.events.listByPersons(kept)).filter((e) => e.personId !== null);
   return {
     sources: await tx.sources.listByTree(treeId, {}),
+    repositories: await tx.repositories.listByTree(treeId, {}),
     places: await tx.places.listByTree(treeId),
     edges: kept.length === 0 ? [] : (await tx.relationships.listByPersons(kept)).filter((r) => !overwritten.has(r.personAId) && !overwritten.has(r.personBId)),
     targetNames: await tx.names.listByPersons(kept),
@@ -83,6 +93,8 @@ export const createImportBuilder = (o: {
   readonly rows: RowWriter;
   readonly existing: Existing;
   readonly fileSources: ReadonlyMap<string, ScannedSource>;
+  /** The file's REPO records: created (or reused) before any source names them. */
+  readonly fileRepositories: readonly PlanRepository[];
   readonly targetOf: (index: number) => PersonTarget;
   /** undefined when no INDI record of the file has the xref. */
   readonly who: (xref: string) => Who | undefined;
@@ -100,6 +112,7 @@ export const createImportBuilder = (o: {
     events: { created: 0, skipped: 0 },
     relationships: { created: 0, skipped: 0 },
     sources: { created: 0, reused: 0 },
+    repositories: { created: 0, reused: 0 },
     citations: { created: 0, skipped: 0 },
     places: { created: 0, reused: 0 },
   };
@@ -143,8 +156,8 @@ export const createImportBuilder = (o: {
     }
     return id;
   };
-  const createSource = (id: Id, key: string, title: string, author: string, publication: string, notes: string): void => {
-    rows.rows().sources.push({ id, treeId, title: title.trim() === '' ? '(untitled source)' : title.trim(), author, publication, notes, ...stamp });
+  const createSource = (id: Id, key: string, title: string, author: string, publication: string, notes: string, extras: SourceExtras = NO_SOURCE_EXTRAS): void => {
+    rows.rows().sources.push({ id, treeId, title: title.trim() === '' ? '(untitled source)' : title.trim(), author, publication, notes, ...extras, ...stamp });
     createdSources.add(id);
     if (!sourceByKey.has(key)) sourceByKey.set(key, id);
     c.sources.created += 1;
@@ -199,6 +212,51 @@ export const createImportBuilder = (o: {
     return place.id;
   };
 
+  // Kept lines (extensions.ts) go on the row they came from, their pointers to persons and sources
+  // of the file rewritten to those rows' ids, any other pointer to the name kept records take.
+  const pointerOf = (xref: string): string => {
+    const person = o.who(xref);
+    if (person !== undefined) return `@#I${person.id}@`;
+    const source = sourceIds.get(xref);
+    return source !== undefined ? `@#S${source.id}@` : keptXref(xref);
+  };
+  const tags = new Set<string>();
+  const kept = (extra: string | undefined): { readonly gedcomExtra?: string } => {
+    if (extra === undefined) return {};
+    const gedcomExtra = rewriteExtra(extra, pointerOf);
+    extensionTags(gedcomExtra, tags);
+    return { gedcomExtra };
+  };
+
+  // Repositories: each REPO record reuses a live repository of the tree with the same name and address
+  // (one the file has not taken already), else it is created now, before the sources that name it.
+  const untakenRepositories = new Map<string, Id[]>();
+  for (const r of existing.repositories) {
+    const key = repositoryKey(r.name, r.address);
+    untakenRepositories.set(key, [...(untakenRepositories.get(key) ?? []), r.id]);
+  }
+  const repositoryIds = new Map<string, Id>();
+  for (const r of o.fileRepositories) {
+    const untaken = untakenRepositories.get(repositoryKey(r.name, r.address))?.shift();
+    if (untaken !== undefined) {
+      repositoryIds.set(r.xref, untaken);
+      c.repositories.reused += 1;
+      continue;
+    }
+    const id = newId();
+    repositoryIds.set(r.xref, id);
+    rows.rows().repositories.push({
+      id, treeId, name: r.name.trim() === '' ? '(unnamed repository)' : r.name.trim(), address: r.address, notes: r.notes,
+      ...kept(r.extra), ...stamp,
+    });
+    c.repositories.created += 1;
+  }
+  const linksOf = (s: PlanSource): RepositoryLink[] =>
+    s.repositories.flatMap((l) => {
+      const repositoryId = repositoryIds.get(l.xref);
+      return repositoryId === undefined ? [] : [{ repositoryId, callNumber: l.callNumber }];
+    });
+
   const cite = (pc: PlanCitation, kind: CitationTargetKind, id: Id): void => {
     const known = pc.sourceXref !== null ? sourceIds.get(pc.sourceXref) : undefined;
     const sourceId = pc.sourceXref === null ? inlineSource(pc.inlineTitle ?? '') : known === undefined ? undefined : known.reused ? reuseSource(known.id) : known.id;
@@ -207,7 +265,7 @@ export const createImportBuilder = (o: {
       c.citations.skipped += 1;
       return;
     }
-    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, confidence: pc.confidence, ...stamp });
+    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, confidence: pc.confidence, ...kept(pc.extra), ...stamp });
     c.citations.created += 1;
   };
 
@@ -217,7 +275,8 @@ export const createImportBuilder = (o: {
     const e: LifeEvent = {
       id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
       personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
-      date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus, ...stamp,
+      date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus,
+      ...kept(pe.extra), ...stamp,
     };
     rows.rows().events.push(e);
     eventIds.set(pe, e.id);
@@ -236,10 +295,13 @@ export const createImportBuilder = (o: {
   const targetPersons = new Map(existing.targetPersons.map((p) => [p.id, p]));
 
   const create = (p: PlanPerson, id: Id): void => {
-    rows.rows().persons.push({ id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null, ...stamp });
+    rows.rows().persons.push({
+      id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null,
+      ...kept(p.extra), ...stamp,
+    });
     for (const n of p.names) {
       const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
-        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra), createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);
       c.names.created += 1;
       for (const pc of n.citations) cite(pc, 'name', name.id);
@@ -257,7 +319,7 @@ export const createImportBuilder = (o: {
         c.relationships.skipped += 1;
         continue;
       }
-      const r = relate('association', from, to, null, a.notes, a.role === '' ? null : a.role);
+      const r = relate('association', from, to, null, a.notes, a.role === '' ? null : a.role, a.extra);
       if (r !== null) for (const pc of a.citations) cite(pc, 'relationship', r);
       else c.citations.skipped += a.citations.length;
     }
@@ -331,13 +393,15 @@ export const createImportBuilder = (o: {
 
   const edges = createEdges(existing.edges, o.numberOf, idAt);
   /** The new partnership's id, or null when the pair has that edge already. */
-  const relate = (type: Relationship['type'], a: Who, b: Who, qualifier: Relationship['qualifier'], notes: string, role: string | null = null): Id | null => {
+  const relate = (
+    type: Relationship['type'], a: Who, b: Who, qualifier: Relationship['qualifier'], notes: string, role: string | null = null, extra?: string,
+  ): Id | null => {
     if (edges.has(type, a, b, role)) {
       c.relationships.skipped += 1;
       return null;
     }
     const idNumber = idsMade;
-    const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...stamp };
+    const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...kept(extra), ...stamp };
     rows.rows().relationships.push(r);
     if (type === 'partnership') edges.addPartnership(a, b, idNumber);
     else edges.add(type, a, b, role);
@@ -358,7 +422,7 @@ export const createImportBuilder = (o: {
     const again = partners.length === 2 ? edges.partnership(partners[0]!, partners[1]!) : undefined;
     if (again !== undefined && !again.existing && f.notes.trim() !== '') partnershipNotes.set(again.id, joinNotes(partnershipNotes.get(again.id) ?? '', f.notes));
     const couple = again !== undefined && !again.existing ? again.id
-      : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes) : undefined;
+      : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes, null, f.extra) : undefined;
     if (couple !== undefined && couple !== null) {
       for (const pe of f.events) event(pe, { partnershipId: couple });
       for (const pc of f.citations) cite(pc, 'relationship', couple);
@@ -404,13 +468,28 @@ export const createImportBuilder = (o: {
     const known = sourceIds.get(s.xref);
     if (known === undefined) return;
     if (known.reused) reuseSource(known.id);
-    else createSource(known.id, sourceKey(s.title, s.author, s.publication), s.title, s.author, s.publication, s.notes);
+    else {
+      createSource(known.id, sourceKey(s.title, s.author, s.publication), s.title, s.author, s.publication, s.notes, {
+        abbreviation: s.abbreviation, recordedEvents: s.recordedEvents, agency: s.agency, dataNotes: s.dataNotes, repositories: linksOf(s),
+      });
+      // The row just made takes the record's kept lines.
+      const made = rows.rows().sources;
+      const last = made[made.length - 1];
+      if (s.extra !== undefined && last?.id === known.id) made[made.length - 1] = { ...last, ...kept(s.extra) };
+    }
   };
 
   return {
     person,
     family,
     source,
+    kept: (records, declarations) => {
+      const out = records.map((r) => ({ ...r, node: mapPointers(r.node, pointerOf) }));
+      for (const r of out) extensionTags(JSON.stringify(r.node), tags);
+      // A tag the file declared goes with its URI (`_TAG uri`), any other alone (export gives it one).
+      const withUri = new Set(declarations.map((d) => d.slice(0, d.indexOf(' '))));
+      return { records: out, tags: [...new Set(declarations), ...[...tags].filter((t) => !withUri.has(t))].sort() };
+    },
     sourceId: (xref) => sourceIds.get(xref)?.id,
     eventId: (pe) => eventIds.get(pe),
     result: () => ({

@@ -11,7 +11,7 @@ import { createImportBuilder, joinNotes, readExisting, type PersonTarget } from 
 import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
-import { fileErrors, incomingFromRecord, scanGedcom, type GedcomFile, type Scan } from '../import-scan.js';
+import { fileErrors, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
@@ -49,7 +49,7 @@ export type ImportReport = ImportCounts & {
 };
 
 /** What an import writes and reads in its transaction. */
-type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'deletions' | 'media' | 'bulk' | 'audit' | 'cleanup' | 'duplicates' | 'imports';
+type ImportStores = 'trees' | 'memberships' | 'persons' | 'names' | 'events' | 'places' | 'relationships' | 'sources' | 'repositories' | 'deletions' | 'media' | 'bulk' | 'audit' | 'cleanup' | 'duplicates' | 'imports';
 
 const badResolution = (xref: string, message: string) =>
   invalidInput('invalid_resolution', `Resolution for ${xref}: ${message}`, [{ path: `resolutions.${xref}`, message }]);
@@ -151,7 +151,7 @@ export const importGedcom =
       const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
       const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now);
       const builder = createImportBuilder({
-        treeId, now, rows, existing, fileSources: scan.sources, numberOf,
+        treeId, now, rows, existing, fileSources: scan.sources, fileRepositories: scannedRepositories(scan), numberOf,
         targetOf: (i) => targets.get(i) ?? { action: 'new' },
         who: (xref) => {
           const i = scan.persons.get(xref);
@@ -212,6 +212,7 @@ export const importGedcom =
         events: counts.events,
         relationships: counts.relationships,
         sources: counts.sources,
+        repositories: counts.repositories,
         citations: counts.citations,
         places: counts.places,
         media: storedMedia.counts,
@@ -219,9 +220,11 @@ export const importGedcom =
         warnings: warnings.count,
       }));
       const importId = newId();
+      const keptWhole = builder.kept(mapped.records, mapped.declarations);
       await tx.imports.record({
         id: importId, treeId, actorId: actorId(actor), fileName: input.fileName ?? '', createdAt: deps.clock.now(), undoneAt: null,
         counts: { ...counts, media: storedMedia.counts },
+        ...(keptWhole.records.length > 0 || keptWhole.tags.length > 0 ? { kept: keptWhole } : {}),
       });
       return ok({ importId, ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
     }));

@@ -2,7 +2,7 @@ import { newId, type Id } from '../../kernel/ids.js';
 import type { Stores } from '../../stores.js';
 import { withKeptFacts } from '../../people/keep-life-facts.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
-import type { Citation, Source } from '../../sources/model.js';
+import type { Citation, Repository, Source } from '../../sources/model.js';
 import type { RecordBatch } from '../ports.js';
 
 // The rows a streamed import has made and not yet written, written in bounded batches: the import
@@ -25,9 +25,10 @@ export type RowBuffer = {
   readonly events: LifeEvent[];
   readonly sources: Source[];
   readonly citations: Citation[];
+  readonly repositories: Repository[];
 };
 
-const empty = (): RowBuffer => ({ persons: [], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+const empty = (): RowBuffer => ({ persons: [], names: [], places: [], relationships: [], events: [], sources: [], citations: [], repositories: [] });
 
 export type RowWriter = {
   /** The rows to add to; written (and replaced by empty lists) once they pass BATCH_ROWS. */
@@ -46,7 +47,7 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
   // so no rejection goes unhandled, and reported by the next write or flush.
   let writing: Promise<void> = Promise.resolve();
   const size = (b: RowBuffer): number =>
-    b.persons.length + b.names.length + b.places.length + b.relationships.length + b.events.length + b.sources.length + b.citations.length;
+    b.persons.length + b.names.length + b.places.length + b.relationships.length + b.events.length + b.sources.length + b.citations.length + b.repositories.length;
   const send = async (): Promise<void> => {
     await writing;
     if (size(buffer) === 0) return;

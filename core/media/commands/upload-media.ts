@@ -67,7 +67,7 @@ export const uploadMedia =
         const now = deps.clock.now();
         const media: Media = {
           id, treeId, title, fileName: baseName(input.file.fileName), contentType: contentType.right, size: input.file.size,
-          checksum: input.file.sha256, target: checked.right, storageKey: key, createdBy: actorId(actor),
+          checksum: input.file.sha256, target: checked.right, storageKey: key, filePath: '', form: '', createdBy: actorId(actor),
           createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
         };
         await tx.media.insert(media);

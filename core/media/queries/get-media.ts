@@ -1,6 +1,6 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
-import { notFound } from '../../kernel/errors.js';
+import { conflict, notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerFor } from '../../privacy/reader.js';
 import type { ByteRange, BlobBody, BlobStore } from '../blob-store.js';
@@ -33,11 +33,13 @@ export const mediaContent =
     const found = await getMedia(deps)(actor, id);
     if (E.isLeft(found)) return found;
     const media = found.right;
+    const key = media.storageKey;
+    if (key === null) return fail(conflict('file_not_uploaded', 'This media item has no file yet: its record came from a GEDCOM file without it. Upload it with PUT /media/{id}/file.'));
     return ok({
       media,
       open: async (range) => {
-        const body = await deps.blobs.get(media.storageKey, range);
-        if (body === null) throw new Error(`media ${media.id}: its object ${media.storageKey} is missing from the store`);
+        const body = await deps.blobs.get(key, range);
+        if (body === null) throw new Error(`media ${media.id}: its object ${key} is missing from the store`);
         return body;
       },
     });

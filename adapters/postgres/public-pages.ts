@@ -1,0 +1,146 @@
+import type { Id } from '../../core/kernel/ids.js';
+import type { PersonCounts, PublicPageReads, TreeStamp } from '../../core/people/ports.js';
+import { visibilityIsAt, visibilitySql } from './privacy-sql.js';
+import { uuids, type Sql } from './sql.js';
+import * as tables from './tables/index.js';
+import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
+import { ownerOf } from './trees.js';
+
+// The public pages' reads (core/people/ports.ts PublicPageReads), one statement each. Who is
+// counted, listed or shown is the non-member rule as SQL generated from the engine's
+// (privacy-sql.ts); spec/contracts/public-page-reads.contract.ts holds them to the memory twin.
+
+/** The stamp of a tree row `t` (as read through to_jsonb or a plain select) and its history's last change. */
+const stampOf = (t: TreeDb, seq: string | number | null): TreeStamp => {
+  const tree = { ...tables.trees.from(t), role: null };
+  return { tree, stamp: `${tree.updatedAt.toISOString()}/${tree.deletedAt?.toISOString() ?? '-'}/${tree.visibility}/${seq ?? 0}` };
+};
+
+/** The last change recorded in the history of the tree row `t` (record_changes_tree_id_seq_index: one index probe). */
+const lastChange = (t: string): string => `(select max(c.seq) from record_changes c where c.tree_id = ${t}.id)`;
+
+const TREE_STAMP = `select t.*, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq from trees t where t.id = ?::uuid`;
+
+const rootFull = visibilityIsAt('p', 'full');
+const kinFull = visibilityIsAt('x', 'full');
+
+/**
+ * The family of a person, in one statement. `root`: the person and the tree (with its stamp), and
+ * whether the person is live and in full to a non-member; only then is anything else read. `edges`:
+ * the live edges of the tree touching them (by index on either end); `sib`: the parents' other
+ * parent_child edges. `kin`: the other ends, live persons of the tree, by primary key, each with
+ * whether the rule shows them in full (their name is read only then). `pev`: the events of the
+ * partnerships whose other partner is in full, with their places.
+ */
+const FAMILY = `with root as materialized (
+    select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq, p.id, p.tree_id,
+      p.deleted_at is null and (${rootFull.sql}) as shown
+    from persons p join trees t on t.id = p.tree_id where p.id = ?::uuid
+  ),
+  edges as materialized (
+    select r.* from relationships r, root
+    where root.shown and (r.person_a_id = root.id or r.person_b_id = root.id) and r.deleted_at is null and r.tree_id = root.tree_id
+  ),
+  sib as materialized (
+    select r.* from relationships r, root
+    where r.person_a_id in (select e.person_a_id from edges e where e.type = 'parent_child' and e.person_b_id = root.id)
+      and r.type = 'parent_child' and r.person_b_id <> root.id and r.deleted_at is null and r.tree_id = root.tree_id
+  ),
+  rels as materialized (select distinct on (id) * from (select * from edges union all select * from sib) u order by id),
+  kin as materialized (
+    select x.*, ${kinFull.sql} as full
+    from persons x, root
+    where x.id in (select person_a_id from rels union select person_b_id from rels) and x.id <> root.id and x.deleted_at is null and x.tree_id = root.tree_id
+  ),
+  pev as materialized (
+    select e.* from edges r join root on true
+      join kin k on k.full and k.id = (case when r.person_a_id = root.id then r.person_b_id else r.person_a_id end)
+      join events e on e.partnership_id = r.id and e.deleted_at is null
+    where r.type = 'partnership'
+  )
+  select r.p, r.t, r.owner_id, r.seq,
+    (select json_agg(to_jsonb(x.*) order by x.id) from rels x) as rels,
+    (select json_agg(json_build_array(to_jsonb(k.*) - 'full', case when k.full then (select to_jsonb(n.*) from names n
+      where n.person_id = k.id and n.deleted_at is null order by n.is_primary desc, n.id limit 1) end) order by k.id) from kin k) as kin,
+    (select json_agg(to_jsonb(e.*) order by e.id) from pev e) as events,
+    (select json_agg(json_build_array(pl.id, pl.tree_id, pl.name) order by pl.id) from places pl where pl.id = any(array(select place_id from pev))) as places
+  from root r`;
+
+type FamilyDb = {
+  p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null;
+  rels: RelationshipDb[] | null; kin: [PersonDb, NameDb | null][] | null; events: EventDb[] | null; places: [string, string, string][] | null;
+};
+
+const COUNTS = (() => {
+  const v = visibilitySql('p', new Date(0));
+  return `select p.tree_id, (count(*) filter (where x.v <> 'hidden'))::int as shown, (count(*) filter (where x.v = 'full'))::int as "full"
+    from persons p cross join lateral (select ${v.sql} as v) x
+    where p.tree_id = any(?::uuid[]) and p.deleted_at is null group by p.tree_id`;
+})();
+
+const surnameFull = visibilityIsAt('p', 'full');
+/** A person's indexed surname: their first live primary name's (else first live name's) by id, trimmed of spaces. */
+const SURNAMES = `with s as (
+    select btrim(n.surname, ' ') as surname, count(*)::int as count
+    from persons p cross join lateral (select n.surname from names n where n.person_id = p.id and n.deleted_at is null order by n.is_primary desc, n.id limit 1) n
+    where p.tree_id = ?::uuid and p.deleted_at is null and ${surnameFull.sql}
+    group by 1
+  ),
+  t as materialized (select surname, count, upper(left(surname, 1)) as letter from s where surname <> '')
+  select
+    (select json_agg(json_build_array(l.letter, l.surnames, l.persons) order by l.letter collate "C")
+       from (select letter, count(*)::int as surnames, sum(count)::int as persons from t group by letter) l) as letters,
+    (select json_agg(json_build_array(x.surname, x.count) order by lower(x.surname) collate "C", x.surname collate "C")
+       from (select surname, count from t where ?::text is null or letter = ?::text
+             order by lower(surname) collate "C", surname collate "C" offset ?::int limit ?::int) x) as surnames`;
+
+const fullPerson = visibilityIsAt('p', 'full');
+const FULL_PERSONS = `select p.id, p.updated_at from persons p
+  where p.tree_id = ?::uuid and p.deleted_at is null and ${fullPerson.sql} and (?::uuid is null or p.id > ?::uuid)
+  order by p.id offset ?::int limit ?::int`;
+
+export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
+  treeStamp: async (treeId) => {
+    const [r] = await db.rows<TreeDb & { seq: string | null }>(TREE_STAMP, [treeId]);
+    return r === undefined ? null : stampOf(r, r.seq);
+  },
+
+  family: async (personId, now) => {
+    const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
+    if (r === undefined) return null;
+    const stamped = stampOf({ ...r.t, owner_id: r.owner_id }, r.seq);
+    return {
+      ...stamped,
+      person: tables.persons.from(r.p),
+      relationships: (r.rels ?? []).map((x) => tables.relationships.from(x)),
+      relatives: (r.kin ?? []).map(([p, n]) => ({ person: tables.persons.from(p), name: n === null ? null : tables.names.from(n) })),
+      partnershipEvents: (r.events ?? []).map((e) => tables.events.from(e)),
+      places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
+    };
+  },
+
+  personCounts: async (treeIds, now) => {
+    const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
+    if (treeIds.length === 0) return counts;
+    const rows = await db.rows<{ tree_id: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(treeIds)]);
+    for (const r of rows) counts.set(r.tree_id, { shown: r.shown, full: r.full });
+    return counts;
+  },
+
+  surnames: async (treeId, now, page) => {
+    const [r] = await db.rows<{ letters: [string, number, number][] | null; surnames: [string, number][] | null }>(SURNAMES, [
+      treeId, ...surnameFull.params(now), page.letter, page.letter, page.offset, page.limit,
+    ]);
+    return {
+      letters: (r?.letters ?? []).map(([letter, surnames, persons]) => ({ letter, surnames, persons })),
+      surnames: (r?.surnames ?? []).map(([surname, count]) => ({ surname, count })),
+    };
+  },
+
+  fullPersons: async (treeId, now, page) => {
+    const after = page.after ?? null;
+    const rows = await db.rows<{ id: string; updated_at: string | Date }>(FULL_PERSONS, [treeId, ...fullPerson.params(now), after, after, page.after === undefined ? (page.skip ?? 0) : 0, page.limit]);
+    return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+  },
+});
+

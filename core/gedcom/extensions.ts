@@ -1,0 +1,256 @@
+import type { GedcomNode, KeptNode, KeptRecord } from './types.js';
+import { line, text, type Out, type Seven } from './writer-text.js';
+
+// GEDCOM lines the mapping does not map to the model, kept verbatim (issue 28: nothing is dropped
+// silently). Each is kept on the row of the structure it came from (a person, name, event,
+// citation, association or partnership, a source), as that row's `gedcomExtra` text, and written
+// back in place on export: a `_UID` of an INDI under the INDI, a `_X` under a BIRT's PLAC under
+// that PLAC. Records no row takes (REPO, `_EVENT_DEFN`, a note nothing references) are kept whole,
+// per tree. CHAN is the only structure neither mapped nor kept: export writes its own.
+//
+// The text is JSON: a list of [via, node]. `via` says where under its row's structure the node
+// goes: '' directly, else the structures between, each as TAG#k (the k-th substructure with that
+// tag, from 0), joined by '.': 'PLAC#0', 'FAMC#1'. A node is [tag, value, pointer, children], the
+// value as the reader gave it (CONT and CONC folded, `@@` unescaped). Pointers are rewritten when the
+// import knows what they point to (`@#I<id>@` a person, `@#S<id>@` a source, `@X<xref>@` a kept
+// record or anything else of the file), and written back as the export's cross-references.
+
+export type { KeptNode } from './types.js';
+/** A kept structure and where it goes under its row's structure; 7 when it was read from a GEDCOM 7 file. */
+export type Kept = readonly [via: string, node: KeptNode, seven?: 7];
+
+export const keptOf = (n: GedcomNode): KeptNode => [n.tag, n.value, n.pointer ? 1 : 0, n.children.map(keptOf)];
+
+/** The lines a structure took in the file, substructures and CONT lines included (CONC ones are not known any more). */
+export const keptLines = (n: GedcomNode): number => {
+  let lines = 1;
+  const v = n.value;
+  if (v !== null) for (let i = v.indexOf('\n'); i >= 0; i = v.indexOf('\n', i + 1)) lines++;
+  for (const c of n.children) lines += keptLines(c);
+  return lines;
+};
+
+/**
+ * Where each of `nodes` is under `root`: its via (see above), or in `missing` when it is not a
+ * substructure of `root` (nor `root` itself, which is never kept on its own row).
+ */
+export const locate = (root: GedcomNode, nodes: readonly GedcomNode[]): { readonly found: Map<GedcomNode, string>; readonly missing: Set<GedcomNode> } => {
+  const missing = new Set(nodes);
+  const found = new Map<GedcomNode, string>();
+  const walk = (n: GedcomNode, via: string): void => {
+    const seen = new Map<string, number>();
+    for (const c of n.children) {
+      const k = seen.get(c.tag) ?? 0;
+      seen.set(c.tag, k + 1);
+      if (missing.delete(c)) found.set(c, via);
+      else if (c.children.length > 0) walk(c, via === '' ? `${c.tag}#${k}` : `${via}.${c.tag}#${k}`);
+      if (missing.size === 0) return;
+    }
+  };
+  walk(root, '');
+  return { found, missing };
+};
+
+export const parseKept = (extra: string): readonly Kept[] => JSON.parse(extra) as Kept[];
+
+const nodeLines = (n: KeptNode): number => {
+  let lines = 1;
+  const v = n[1];
+  if (v !== null && n[2] === 0) for (let i = v.indexOf('\n'); i >= 0; i = v.indexOf('\n', i + 1)) lines++;
+  for (const c of n[3]) lines += nodeLines(c);
+  return lines;
+};
+
+/** The lines (as keptLines counts them) of a row's kept text. */
+export const keptTextLines = (extra: string): number => parseKept(extra).reduce((n, [, node]) => n + nodeLines(node), 0);
+
+/** Every pointer of a kept structure through `map` (the import's rewrite). */
+export const mapPointers = (n: KeptNode, map: (xref: string) => string): KeptNode =>
+  [n[0], n[2] === 1 && n[1] !== null ? map(n[1]) : n[1], n[2], n[3].map((c) => mapPointers(c, map))];
+
+/** True when a kept text has a pointer to rewrite (a cheap test before parsing it). */
+export const hasPointer = (extra: string): boolean => extra.includes(',1,[');
+
+/** The import's rewrite of a row's kept text, or the text itself when it has no pointer. */
+export const rewriteExtra = (extra: string, map: (xref: string) => string): string =>
+  (hasPointer(extra) ? JSON.stringify(parseKept(extra).map(([via, n, seven]) => (seven === 7 ? [via, mapPointers(n, map), 7] : [via, mapPointers(n, map)]))) : extra);
+
+/** The cross-reference a kept record, or a pointer to anything the import did not make a row of, is written with. */
+export const keptXref = (xref: string): string => (xref === '@VOID@' ? xref : `@X${xref.slice(1, -1)}@`);
+
+/** A pointer as export writes it: the record's cross-reference, `@VOID@` when the record is gone. */
+export type PointerOf = (pointer: string) => string;
+
+/** What writing kept lines needs: how pointers are written, and where to count what could not be written. */
+export type KeptOut = { readonly pointer: PointerOf; readonly log?: ExtraLog };
+/** Without numbers for rows: a pointer to a row is `@VOID@`, one to a kept record as it is. */
+export const KEPT_OUT: KeptOut = { pointer: (p) => (p.startsWith('@#') ? '@VOID@' : p) };
+
+/**
+ * Pointers to rows (`@#I<id>@`...) as `pointers` names them, to kept records as they are when the
+ * file has that record (`written`); anything else is `@VOID@` (the row is gone, the record is not
+ * written in this version, or the file pointed at nothing).
+ */
+export const keptOut = (pointers: ReadonlyMap<string, string> | undefined, written: ReadonlySet<string>, log?: ExtraLog): KeptOut => ({
+  pointer: (p) => (p.startsWith('@#') ? (pointers?.get(p.slice(3, -1)) ?? '@VOID@') : written.has(p) ? p : '@VOID@'),
+  ...(log === undefined ? {} : { log }),
+});
+
+/** What an export needs to know of the kept records before it writes the first line. */
+export type KeptIndex = {
+  /** The extension tags of everything kept (a 7.0 HEAD.SCHMA declares them), sorted. */
+  readonly tags: readonly string[];
+  /** Each kept record's xref as written in its file, its tag, and whether it came from a 7.0 file. */
+  readonly records: readonly { readonly xref: string | null; readonly tag: string; readonly seven: boolean }[];
+};
+
+/** The cross-references of the kept records an export in this version writes (see putKeptRecord). */
+export const writtenRecords = (index: KeptIndex, seven: Seven): ReadonlySet<string> =>
+  new Set(index.records.filter((r) => r.xref !== null && (!seven || recordIn7(r.tag, r.seven))).map((r) => keptXref(r.xref!)));
+
+/** Whether a 7.0 export writes a kept record: one read from a 7.0 file, or an extension record; a 5.x NOTE as SNOTE. */
+const recordIn7 = (tag: string, seven: boolean): boolean => seven || tag === 'NOTE' || tag.startsWith('_');
+
+/** The ids the kept text points at with `@#I...@`, `@#S...@` and `@#F...@`, for the export to number. */
+export const pointedIds = (extra: string, into: Set<string>): void => {
+  for (let i = extra.indexOf('"@#'); i >= 0; i = extra.indexOf('"@#', i + 3)) {
+    const end = extra.indexOf('@"', i + 3);
+    if (end > i) into.add(extra.slice(i + 4, end));
+  }
+};
+
+/**
+ * Whether 7.0 export writes a kept structure: an extension (a `_` tag) may go anywhere, and what a 7.0
+ * file held goes back where it was; whether a 5.x standard structure has that place in 7.0 is not
+ * known here, so it is left out and counted (see ExtraLog) rather than risk a file the 7.0 grammar
+ * refuses.
+ */
+const writableIn7 = (k: Kept): boolean => k[2] === 7 || k[1][0].startsWith('_');
+
+/** What an export could not write back in place: counts by top tag (7.0 standard structures, a via not found). */
+export type ExtraLog = { readonly skipped: Map<string, number> };
+export const createExtraLog = (): ExtraLog => ({ skipped: new Map() });
+const skip = (log: ExtraLog | undefined, why: string): void => {
+  if (log !== undefined) log.skipped.set(why, (log.skipped.get(why) ?? 0) + 1);
+};
+
+const putNode = (out: Out, level: number, n: KeptNode, seven: Seven, pointer: PointerOf): void => {
+  const [tag, value, isPointer, children] = n;
+  if (value === null) out.push(line(level, tag));
+  else if (isPointer === 1) out.push(line(level, tag, pointer(value)));
+  else {
+    const t = text(level, tag, value, seven);
+    // An empty or blank value is written as no value (text writes nothing for '').
+    out.push(t === '' ? line(level, tag) : t);
+  }
+  for (const c of children) putNode(out, level + 1, c, seven, pointer);
+};
+
+/** A kept whole record (`0 @X..@ TAG`), with its cross-reference renamed as pointers to it are. */
+export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, log }: KeptOut): void => {
+  const { xref, node: n } = r;
+  let tag = n[0];
+  if (seven && r.seven !== true) {
+    if (!recordIn7(tag, false)) return skip(log, `${tag} record`);
+    if (tag === 'NOTE') tag = 'SNOTE';
+  }
+  const head = xref === null ? line(0, tag) : `0 ${keptXref(xref)} ${tag}\n`;
+  const value = n[1];
+  if (value === null) out.push(head);
+  else {
+    const t = text(0, tag, value, seven);
+    out.push(xref === null ? t : t.replace(/^0 /, `0 ${keptXref(xref)} `));
+  }
+  for (const c of n[3]) putNode(out, 1, c, seven, pointer);
+};
+
+const levelOf = (l: string): number => {
+  const sp = l.indexOf(' ');
+  return sp < 0 ? -1 : Number(l.slice(0, sp));
+};
+const tagOf = (l: string): string => {
+  const parts = l.split(' ', 3);
+  return parts[1] !== undefined && parts[1].startsWith('@') ? (parts[2] ?? '') : (parts[1] ?? '');
+};
+/** The end (exclusive) of the structure whose line is at `i`: the next line at its level or above. */
+const subtreeEnd = (lines: readonly string[], i: number, hi: number): number => {
+  const level = levelOf(lines[i]!);
+  let j = i + 1;
+  while (j < hi && levelOf(lines[j]!) > level) j++;
+  return j;
+};
+
+/**
+ * Writes a row's kept structures into the lines its structure just wrote: `out` from `start` holds
+ * that structure (its own line at `level - 1`, its substructures at `level`). Direct ones go at its
+ * end; the others under the substructure their via names (the k-th with that tag), or are counted in
+ * `log` when export wrote no such substructure (two kept PHRASEs under one CHIL would make a file no
+ * reader takes).
+ */
+export const putExtra = (
+  out: Out, start: number, level: number, extra: string | null | undefined, seven: Seven, { pointer, log }: KeptOut,
+  leaveOut?: (node: KeptNode, via: string) => boolean,
+): void => {
+  if (extra === null || extra === undefined || extra === '') return;
+  const kept = parseKept(extra);
+  let lines: string[] | null = null;
+  for (const k of kept) {
+    const [via, n] = k;
+    if (leaveOut?.(n, via) === true) continue;
+    if (seven && !writableIn7(k)) {
+      skip(log, n[0]);
+      continue;
+    }
+    if (via === '') {
+      if (lines === null) putNode(out, level, n, seven, pointer);
+      else {
+        const part: Out = [];
+        putNode(part, level, n, seven, pointer);
+        lines.push(...part.join('').split('\n').slice(0, -1));
+      }
+      continue;
+    }
+    if (lines === null) lines = out.splice(start).join('').split('\n').slice(0, -1);
+    let lo = 1;
+    let hi = lines.length;
+    let depth = level;
+    let ok = true;
+    for (const seg of via.split('.')) {
+      const hash = seg.lastIndexOf('#');
+      const tag = seg.slice(0, hash);
+      const k = Number(seg.slice(hash + 1));
+      let at = -1;
+      let seen = 0;
+      for (let j = lo; j < hi; j++) {
+        if (levelOf(lines[j]!) !== depth || tagOf(lines[j]!) !== tag) continue;
+        if (seen++ === k) {
+          at = j;
+          break;
+        }
+      }
+      if (at < 0) {
+        ok = false;
+        break;
+      }
+      hi = subtreeEnd(lines, at, hi);
+      lo = at + 1;
+      depth++;
+    }
+    if (!ok) {
+      skip(log, `${via.replace(/#\d+/g, '')}.${n[0]}`);
+      continue;
+    }
+    const part: Out = [];
+    putNode(part, depth, n, seven, pointer);
+    lines.splice(hi, 0, ...part.join('').split('\n').slice(0, -1));
+  }
+  if (lines !== null && lines.length > 0) out.push(`${lines.join('\n')}\n`);
+};
+
+/**
+ * The extension tags (`_X`) of kept text, and the values that are one (an extension enumeration
+ * value, `PEDI _ENUM2`), for a 7.0 HEAD.SCHMA.
+ */
+export const extensionTags = (extra: string, into: Set<string>): void => {
+  for (const m of extra.matchAll(/\["(_[A-Za-z0-9_]+)",|,"(_[A-Za-z0-9_]+)",0,/g)) into.add(m[1] ?? m[2]!);
+};

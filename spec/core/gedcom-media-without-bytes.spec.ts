@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
+import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
+import { createTree } from '../../core/trees/commands/create-tree.js';
+import { postgresStorage } from '../support/database.js';
+import { memoryStorage } from '../../adapters/memory/storage.js';
+import { cleanupSetup } from './cleanup-support.js';
+import { right } from './support.js';
+
+// Issue 28, media without bytes, on both stores: an OBJE of a plain file (inline under an INDI event,
+// a record linked from two persons) becomes media records without bytes, keeping FILE, FORM and TITL;
+// export writes them back as OBJE records linked from the same records, and they import back the same.
+// A record nothing (or only a FAM) links is not made a media record: it is kept whole, as it was.
+
+const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
+
+const FILE = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Ann /Lee/
+1 BIRT
+2 DATE 1850
+2 OBJE
+3 FILE C:\\Scans\\Baptism Ann.jpg
+4 FORM jpg
+4 TITL Baptism entry
+1 OBJE @O1@
+0 @I2@ INDI
+1 NAME Bob /Lee/
+1 OBJE @O1@
+0 @O1@ OBJE
+1 FILE photos/family.png
+2 FORM png
+2 TITL The family
+0 @O2@ OBJE
+1 FILE letters/1901.pdf
+2 FORM pdf
+0 TRLR
+`;
+
+const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
+  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
+  ['postgres', () => postgresStorage()],
+];
+
+for (const [name, make] of storages) {
+  describe(`GEDCOM media records without bytes: import, export, import again (issue 28, ${name})`, () => {
+    let fx: Awaited<ReturnType<typeof make>>;
+    let f: Awaited<ReturnType<typeof cleanupSetup>>;
+    beforeEach(async () => {
+      fx = await make();
+      f = await cleanupSetup(fx.storage);
+    });
+    afterEach(async () => fx.close());
+
+    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
+    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
+      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
+      let text = '';
+      for await (const part of r.lines) text += part;
+      return text;
+    };
+    /** The tree's media as [title, path, form, what it is attached to (by the person's given name; `birth` for the event)]. */
+    const held = async (treeId: Id) => {
+      const given = new Map((await fx.storage.names.listByTree(treeId)).map((n) => [n.personId, n.givenName]));
+      const events = new Map((await fx.storage.events.listByTree(treeId, {})).map((e) => [e.id, `${e.type} of ${given.get(e.personId ?? '')}`]));
+      return (await fx.storage.media.listByTree(treeId, {})).map((m) => {
+        expect([m.storageKey, m.size, m.checksum]).to.deep.equal([null, 0, '']);
+        const on = m.target === null ? null : m.target.kind === 'person' ? given.get(m.target.id) : events.get(m.target.id);
+        return [m.title, m.filePath, m.form, on];
+      }).sort();
+    };
+
+    it('keeps them, and a 5.5.1 or 7.0 export imports back to the same paths, titles and attachments', async () => {
+      const report = right(await load(f.tree.id, FILE));
+      expect(report.warnings).to.deep.equal([]);
+      expect(report.media).to.deep.equal({ created: 3, skipped: 0 });
+      expect(report.unmapped.filter((u) => /OBJE/.test(u.tag))).to.deep.equal([{ tag: 'OBJE', count: 1, firstLine: 22, keptLines: 3 }]);
+      const expected = [
+        ['Baptism entry', 'C:\\Scans\\Baptism Ann.jpg', 'jpg', 'birth of Ann'],
+        ['The family', 'photos/family.png', 'png', 'Ann'],
+        ['The family', 'photos/family.png', 'png', 'Bob'],
+      ];
+      expect(await held(f.tree.id)).to.deep.equal(expected);
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const text = await exported(f.tree.id, version);
+        // The unattached record, kept whole, is written back as it came (in 5.5.1; 7.0 is the kept lines' own business).
+        if (version === '5.5.1') expect(text, version).to.include('1 FILE letters/1901.pdf\n2 FORM pdf\n');
+        const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+        const again = right(await load(copy.id, text));
+        expect(again.warnings, version).to.deep.equal([]);
+        // 7.0 writes a path as a URI (a drive path as a file: URI) and a FORM as a media type.
+        const want = version === '5.5.1' ? expected : [
+          ['Baptism entry', 'file:///C:/Scans/Baptism Ann.jpg', 'image/jpeg', 'birth of Ann'],
+          ['The family', 'photos/family.png', 'image/png', 'Ann'],
+          ['The family', 'photos/family.png', 'image/png', 'Bob'],
+        ];
+        expect(await held(copy.id), version).to.deep.equal(want);
+      }
+    });
+
+    it('a second import of the file, merged into the same persons, makes no second record for the same path on the same record', async () => {
+      right(await load(f.tree.id, FILE));
+      const persons = (await fx.storage.persons.listByTree(f.tree.id, {})).map((p) => p.id);
+      const resolutions = Object.fromEntries(['@I1@', '@I2@'].map((x, i) => [x, { action: 'merge' as const, targetId: persons[i]! }]));
+      right(await importGedcom(f.deps)(f.owner, f.tree.id, bytesOf(FILE), { defaultAction: 'new', resolutions }));
+      const paths = (await fx.storage.media.listByTree(f.tree.id, {})).map((m) => m.filePath);
+      expect(paths.filter((p) => p === 'photos/family.png')).to.have.length(2);
+      expect(paths.filter((p) => p === 'letters/1901.pdf')).to.have.length(0);
+    });
+  });
+}

@@ -1,0 +1,214 @@
+import { request } from 'node:http';
+import { expect } from 'chai';
+import type { ApiClient } from '../../client/index.js';
+import { exportGedcomText, importGedcomFile } from '../support/gedcom.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+
+// Issue 28, "nothing is dropped silently": a line the import does not map is kept verbatim on the
+// record (and substructure) it came from and written back in place by export; a record no row takes
+// is kept whole. The import report counts the lines kept per tag path. On both stores, over HTTP.
+
+const FILE = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+1 SUBM @U1@
+0 @U1@ SUBM
+1 NAME Anne Researcher
+0 @U2@ SUBM
+1 NAME Other submitter
+1 ADDR 1 Main Street
+0 @SUBN1@ SUBN
+1 TEMP SLAKE
+0 @I1@ INDI
+1 NAME John /Smith/
+2 _PREF Y
+1 SEX M
+1 RIN 101
+1 _UID 0F3A9E7C1B2D4E5F
+1 BIRT
+2 DATE 1 JAN 1900
+2 PLAC Boston
+3 _PLACE_ID P-77
+2 _UPD 3 MAR 2024
+2 SOUR @S1@
+3 PAGE p. 4
+3 _APID 1,7602::12345
+1 _EVT @E1@
+1 _LINK @I2@
+2 _WHY godson
+1 FAMS @F1@
+1 CHAN
+2 DATE 1 JAN 2024
+0 @I2@ INDI
+1 NAME Mary /Jones/
+1 SEX U
+1 ALIA Polly Jones
+1 FAMS @F1@
+0 @I3@ INDI
+1 NAME Tom /Smith/
+1 FAMC @F1@
+2 _STATUS confirmed
+0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 CHIL @I3@
+1 RIN 301
+1 MARR
+2 _MEMO at home
+0 @S1@ SOUR
+1 TITL Parish register
+1 _MASTER 12
+0 @E1@ _EVENT_DEFN
+1 _SENT [P] was born [D] [PL]
+1 _REF @I1@
+0 @N9@ NOTE A note nothing points at
+0 TRLR
+`;
+
+type Unmapped = { readonly tag: string; readonly count: number; readonly first_line: number; readonly kept_lines: number };
+
+/** The export with its trailers (node:http: fetch does not expose them). */
+const exportWithTrailers = (base: string, token: string, treeId: string, version: string): Promise<{ text: string; trailers: Record<string, string>; trailerHeader: string | undefined }> =>
+  new Promise((resolve, reject) => {
+    const url = new URL(`${base}/api/v1/trees/${treeId}/gedcom/export?version=${version}`);
+    const req = request(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => resolve({ text: Buffer.concat(parts).toString('utf8'), trailers: res.trailers as Record<string, string>, trailerHeader: res.headers['trailer'] as string | undefined }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/** The INDI record whose first NAME is `name`. */
+const personRecord = (text: string, name: string): string[] => {
+  const at = text.split('\n').findIndex((l, i, all) => /^0 @I\d+@ INDI$/.test(l) && all[i + 1] === `1 NAME ${name}`);
+  return at < 0 ? [] : recordOf(text.split('\n').slice(at).join('\n'), /^0 @I\d+@ INDI$/);
+};
+
+/** The lines of the record whose first line is `head`. */
+const recordOf = (text: string, head: RegExp): string[] => {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => head.test(l));
+  if (at < 0) return [];
+  const end = lines.findIndex((l, i) => i > at && l.startsWith('0 '));
+  return lines.slice(at, end);
+};
+
+for (const storage of ['memory', 'postgres'] as const) {
+  describe(`GEDCOM lines kept verbatim and written back in place (${storage})`, function () {
+    this.timeout(60_000);
+    let svc: TestService;
+    let token: string;
+    let c: ApiClient;
+    let trees = 0;
+    const freshTree = async (): Promise<string> => {
+      const r = await c.POST('/trees', { body: { name: `Kept ${++trees}` } });
+      expect(r.response.status).to.equal(201);
+      return r.data!.id;
+    };
+
+    before(async () => {
+      svc = await startTestService({ storage });
+      token = (await registerUser(svc, 'kept@example.org')).token;
+      c = svc.client(token);
+    });
+    after(async () => {
+      await svc.close();
+    });
+
+    it('the report counts the kept lines per tag path', async () => {
+      const r = await importGedcomFile(c, await freshTree(), FILE);
+      expect(r.response.status, JSON.stringify(r.error)).to.equal(200);
+      const unmapped = (r.data as unknown as { unmapped_tags: Unmapped[] }).unmapped_tags;
+      const kept = Object.fromEntries(unmapped.map((u) => [u.tag, u.kept_lines]));
+      expect(kept).to.deep.include({
+        'INDI.NAME._PREF': 1, 'INDI.RIN': 1, 'INDI.BIRT.PLAC._PLACE_ID': 1, 'INDI.BIRT._UPD': 1,
+        'INDI.BIRT.SOUR._APID': 1, 'INDI._EVT': 1, 'INDI._LINK': 2, 'INDI.SEX': 1, 'INDI.FAMC._STATUS': 1,
+        'FAM.RIN': 1, 'FAM.MARR._MEMO': 1, 'SOUR._MASTER': 1, '_EVENT_DEFN': 3, NOTE: 1, SUBM: 3, SUBN: 2,
+      });
+      // An INDI's _UID is read as an identifier, ALIA text as an alias name, not kept as lines; CHAN is
+      // neither (export writes its own); nor the file's own submitter, HEAD.SUBM's (export writes its own).
+      expect(unmapped.map((u) => u.tag)).to.not.include.members(['INDI._UID', 'INDI.ALIA', 'INDI.CHAN', 'INDI.CHAN.DATE']);
+    });
+
+    it('5.5.1 export writes every kept line back under the structure it came from, pointers renamed to the export\'s records', async () => {
+      const tree = await freshTree();
+      expect((await importGedcomFile(c, tree, FILE)).response.status).to.equal(200);
+      const out = await exportGedcomText(c, tree, '5.5.1');
+      expect(out.status).to.equal(200);
+      const john = personRecord(out.text, 'John /Smith/');
+      expect(john).to.include.members(['2 _PREF Y', '1 RIN 101', '1 _UID 0F3A9E7C1B2D4E5F', '2 _UPD 3 MAR 2024', '2 _WHY godson']);
+      // In place: under the BIRT's PLAC, under its citation, under the NAME.
+      const plac = john.indexOf('2 PLAC Boston');
+      expect(john[plac + 1]).to.equal('3 _PLACE_ID P-77');
+      const cite = john.findIndex((l) => /^2 SOUR @S\d+@$/.test(l));
+      expect(john.slice(cite, cite + 3)).to.include('3 _APID 1,7602::12345');
+      const name = john.indexOf('1 NAME John /Smith/');
+      expect(john.slice(name, john.findIndex((l, i) => i > name && l.startsWith('1 ')))).to.include('2 _PREF Y');
+      // _LINK points at Mary, by the export's own cross-reference; _EVT at the kept _EVENT_DEFN record.
+      const maryXref = out.text.match(/^0 (@I\d+@) INDI\n1 NAME Mary \/Jones\//m)![1]!;
+      expect(john).to.include(`1 _LINK ${maryXref}`);
+      expect(john).to.include('1 _EVT @XE1@');
+      const defn = recordOf(out.text, /^0 @XE1@ _EVENT_DEFN$/);
+      expect(defn).to.deep.equal(['0 @XE1@ _EVENT_DEFN', '1 _SENT [P] was born [D] [PL]', `1 _REF ${out.text.match(/^0 (@I\d+@) INDI\n1 NAME John/m)![1]}`]);
+      expect(recordOf(out.text, /^0 @XN9@ NOTE/)).to.deep.equal(['0 @XN9@ NOTE A note nothing points at']);
+      expect(recordOf(out.text, /^0 @XSUBN1@ SUBN$/)).to.deep.equal(['0 @XSUBN1@ SUBN', '1 TEMP SLAKE']);
+      expect(recordOf(out.text, /^0 @XU2@ SUBM$/)).to.deep.equal(['0 @XU2@ SUBM', '1 NAME Other submitter', '1 ADDR 1 Main Street']);
+      const mary = personRecord(out.text, 'Mary /Jones/');
+      expect(mary).to.include.members(['1 SEX U']);
+      const tom = personRecord(out.text, 'Tom /Smith/');
+      const famc = tom.findIndex((l) => /^1 FAMC @F\d+@$/.test(l));
+      expect(tom.slice(famc + 1, famc + 3), 'the FAMC keeps its _STATUS').to.include('2 _STATUS confirmed');
+      const fam = recordOf(out.text, /^0 @F\d+@ FAM$/);
+      expect(fam).to.include('1 RIN 301');
+      // A MARR with nothing but an extension is `MARR Y` (it happened), the extension under it.
+      expect(fam[fam.indexOf('1 MARR Y') + 1]).to.equal('2 _MEMO at home');
+      expect(recordOf(out.text, /^0 @S\d+@ SOUR$/)).to.include('1 _MASTER 12');
+      // No CHAN of the file's: the export writes none.
+      expect(out.text).to.not.match(/^1 CHAN$/m);
+    });
+
+    it('a second round (import the export, export again) writes the same kept lines', async () => {
+      const first = await freshTree();
+      await importGedcomFile(c, first, FILE);
+      const once = (await exportGedcomText(c, first, '5.5.1')).text;
+      const second = await freshTree();
+      const again = await importGedcomFile(c, second, once);
+      expect(again.response.status).to.equal(200);
+      expect((again.data as unknown as { warnings: unknown[] }).warnings).to.deep.equal([]);
+      const twice = (await exportGedcomText(c, second, '5.5.1')).text;
+      // Kept records renamed once stay renamed (@XE1@ -> @XXE1@ would be a second rename): compare without xrefs.
+      const body = (t: string) => t.split('\n').filter((l) => !/^(0 HEAD|1 (SOUR|DATE|GEDC|CHAR|SUBM)|2 (VERS|NAME|DATA|FORM|TIME)|0 @U1@ SUBM)/.test(l)).map((l) => l.replace(/@[A-Z0-9]+@/g, '@@')).sort();
+      expect(body(twice)).to.deep.equal(body(once));
+    });
+
+    it('7.0 export declares the kept extension tags in HEAD.SCHMA, leaves 5.5.1 structures out and says so in the GEDCOM-Not-Written trailer', async () => {
+      const tree = await freshTree();
+      expect((await importGedcomFile(c, tree, FILE)).response.status).to.equal(200);
+      const out = await exportWithTrailers(svc.baseUrl, token, tree, '7.0');
+      for (const tag of ['_PREF', '_PLACE_ID', '_UPD', '_APID', '_EVT', '_LINK', '_WHY', '_STATUS', '_MEMO', '_MASTER', '_EVENT_DEFN', '_SENT', '_REF'])
+        expect(out.text, tag).to.match(new RegExp(`^2 TAG ${tag} urn:x-genealogy-service:gedcom:kept:${tag}$`, 'm'));
+      expect(out.text).to.match(/^3 _PLACE_ID P-77$/m);
+      expect(out.text).to.match(/^0 @XE1@ _EVENT_DEFN$/m);
+      // 5.5.1 structures with no place in 7.0: not written, counted.
+      expect(out.text).to.not.match(/^1 RIN /m);
+      expect(out.text).to.not.match(/ SUBN$/m);
+      expect(out.trailerHeader).to.equal('GEDCOM-Not-Written');
+      expect(out.trailers['gedcom-not-written']).to.equal('RIN=2; SEX=1; SUBM record=1; SUBN record=1');
+    });
+
+    it('an undone import takes its kept records out of the export', async () => {
+      const tree = await freshTree();
+      const r = await importGedcomFile(c, tree, FILE);
+      const id = (r.data as unknown as { import_id: string }).import_id;
+      expect((await exportGedcomText(c, tree, '5.5.1')).text).to.match(/^0 @XE1@ _EVENT_DEFN$/m);
+      const undo = await c.POST('/trees/{id}/imports/{import_id}/undo', { params: { path: { id: tree, import_id: id } }, body: {} });
+      expect(undo.response.status, JSON.stringify(undo.error)).to.equal(200);
+      expect((await exportGedcomText(c, tree, '5.5.1')).text).to.not.match(/_EVENT_DEFN/);
+    });
+  });
+}

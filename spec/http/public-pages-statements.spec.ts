@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { startObservedService, type ObservedService } from '../support/observed-service.js';
+import { plantFamily, type Planted } from './public-pages-fixture.js';
+
+// Issue 26, "Fast": a person's page costs at most one statement more than the JSON public read of
+// that person (GET /api/v1/public/persons/{id}), whatever their family holds; an unchanged page
+// (If-None-Match) answers 304 after one statement; the other pages cost a constant few.
+
+describe('public pages: statements per page', function () {
+  this.timeout(120_000);
+  let svc: ObservedService;
+  let f: Planted;
+  const log: string[] = [];
+
+  before(async () => {
+    svc = await startObservedService({ debugQueries: (sql) => void log.push(sql) });
+    f = await plantFamily(svc);
+  });
+  after(async () => svc?.close());
+
+  const statements = async (url: string, status: number, headers: Record<string, string> = {}): Promise<string[]> => {
+    await new Promise((r) => setTimeout(r, 20));
+    log.length = 0;
+    const res = await fetch(`${svc.baseUrl}${url}`, { headers });
+    await res.arrayBuffer();
+    const sent = [...log];
+    expect(res.status, url).to.equal(status);
+    return sent;
+  };
+
+  for (const k of ['D1', 'D2'] as const) {
+    it(`person ${k}: the page takes at most one statement more than the JSON public read`, async () => {
+      const json = await statements(`/api/v1/public/persons/${f.persons[k]}`, 200);
+      const page = await statements(`/persons/${f.persons[k]}`, 200);
+      expect(json.length).to.be.at.least(1);
+      expect(page.length, `${page.length} statements:\n${page.join('\n---\n')}`).to.be.at.most(json.length + 1);
+    });
+  }
+
+  it('an unchanged person page answers 304 after one statement', async () => {
+    const res = await fetch(`${svc.baseUrl}/persons/${f.persons.D2}`);
+    await res.arrayBuffer();
+    const sql = await statements(`/persons/${f.persons.D2}`, 304, { 'If-None-Match': res.headers.get('etag')! });
+    expect(sql.length, sql.join('\n---\n')).to.equal(1);
+  });
+
+  it('withheld persons cost the same one statement and answer 404', async () => {
+    for (const k of ['L1', 'H1'] as const) {
+      const sql = await statements(`/persons/${f.persons[k]}`, 404);
+      expect(sql.length, k).to.equal(1);
+    }
+  });
+
+  it('the tree home, search, sitemap and directory take a constant few statements', async () => {
+    for (const [url, most] of [[`/trees/${f.publicTree}`, 4], [`/trees/${f.publicTree}/search?q=Kin`, 5], [`/trees/${f.publicTree}/sitemap.xml`, 3], ['/', 2], ['/sitemap.xml', 2]] as const) {
+      const sql = await statements(url, 200);
+      expect(sql.length, `${url}:\n${sql.join('\n---\n')}`).to.be.at.most(most);
+    }
+  });
+});
