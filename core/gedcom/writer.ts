@@ -1,4 +1,5 @@
 import type { Id } from '../kernel/ids.js';
+import { latestYear, type GenealogicalDate } from '../kernel/date.js';
 import type { NameType, ParentChildQualifier } from '../people/model.js';
 import type { ExportCitation, ExportEdge, ExportEvent, ExportName, ExportPerson, ExportSource } from './export-reads.js';
 import type { DerivedFamily } from './families.js';
@@ -272,8 +273,9 @@ const isBareNickname = (n: ExportName): boolean =>
 export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => joined(putIndividual, o, x, p);
 
 /** A FAM record into `out` (writeFamily's text). */
-export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, f: FamilyBundle): void => {
+export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle): void => {
   const seven = o.version === '7.0';
+  const f = bundle.events.length < 2 ? bundle : { ...bundle, events: inDateOrder(bundle.events) };
   const placed = placeCitations(f.citations, [], f.events);
   const fam = f.family;
   const kept = x.kept ?? KEPT_OUT;
@@ -300,6 +302,27 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, f: FamilyBundle)
 };
 
 export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => joined(putFamily, o, x, f);
+
+/** A date as a number that orders dates (Gregorian and Julian by day; other calendars by their Gregorian year), null without a year. */
+const dateKey = (d: GenealogicalDate | null): number | null => {
+  if (d === null) return null;
+  const own = d.calendar === undefined || d.calendar === 'julian';
+  const year = own ? d.year : latestYear(d);
+  if (year === undefined || year === null) return null;
+  return own ? year * 10_000 + (d.month ?? 0) * 100 + (d.day ?? 0) : year * 10_000;
+};
+
+/**
+ * A family's events in date order, the undated ones after them (each in the order given): a couple
+ * who married, divorced and married again reads in the order it happened, whatever the order of the
+ * file their FAM records came from (issue 28).
+ */
+const inDateOrder = (events: readonly ExportEvent[]): readonly ExportEvent[] => {
+  const keyed = events.map((e, i) => ({ e, i, k: dateKey(e.date) }));
+  if (keyed.every((x) => x.k === null)) return events;
+  keyed.sort((a, b) => (a.k === null ? 1 : 0) - (b.k === null ? 1 : 0) || (a.k ?? 0) - (b.k ?? 0) || a.i - b.i);
+  return keyed.map((x) => x.e);
+};
 
 export const writeSource = (o: WriterOptions, x: Xrefs, src: ExportSource): string => {
   const seven = o.version === '7.0';
