@@ -499,7 +499,12 @@ const readRepositories = async (db: Sql, treeId: Id, after: Id | null, first: nu
      where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
-  return rows.length === 0 ? null : { kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })) };
+  if (rows.length === 0) return null;
+  const pointers = await pointersOf(db, rows.map((r) => r.gedcomExtra ?? '').join(''));
+  return {
+    kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })),
+    ...(pointers === null ? {} : { pointers }),
+  };
 };
 
 /** Reads chunk after chunk, one ahead of the consumer: `read` answers null past the last. */

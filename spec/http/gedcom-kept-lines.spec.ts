@@ -60,6 +60,9 @@ const FILE = `0 HEAD
 0 @S1@ SOUR
 1 TITL Parish register
 1 _MASTER 12
+0 @R1@ REPO
+1 NAME County record office
+1 _CONTACT @I2@
 0 @E1@ _EVENT_DEFN
 1 _SENT [P] was born [D] [PL]
 1 _REF @I1@
@@ -128,7 +131,7 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(kept).to.deep.include({
         'INDI.NAME._PREF': 1, 'INDI.RIN': 1, 'INDI.BIRT.PLAC._PLACE_ID': 1, 'INDI.BIRT._UPD': 1,
         'INDI.BIRT.SOUR._APID': 1, 'INDI._EVT': 1, 'INDI._LINK': 2, 'INDI.SEX': 1, 'INDI.FAMC._STATUS': 1,
-        'FAM.RIN': 1, 'FAM.MARR._MEMO': 1, 'SOUR._MASTER': 1, '_EVENT_DEFN': 3, NOTE: 1, SUBM: 3, SUBN: 2,
+        'FAM.RIN': 1, 'FAM.MARR._MEMO': 1, 'SOUR._MASTER': 1, 'REPO._CONTACT': 1, '_EVENT_DEFN': 3, NOTE: 1, SUBM: 3, SUBN: 2,
       });
       // An INDI's _UID is read as an identifier, ALIA text as an alias name, not kept as lines; CHAN is
       // neither (export writes its own); nor the file's own submitter, HEAD.SUBM's (export writes its own).
@@ -168,6 +171,8 @@ for (const storage of ['memory', 'postgres'] as const) {
       // A MARR with nothing but an extension is `MARR Y` (it happened), the extension under it.
       expect(fam[fam.indexOf('1 MARR Y') + 1]).to.equal('2 _MEMO at home');
       expect(recordOf(out.text, /^0 @S\d+@ SOUR$/)).to.include('1 _MASTER 12');
+      // A repository's kept pointer names the export's own record too.
+      expect(recordOf(out.text, /^0 @R\d+@ REPO$/)).to.include(`1 _CONTACT ${maryXref}`);
       // No CHAN of the file's: the export writes none.
       expect(out.text).to.not.match(/^1 CHAN$/m);
     });
@@ -190,7 +195,7 @@ for (const storage of ['memory', 'postgres'] as const) {
       const tree = await freshTree();
       expect((await importGedcomFile(c, tree, FILE)).response.status).to.equal(200);
       const out = await exportWithTrailers(svc.baseUrl, token, tree, '7.0');
-      for (const tag of ['_PREF', '_PLACE_ID', '_UPD', '_APID', '_EVT', '_LINK', '_WHY', '_STATUS', '_MEMO', '_MASTER', '_EVENT_DEFN', '_SENT', '_REF'])
+      for (const tag of ['_PREF', '_PLACE_ID', '_UPD', '_APID', '_EVT', '_LINK', '_WHY', '_STATUS', '_MEMO', '_MASTER', '_CONTACT', '_EVENT_DEFN', '_SENT', '_REF'])
         expect(out.text, tag).to.match(new RegExp(`^2 TAG ${tag} urn:x-genealogy-service:gedcom:kept:${tag}$`, 'm'));
       expect(out.text).to.match(/^3 _PLACE_ID P-77$/m);
       expect(out.text).to.match(/^0 @XE1@ _EVENT_DEFN$/m);
