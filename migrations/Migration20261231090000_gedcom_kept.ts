@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
 // the import's own row (`imports.kept`), with the extension tags of all it kept. Export writes them
 // back; an undone import's `kept` is no longer written; a purge deletes the rows and the imports.
 
-const TABLES = ['persons', 'names', 'events', 'relationships', 'sources', 'citations'] as const;
+const TABLES = ['persons', 'names', 'events', 'relationships', 'sources', 'citations', 'media'] as const;
 
 export class Migration20261231090000_gedcom_kept extends Migration {
   override async up(): Promise<void> {

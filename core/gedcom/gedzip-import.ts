@@ -154,6 +154,7 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
           const media: Media = {
             id: newId(), treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
             target, storageKey: null, filePath: pm.file, form: pm.form ?? '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+            ...(pm.extra === undefined ? {} : { gedcomExtra: pm.extra }),
           };
           blank.set(blankKey(pm.file, target), media);
           await tx.media.insert(media);
@@ -195,6 +196,7 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
         const media: Media = {
           id, treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(name!), contentType, size: file.size, checksum: file.checksum,
           target, storageKey: file.key, filePath: '', form: '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+          ...(pm.extra === undefined ? {} : { gedcomExtra: pm.extra }),
         };
         await tx.media.insert(media);
         counts.created += 1;

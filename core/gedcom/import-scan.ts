@@ -148,7 +148,12 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         }
         break;
       case 'OBJE':
-        addObjeRecord(media, record, quiet);
+        {
+          // A context of its own, as for REPO: the record's kept lines ride on its PlanMedia (the second pass counts them).
+          const own = createContext();
+          own.fromSeven(seven);
+          addObjeRecord(media, record, own);
+        }
         break;
       case 'NOTE':
       case 'SNOTE':

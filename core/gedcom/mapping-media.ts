@@ -65,6 +65,8 @@ const readObje = (node: GedcomNode, path: string, store: MediaStore, ctx: Contex
     ctx.lost(path, node);
     return null;
   }
+  // What the media record does not hold (NOTE, a FILE's _DATE...) is kept on it (extensions.ts).
+  const scope = ctx.open(node);
   let title = '';
   let form: string | null = null;
   for (const c of chosen.children) {
@@ -86,7 +88,11 @@ const readObje = (node: GedcomNode, path: string, store: MediaStore, ctx: Contex
     }
     ctx.lostChildren(`${path}.${c.tag}`, c);
   }
-  return { file: held === undefined ? decodedPath(text(chosen)) : text(chosen), form, title, line: node.line, ...(held === undefined ? { missing: true as const } : {}) };
+  const extra = ctx.close(scope);
+  return {
+    file: held === undefined ? decodedPath(text(chosen)) : text(chosen), form, title, line: node.line, ...(held === undefined ? { missing: true as const } : {}),
+    ...(extra === undefined ? {} : { extra }),
+  };
 };
 
 /** A FILE as a path: percent escapes (a 7.0 URI reference, as export writes one) decoded; as written when they are not valid. */

@@ -136,7 +136,7 @@ export type PlanPerson = WithExtra & {
 };
 
 /** An OBJE (a record, or inline) with a FILE: a media item, with the .gdz's bytes when it holds the file, else without (`missing`). */
-export type PlanMedia = {
+export type PlanMedia = WithExtra & {
   /** The FILE value as written (a path relative to the zip's root, maybe percent-encoded). */
   readonly file: string;
   /** FILE.FORM (7.0: a media type; 5.5.1: `jpg`, `pdf`...), or null. */

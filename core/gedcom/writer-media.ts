@@ -1,6 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import type { Media, MediaTargetKind } from '../media/model.js';
 import { joined, line, putLine, text, type Out } from './writer-text.js';
+import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
 
 // OBJE for a GEDZIP export (GEDCOM 7 only, `?version=7.0&media=true`): one OBJE record per live media
 // item of the tree, its FILE the item's path inside the zip, and `OBJE @O<n>@` links under the INDI,
@@ -94,9 +95,14 @@ export const fileUri = (path: string): string => {
 };
 
 /** The OBJE record: FILE (the path in the zip, or the imported path of a record without bytes), FORM (the media type), TITL. */
-export const writeMediaRecord = (item: GedzipItem, seven = true): string => {
+export const writeMediaRecord = (item: GedzipItem, seven = true, kept: KeptOut = KEPT_OUT): string => {
   const blank = item.media.storageKey === null;
   const form = blank ? formOf(item.media, item.path, seven) : item.media.contentType;
   const file = blank && seven ? fileUri(item.path) : item.path;
-  return `0 ${item.xref} OBJE\n` + text(1, 'FILE', file, seven) + (form === '' ? '' : line(2, 'FORM', form)) + text(2, 'TITL', item.media.title, seven);
+  const record = `0 ${item.xref} OBJE\n` + text(1, 'FILE', file, seven) + (form === '' ? '' : line(2, 'FORM', form)) + text(2, 'TITL', item.media.title, seven);
+  if (item.media.gedcomExtra === null || item.media.gedcomExtra === undefined) return record;
+  // What the imported OBJE held beyond FILE, FORM and TITL (a NOTE, a FILE's _DATE), back in place.
+  const out = [record];
+  putExtra(out, 0, 1, item.media.gedcomExtra, seven, kept);
+  return out.join('');
 };

@@ -1,3 +1,4 @@
+import type { GedcomKept } from '../people/model.js';
 import type { Id } from '../kernel/ids.js';
 import type { Deletion } from '../kernel/deletion.js';
 
@@ -6,7 +7,7 @@ export type MediaTargetKind = (typeof mediaTargets)[number];
 export type MediaTarget = { readonly kind: MediaTargetKind; readonly id: Id };
 
 /** A media item's metadata; its bytes live in the BlobStore under `storageKey`. */
-export type Media = Deletion & {
+export type Media = Deletion & GedcomKept & {
   readonly id: Id;
   readonly treeId: Id;
   readonly title: string;

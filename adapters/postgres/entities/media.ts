@@ -7,6 +7,7 @@ import { SourceSchema, type SourceRow } from './sources.js';
 // The media slice: media metadata and the queue of objects waiting for removal.
 
 export type MediaRow = {
+  gedcomExtra?: string | null;
   id: string;
   tree: TreeRow;
   title: string;
@@ -52,6 +53,8 @@ export const MediaSchema = new EntitySchema<MediaRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import, read by the export. */
+    gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [{ properties: ['tree', 'id'] }],
   checks: [{ name: 'media_one_target_check', expression: 'num_nonnulls(person_id, event_id, source_id) <= 1' }],

@@ -6,7 +6,7 @@ import { deletionColumns, deletionOf, iso, type DeletionDb, type Table } from '.
 export type MediaDb = DeletionDb & {
   id: string; tree_id: string; title: string; file_name: string; content_type: string; size: string | number; checksum: string;
   person_id: string | null; event_id: string | null; source_id: string | null; storage_key: string | null; file_path: string; form: string; created_by: string | null; created_at: string;
-  updated_at: string;
+  updated_at: string; gedcom_extra?: string | null;
 };
 
 const targetOf = (r: MediaDb): MediaTarget | null =>
@@ -26,11 +26,13 @@ export const media: Table<Media, MediaDb> = {
     ['person_id', 'uuid', targetId('person')], ['event_id', 'uuid', targetId('event')], ['source_id', 'uuid', targetId('source')],
     ['storage_key', 'text', (m) => m.storageKey], ['file_path', 'text', (m) => m.filePath], ['form', 'text', (m) => m.form], ['created_by', 'uuid', (m) => m.createdBy], ['created_at', 'timestamptz', (m) => iso(m.createdAt)],
     ['updated_at', 'timestamptz', (m) => iso(m.updatedAt)], ...deletionColumns<Media>(),
+    // GEDCOM lines an import kept (core/gedcom/extensions.ts); a media row is read whole and written whole, so an update keeps them.
+    ['gedcom_extra', 'text', (m) => m.gedcomExtra ?? null],
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, title: r.title, fileName: r.file_name, contentType: r.content_type, size: Number(r.size), checksum: r.checksum,
     target: targetOf(r), storageKey: r.storage_key, filePath: r.file_path, form: r.form, createdBy: r.created_by, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
-    ...deletionOf(r),
+    ...deletionOf(r), ...(r.gedcom_extra === null || r.gedcom_extra === undefined ? {} : { gedcomExtra: r.gedcom_extra }),
   }),
 };
 

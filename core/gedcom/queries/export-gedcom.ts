@@ -96,7 +96,10 @@ export const exportGedcom =
         }
         yield out;
       }
-      if (objects !== null) for (const item of objects.items) yield writeMediaRecord(item, version === '7.0');
+      if (objects !== null) {
+        const kept = keptOut(undefined, records, log);
+        for (const item of objects.items) yield writeMediaRecord(item, version === '7.0', kept);
+      }
       yield writeTrailer();
     }
     return ok({
