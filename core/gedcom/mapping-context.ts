@@ -68,6 +68,9 @@ export type Context = {
  * the paths past these are counted together under OTHER_PATHS. A path is cut to MAX_PATH characters.
  */
 export const MAX_UNMAPPED_PATHS = 1000;
+
+/** Characters (as JSON) of the records one import keeps whole (extensions.ts): past them, records are counted, not kept, with one warning. */
+export const MAX_KEPT_RECORD_CHARS = 16 * 1024 * 1024;
 export const OTHER_PATHS = '(other paths)';
 const MAX_PATH = 200;
 
@@ -93,10 +96,20 @@ export const createContext = (): Context => {
   const records: KeptRecord[] = [];
   let seven = false;
   const declared: string[] = [];
+  let recordChars = 0;
   const keepRecord = (path: string, node: GedcomNode, counted = 0): void => {
     count(path, node.line);
+    const kept = keptOf(node);
+    // Records kept whole wait in memory for the import's end, and go on its one row: bounded.
+    const chars = JSON.stringify(kept).length;
+    if (recordChars + chars > MAX_KEPT_RECORD_CHARS) {
+      if (recordChars <= MAX_KEPT_RECORD_CHARS) warnings.add({ line: node.line, message: `records kept whole pass ${MAX_KEPT_RECORD_CHARS / 1024 / 1024} MiB here: this one and the rest are counted, not kept` });
+      recordChars = MAX_KEPT_RECORD_CHARS + 1;
+      return;
+    }
+    recordChars += chars;
     entry(path).keptLines += keptLines(node) - counted;
-    records.push({ xref: node.xref, node: keptOf(node), ...(seven ? { seven } : {}) });
+    records.push({ xref: node.xref, node: kept, ...(seven ? { seven } : {}) });
   };
   const lost = (path: string, node: GedcomNode): void => {
     if (BOOKKEEPING.has(node.tag)) return;

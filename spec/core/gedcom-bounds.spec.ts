@@ -111,6 +111,17 @@ describe('GEDCOM bounds: warnings, NUL, long lines and records', () => {
     expect(unmapped.find((u) => u.tag === OTHER_PATHS)).to.deep.equal({ tag: OTHER_PATHS, count: 4000, firstLine: 1002, keptLines: 4000 });
   });
 
+  it('records kept whole (issue 28): past 16 MiB of them, the rest are counted, not kept, with one warning', () => {
+    const value = 'x'.repeat(64 * 1024);
+    const records = Array.from({ length: 300 }, (_, i): GedcomNode => ({ tag: '_JUNK', xref: `@J${i}@`, value, pointer: false, line: i + 2, children: [] }));
+    const plan = mapRecords(records);
+    const kept = plan.records ?? [];
+    expect(kept.length).to.be.greaterThan(200).and.lessThan(300);
+    expect(JSON.stringify(kept).length).to.be.at.most(16 * 1024 * 1024 + 2);
+    expect(plan.unmapped).to.deep.equal([{ tag: '_JUNK', count: 300, firstLine: 2, keptLines: kept.length }]);
+    expect(plan.warnings.map((w) => w.message)).to.deep.equal(['records kept whole pass 16 MiB here: this one and the rest are counted, not kept']);
+  });
+
   it('drops U+0000 from every line, with one diagnostic per line, whatever the chunking', async () => {
     const text = `${HEAD}0 @I\u00001@ INDI\n1 NAME Jo\u0000hn /Sm\u0000ith/\n1 NOTE a\u0000\n2 CONT \u0000b\n0 TRLR\n`;
     for (const size of [1, 3, 1000]) {

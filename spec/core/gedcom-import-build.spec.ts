@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { NO_SOURCE_EXTRAS } from '../../core/sources/source-fields.js';
 import { createImportBuilder, type Existing } from '../../core/gedcom/commands/import-build.js';
-import { createRowWriter } from '../../core/gedcom/commands/import-rows.js';
+import { BATCH_KEPT_CHARS, createRowWriter } from '../../core/gedcom/commands/import-rows.js';
 import { numberMap, numberSet } from '../../core/kernel/number-set.js';
 import type { RecordBatch } from '../../core/gedcom/ports.js';
 import type { PlanCitation, PlanPerson, PlanSource } from '../../core/gedcom/types.js';
@@ -105,5 +105,27 @@ describe('GEDCOM import rows: the edge key set', () => {
     }
     for (const [k, v] of theirs) expect(mine.get(k)).to.equal(v);
     for (const k of [...theirs.keys()].slice(0, 10_000)) if (!theirs.has(k + 1)) expect(mine.get(k + 1)).to.equal(undefined);
+  });
+});
+
+describe('GEDCOM import rows: batches bounded by kept lines too (issue 28)', () => {
+  it('writes what is held once it carries BATCH_KEPT_CHARS of kept lines, however few the rows', async () => {
+    const written: RecordBatch[] = [];
+    const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined } });
+    const person = (id: string) => ({
+      id, treeId: TREE, sex: null, isLiving: null, privacy: 'default' as const, notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null,
+      createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null,
+    });
+    rows.rows().persons.push(person('p1'));
+    rows.keptChars(BATCH_KEPT_CHARS - 1);
+    await rows.maybeFlush();
+    expect(written).to.have.length(0);
+    rows.rows().persons.push(person('p2'));
+    rows.keptChars(1);
+    await rows.maybeFlush();
+    expect(written.map((b) => b.persons.map((p) => p.id)), 'two rows, but BATCH_KEPT_CHARS of kept lines: written').to.deep.equal([['p1', 'p2']]);
+    rows.rows().persons.push(person('p3'));
+    await rows.flush();
+    expect(written.map((b) => b.persons.map((p) => p.id))).to.deep.equal([['p1', 'p2'], ['p3']]);
   });
 });

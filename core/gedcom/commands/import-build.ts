@@ -225,6 +225,7 @@ export const createImportBuilder = (o: {
     if (extra === undefined) return {};
     const gedcomExtra = rewriteExtra(extra, pointerOf);
     extensionTags(gedcomExtra, tags);
+    rows.keptChars(gedcomExtra.length);
     return { gedcomExtra };
   };
 

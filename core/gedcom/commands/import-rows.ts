@@ -17,6 +17,14 @@ import type { RecordBatch } from '../ports.js';
  */
 export const BATCH_ROWS = 10_000;
 
+/**
+ * Characters of kept lines (core/gedcom/extensions.ts) held before a write, whatever the rows: a
+ * file whose records carry large unmapped structures is written in smaller batches, so the rows held
+ * stay bounded by bytes too (a hostile file of 10,000 persons each with 100 KB of `_X` lines would
+ * otherwise hold a gigabyte).
+ */
+export const BATCH_KEPT_CHARS = 8 * 1024 * 1024;
+
 export type RowBuffer = {
   readonly persons: Person[];
   readonly names: Name[];
@@ -35,6 +43,8 @@ export type RowWriter = {
   readonly rows: () => RowBuffer;
   /** Starts writing what is held if it is enough for a batch, once the batch before is written (call between records, never inside one). */
   readonly maybeFlush: () => Promise<void>;
+  /** Counts characters of kept lines added to the rows held (see BATCH_KEPT_CHARS). */
+  readonly keptChars: (n: number) => void;
   /** Writes what is held and waits until every write is done. */
   readonly flush: () => Promise<void>;
 };
@@ -42,6 +52,7 @@ export type RowWriter = {
 export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: number) => void): RowWriter => {
   let buffer = empty();
   let written = 0;
+  let kept = 0;
   // One batch in flight while the next is mapped: the database and the mapping work at once (two
   // cores: the import's time is the slower of the two, not their sum). A failed write is heard here,
   // so no rejection goes unhandled, and reported by the next write or flush.
@@ -53,6 +64,7 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
     if (size(buffer) === 0) return;
     const b = buffer;
     buffer = empty();
+    kept = 0;
     // New persons carry the facts of their own events, which come in the same record, so the same batch.
     const batch: RecordBatch = { ...b, persons: withKeptFacts(b.persons, b.events) };
     writing = tx.bulk.insertAll(batch, { deferChecks: true, leanHistory: true }).then(() => {
@@ -64,7 +76,10 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
   return {
     rows: () => buffer,
     maybeFlush: async () => {
-      if (size(buffer) >= BATCH_ROWS) await send();
+      if (size(buffer) >= BATCH_ROWS || kept >= BATCH_KEPT_CHARS) await send();
+    },
+    keptChars: (n) => {
+      kept += n;
     },
     flush: async () => {
       await send();
