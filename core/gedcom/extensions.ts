@@ -75,8 +75,17 @@ export const hasPointer = (extra: string): boolean => extra.includes(',1,[');
 export const rewriteExtra = (extra: string, map: (xref: string) => string): string =>
   (hasPointer(extra) ? JSON.stringify(parseKept(extra).map(([via, n, seven]) => (seven === 7 ? [via, mapPointers(n, map), 7] : [via, mapPointers(n, map)]))) : extra);
 
-/** The cross-reference a kept record, or a pointer to anything the import did not make a row of, is written with. */
-export const keptXref = (xref: string): string => (xref === '@VOID@' ? xref : `@X${xref.slice(1, -1)}@`);
+/**
+ * The cross-reference a kept record, or a pointer to anything the import did not make a row of, is
+ * written with: `@X<tag>_<xref>@`, `tag` the import's own (six upper-case hex digits), so that the
+ * records two imports of one tree keep never share one (a second import of the same file keeps its
+ * `@E1@` again). A file of ours read again loses the tag it had, not growing on each round trip.
+ */
+export const keptXref = (xref: string, tag: string): string => {
+  if (xref === '@VOID@') return xref;
+  const inner = xref.slice(1, -1);
+  return `@X${tag}_${/^X[0-9A-F]{6}_/.test(inner) ? inner.slice(8) : inner}@`;
+};
 
 /** A pointer as export writes it: the record's cross-reference, `@VOID@` when the record is gone. */
 export type PointerOf = (pointer: string) => string;
@@ -106,7 +115,7 @@ export type KeptIndex = {
 
 /** The cross-references of the kept records an export in this version writes (see putKeptRecord). */
 export const writtenRecords = (index: KeptIndex, seven: Seven): ReadonlySet<string> =>
-  new Set(index.records.filter((r) => r.xref !== null && (!seven || recordIn7(r.tag, r.seven))).map((r) => keptXref(r.xref!)));
+  new Set(index.records.filter((r) => r.xref !== null && (!seven || recordIn7(r.tag, r.seven))).map((r) => r.xref!));
 
 /** Whether a 7.0 export writes a kept record: one read from a 7.0 file, or an extension record; a 5.x NOTE as SNOTE. */
 const recordIn7 = (tag: string, seven: boolean): boolean => seven || tag === 'NOTE' || tag.startsWith('_');
@@ -146,7 +155,7 @@ const putNode = (out: Out, level: number, n: KeptNode, seven: Seven, pointer: Po
   for (const c of children) putNode(out, level + 1, c, seven, pointer);
 };
 
-/** A kept whole record (`0 @X..@ TAG`), with its cross-reference renamed as pointers to it are. */
+/** A kept whole record (`0 @X..@ TAG`), under the cross-reference the import gave it (keptXref). */
 export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, log }: KeptOut): void => {
   const { xref, node: n } = r;
   let tag = n[0];
@@ -154,12 +163,12 @@ export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, 
     if (!recordIn7(tag, false)) return skip(log, `${tag} record`);
     if (tag === 'NOTE') tag = 'SNOTE';
   }
-  const head = xref === null ? line(0, tag) : `0 ${keptXref(xref)} ${tag}\n`;
+  const head = xref === null ? line(0, tag) : `0 ${xref} ${tag}\n`;
   const value = n[1];
   if (value === null) out.push(head);
   else {
     const t = text(0, tag, value, seven);
-    out.push(xref === null ? t : t.replace(/^0 /, `0 ${keptXref(xref)} `));
+    out.push(xref === null ? t : t.replace(/^0 /, `0 ${xref} `));
   }
   for (const c of n[3]) putNode(out, 1, c, seven, pointer);
 };

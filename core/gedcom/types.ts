@@ -212,7 +212,10 @@ export type UnmappedTag = { readonly tag: string; readonly count: number; readon
 /** A kept structure (extensions.ts): tag, value (null: none), 1 when the value is a pointer, substructures. */
 export type KeptNode = readonly [tag: string, value: string | null, pointer: 0 | 1, children: readonly KeptNode[]];
 
-/** A record no row takes, kept whole for export (extensions.ts): its xref as written in the file. */
+/**
+ * A record no row takes, kept whole for export (extensions.ts): its xref as written in the file in an
+ * import plan, as the import renamed it (keptXref) once stored.
+ */
 export type KeptRecord = { readonly xref: string | null; readonly node: KeptNode; readonly seven?: boolean };
 
 /** The verbatim structures of a mapped structure that it does not map (extensions.ts); absent when none. */

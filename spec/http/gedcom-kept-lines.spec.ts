@@ -155,12 +155,14 @@ for (const storage of ['memory', 'postgres'] as const) {
       // _LINK points at Mary, by the export's own cross-reference; _EVT at the kept _EVENT_DEFN record.
       const maryXref = out.text.match(/^0 (@I\d+@) INDI\n1 NAME Mary \/Jones\//m)![1]!;
       expect(john).to.include(`1 _LINK ${maryXref}`);
-      expect(john).to.include('1 _EVT @XE1@');
-      const defn = recordOf(out.text, /^0 @XE1@ _EVENT_DEFN$/);
-      expect(defn).to.deep.equal(['0 @XE1@ _EVENT_DEFN', '1 _SENT [P] was born [D] [PL]', `1 _REF ${out.text.match(/^0 (@I\d+@) INDI\n1 NAME John/m)![1]}`]);
-      expect(recordOf(out.text, /^0 @XN9@ NOTE/)).to.deep.equal(['0 @XN9@ NOTE A note nothing points at']);
-      expect(recordOf(out.text, /^0 @XSUBN1@ SUBN$/)).to.deep.equal(['0 @XSUBN1@ SUBN', '1 TEMP SLAKE']);
-      expect(recordOf(out.text, /^0 @XU2@ SUBM$/)).to.deep.equal(['0 @XU2@ SUBM', '1 NAME Other submitter', '1 ADDR 1 Main Street']);
+      // Kept records are renamed @X<the import's tag>_<xref>@, so two imports' records never share one.
+      const tag = /^0 @X([0-9A-F]{6})_E1@ _EVENT_DEFN$/m.exec(out.text)![1]!;
+      expect(john).to.include(`1 _EVT @X${tag}_E1@`);
+      const defn = recordOf(out.text, new RegExp(`^0 @X${tag}_E1@ _EVENT_DEFN$`));
+      expect(defn).to.deep.equal([`0 @X${tag}_E1@ _EVENT_DEFN`, '1 _SENT [P] was born [D] [PL]', `1 _REF ${out.text.match(/^0 (@I\d+@) INDI\n1 NAME John/m)![1]}`]);
+      expect(recordOf(out.text, new RegExp(`^0 @X${tag}_N9@ NOTE`))).to.deep.equal([`0 @X${tag}_N9@ NOTE A note nothing points at`]);
+      expect(recordOf(out.text, new RegExp(`^0 @X${tag}_SUBN1@ SUBN$`))).to.deep.equal([`0 @X${tag}_SUBN1@ SUBN`, '1 TEMP SLAKE']);
+      expect(recordOf(out.text, new RegExp(`^0 @X${tag}_U2@ SUBM$`))).to.deep.equal([`0 @X${tag}_U2@ SUBM`, '1 NAME Other submitter', '1 ADDR 1 Main Street']);
       const mary = personRecord(out.text, 'Mary /Jones/');
       expect(mary).to.include.members(['1 SEX U']);
       const tom = personRecord(out.text, 'Tom /Smith/');
@@ -186,9 +188,10 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(again.response.status).to.equal(200);
       expect((again.data as unknown as { warnings: unknown[] }).warnings).to.deep.equal([]);
       const twice = (await exportGedcomText(c, second, '5.5.1')).text;
-      // Kept records renamed once stay renamed (@XE1@ -> @XXE1@ would be a second rename): compare without xrefs.
-      const body = (t: string) => t.split('\n').filter((l) => !/^(0 HEAD|1 (SOUR|DATE|GEDC|CHAR|SUBM)|2 (VERS|NAME|DATA|FORM|TIME)|0 @U1@ SUBM)/.test(l)).map((l) => l.replace(/@[A-Z0-9]+@/g, '@@')).sort();
+      // A kept record's xref takes the new import's tag in place of the old one (it does not grow): compare without xrefs.
+      const body = (t: string) => t.split('\n').filter((l) => !/^(0 HEAD|1 (SOUR|DATE|GEDC|CHAR|SUBM)|2 (VERS|NAME|DATA|FORM|TIME)|0 @U1@ SUBM)/.test(l)).map((l) => l.replace(/@[A-Z0-9_]+@/g, '@@')).sort();
       expect(body(twice)).to.deep.equal(body(once));
+      expect(twice).to.match(/^0 @X[0-9A-F]{6}_E1@ _EVENT_DEFN$/m);
     });
 
     it('7.0 export declares the kept extension tags in HEAD.SCHMA, leaves 5.5.1 structures out and says so in the GEDCOM-Not-Written trailer', async () => {
@@ -198,7 +201,7 @@ for (const storage of ['memory', 'postgres'] as const) {
       for (const tag of ['_PREF', '_PLACE_ID', '_UPD', '_APID', '_EVT', '_LINK', '_WHY', '_STATUS', '_MEMO', '_MASTER', '_CONTACT', '_EVENT_DEFN', '_SENT', '_REF'])
         expect(out.text, tag).to.match(new RegExp(`^2 TAG ${tag} urn:x-genealogy-service:gedcom:kept:${tag}$`, 'm'));
       expect(out.text).to.match(/^3 _PLACE_ID P-77$/m);
-      expect(out.text).to.match(/^0 @XE1@ _EVENT_DEFN$/m);
+      expect(out.text).to.match(/^0 @X[0-9A-F]{6}_E1@ _EVENT_DEFN$/m);
       // 5.5.1 structures with no place in 7.0: not written, counted.
       expect(out.text).to.not.match(/^1 RIN /m);
       expect(out.text).to.not.match(/ SUBN$/m);
@@ -206,11 +209,24 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(out.trailers['gedcom-not-written']).to.equal('RIN=2; SEX=1; SUBM record=1; SUBN record=1');
     });
 
+    it('two imports of one file into one tree keep their records under distinct cross-references, each pointer naming its own', async () => {
+      const tree = await freshTree();
+      expect((await importGedcomFile(c, tree, FILE)).response.status).to.equal(200);
+      expect((await importGedcomFile(c, tree, FILE, { default_action: 'new' })).response.status).to.equal(200);
+      const text = (await exportGedcomText(c, tree, '5.5.1')).text;
+      const defs = [...text.matchAll(/^0 (@X[0-9A-F]{6}_E1@) _EVENT_DEFN$/gm)].map((m) => m[1]!);
+      expect(defs).to.have.length(2);
+      expect(new Set(defs).size, 'two distinct cross-references').to.equal(2);
+      const xrefs = [...text.matchAll(/^0 (@[^@]+@) /gm)].map((m) => m[1]!);
+      expect(new Set(xrefs).size, 'no cross-reference twice in the file').to.equal(xrefs.length);
+      for (const d of defs) expect(text.split('\n').filter((l) => l === `1 _EVT ${d}`), `one _EVT names ${d}`).to.have.length(1);
+    });
+
     it('an undone import takes its kept records out of the export', async () => {
       const tree = await freshTree();
       const r = await importGedcomFile(c, tree, FILE);
       const id = (r.data as unknown as { import_id: string }).import_id;
-      expect((await exportGedcomText(c, tree, '5.5.1')).text).to.match(/^0 @XE1@ _EVENT_DEFN$/m);
+      expect((await exportGedcomText(c, tree, '5.5.1')).text).to.match(/^0 @X[0-9A-F]{6}_E1@ _EVENT_DEFN$/m);
       const undo = await c.POST('/trees/{id}/imports/{import_id}/undo', { params: { path: { id: tree, import_id: id } }, body: {} });
       expect(undo.response.status, JSON.stringify(undo.error)).to.equal(200);
       expect((await exportGedcomText(c, tree, '5.5.1')).text).to.not.match(/_EVENT_DEFN/);

@@ -214,11 +214,13 @@ export const createImportBuilder = (o: {
 
   // Kept lines (extensions.ts) go on the row they came from, their pointers to persons and sources
   // of the file rewritten to those rows' ids, any other pointer to the name kept records take.
+  // This import's tag in the cross-references of what it keeps (keptXref): hex digits of a fresh id.
+  const keptTag = idAt(0).replaceAll('-', '').slice(-6).toUpperCase();
   const pointerOf = (xref: string): string => {
     const person = o.who(xref);
     if (person !== undefined) return `@#I${person.id}@`;
     const source = sourceIds.get(xref);
-    return source !== undefined ? `@#S${source.id}@` : keptXref(xref);
+    return source !== undefined ? `@#S${source.id}@` : keptXref(xref, keptTag);
   };
   const tags = new Set<string>();
   const kept = (extra: string | undefined): { readonly gedcomExtra?: string } => {
@@ -485,7 +487,7 @@ export const createImportBuilder = (o: {
     family,
     source,
     kept: (records, declarations) => {
-      const out = records.map((r) => ({ ...r, node: mapPointers(r.node, pointerOf) }));
+      const out = records.map((r) => ({ ...r, xref: r.xref === null ? null : keptXref(r.xref, keptTag), node: mapPointers(r.node, pointerOf) }));
       for (const r of out) extensionTags(JSON.stringify(r.node), tags);
       // A tag the file declared goes with its URI (`_TAG uri`), any other alone (export gives it one).
       const withUri = new Set(declarations.map((d) => d.slice(0, d.indexOf(' '))));
