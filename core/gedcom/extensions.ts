@@ -173,6 +173,9 @@ export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, 
   for (const c of n[3]) putNode(out, 1, c, seven, pointer);
 };
 
+/** A line of a structure as export wrote it, with the lines under it and the kept lines to write after them. */
+type Written = { readonly text: string; readonly level: number; readonly children: Written[]; after: string[] | null; byTag: Map<string, Written[]> | null };
+
 const levelOf = (l: string): number => {
   const sp = l.indexOf(' ');
   return sp < 0 ? -1 : Number(l.slice(0, sp));
@@ -181,12 +184,48 @@ const tagOf = (l: string): string => {
   const parts = l.split(' ', 3);
   return parts[1] !== undefined && parts[1].startsWith('@') ? (parts[2] ?? '') : (parts[1] ?? '');
 };
-/** The end (exclusive) of the structure whose line is at `i`: the next line at its level or above. */
-const subtreeEnd = (lines: readonly string[], i: number, hi: number): number => {
-  const level = levelOf(lines[i]!);
-  let j = i + 1;
-  while (j < hi && levelOf(lines[j]!) > level) j++;
-  return j;
+
+/** The lines of one structure (its own line first) as a tree, in one pass. */
+const writtenTree = (lines: readonly string[]): Written => {
+  const made = (text: string): Written => ({ text, level: levelOf(text), children: [], after: null, byTag: null });
+  const root = made(lines[0]!);
+  const stack = [root];
+  for (let i = 1; i < lines.length; i++) {
+    const l = made(lines[i]!);
+    while (stack.length > 1 && stack[stack.length - 1]!.level >= l.level) stack.pop();
+    stack[stack.length - 1]!.children.push(l);
+    stack.push(l);
+  }
+  return root;
+};
+
+/** The k-th substructure of `w` with this tag, or undefined (the tags are grouped once per line asked). */
+const nthChild = (w: Written, tag: string, k: number): Written | undefined => {
+  if (w.byTag === null) {
+    w.byTag = new Map();
+    for (const c of w.children) {
+      const t = tagOf(c.text);
+      const list = w.byTag.get(t);
+      if (list === undefined) w.byTag.set(t, [c]);
+      else list.push(c);
+    }
+  }
+  return w.byTag.get(tag)?.[k];
+};
+
+const emit = (w: Written, into: string[]): void => {
+  into.push(w.text);
+  for (const c of w.children) emit(c, into);
+  if (w.after !== null) for (const l of w.after) into.push(l);
+};
+
+/** The lines of a kept structure at `level`, each without its newline. */
+const keptText = (n: KeptNode, level: number, seven: Seven, pointer: PointerOf): string[] => {
+  const part: Out = [];
+  putNode(part, level, n, seven, pointer);
+  const lines = part.join('').split('\n');
+  lines.pop();
+  return lines;
 };
 
 /**
@@ -194,66 +233,50 @@ const subtreeEnd = (lines: readonly string[], i: number, hi: number): number => 
  * that structure (its own line at `level - 1`, its substructures at `level`). Direct ones go at its
  * end; the others under the substructure their via names (the k-th with that tag), or are counted in
  * `log` when export wrote no such substructure (two kept PHRASEs under one CHIL would make a file no
- * reader takes).
+ * reader takes). The written lines are read into a tree once, so the work is linear in the lines
+ * and the kept structures, however many of them one record holds.
  */
 export const putExtra = (
   out: Out, start: number, level: number, extra: string | null | undefined, seven: Seven, { pointer, log }: KeptOut,
   leaveOut?: (node: KeptNode, via: string) => boolean,
 ): void => {
   if (extra === null || extra === undefined || extra === '') return;
-  const kept = parseKept(extra);
-  let lines: string[] | null = null;
-  for (const k of kept) {
-    const [via, n] = k;
-    if (leaveOut?.(n, via) === true) continue;
+  const kept = parseKept(extra).filter((k) => {
+    if (leaveOut?.(k[1], k[0]) === true) return false;
     if (seven && !writableIn7(k)) {
-      skip(log, n[0]);
-      continue;
+      skip(log, k[1][0]);
+      return false;
     }
-    if (via === '') {
-      if (lines === null) putNode(out, level, n, seven, pointer);
-      else {
-        const part: Out = [];
-        putNode(part, level, n, seven, pointer);
-        lines.push(...part.join('').split('\n').slice(0, -1));
+    return true;
+  });
+  // Mostly every kept structure goes directly under the row's structure: written after it, as it is.
+  if (kept.every(([via]) => via === '')) {
+    for (const [, n] of kept) putNode(out, level, n, seven, pointer);
+    return;
+  }
+  const lines = out.splice(start).join('').split('\n');
+  lines.pop();
+  const root = writtenTree(lines);
+  for (const [via, n] of kept) {
+    let at: Written | undefined = root;
+    if (via !== '') {
+      for (const seg of via.split('.')) {
+        const hash = seg.lastIndexOf('#');
+        at = nthChild(at, seg.slice(0, hash), Number(seg.slice(hash + 1)));
+        if (at === undefined) break;
       }
-      continue;
     }
-    if (lines === null) lines = out.splice(start).join('').split('\n').slice(0, -1);
-    let lo = 1;
-    let hi = lines.length;
-    let depth = level;
-    let ok = true;
-    for (const seg of via.split('.')) {
-      const hash = seg.lastIndexOf('#');
-      const tag = seg.slice(0, hash);
-      const k = Number(seg.slice(hash + 1));
-      let at = -1;
-      let seen = 0;
-      for (let j = lo; j < hi; j++) {
-        if (levelOf(lines[j]!) !== depth || tagOf(lines[j]!) !== tag) continue;
-        if (seen++ === k) {
-          at = j;
-          break;
-        }
-      }
-      if (at < 0) {
-        ok = false;
-        break;
-      }
-      hi = subtreeEnd(lines, at, hi);
-      lo = at + 1;
-      depth++;
-    }
-    if (!ok) {
+    if (at === undefined) {
       skip(log, `${via.replace(/#\d+/g, '')}.${n[0]}`);
       continue;
     }
-    const part: Out = [];
-    putNode(part, depth, n, seven, pointer);
-    lines.splice(hi, 0, ...part.join('').split('\n').slice(0, -1));
+    const depth = via === '' ? level : level + via.split('.').length;
+    const after = (at.after ??= []);
+    for (const l of keptText(n, depth, seven, pointer)) after.push(l);
   }
-  if (lines !== null && lines.length > 0) out.push(`${lines.join('\n')}\n`);
+  const text: string[] = [];
+  emit(root, text);
+  out.push(`${text.join('\n')}\n`);
 };
 
 /**
@@ -261,5 +284,14 @@ export const putExtra = (
  * value, `PEDI _ENUM2`), for a 7.0 HEAD.SCHMA.
  */
 export const extensionTags = (extra: string, into: Set<string>): void => {
-  for (const m of extra.matchAll(/\["(_[A-Za-z0-9_]+)",|,"(_[A-Za-z0-9_]+)",0,/g)) into.add(m[1] ?? m[2]!);
+  for (const m of extra.matchAll(/\["(_[A-Za-z0-9_]+)",|,"(_[A-Za-z0-9_]+)",0,/g)) {
+    if (into.size >= MAX_KEPT_TAGS) return;
+    into.add(m[1] ?? m[2]!);
+  }
 };
+
+/**
+ * Extension tags one import declares at most: a file can make up a tag on every line, and every
+ * 7.0 export of the tree writes them all in HEAD. Past them a tag is kept but not declared.
+ */
+export const MAX_KEPT_TAGS = 1000;

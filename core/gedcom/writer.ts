@@ -102,13 +102,13 @@ export const writeHeader = (o: WriterOptions): string => {
     let schma = line(1, 'SCHMA');
     for (const [tag, uri] of Object.entries(EXTENSION_TAGS)) schma += line(2, 'TAG', `${tag} ${uri}`);
     // Tags kept from imported files, with the URI their file declared (`_TAG uri`), else one of ours.
-    const declared = new Set<string>();
-    for (const entry of o.extensionTags ?? []) {
+    const entries = o.extensionTags ?? [];
+    // The tags a file gave a URI for: declared with it, never also with one of ours.
+    const withUri = new Set(entries.flatMap((e) => (e.includes(' ') ? [e.slice(0, e.indexOf(' '))] : [])));
+    for (const entry of entries) {
       const space = entry.indexOf(' ');
       const tag = space < 0 ? entry : entry.slice(0, space);
-      if (Object.hasOwn(EXTENSION_TAGS, tag)) continue;
-      if (space > 0) declared.add(tag);
-      else if (declared.has(tag) || (o.extensionTags ?? []).some((e) => e.startsWith(`${tag} `))) continue;
+      if (Object.hasOwn(EXTENSION_TAGS, tag) || (space < 0 && withUri.has(tag))) continue;
       schma += line(2, 'TAG', space < 0 ? `${tag} ${KEPT_TAG_URI}${tag}` : entry);
     }
     return line(0, 'HEAD') + line(1, 'GEDC') + line(2, 'VERS', '7.0') + schma + sour + date;
