@@ -129,7 +129,7 @@ const empty = (v: JsonValue): boolean => v === null || v === '' || (Array.isArra
  * from the audit entries it added.
  */
 const changesBetween = (before: MemoryState, after: MemoryState, xact: number): { readonly changes: StoredChange[]; readonly changeset: MemoryChangeset | null } => {
-  let seq = after.history.length === 0 ? 0 : Number(after.history[after.history.length - 1]!.seq);
+  let seq = after.historySeq;
   const at = new Date();
   const changes: StoredChange[] = [];
   for (const kind of RECORD_KINDS) {
@@ -172,13 +172,26 @@ export const recordCommit = (before: MemoryState, after: MemoryState): void => {
   const { changes, changeset } = changesBetween(before, after, xact);
   after.historyXact = xact;
   after.history.push(...changes);
+  after.historySeq += changes.length;
   if (changeset !== null) after.changesets.set(xact, changeset);
   after.leanCreated.clear();
 };
 
 /** Changes of records removed for good (a purge, a tree's purge) go with them. */
 export const forgetRemoved = (s: MemoryState): void => {
-  s.history = s.history.filter((c) => s.trees.has(c.treeId) && (s[MAPS[c.recordType]] as Map<Id, unknown>).has(c.recordId));
+  const lost = new Set<Id>();
+  s.history = s.history.filter((c) => {
+    const kept = s.trees.has(c.treeId) && (s[MAPS[c.recordType]] as Map<Id, unknown>).has(c.recordId);
+    if (!kept) lost.add(c.treeId);
+    return kept;
+  });
+  // As PostgreSQL's delete triggers do: a tree that lost changes draws a fresh number for its stamp.
+  for (const treeId of lost) {
+    if (!s.trees.has(treeId)) continue;
+    s.historySeq += 1;
+    s.purgedSeq.set(treeId, s.historySeq);
+  }
+  for (const treeId of s.purgedSeq.keys()) if (!s.trees.has(treeId)) s.purgedSeq.delete(treeId);
   for (const [id, i] of s.imports) if (!s.trees.has(i.treeId)) s.imports.delete(id);
 };
 

@@ -36,7 +36,7 @@ export const replace = <T extends { readonly id: Id; readonly treeId: Id; readon
 };
 
 /** PersonRepository.profile: the live names (primary first), own live events and their places of one person. */
-const profileOf = (s: MemoryState, personId: Id): PersonProfile => {
+export const profileOf = (s: MemoryState, personId: Id): PersonProfile => {
   const names = [...s.names.values()].filter((n) => live(n) && n.personId === personId).sort(primaryFirst);
   const events = [...s.events.values()].filter((e) => live(e) && e.personId === personId).sort(byId);
   const placeIds = new Set(events.flatMap((e) => (e.placeId === null ? [] : [e.placeId])));

@@ -4,6 +4,7 @@ import type { PersonCounts, PublicPageReads, SurnameCount, SurnameLetter, TreeSt
 import { visibilityOf, type Visibility } from '../../core/privacy/engine.js';
 import type { MemoryState } from './state.js';
 import { treeWithRole } from './tree-read.js';
+import { profileOf } from './people.js';
 
 // The public pages' reads (core/people/ports.ts PublicPageReads) over the memory state, with the
 // engine's own rule (PostgreSQL runs SQL generated from it): spec/contracts/public-page-reads.contract.ts.
@@ -33,6 +34,9 @@ const stampOf = (s: MemoryState, treeId: Id): TreeStamp | null => {
       last = s.history[i]!.seq;
       break;
     }
+  // The later of the last change and a purge's number, as in PostgreSQL (migration 20270101090000).
+  const purged = s.purgedSeq.get(treeId);
+  if (purged !== undefined && purged > Number(last)) last = String(purged);
   return { tree, stamp: `${tree.updatedAt.toISOString()}/${tree.deletedAt?.toISOString() ?? '-'}/${tree.visibility}/${last}` };
 };
 
@@ -68,7 +72,7 @@ export const memoryPublicPageReads = (s: MemoryState): PublicPageReads => ({
     const person = s.persons.get(personId);
     const stamped = person === undefined ? null : stampOf(s, person.treeId);
     if (person === undefined || stamped === null) return null;
-    const empty = { ...stamped, person, relationships: [], relatives: [], partnershipEvents: [], places: [] };
+    const empty = { ...stamped, person, relationships: [], relatives: [], partnershipEvents: [], places: [], profile: null };
     if (person.deletedAt !== null || seen(person, now) !== 'full') return empty;
     const live = (id: Id): Person | undefined => {
       const p = s.persons.get(id);
@@ -89,7 +93,13 @@ export const memoryPublicPageReads = (s: MemoryState): PublicPageReads => ({
     }).map((r) => r.id));
     const partnershipEvents: LifeEvent[] = [...s.events.values()].filter((e) => e.deletedAt === null && e.partnershipId !== null && partnerships.has(e.partnershipId)).sort(byId);
     const placeIds = new Set(partnershipEvents.flatMap((e) => (e.placeId === null ? [] : [e.placeId])));
-    return { ...empty, relationships, relatives, partnershipEvents, places: [...placeIds].flatMap((id) => s.places.get(id) ?? []).sort(byId) };
+    return { ...empty, relationships, relatives, partnershipEvents, places: [...placeIds].flatMap((id) => s.places.get(id) ?? []).sort(byId), profile: profileOf(s, personId) };
+  },
+
+  personStamp: async (personId) => {
+    const person = s.persons.get(personId);
+    const stamped = person === undefined ? null : stampOf(s, person.treeId);
+    return person === undefined || stamped === null ? null : { ...stamped, person };
   },
 
   personCounts: async (treeIds, now) => {

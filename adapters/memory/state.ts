@@ -40,6 +40,10 @@ export type MemoryState = {
   /** Changes of the tree's records, oldest first (history.ts), the last transaction's number, and each transaction's actor and origin. */
   history: StoredChange[];
   historyXact: number;
+  /** The last history number handed out: numbers are never reused (PostgreSQL's bigserial), even after a purge. */
+  historySeq: number;
+  /** Per tree, the history number drawn when a purge last took its changes away (the public pages' stamp). */
+  purgedSeq: Map<string, number>;
   changesets: Map<number, MemoryChangeset>;
   /** Records created in the running unit of work by an import (`leanHistory`): their creations are recorded without fields. */
   leanCreated: Set<string>;
@@ -70,6 +74,8 @@ export const emptyState = (): MemoryState => ({
   merges: new Map(),
   history: [],
   historyXact: 0,
+  historySeq: 0,
+  purgedSeq: new Map(),
   changesets: new Map(),
   imports: new Map(),
   leanCreated: new Set(),
@@ -80,7 +86,7 @@ export const snapshot = (s: MemoryState): MemoryState => {
   const copy = {} as Record<string, Map<unknown, unknown>>;
   for (const [k, v] of Object.entries(s)) if (v instanceof Map) copy[k] = new Map(v as Map<unknown, unknown>);
   // leanCreated belongs to the running unit of work: the snapshot before it has none.
-  return { ...(copy as unknown as MemoryState), history: [...s.history], historyXact: s.historyXact, leanCreated: new Set() };
+  return { ...(copy as unknown as MemoryState), history: [...s.history], historyXact: s.historyXact, historySeq: s.historySeq, leanCreated: new Set() };
 };
 
 export const restore = (target: MemoryState, from: MemoryState): void => {

@@ -46,14 +46,14 @@ export const shownOf = (options: ListOptions, shown: (now: Date) => Fragment): F
  * SQL expression `person`, each by an index on person_id (places by primary key), computed only where
  * the SQL condition `when` holds (null otherwise: CASE evaluates a branch's subquery only when taken).
  */
-const profileColumns = (person: string, when = 'true'): string => `
+export const profileColumns = (person: string, when = 'true'): string => `
   case when ${when} then coalesce((select json_agg(n order by n.is_primary desc, n.id) from names n where n.person_id = ${person} and n.deleted_at is null), '[]') end as names,
   case when ${when} then coalesce((select json_agg(e order by e.id) from events e where e.person_id = ${person} and e.deleted_at is null), '[]') end as events,
   case when ${when} then coalesce((select json_agg(pl order by pl.id) from places pl
     where pl.id = any(array(select e.place_id from events e where e.person_id = ${person} and e.deleted_at is null))), '[]') end as places`;
 
-type ProfileDb = { names: NameDb[]; events: EventDb[]; places: PlaceDb[] };
-const profileOf = (r: ProfileDb): PersonProfile => ({ names: r.names.map(tables.names.from), events: r.events.map(tables.events.from), places: r.places.map(tables.places.from) });
+export type ProfileDb = { names: NameDb[]; events: EventDb[]; places: PlaceDb[] };
+export const profileOf = (r: ProfileDb): PersonProfile => ({ names: r.names.map(tables.names.from), events: r.events.map(tables.events.from), places: r.places.map(tables.places.from) });
 
 /** The person `p` with the tree `t` (its owner derived) and the role `m` of the user bound first. */
 const withTreeColumns = `to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role`;

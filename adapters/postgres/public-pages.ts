@@ -1,10 +1,11 @@
 import type { Id } from '../../core/kernel/ids.js';
-import type { PersonCounts, PublicPageReads, TreeStamp } from '../../core/people/ports.js';
+import type { FamilyEdge, FamilyRelative, PersonCounts, PublicPageReads, TreeStamp } from '../../core/people/ports.js';
 import { visibilityIsAt, visibilitySql } from './privacy-sql.js';
 import { uuids, type Sql } from './sql.js';
 import * as tables from './tables/index.js';
-import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
+import type { EventDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
 import { ownerOf } from './trees.js';
+import { profileColumns, profileOf, type ProfileDb } from './people.js';
 
 // The public pages' reads (core/people/ports.ts PublicPageReads), one statement each. Who is
 // counted, listed or shown is the non-member rule as SQL generated from the engine's
@@ -16,12 +17,18 @@ const stampOf = (t: TreeDb, seq: string | number | null): TreeStamp => {
   return { tree, stamp: `${tree.updatedAt.toISOString()}/${tree.deletedAt?.toISOString() ?? '-'}/${tree.visibility}/${seq ?? 0}` };
 };
 
-/** The last change recorded in the history of the tree row `t` (record_changes_tree_id_seq_index: one index probe). */
-const lastChange = (t: string): string => `(select max(c.seq) from record_changes c where c.tree_id = ${t}.id)`;
+/**
+ * The last change recorded in the history of the tree row `t` (record_changes_tree_id_seq_index: one
+ * index probe), or the number drawn when a purge last took changes away (`purged_seq`, migration
+ * 20270101090000), whichever is later: the stamp never goes back to one an earlier page was sent with.
+ */
+const lastChange = (t: string): string => `greatest((select max(c.seq) from record_changes c where c.tree_id = ${t}.id), ${t}.purged_seq)`;
 
 const TREE_STAMP = `select t.*, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq from trees t where t.id = ?::uuid`;
 
 const rootFull = visibilityIsAt('p', 'full');
+/** The columns of an edge the page reads (FamilyEdge). */
+const EDGE = 'r.id, r.type, r.person_a_id, r.person_b_id, r.qualifier, r.role, r.notes';
 const kinFull = visibilityIsAt('x', 'full');
 
 /**
@@ -29,8 +36,11 @@ const kinFull = visibilityIsAt('x', 'full');
  * whether the person is live and in full to a non-member; only then is anything else read. `edges`:
  * the live edges of the tree touching them (by index on either end); `sib`: the parents' other
  * parent_child edges. `kin`: the other ends, live persons of the tree, by primary key, each with
- * whether the rule shows them in full (their name is read only then). `pev`: the events of the
- * partnerships whose other partner is in full, with their places.
+ * whether the rule shows them in full (their name is read only then). Edges and relatives are read
+ * as the page uses them (FamilyEdge, FamilyRelative), as arrays of their few columns: a whole row's
+ * to_jsonb cost more than the rest of the statement. `pev`: the events of the
+ * partnerships whose other partner is in full, with their places. The person's own profile (the
+ * JSON read's aggregates, people.ts) only when they are shown: the page is this one statement.
  */
 const FAMILY = `with root as materialized (
     select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq, p.id, p.tree_id,
@@ -38,17 +48,17 @@ const FAMILY = `with root as materialized (
     from persons p join trees t on t.id = p.tree_id where p.id = ?::uuid
   ),
   edges as materialized (
-    select r.* from relationships r, root
+    select ${EDGE} from relationships r, root
     where root.shown and (r.person_a_id = root.id or r.person_b_id = root.id) and r.deleted_at is null and r.tree_id = root.tree_id
   ),
   sib as materialized (
-    select r.* from relationships r, root
+    select ${EDGE} from relationships r, root
     where r.person_a_id in (select e.person_a_id from edges e where e.type = 'parent_child' and e.person_b_id = root.id)
       and r.type = 'parent_child' and r.person_b_id <> root.id and r.deleted_at is null and r.tree_id = root.tree_id
   ),
   rels as materialized (select distinct on (id) * from (select * from edges union all select * from sib) u order by id),
   kin as materialized (
-    select x.*, ${kinFull.sql} as full
+    select x.id, x.privacy, x.is_living, x.has_death_fact, x.birth_year, ${kinFull.sql} as full
     from persons x, root
     where x.id in (select person_a_id from rels union select person_b_id from rels) and x.id <> root.id and x.deleted_at is null and x.tree_id = root.tree_id
   ),
@@ -59,16 +69,23 @@ const FAMILY = `with root as materialized (
     where r.type = 'partnership'
   )
   select r.p, r.t, r.owner_id, r.seq,
-    (select json_agg(to_jsonb(x.*) order by x.id) from rels x) as rels,
-    (select json_agg(json_build_array(to_jsonb(k.*) - 'full', case when k.full then (select to_jsonb(n.*) from names n
+    (select json_agg(json_build_array(x.id, x.type, x.person_a_id, x.person_b_id, x.qualifier, x.role, x.notes) order by x.id) from rels x) as rels,
+    (select json_agg(json_build_array(k.id, k.privacy, k.is_living, k.has_death_fact, k.birth_year, case when k.full then (select json_build_array(n.given_name, n.surname) from names n
       where n.person_id = k.id and n.deleted_at is null order by n.is_primary desc, n.id limit 1) end) order by k.id) from kin k) as kin,
-    (select json_agg(to_jsonb(e.*) order by e.id) from pev e) as events,
-    (select json_agg(json_build_array(pl.id, pl.tree_id, pl.name) order by pl.id) from places pl where pl.id = any(array(select place_id from pev))) as places
+    (select json_agg(to_jsonb(e.*) order by e.id) from pev e) as partnership_events,
+    (select json_agg(json_build_array(pl.id, pl.tree_id, pl.name) order by pl.id) from places pl where pl.id = any(array(select place_id from pev))) as places,
+    ${profileColumns('r.id', 'r.shown').replace(' as places', ' as own_places')}
   from root r`;
+
+/** The person and their tree's stamp (a conditional request's first read). */
+const PERSON_STAMP = `select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq
+  from persons p join trees t on t.id = p.tree_id where p.id = ?::uuid`;
 
 type FamilyDb = {
   p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null;
-  rels: RelationshipDb[] | null; kin: [PersonDb, NameDb | null][] | null; events: EventDb[] | null; places: [string, string, string][] | null;
+  rels: [string, RelationshipDb['type'], string, string, RelationshipDb['qualifier'], string | null, string][] | null;
+  kin: [string, PersonDb['privacy'], boolean | null, boolean | null, number | null, [string, string] | null][] | null; partnership_events: EventDb[] | null; places: [string, string, string][] | null;
+  names: ProfileDb['names'] | null; events: ProfileDb['events'] | null; own_places: ProfileDb['places'] | null;
 };
 
 const COUNTS = (() => {
@@ -112,11 +129,20 @@ export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
     return {
       ...stamped,
       person: tables.persons.from(r.p),
-      relationships: (r.rels ?? []).map((x) => tables.relationships.from(x)),
-      relatives: (r.kin ?? []).map(([p, n]) => ({ person: tables.persons.from(p), name: n === null ? null : tables.names.from(n) })),
-      partnershipEvents: (r.events ?? []).map((e) => tables.events.from(e)),
+      relationships: (r.rels ?? []).map(([id, type, personAId, personBId, qualifier, role, notes]): FamilyEdge => ({ id, type, personAId, personBId, qualifier, role, notes })),
+      relatives: (r.kin ?? []).map(([id, privacy, isLiving, hasDeathFact, birthYear, n]): FamilyRelative => ({
+        person: { id, deletedAt: null, privacy, isLiving, hasDeathFact: hasDeathFact === true, birthYear },
+        name: n === null ? null : { givenName: n[0], surname: n[1] },
+      })),
+      partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
       places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
+      profile: r.names === null || r.events === null || r.own_places === null ? null : profileOf({ names: r.names, events: r.events, places: r.own_places }),
     };
+  },
+
+  personStamp: async (personId) => {
+    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
+    return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
   },
 
   personCounts: async (treeIds, now) => {

@@ -229,6 +229,15 @@ export type TreeStamp = {
   readonly stamp: string;
 };
 
+/** An edge of a person's family as their page reads it: its shape, and what the view may withhold. */
+export type FamilyEdge = Pick<Relationship, 'id' | 'type' | 'personAId' | 'personBId' | 'qualifier' | 'role' | 'notes'>;
+
+/** A relative as their page reads them: what the privacy rule decides on, and, when shown in full, their name's parts. */
+export type FamilyRelative = {
+  readonly person: Pick<Person, 'id' | 'deletedAt' | 'privacy' | 'isLiving' | 'hasDeathFact' | 'birthYear'>;
+  readonly name: Pick<Name, 'givenName' | 'surname'> | null;
+};
+
 /** What a person's public page shows beside what the person read (getPerson) answers: their family. */
 export type FamilyRead = TreeStamp & {
   /** The person, deleted or not. */
@@ -239,19 +248,25 @@ export type FamilyRead = TreeStamp & {
    * parent_child edges from each of the person's parents to their other children (the siblings), each
    * once, ordered by id.
    */
-  readonly relationships: readonly Relationship[];
+  readonly relationships: readonly FamilyEdge[];
   /**
    * The live persons of the tree at the other ends of `relationships`, ordered by id, each with their
    * first live primary name (else first live name) by id only when the non-member rule shows them in
    * full at `now` (null otherwise, and when they have no live name).
    */
-  readonly relatives: readonly { readonly person: Person; readonly name: Name | null }[];
+  readonly relatives: readonly FamilyRelative[];
   /**
    * The live events of the person's live partnerships (in `relationships`) whose other partner the
    * non-member rule shows in full at `now`, ordered by id, and the places of those events (by id).
    */
   readonly partnershipEvents: readonly LifeEvent[];
   readonly places: readonly Place[];
+  /**
+   * The person's own profile (PersonRepository.profile: live names, primary first; own live events;
+   * their places) when the person is live and shown in full to a non-member at `now`, else null: the
+   * page's person read and their family in one read.
+   */
+  readonly profile: PersonProfile | null;
 };
 
 /** Persons of a tree as the public pages count them for a non-member: not hidden (`shown`), and in full (`full`). */
@@ -279,6 +294,11 @@ export type PublicPageReads = {
   readonly treeStamp: (treeId: Id) => Promise<TreeStamp | null>;
   /** The person's family for their page (see FamilyRead); null when no person has that id. */
   readonly family: (personId: Id, now: Date) => Promise<FamilyRead | null>;
+  /**
+   * The person (deleted or not) with their tree's stamp, and nothing else: what a conditional request
+   * for their page needs to answer 304 (or go on to `family`); null when no person has that id.
+   */
+  readonly personStamp: (personId: Id) => Promise<(TreeStamp & { readonly person: Person }) | null>;
   /** Counts for each of these trees (a tree without persons, or unknown: zeros). */
   readonly personCounts: (treeIds: readonly Id[], now: Date) => Promise<ReadonlyMap<Id, PersonCounts>>;
   /**

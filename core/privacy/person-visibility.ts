@@ -1,7 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import type { Stores } from '../stores.js';
 import type { Person } from '../people/model.js';
-import { visibilityOf, type VisibilityMap } from './engine.js';
+import { visibilityOf, type LifeFacts, type VisibilityMap } from './engine.js';
 
 const everyoneFull: VisibilityMap = { of: (id) => (id === null ? 'hidden' : 'full') };
 
@@ -26,7 +26,7 @@ export const personVisibility = async (
 };
 
 /** A non-member's visibility of these person rows (live ones; any other id is hidden). */
-export const visibilityOfRows = (persons: readonly Person[], now: Date): VisibilityMap => {
+export const visibilityOfRows = (persons: readonly (Pick<Person, 'id' | 'deletedAt'> & LifeFacts)[], now: Date): VisibilityMap => {
   const rows = new Map(persons.filter((p) => p.deletedAt === null).map((p) => [p.id, p]));
   return {
     of: (id) => {

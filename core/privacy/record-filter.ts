@@ -14,7 +14,7 @@ export type RecordFilter = {
   /** Person events for fully visible persons; partnership events need both partners fully visible. */
   readonly event: (e: LifeEvent) => boolean;
   /** Relationships only when both ends are not hidden. */
-  readonly relationship: (r: Relationship) => boolean;
+  readonly relationship: (r: Ends) => boolean;
   /** Citations only when the cited fact resolves to fully visible person(s). */
   readonly citation: (c: Citation) => boolean;
   /** Sources only when they back at least one visible citation among `citations`. */
@@ -26,9 +26,12 @@ export type RecordFilter = {
   readonly media: (m: Media, sourceVisible: (sourceId: Id) => boolean) => boolean;
 };
 
+/** What the filter reads of an edge: its two ends. */
+type Ends = Pick<Relationship, 'personAId' | 'personBId'>;
+
 /** What the filter needs to follow a record to its persons; ids it cannot follow are withheld. */
 export type RecordLookups = {
-  readonly partnership: (id: Id) => Relationship | undefined;
+  readonly partnership: (id: Id) => Ends | undefined;
   readonly name?: (id: Id) => Name | undefined;
   readonly event?: (id: Id) => LifeEvent | undefined;
   readonly relationship?: (id: Id) => Relationship | undefined;
@@ -36,7 +39,7 @@ export type RecordLookups = {
 
 export const recordFilter = (member: boolean, visibility: VisibilityMap, lookups: RecordLookups): RecordFilter => {
   const full = (id: Id | null | undefined): boolean => id != null && visibility.of(id) === 'full';
-  const bothFull = (r: Relationship | undefined): boolean => r !== undefined && full(r.personAId) && full(r.personBId);
+  const bothFull = (r: Ends | undefined): boolean => r !== undefined && full(r.personAId) && full(r.personBId);
   const event = (e: LifeEvent): boolean =>
     member || (e.personId !== null ? full(e.personId) : bothFull(e.partnershipId === null ? undefined : lookups.partnership(e.partnershipId)));
   const citation = (c: Citation): boolean => {

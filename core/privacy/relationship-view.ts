@@ -7,13 +7,18 @@ import type { RecordFilter } from './record-filter.js';
  * an edge touching a redacted person keeps only its shape (ids and type), notes, qualifier and role
  * (an association's "godparent", "witness") null.
  */
-export type RelationshipView = Omit<Relationship, 'notes' | 'qualifier' | 'role'> & {
+export type Viewed<R> = Omit<R, 'notes' | 'qualifier' | 'role'> & {
   readonly notes: string | null;
   readonly qualifier: ParentChildQualifier | null;
   readonly role: string | null;
 };
 
+export type RelationshipView = Viewed<Relationship>;
+
+/** The fields of an edge the view reads or withholds (a whole Relationship, or the public pages' FamilyEdge). */
+type Edge = Pick<Relationship, 'personAId' | 'personBId' | 'notes' | 'qualifier' | 'role'>;
+
 export const relationshipView =
   (filter: Pick<RecordFilter, 'member' | 'person'>) =>
-  (r: Relationship): RelationshipView =>
+  <R extends Edge>(r: R): Viewed<R> =>
     filter.member || (filter.person(r.personAId) === 'full' && filter.person(r.personBId) === 'full') ? r : { ...r, notes: null, qualifier: null, role: null };

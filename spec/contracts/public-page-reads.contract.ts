@@ -3,7 +3,7 @@ import { ok } from '../../core/kernel/either.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { Person } from '../../core/people/model.js';
 import type { Storage } from '../../core/stores.js';
-import { aName, anEvent, at, givenEdge, givenNamed, givenPerson, givenTree, ids, withStorage, type MakeStorage } from './fixtures.js';
+import { aName, anEvent, aPerson, at, givenEdge, givenNamed, givenPerson, givenTree, ids, withStorage, type MakeStorage } from './fixtures.js';
 
 // PublicPageReads (core/people/ports.ts): the public pages' reads, the non-member rule decided from
 // the facts kept on each row (PostgreSQL: SQL generated from the engine's rule; memory: the engine).
@@ -70,6 +70,36 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
       expect(third?.tree.visibility).to.equal('private');
     });
 
+    it('treeStamp: a purge never brings back an earlier stamp (its pages showed what the purge erased)', async () => {
+      const s = storage();
+      const t = await givenTree(s, { visibility: 'public' });
+      const stamp = async () => (await s.publicPages.treeStamp(t.id))!.stamp;
+      const write = (work: (tx: Storage) => Promise<unknown>) => s.uow.run(async (tx) => {
+        await work(tx as unknown as Storage);
+        return ok(undefined);
+      });
+      const A = aPerson(t.id, DEAD);
+      const B = aPerson(t.id, DEAD);
+      const seen = [await stamp()];
+      await write(async (tx) => {
+        await tx.persons.insert(A);
+        await tx.persons.insert(B);
+      });
+      seen.push(await stamp());
+      // A's change is the last one while B is still live: pages of this stamp show B.
+      await write((tx) => tx.persons.update({ ...A, notes: 'changed', updatedAt: at('2026-01-01T00:00:00Z') }));
+      seen.push(await stamp());
+      await write((tx) => tx.persons.update({ ...B, deletedAt: at('2020-01-01T00:00:00Z'), updatedAt: at('2026-01-02T00:00:00Z') }));
+      seen.push(await stamp());
+      expect(new Set(seen).size).to.equal(4);
+      expect((await s.purges.purgeDeletedBefore(at('2021-01-01T00:00:00Z'))).persons).to.equal(1);
+      const purged = await stamp();
+      expect(seen).not.to.include(purged);
+      // And a change after the purge moves it on again.
+      await write((tx) => tx.persons.update({ ...A, notes: 'again', updatedAt: at('2026-01-03T00:00:00Z') }));
+      expect([...seen, purged]).not.to.include(await stamp());
+    });
+
     it('family: the live edges, the siblings\' edges, the live relatives with names only when in full, the partnerships\' events with places', async () => {
       const s = storage();
       const t = await givenTree(s, { visibility: 'public' });
@@ -94,6 +124,36 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
       expect(read!.places.map((p) => p.name)).to.deep.equal(['Gretna']);
     });
 
+    it('family: the person\'s own profile in the same read, as PersonRepository.profile reads it', async () => {
+      const s = storage();
+      const t = await givenTree(s, { visibility: 'public' });
+      const f = await givenFamily(s, t.id);
+      await s.names.insert(aName(f.R, { givenName: 'Robert', surname: 'Root', isPrimary: false }));
+      const born = anEvent(t.id, { personId: f.R.id }, { type: 'birth', placeId: f.place.id });
+      const gone = anEvent(t.id, { personId: f.R.id }, { type: 'death', deletedAt: at('2025-01-01T00:00:00Z') });
+      for (const x of [born, gone]) await s.events.insert(x);
+      const read = await s.publicPages.family(f.R.id, NOW);
+      const profile = await s.persons.profile(f.R.id);
+      expect(read!.profile).to.deep.equal(profile);
+      expect(read!.profile!.names.map((n) => n.givenName)).to.deep.equal(['Rob', 'Robert']);
+      expect(ids(read!.profile!.events)).to.deep.equal([born.id]);
+      expect(read!.profile!.places.map((p) => p.name)).to.deep.equal(['Gretna']);
+    });
+
+    it('personStamp: the person (deleted or not) and the stamp family reads; null for an unknown id', async () => {
+      const s = storage();
+      const t = await givenTree(s, { visibility: 'public' });
+      const f = await givenFamily(s, t.id);
+      for (const who of [f.R, f.M, f.S2, f.C] as const) {
+        const stamped = await s.publicPages.personStamp(who.id);
+        expect(stamped?.person, who.id).to.deep.equal(await s.persons.byId(who.id));
+        expect(stamped?.tree.id, who.id).to.equal(t.id);
+        expect(stamped?.tree.role, who.id).to.equal(null);
+        expect(stamped?.stamp, who.id).to.equal((await s.publicPages.family(who.id, NOW))?.stamp);
+      }
+      expect(await s.publicPages.personStamp('0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b')).to.equal(null);
+    });
+
     it('family: only the person and the tree for a person not shown in full, and null for an unknown id', async () => {
       const s = storage();
       const t = await givenTree(s, { visibility: 'public' });
@@ -104,6 +164,7 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
         expect(read?.relationships, who.id).to.deep.equal([]);
         expect(read?.relatives, who.id).to.deep.equal([]);
         expect(read?.partnershipEvents, who.id).to.deep.equal([]);
+        expect(read?.profile, who.id).to.equal(null);
       }
       expect(await s.publicPages.family('0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', NOW)).to.equal(null);
       // A century on, M (born 1990) is no longer possibly living: her name is read.

@@ -26,9 +26,11 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-/** Text for HTML content and double-quoted attribute values. */
+const SPECIAL = /[&<>"']/;
+
+/** Text for HTML content and double-quoted attribute values (most texts have nothing to escape: returned as they are). */
 export const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  !SPECIAL.test(s) ? s : s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 export type PasswordFields = { readonly minLength: number; readonly maxLength: number };
 

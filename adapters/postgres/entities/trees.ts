@@ -15,6 +15,8 @@ export type TreeRow = {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** The history number drawn when the tree's records last lost changes to a purge (migration 20270101090000). */
+  purgedSeq?: string | null;
 };
 
 export const TreeSchema = new EntitySchema<TreeRow>({
@@ -31,6 +33,7 @@ export const TreeSchema = new EntitySchema<TreeRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     deletedAt: { ...timestamptz, nullable: true },
+    purgedSeq: { type: 'bigint', nullable: true },
   },
 });
 

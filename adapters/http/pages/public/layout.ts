@@ -58,7 +58,10 @@ const BASE_HASH = hashOf(BASE_STYLE);
  * media). Forms post to this origin (the search form is a GET to it).
  */
 export const publicCsp = (style?: string): string =>
-  `default-src 'none'; style-src ${BASE_HASH}${style === undefined ? '' : ` ${hashOf(style)}`}; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  style === undefined ? BASE_CSP : cspWith(` ${hashOf(style)}`);
+
+const cspWith = (extra: string): string => `default-src 'none'; style-src ${BASE_HASH}${extra}; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+const BASE_CSP = cspWith('');
 
 /** One step of the breadcrumb trail in the header: the site, then the tree, then the page. */
 export type Crumb = { readonly href: string; readonly label: string };
@@ -144,7 +147,20 @@ export const homeCrumb = (baseUrl: string): Crumb => ({ href: `${baseUrl}/`, lab
  * The one 404 page: unknown, private and withheld are the same page, byte for byte (no existence
  * oracle), whatever was asked for. Its canonical link is the directory.
  */
-export const notFoundHtml = (baseUrl: string): string =>
+export const notFoundHtml = (baseUrl: string): string => {
+  let html = notFoundPages.get(baseUrl);
+  if (html === undefined) {
+    html = notFoundPage(baseUrl);
+    // One BASE_URL per service; a bound all the same.
+    if (notFoundPages.size < 16) notFoundPages.set(baseUrl, html);
+  }
+  return html;
+};
+
+/** The 404 page of each BASE_URL, rendered once: a crawler's misses cost no rendering. */
+const notFoundPages = new Map<string, string>();
+
+const notFoundPage = (baseUrl: string): string =>
   publicLayout({
     title: 'Page not found',
     canonical: `${baseUrl}/`,

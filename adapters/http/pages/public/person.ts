@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { getPublicFamily, type PublicFamily } from '../../../../core/people/queries/get-public-family.js';
-import { getPublicPerson } from '../../../../core/people/queries/get-public-person.js';
+import { getPublicFamily, getPublicPageStamp, type PublicFamily } from '../../../../core/people/queries/get-public-family.js';
 import type { EventView } from '../../../../core/people/queries/event-views.js';
 import type { LifeEvent, Name } from '../../../../core/people/model.js';
 import type { PersonView, Vital } from '../../../../core/people/vitals.js';
@@ -84,21 +83,26 @@ const familyHtml = (p: PublicPagesDeps, f: PublicFamily): string => {
  * GET /persons/{id}: a person shown in full to a visitor: names (primary first), vitals, life events
  * in the order of the life with date and place, notes and identifiers (what GET /public/persons/{id}
  * and its events carry), and their family as links. Anyone else (redacted, hidden, unknown, a tree the
- * visitor may not view) is the 404 page. Two reads: the family with the tree's stamp (then 304 when
- * unchanged), and the person's read (the JSON read's one, getPerson's).
+ * visitor may not view) is the 404 page. One read (the person as the JSON read reads them, their
+ * family and the tree's stamp: getPublicFamily); a request with If-None-Match first reads the stamp
+ * alone (getPublicPageStamp) and answers 304 when it still matches.
  */
 export const personPage = (p: PublicPagesDeps) => async (ctx: Context): Promise<PageAnswer> => {
   const personId = idOf(ctx.params['id']);
   if (personId === null) return NOT_FOUND;
   const actor = anonymousOf(ctx);
+  const etagOf = (stamp: string) => pageEtag(['person', personId, stamp, p.baseUrl], p.deps.clock.now());
+  if (ctx.get('If-None-Match') !== '') {
+    const stamp = await getPublicPageStamp(p.deps)(actor, personId);
+    if (stamp._tag === 'Left') return NOT_FOUND;
+    const etag = etagOf(stamp.right);
+    if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
+  }
   const family = await getPublicFamily(p.deps)(actor, personId);
   if (family._tag === 'Left') return NOT_FOUND;
   const f = family.right;
-  const etag = pageEtag(['person', personId, f.stamp, p.baseUrl], p.deps.clock.now());
-  if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
-  const read = await getPublicPerson(p.deps)(actor, personId);
-  if (read._tag === 'Left') return NOT_FOUND;
-  const { view: v, events } = read.right;
+  const etag = etagOf(f.stamp);
+  const { view: v, events } = f.read;
   const sex = sexLabel(v.person.sex);
   const vitals = [
     vitalHtml('Born', v.birth, 'birthDate', 'birthPlace'),
