@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { type ArchiveHeader, type ArchiveItem, type ArchiveRecord, type ArchiveTree, type RecordKind } from '../../core/accounts/archive.js';
-import { MAX_PLACE_LENGTH, areCoordinates, identifierKinds, isLdsEvent } from '../../core/people/model.js';
+import { MAX_PLACE_LENGTH, areCoordinates, identifierKinds, isLdsEvent, type GedcomKept } from '../../core/people/model.js';
+import { keptRecordText, readKeptRecords, readKeptText } from '../../core/accounts/kept.js';
 import { citationTargets } from '../../core/sources/model.js';
 import { mediaTargets } from '../../core/media/model.js';
 import { operationEntities, operationKinds, proposalOrigins, proposalStatuses, type ProposalOperation } from '../../core/proposals/model.js';
@@ -18,7 +19,7 @@ import { indexedArray, OperationData } from '../http/proposal-wire.js';
 /** The key of each record kind's array inside a tree object, in reading order. */
 export const arrayKeys: Readonly<Record<RecordKind, string>> = {
   person: 'persons', name: 'names', place: 'places', relationship: 'relationships', event: 'events', repository: 'repositories', source: 'sources',
-  citation: 'citations', media: 'media', proposal: 'proposals', dismissal: 'duplicate_dismissals',
+  citation: 'citations', media: 'media', proposal: 'proposals', dismissal: 'duplicate_dismissals', import: 'imports',
 };
 
 // 16 MiB: a GEDCOM NOTE of many CONT lines may be that long (a record may hold 16 MiB), and it must come back.
@@ -81,6 +82,8 @@ export const treeFrom = (x: t.TypeOf<typeof TreeCodec>): ArchiveTree => ({
 
 const stamps = (r: { readonly createdAt: Date; readonly updatedAt: Date }) => ({ created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) });
 const live = { deletedAt: null, deletionId: null } as const;
+/** A row's GEDCOM kept lines (core/gedcom/extensions.ts) as their stored text, only when it has any: a row without is as before. */
+const keptWire = (r: GedcomKept) => (r.gedcomExtra === undefined || r.gedcomExtra === null ? {} : { gedcom_extra: r.gedcomExtra });
 
 // --- records -----------------------------------------------------------------------------------
 
@@ -91,14 +94,14 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       const p = r.row;
       return {
         id: p.id, tree_id: p.treeId, sex: p.sex, is_living: p.isLiving, privacy: p.privacy, notes: p.notes,
-        identifiers: p.identifiers.map((x) => ({ kind: x.kind, value: x.value, type: x.type })), ...stamps(p),
+        identifiers: p.identifiers.map((x) => ({ kind: x.kind, value: x.value, type: x.type })), ...keptWire(p), ...stamps(p),
       };
     }
     case 'name': {
       const n = r.row;
       return {
         id: n.id, tree_id: n.treeId, person_id: n.personId, name_type: n.nameType, given_name: n.givenName, surname: n.surname,
-        prefix: n.prefix, suffix: n.suffix, surname_prefix: n.surnamePrefix, is_primary: n.isPrimary, notes: n.notes, created_at: iso(n.createdAt),
+        prefix: n.prefix, suffix: n.suffix, surname_prefix: n.surnamePrefix, is_primary: n.isPrimary, notes: n.notes, ...keptWire(n), created_at: iso(n.createdAt),
       };
     }
     case 'place':
@@ -106,18 +109,21 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       return { id: r.row.id, tree_id: r.row.treeId, name: r.row.name, ...(r.row.latitude === null ? {} : { latitude: r.row.latitude, longitude: r.row.longitude }) };
     case 'relationship': {
       const x = r.row;
-      return { id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, role: x.role, notes: x.notes, ...stamps(x) };
+      return {
+        id: x.id, tree_id: x.treeId, type: x.type, person_a_id: x.personAId, person_b_id: x.personBId, qualifier: x.qualifier, role: x.role, notes: x.notes,
+        ...keptWire(x), ...stamps(x),
+      };
     }
     case 'event': {
       const e = r.row;
       return {
         id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
-        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, temple: e.temple, ordinance_status: e.ordinanceStatus, ...stamps(e),
+        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, temple: e.temple, ordinance_status: e.ordinanceStatus, ...keptWire(e), ...stamps(e),
       };
     }
     case 'repository': {
       const x = r.row;
-      return { id: x.id, tree_id: x.treeId, name: x.name, address: x.address, notes: x.notes, ...stamps(x) };
+      return { id: x.id, tree_id: x.treeId, name: x.name, address: x.address, notes: x.notes, ...keptWire(x), ...stamps(x) };
     }
     case 'source': {
       const s = r.row;
@@ -128,12 +134,15 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
         ...(s.dataNotes === '' ? {} : { data_notes: s.dataNotes }),
         ...(s.recordedEvents.length === 0 ? {} : { recorded_events: s.recordedEvents.map((e) => ({ events: e.events, date: e.date, place: e.place })) }),
         ...(s.repositories.length === 0 ? {} : { repositories: s.repositories.map((l) => ({ repository_id: l.repositoryId, call_number: l.callNumber })) }),
-        ...stamps(s),
+        ...keptWire(s), ...stamps(s),
       };
     }
     case 'citation': {
       const c = r.row;
-      return { id: c.id, tree_id: c.treeId, source_id: c.sourceId, target_kind: c.target.kind, target_id: c.target.id, page: c.page, detail: c.detail, confidence: c.confidence, ...stamps(c) };
+      return {
+        id: c.id, tree_id: c.treeId, source_id: c.sourceId, target_kind: c.target.kind, target_id: c.target.id, page: c.page, detail: c.detail, confidence: c.confidence,
+        ...keptWire(c), ...stamps(c),
+      };
     }
     case 'media': {
       const m = r.row;
@@ -142,7 +151,7 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
         target_kind: m.target?.kind ?? null, target_id: m.target?.id ?? null, created_by: m.createdBy,
         // Issue 28, only when there is something to say: a GEDCOM file path and format, and a record whose file was never uploaded (no file in the zip).
         ...(m.filePath === '' ? {} : { file_path: m.filePath }), ...(m.form === '' ? {} : { form: m.form }), ...(m.storageKey === null ? { file_uploaded: false } : {}),
-        ...stamps(m),
+        ...keptWire(m), ...stamps(m),
       };
     }
     case 'proposal': {
@@ -156,6 +165,14 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
     case 'dismissal': {
       const d = r.row;
       return { id: d.id, tree_id: d.treeId, person_a_id: d.personAId, person_b_id: d.personBId, dismissed_by: d.dismissedBy, created_at: iso(d.createdAt) };
+    }
+    case 'import': {
+      // Each record kept whole as its own JSON text: a record nests as deep as its GEDCOM did, deeper than a backup's values may.
+      const i = r.row;
+      return {
+        id: i.id, tree_id: i.treeId, actor_id: i.actorId, file_name: i.fileName, counts: i.counts, created_at: iso(i.createdAt),
+        kept_records: i.kept.records.map(keptRecordText), kept_tags: i.kept.tags,
+      };
     }
   }
 };
@@ -187,48 +204,53 @@ const Refs = new t.Type<ReadonlyMap<string, string>, Record<string, string>, unk
 );
 
 // Fields added after version 1 was first written (issue 14) are optional: an older backup has none.
-// So are arrays added since (duplicate_dismissals, issue 15): the reader takes a missing one as empty.
+// So are arrays added since (duplicate_dismissals, issue 15; imports): the reader takes a missing one as empty.
+// `gedcom_extra`: a row's GEDCOM kept lines as their stored text (core/gedcom/extensions.ts), checked by readKeptText.
+const Kept = { gedcom_extra: Str };
 const Identifier = t.type({ kind: keys(identifierKinds), value: Str, type: Nullable(Str) });
 const codecs = {
   person: t.intersection([
     t.type({ ...Base, sex: Nullable(SexCodec), is_living: Nullable(t.boolean), privacy: PrivacyCodec, notes: Str, ...Stamps }),
-    t.partial({ identifiers: t.array(Identifier) }),
+    t.partial({ identifiers: t.array(Identifier), ...Kept }),
   ]),
   name: t.intersection([
     t.type({ ...Base, person_id: Uuid, name_type: NameTypeCodec, given_name: Str, surname: Str, is_primary: t.boolean, created_at: DateTime }),
-    t.partial({ notes: Str, prefix: Str, suffix: Str, surname_prefix: Str }),
+    t.partial({ notes: Str, prefix: Str, suffix: Str, surname_prefix: Str, ...Kept }),
   ]),
   place: t.intersection([t.type({ ...Base, name: Text(MAX_PLACE_LENGTH) }), t.partial({ latitude: Nullable(t.number), longitude: Nullable(t.number) })]),
   relationship: t.intersection([
     t.type({ ...Base, type: RelationshipTypeCodec, person_a_id: Uuid, person_b_id: Uuid, qualifier: Nullable(QualifierCodec), notes: Str, ...Stamps }),
-    t.partial({ role: Nullable(Str) }),
+    t.partial({ role: Nullable(Str), ...Kept }),
   ]),
   event: t.intersection([
     t.type({
       ...Base, type: EventTypeCodec, custom_type: Nullable(Text(TEXT)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
       date: Nullable(DateCodec), place_id: Nullable(Uuid), notes: Str, detail: Str, ...Stamps,
     }),
-    t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str) }),
+    t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str), ...Kept }),
   ]),
-  repository: t.type({ ...Base, name: Str, address: Str, notes: Str, ...Stamps }),
+  repository: t.intersection([t.type({ ...Base, name: Str, address: Str, notes: Str, ...Stamps }), t.partial(Kept)]),
   source: t.intersection([
     t.type({ ...Base, title: Str, author: Str, publication: Str, notes: Str, ...Stamps }),
     t.partial({
       abbreviation: Str, agency: Str, data_notes: Str,
       recorded_events: t.array(t.type({ events: Str, date: Str, place: Str })),
-      repositories: t.array(t.type({ repository_id: Uuid, call_number: Str })),
+      repositories: t.array(t.type({ repository_id: Uuid, call_number: Str })), ...Kept,
     }),
   ]),
-  citation: t.type({
-    ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
-    confidence: Nullable(t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 3, 'confidence')), ...Stamps,
-  }),
+  citation: t.intersection([
+    t.type({
+      ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
+      confidence: Nullable(t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 3, 'confidence')), ...Stamps,
+    }),
+    t.partial(Kept),
+  ]),
   media: t.intersection([
     t.type({
       ...Base, title: Text(1000), file_name: Text(255), content_type: Text(255), size: Count, checksum: Text(64),
       target_kind: Nullable(keys(mediaTargets)), target_id: Nullable(Uuid), created_by: Nullable(Uuid), ...Stamps,
     }),
-    t.partial({ file_path: Str, form: Text(255), file_uploaded: t.boolean }),
+    t.partial({ file_path: Str, form: Text(255), file_uploaded: t.boolean, ...Kept }),
   ]),
   proposal: t.type({
     ...Base, status: keys(proposalStatuses), origin: keys(proposalOrigins), summary: Str,
@@ -242,19 +264,38 @@ const codecs = {
     created_at: DateTime, decided_at: Nullable(DateTime),
   }),
   dismissal: t.type({ ...Base, person_a_id: Uuid, person_b_id: Uuid, dismissed_by: Nullable(Uuid), created_at: DateTime }),
+  // An import that kept records whole: each record as JSON text, checked and bounded by readKeptRecords.
+  import: t.type({
+    ...Base, actor_id: Nullable(Uuid), file_name: Str, counts: t.record(Text(100), t.record(Text(100), Count)), created_at: DateTime,
+    kept_records: t.array(Str), kept_tags: t.array(Text(1000)),
+  }),
 } as const;
 
 type Decoded = { readonly [K in RecordKind]: t.TypeOf<(typeof codecs)[K]> };
 
 const CHECKSUM = /^[0-9a-f]{64}$/;
 
+/** A row's kept lines from the wire (absent: none), or why they are none a restore could write back. */
+const keptFrom = (what: string, x: { readonly gedcom_extra?: string }): GedcomKept | string => {
+  if (x.gedcom_extra === undefined) return {};
+  const read = readKeptText(x.gedcom_extra);
+  if (!read.ok) return `${what}: its gedcom_extra is not GEDCOM kept lines (${read.reason})`;
+  return read.value === null ? {} : { gedcomExtra: read.value };
+};
+/** `row` with the kept lines of `x`, or why they cannot be restored. */
+const withKept = <R>(what: string, x: { readonly gedcom_extra?: string }, row: R | string): R | string => {
+  if (typeof row === 'string') return row;
+  const kept = keptFrom(what, x);
+  return typeof kept === 'string' ? kept : { ...row, ...kept };
+};
+
 const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<ArchiveRecord, { kind: K }>['row'] | string } = {
-  person: (x) => ({
+  person: (x) => withKept(`person ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, sex: x.sex, isLiving: x.is_living, privacy: x.privacy, notes: x.notes,
     identifiers: (x.identifiers ?? []).map((i) => ({ kind: i.kind, value: i.value, type: i.type })), birthYear: null, hasDeathFact: false, mergedInto: null,
     createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
-  name: (x) => ({
+  name: (x) => withKept(`name ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, personId: x.person_id, nameType: x.name_type, givenName: x.given_name, surname: x.surname, isPrimary: x.is_primary,
     prefix: x.prefix ?? '', suffix: x.suffix ?? '', surnamePrefix: x.surname_prefix ?? '', notes: x.notes ?? '', createdAt: x.created_at, ...live,
   }),
@@ -267,23 +308,23 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     }
     return { id: x.id, treeId: x.tree_id, name: x.name, latitude, longitude };
   },
-  relationship: (x) => ({
+  relationship: (x) => withKept(`relationship ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, type: x.type, personAId: x.person_a_id, personBId: x.person_b_id,
     qualifier: x.type === 'parent_child' ? x.qualifier : null, role: x.type === 'association' ? (x.role ?? null) : null, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
-  event: (x) => ({
+  event: (x) => withKept(`event ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, type: x.type, customType: x.custom_type, personId: x.person_id, partnershipId: x.partnership_id,
     date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail,
     temple: isLdsEvent(x.type) ? (x.temple ?? null) : null, ordinanceStatus: isLdsEvent(x.type) ? (x.ordinance_status ?? null) : null, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
-  repository: (x) => ({ id: x.id, treeId: x.tree_id, name: x.name, address: x.address, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
-  source: (x) => ({
+  repository: (x) => withKept(`repository ${x.id}`, x, { id: x.id, treeId: x.tree_id, name: x.name, address: x.address, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),
+  source: (x) => withKept(`source ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, title: x.title, author: x.author, publication: x.publication, notes: x.notes, abbreviation: x.abbreviation ?? '',
     recordedEvents: (x.recorded_events ?? []).map((e) => ({ events: e.events, date: e.date, place: e.place })), agency: x.agency ?? '', dataNotes: x.data_notes ?? '',
     repositories: (x.repositories ?? []).map((l) => ({ repositoryId: l.repository_id, callNumber: l.call_number })),
     createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
-  citation: (x) => ({
+  citation: (x) => withKept(`citation ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, sourceId: x.source_id, target: { kind: x.target_kind, id: x.target_id }, page: x.page, detail: x.detail,
     confidence: x.confidence, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
@@ -291,13 +332,13 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     const uploaded = x.file_uploaded !== false;
     if (uploaded && !CHECKSUM.test(x.checksum)) return `media ${x.id} has no SHA-256 checksum`;
     if ((x.target_kind === null) !== (x.target_id === null)) return `media ${x.id} names half a target`;
-    return {
+    return withKept(`media ${x.id}`, x, {
       id: x.id, treeId: x.tree_id, title: x.title, fileName: x.file_name, contentType: x.content_type, size: x.size, checksum: x.checksum,
       target: x.target_kind === null || x.target_id === null ? null : { kind: x.target_kind, id: x.target_id },
       // '' until its file is restored from the zip; null: a record without a file (none in the zip).
       storageKey: uploaded ? '' : null, filePath: x.file_path ?? '', form: x.form ?? '', ...(uploaded ? {} : { size: 0, checksum: '' }),
       createdBy: x.created_by, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
-    };
+    });
   },
   proposal: (x) => {
     const operations: readonly ProposalOperation[] = x.operations;
@@ -311,6 +352,11 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
     };
   },
   dismissal: (x) => ({ id: x.id, treeId: x.tree_id, personAId: x.person_a_id, personBId: x.person_b_id, dismissedBy: x.dismissed_by, createdAt: x.created_at }),
+  import: (x) => {
+    const kept = readKeptRecords(x.kept_records, x.kept_tags);
+    if (!kept.ok) return `import ${x.id}: its kept_records and kept_tags cannot be restored (${kept.reason})`;
+    return { id: x.id, treeId: x.tree_id, actorId: x.actor_id, fileName: x.file_name, counts: x.counts, createdAt: x.created_at, kept: kept.value };
+  },
 };
 
 /** A decoded value, or why it is not one: the same decoding (storable text, codec bounds) as a request part. */

@@ -35,5 +35,22 @@ export const memoryArchiveReads = (s: MemoryState): AccountArchiveReads => {
       }),
     dismissals: async (treeId, after, limit) =>
       page(s.dismissals.values(), (d) => d.treeId === treeId && live(s.persons, treeId, d.personAId) && live(s.persons, treeId, d.personBId), after, limit),
+    keptLines: async (kind, ids) => {
+      const rows: Map<string, { readonly gedcomExtra?: string | null }> = kind === 'person' ? s.persons : kind === 'relationship' ? s.relationships : s.sources;
+      const out = new Map<string, string>();
+      for (const id of ids) {
+        const extra = rows.get(id)?.gedcomExtra;
+        if (extra !== undefined && extra !== null) out.set(id, extra);
+      }
+      return out;
+    },
+    imports: async (treeId, after, limit) =>
+      page(s.imports.values(), (i) => i.treeId === treeId && i.undoneAt === null && i.kept !== undefined, after, limit)
+        .map(({ id, treeId: tree, actorId, fileName, counts, createdAt, kept }) => ({ id, treeId: tree, actorId, fileName, counts, createdAt, kept: kept! })),
+    // xact -1: no unit of work's number, so no change is this import's.
+    restoreImport: async (e) => {
+      if (s.imports.has(e.id)) throw new Error(`duplicate import ${e.id}`);
+      s.imports.set(e.id, { ...e, undoneAt: null, xact: -1 });
+    },
   };
 };

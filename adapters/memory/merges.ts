@@ -28,4 +28,18 @@ export const memoryMerges = (s: MemoryState): MergeStore => ({
     for (const u of s.users.values()) if (u.selfPersonId === from) s.users.set(u.id, { ...u, selfPersonId: to });
     for (const t of s.trees.values()) if (t.homePersonId === from) s.trees.set(t.id, { ...t, homePersonId: to });
   },
+  keptLines: async (ids) => {
+    const out = new Map<string, string>();
+    for (const id of ids) {
+      const extra = s.persons.get(id)?.gedcomExtra;
+      if (extra !== undefined && extra !== null) out.set(id, extra);
+    }
+    return out;
+  },
+  setKeptLines: async (personId, text) => {
+    const p = s.persons.get(personId);
+    if (p === undefined) return;
+    const { gedcomExtra: _was, ...row } = p;
+    s.persons.set(personId, text === null ? row : { ...row, gedcomExtra: text });
+  },
 });

@@ -1,8 +1,11 @@
 import type { AccountArchiveReads } from '../../core/accounts/ports.js';
+import type { ArchiveImport } from '../../core/accounts/archive.js';
+import type { ImportRecord } from '../../core/gedcom/ports.js';
 import { pageOf } from './people.js';
 import * as tables from './tables/index.js';
 import type { CitationDb, DismissalDb, EventDb, MediaDb, NameDb, PlaceDb } from './tables/index.js';
-import type { Sql } from './sql.js';
+import { date, ts, uuids, type Sql } from './sql.js';
+import { parsed } from './tables/table.js';
 
 // One statement per chunk, each a keyset scan of the tree's (tree_id, id) index that stops at the
 // limit; reachability (an owner soft-deleted hides what hangs on it, as the API does) is decided by
@@ -16,28 +19,38 @@ const LIVE_OWNER = '((p.id is not null and p.deleted_at is null) or (r.id is not
 const OWNERS = 'left join persons p on p.id = e.person_id left join relationships r on r.id = e.partnership_id';
 const liveEvent = (id: string): string => `exists (select 1 from events e ${OWNERS} where e.id = ${id} and e.deleted_at is null and ${LIVE_OWNER})`;
 
+/** A row as its table reads it, with the GEDCOM lines its import kept (the table's reader leaves them out). */
+type Kept = { gedcom_extra?: string | null };
+const withKept = <R>(row: R, r: Kept): R => (r.gedcom_extra === null || r.gedcom_extra === undefined ? row : { ...row, gedcomExtra: r.gedcom_extra });
+const KEPT_TABLES = { person: 'persons', relationship: 'relationships', source: 'sources' } as const;
+
+type ImportDb = {
+  id: string; tree_id: string; actor_id: string | null; file_name: string; counts: ImportRecord['counts'] | string; created_at: string | Date;
+  kept: NonNullable<ImportRecord['kept']> | string;
+};
+
 /** Live rows after `after`: the repositories' own page condition. */
 const live = (alias: string, after: string | null) => pageOf(alias, after === null ? {} : { after });
 
 export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
   names: async (treeId, after, limit) => {
     const k = live('n', after);
-    const rows = await db.rows<NameDb>(
+    const rows = await db.rows<NameDb & Kept>(
       `select n.* from names n
        where n.tree_id = ?${k.sql}
          and exists (select 1 from persons p where p.id = n.person_id and p.deleted_at is null)
        order by n.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(tables.names.from);
+    return rows.map((r) => withKept(tables.names.from(r), r));
   },
   events: async (treeId, after, limit) => {
     const k = live('e', after);
-    const rows = await db.rows<EventDb>(
+    const rows = await db.rows<EventDb & Kept>(
       `select e.* from events e ${OWNERS} where e.tree_id = ?${k.sql} and ${LIVE_OWNER} order by e.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(tables.events.from);
+    return rows.map((r) => withKept(tables.events.from(r), r));
   },
   places: async (treeId, after, limit) => {
     // Places are never deleted: only the keyset condition.
@@ -49,7 +62,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
   },
   citations: async (treeId, after, limit) => {
     const k = live('c', after);
-    const rows = await db.rows<CitationDb>(
+    const rows = await db.rows<CitationDb & Kept>(
       `select c.* from citations c
        where c.tree_id = ?${k.sql}
          and exists (select 1 from sources s where s.id = c.source_id and s.deleted_at is null)
@@ -63,7 +76,7 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
        order by c.id limit ?`,
       [treeId, ...k.params, limit],
     );
-    return rows.map(tables.citations.from);
+    return rows.map((r) => withKept(tables.citations.from(r), r));
   },
   media: async (treeId, after, limit) => {
     const k = live('m', after);
@@ -92,5 +105,34 @@ export const pgArchiveReads = (db: Sql): AccountArchiveReads => ({
       [treeId, ...(after === null ? [] : [after]), limit],
     );
     return rows.map(tables.duplicateDismissals.from);
+  },
+  keptLines: async (kind, ids) => {
+    if (ids.length === 0) return new Map();
+    const rows = await db.rows<{ id: string; gedcom_extra: string }>(
+      `select id::text as id, gedcom_extra from ${KEPT_TABLES[kind]} where id = any(?::uuid[]) and gedcom_extra is not null`, [uuids(ids)],
+    );
+    return new Map(rows.map((r) => [r.id, r.gedcom_extra]));
+  },
+  imports: async (treeId, after, limit) => {
+    const rows = await db.rows<ImportDb>(
+      `select i.id, i.tree_id, i.actor_id, i.file_name, i.counts, i.created_at, i.kept from imports i
+       where i.tree_id = ? and i.undone_at is null and i.kept is not null${after === null ? '' : ' and i.id > ?'} order by i.id limit ?`,
+      [treeId, ...(after === null ? [] : [after]), limit],
+    );
+    return rows.map((r): ArchiveImport => {
+      const kept = parsed(r.kept);
+      return {
+        id: r.id, treeId: r.tree_id, actorId: r.actor_id, fileName: r.file_name, counts: parsed(r.counts), createdAt: date(r.created_at),
+        kept: { records: kept.records ?? [], tags: kept.tags ?? [] },
+      };
+    });
+  },
+  // xact 0 is no transaction's number (PostgreSQL's start at 3): no change is this import's.
+  restoreImport: async (e) => {
+    await db.run(
+      `insert into imports (id, tree_id, actor_id, file_name, counts, xact, created_at, undone_at, kept)
+       values (?, ?, ?, ?, ?::jsonb, 0, ?::timestamptz, null, ?::jsonb)`,
+      [e.id, e.treeId, e.actorId, e.fileName, JSON.stringify(e.counts), ts(e.createdAt), JSON.stringify(e.kept)],
+    );
   },
 });

@@ -43,4 +43,14 @@ export const pgMerges = (db: Sql): MergeStore => ({
       [to, from, to, from],
     );
   },
+  keptLines: async (ids) => {
+    if (ids.length === 0) return new Map();
+    const rows = await db.rows<{ id: string; gedcom_extra: string }>(
+      'select id::text as id, gedcom_extra from persons where id = any(?::uuid[]) and gedcom_extra is not null', [uuids(ids)],
+    );
+    return new Map(rows.map((r) => [r.id, r.gedcom_extra]));
+  },
+  setKeptLines: async (personId, text) => {
+    await db.run('update persons set gedcom_extra = ? where id = ?', [text, personId]);
+  },
 });

@@ -4,13 +4,14 @@ import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';
 import type { Dismissal } from '../duplicates/model.js';
 import type { BlobBody } from '../media/blob-store.js';
-import type { ArchiveHeader, ArchiveItem } from './archive.js';
+import type { ArchiveHeader, ArchiveImport, ArchiveItem } from './archive.js';
 
 /**
  * What a backup reads besides the repositories' own lists: the records of one tree that a backup
  * holds, in keyset chunks (ordered by id, strictly after `after` when given, at most `limit`), each
  * chunk one statement. "Reachable" means live and owned by live records: a soft-deleted person's
  * names and events, and citations of deleted sources or targets, are left out as the API hides them.
+ * Rows come with the GEDCOM lines their import kept (`gedcomExtra`, absent when none).
  */
 export type AccountArchiveReads = {
   /** Live names of live persons. */
@@ -31,6 +32,19 @@ export type AccountArchiveReads = {
    * (or merged away) person is left out, as that person is.
    */
   readonly dismissals: (treeId: Id, after: Id | null, limit: number) => Promise<readonly Dismissal[]>;
+  /**
+   * The kept GEDCOM lines (`gedcomExtra`) of those rows of a kind whose repository's list leaves
+   * them out, by id; rows without any (and unknown ids) are not in the map.
+   */
+  readonly keptLines: (kind: 'person' | 'relationship' | 'source', ids: readonly Id[]) => Promise<ReadonlyMap<Id, string>>;
+  /** The tree's imports not undone that kept records whole (`kept` set), ordered by id. */
+  readonly imports: (treeId: Id, after: Id | null, limit: number) => Promise<readonly ArchiveImport[]>;
+  /**
+   * Writes an import as a backup held it (in the restore's unit of work), tied to no unit of work's
+   * changes: its rows were restored, not imported, so undoing it deletes and reverts nothing and only
+   * takes its kept records out of export. An id that exists fails.
+   */
+  readonly restoreImport: (entry: ArchiveImport) => Promise<void>;
 };
 
 /** Why a backup cannot be restored, in words for the caller (a 422). */

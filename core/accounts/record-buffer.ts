@@ -2,6 +2,7 @@ import type { Stores } from '../stores.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../people/model.js';
 import type { Citation, Repository, Source } from '../sources/model.js';
 import type { ArchiveRecord } from './archive.js';
+import { BATCH_KEPT_CHARS } from '../gedcom/commands/import-rows.js';
 
 /**
  * Rows per bulk write. Measured on the 100,000-person bench: 500 rows a statement was both faster
@@ -11,7 +12,7 @@ const BATCH = 500;
 
 export type RecordBuffer = {
   /** Queues a row of a kind the bulk writer knows; a full batch starts its write (the previous one done first). */
-  readonly add: (record: Exclude<ArchiveRecord, { readonly kind: 'media' | 'proposal' | 'dismissal' }>) => Promise<void>;
+  readonly add: (record: Exclude<ArchiveRecord, { readonly kind: 'media' | 'proposal' | 'dismissal' | 'import' }>) => Promise<void>;
   /** Writes whatever is queued and waits until every write is done. */
   readonly flush: () => Promise<void>;
   /** Waits for a write in flight, failed or not (before the unit of work ends either way). */
@@ -29,6 +30,9 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
   let citations: Citation[] = [];
   let repositories: Repository[] = [];
   let size = 0;
+  // Characters of GEDCOM kept lines held: a batch is also sent past BATCH_KEPT_CHARS, as an import's
+  // is, so rows with large kept lines are held in smaller batches (bounded by bytes, not rows alone).
+  let kept = 0;
   // One write in flight while the next batch is read: the database and the parser work at once.
   let writing: Promise<void> = Promise.resolve();
   const send = async (): Promise<void> => {
@@ -37,6 +41,7 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
     const batch = { persons, names, places, relationships, events, sources, citations, repositories };
     persons = []; names = []; places = []; relationships = []; events = []; sources = []; citations = []; repositories = [];
     size = 0;
+    kept = 0;
     writing = tx.bulk.insertAll(batch, { leanHistory: true });
     // Heard here so that an import that stops early leaves no unhandled rejection; the next
     // send or flush awaits it and so still sees the failure.
@@ -59,7 +64,8 @@ export const recordBuffer = (tx: Pick<Stores, 'bulk'>): RecordBuffer => {
         case 'repository': repositories.push(r.row); break;
       }
       size += 1;
-      if (size >= BATCH) await send();
+      if ('gedcomExtra' in r.row && typeof r.row.gedcomExtra === 'string') kept += r.row.gedcomExtra.length;
+      if (size >= BATCH || kept >= BATCH_KEPT_CHARS) await send();
     },
     flush,
     settle: () => writing.catch(() => undefined),

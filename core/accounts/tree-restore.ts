@@ -3,6 +3,8 @@ import { orderedPair } from '../duplicates/model.js';
 import type { ArchiveRecord, ArchiveTree, RecordKind } from './archive.js';
 import { idSet, type IdSet } from './id-set.js';
 import { remapOperations, type IdMap } from './remap.js';
+import { remapKeptRecords, remapKeptText } from './kept.js';
+import type { GedcomKept } from '../people/model.js';
 
 /**
  * What restoring one tree remembers: the old ids seen so far, by kind, so that every reference is
@@ -24,7 +26,7 @@ export type TreeRestore = {
 
 export const startTree = (source: ArchiveTree, id: Id, map: IdMap): TreeRestore => ({
   source, id, map,
-  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), repository: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet(), dismissal: idSet() },
+  seen: { person: idSet(), name: idSet(), place: idSet(), relationship: idSet(), event: idSet(), repository: idSet(), source: idSet(), citation: idSet(), media: idSet(), proposal: idSet(), dismissal: idSet(), import: idSet() },
   partnerships: idSet(), placeNames: new Set(), edges: idSet(), dismissedPairs: idSet(),
 });
 
@@ -46,6 +48,7 @@ const refusal = (t: TreeRestore, r: ArchiveRecord): string | null => {
     case 'person':
     case 'repository':
     case 'proposal':
+    case 'import':
       return null;
     case 'source': {
       const link = r.row.repositories.find((l) => !seen.repository.has(l.repositoryId));
@@ -108,30 +111,38 @@ const remember = (t: TreeRestore, r: ArchiveRecord): void => {
 const mapped = (t: TreeRestore, r: ArchiveRecord, p: People): ArchiveRecord => {
   const m = t.map;
   const base = { id: m(r.row.id), treeId: t.id };
+  // Kept lines point at rows by id (`@#I<id>@`...): remapped as the rows' ids are.
+  const kept = (row: GedcomKept): GedcomKept => (row.gedcomExtra === undefined || row.gedcomExtra === null ? {} : { gedcomExtra: remapKeptText(row.gedcomExtra, m) });
   switch (r.kind) {
     case 'person':
     case 'repository':
+      return { kind: r.kind, row: { ...r.row, ...base, ...kept(r.row) } } as ArchiveRecord;
     case 'place':
-      return { kind: r.kind, row: { ...r.row, ...base } } as ArchiveRecord;
+      return { kind: r.kind, row: { ...r.row, ...base } };
     case 'source':
-      return { kind: 'source', row: { ...r.row, ...base, repositories: r.row.repositories.map((l) => ({ ...l, repositoryId: m(l.repositoryId) })) } };
+      return { kind: 'source', row: { ...r.row, ...base, ...kept(r.row), repositories: r.row.repositories.map((l) => ({ ...l, repositoryId: m(l.repositoryId) })) } };
     case 'name':
-      return { kind: 'name', row: { ...r.row, ...base, personId: m(r.row.personId) } };
+      return { kind: 'name', row: { ...r.row, ...base, ...kept(r.row), personId: m(r.row.personId) } };
     case 'relationship':
-      return { kind: 'relationship', row: { ...r.row, ...base, personAId: m(r.row.personAId), personBId: m(r.row.personBId) } };
+      return { kind: 'relationship', row: { ...r.row, ...base, ...kept(r.row), personAId: m(r.row.personAId), personBId: m(r.row.personBId) } };
     case 'event': {
       const e = r.row;
       return {
         kind: 'event',
-        row: { ...e, ...base, personId: e.personId && m(e.personId), partnershipId: e.partnershipId && m(e.partnershipId), placeId: e.placeId && m(e.placeId) },
+        row: { ...e, ...base, ...kept(e), personId: e.personId && m(e.personId), partnershipId: e.partnershipId && m(e.partnershipId), placeId: e.placeId && m(e.placeId) },
       };
     }
     case 'citation':
-      return { kind: 'citation', row: { ...r.row, ...base, sourceId: m(r.row.sourceId), target: { kind: r.row.target.kind, id: m(r.row.target.id) } } };
+      return { kind: 'citation', row: { ...r.row, ...base, ...kept(r.row), sourceId: m(r.row.sourceId), target: { kind: r.row.target.kind, id: m(r.row.target.id) } } };
     case 'media': {
       const target = r.row.target === null ? null : { kind: r.row.target.kind, id: m(r.row.target.id) };
-      return { kind: 'media', row: { ...r.row, ...base, target, createdBy: author(p, r.row.createdBy) } };
+      return { kind: 'media', row: { ...r.row, ...base, ...kept(r.row), target, createdBy: author(p, r.row.createdBy) } };
     }
+    case 'import':
+      return {
+        kind: 'import',
+        row: { ...r.row, ...base, actorId: author(p, r.row.actorId), kept: { records: remapKeptRecords(r.row.kept.records, m), tags: r.row.kept.tags } },
+      };
     case 'proposal': {
       const known = knownIn(t);
       const refs = new Map([...r.row.refs].map(([k, v]) => [k, known(v) ? m(v) : v]));

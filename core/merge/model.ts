@@ -27,6 +27,11 @@ export type MergeMoves = {
   readonly privacyBefore: PersonPrivacy | null;
   /** Identifiers the kept person gained. */
   readonly identifiersAdded: readonly PersonIdentifier[];
+  /**
+   * The other person's own GEDCOM kept lines as appended to the kept person's (a JSON list, see
+   * merge/kept-lines.ts), or null; absent in merges recorded before kept lines were merged.
+   */
+  readonly keptLinesAppended?: string | null;
 };
 
 /** One merge: `id` is the deletion id that soft-deleted the other person. */

@@ -32,4 +32,11 @@ export type MergeStore = {
    * other pointers stay. Nothing checks `to` (the caller passes a live person of the same tree).
    */
   readonly movePointers: (from: Id, to: Id) => Promise<void>;
+  /**
+   * The GEDCOM kept lines (`gedcomExtra`, core/gedcom/extensions.ts) of these persons, by id, whatever
+   * their deletion; persons without any (and unknown ids) are not in the map.
+   */
+  readonly keptLines: (ids: readonly Id[]) => Promise<ReadonlyMap<Id, string>>;
+  /** Sets a person's kept lines (null: none); an unknown id is ignored. Nothing else of the row changes. */
+  readonly setKeptLines: (personId: Id, text: string | null) => Promise<void>;
 };

@@ -5,6 +5,7 @@ import type { Citation } from '../sources/model.js';
 import type { Media } from '../media/model.js';
 import type { PersonMerge } from './model.js';
 import { edgeKey } from './sameness.js';
+import { withoutAppended } from './kept-lines.js';
 
 const identifierKey = (x: Person['identifiers'][number]): string => JSON.stringify([x.kind, x.value, x.type]);
 
@@ -84,4 +85,10 @@ export const unmerge = async (
     identifiers: kept.identifiers.filter((x) => !added.has(identifierKey(x))),
     updatedAt: now,
   });
+  // The other's kept lines the merge appended, taken out of the kept person's (the other's own never left their row).
+  if (m.keptLinesAppended !== undefined && m.keptLinesAppended !== null) {
+    const current = (await tx.merges.keptLines([K])).get(K) ?? null;
+    const back = withoutAppended(current, m.keptLinesAppended);
+    if (back !== current) await tx.merges.setKeptLines(K, back);
+  }
 };

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { newId } from '../../core/kernel/ids.js';
 import type { Dismissal } from '../../core/duplicates/model.js';
-import { aCitation, aName, anEvent, at, givenEdge, givenPerson, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import {
+  aCitation, aName, anEvent, aPerson, aRelationship, aSource, at, givenEdge, givenPerson, givenSource, givenTree, ids, sortedIds, withStorage, type MakeStorage,
+} from './fixtures.js';
+import type { ArchiveImport } from '../../core/accounts/archive.js';
 import { aMedia } from './media.contract.js';
 
 const gone = () => ({ deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() });
@@ -119,5 +122,52 @@ export const accountArchiveReadsContract = (name: string, make: MakeStorage): Mo
       expect(await storage().archive.dismissals(t.id, null, 1)).to.deep.equal([kept[1]]);
       expect(ids(await storage().archive.dismissals(t.id, a!, 10))).to.deep.equal([c]);
       expect(await storage().archive.dismissals(t.id, c!, 10)).to.deep.equal([]);
+    });
+
+    const KEPT = '[["",["RIN","101",0,[]]],["PLAC#0",["_PLACE_ID","P-77",0,[]]]]';
+
+    it('names, events and citations come with the GEDCOM lines their import kept; keptLines gives those of persons, edges and sources', async () => {
+      const t = await givenTree(storage());
+      const p = aPerson(t.id, { gedcomExtra: KEPT });
+      const q = aPerson(t.id);
+      const edge = aRelationship(t.id, 'partnership', p.id, q.id, { gedcomExtra: '[["",["_MARR","Y",0,[]]]]' });
+      const s = aSource(t.id, { gedcomExtra: '[["",["_MASTER","12",0,[]]]]' });
+      const name = aName(p, { gedcomExtra: '[["",["_PREF","Y",0,[]]]]' });
+      const event = anEvent(t.id, { personId: p.id }, { gedcomExtra: KEPT });
+      const citation = aCitation(t.id, s.id, { kind: 'person', id: p.id }, { gedcomExtra: '[["",["_APID","1",0,[]]]]' });
+      await storage().bulk.insertAll({ persons: [p, q], names: [name], places: [], relationships: [edge], events: [event], sources: [s], citations: [citation] });
+      expect(await storage().archive.names(t.id, null, 10)).to.deep.equal([name]);
+      expect(await storage().archive.events(t.id, null, 10)).to.deep.equal([event]);
+      expect(await storage().archive.citations(t.id, null, 10)).to.deep.equal([citation]);
+      expect(await storage().archive.keptLines('person', [p.id, q.id, newId()])).to.deep.equal(new Map([[p.id, KEPT]]));
+      expect(await storage().archive.keptLines('relationship', [edge.id])).to.deep.equal(new Map([[edge.id, edge.gedcomExtra]]));
+      expect(await storage().archive.keptLines('source', [s.id])).to.deep.equal(new Map([[s.id, s.gedcomExtra]]));
+      expect(await storage().archive.keptLines('person', [])).to.deep.equal(new Map());
+    });
+
+    it('imports: those of the tree not undone that kept records, whole, by id; restoreImport writes one whose undo changes no row', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const p = await givenPerson(storage(), t.id);
+      const [a, b, c, d, e] = sortedIds(5);
+      const kept = { records: [{ xref: '@XABCDEF_E1@', node: ['_EVENT_DEFN', null, 0, [['_REF', `@#I${p.id}@`, 1, []]]] as const }], tags: ['_EVENT_DEFN', '_REF'] };
+      const entry = (id: string, treeId = t.id): ArchiveImport =>
+        ({ id, treeId, actorId: null, fileName: 'tree.ged', counts: { persons: { created: 1 } }, createdAt: at('2025-06-01T00:00:00.000Z'), kept });
+      await storage().archive.restoreImport(entry(c!));
+      await storage().archive.restoreImport(entry(a!));
+      await storage().archive.restoreImport(entry(e!, other.id));
+      await storage().imports.record({ id: b!, treeId: t.id, actorId: null, fileName: 'none.ged', counts: {}, createdAt: at('2025-06-02T00:00:00.000Z'), undoneAt: null });
+      await storage().archive.restoreImport(entry(d!));
+      await storage().imports.markUndone(d!, at('2025-06-03T00:00:00.000Z'));
+      expect(await storage().archive.imports(t.id, null, 10)).to.deep.equal([entry(a!), entry(c!)]);
+      expect(await storage().archive.imports(t.id, null, 1)).to.deep.equal([entry(a!)]);
+      expect(ids(await storage().archive.imports(t.id, a!, 10))).to.deep.equal([c]);
+      expect((await storage().imports.byId(a!))?.undoneAt).to.equal(null);
+      expect(await storage().history.deleteCreatedBy(a!, { force: true, at: at('2025-06-04T00:00:00.000Z'), deletionId: newId() })).to.deep.include({ left: [] });
+      expect(await storage().history.otherChangesOf(a!)).to.deep.equal([]);
+      expect((await storage().persons.byId(p.id))?.deletedAt).to.equal(null);
+      let failed = false;
+      await storage().archive.restoreImport(entry(a!)).catch(() => (failed = true));
+      expect(failed, 'an id that exists fails').to.equal(true);
     });
   });

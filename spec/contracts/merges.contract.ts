@@ -3,7 +3,7 @@ import { newId } from '../../core/kernel/ids.js';
 import type { PersonMerge } from '../../core/merge/model.js';
 import { aMedia } from './media.contract.js';
 import { ok } from '../../core/kernel/either.js';
-import { aCitation, aName, anEvent, at, givenPerson, givenSource, givenTree, givenUsers, ids, sleep, withStorage, type MakeStorage } from './fixtures.js';
+import { aCitation, aName, anEvent, aPerson, at, givenPerson, givenSource, givenTree, givenUsers, ids, sleep, withStorage, type MakeStorage } from './fixtures.js';
 
 const when = at('2025-04-01T12:34:56.789Z');
 
@@ -21,6 +21,7 @@ export const mergesContract = (name: string, make: MakeStorage): Mocha.Suite =>
           relationships: [{ id: newId(), personAId: o.id, personBId: newId() }],
           citations: [{ id: newId(), from: { kind: 'person', id: o.id }, to: { kind: 'person', id: k.id } }], media: [],
           notesAppended: '\n\nnotes', filled: { sex: 'female' }, privacyBefore: 'default', identifiersAdded: [{ kind: 'refn', value: '7', type: null }],
+          keptLinesAppended: '[["",["RIN","7",0,[]]]]',
         },
       };
       await storage().merges.insert(merge);
@@ -112,5 +113,23 @@ export const mergesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect((await storage().users.byId(u2!.id))?.selfPersonId).to.equal(third.id);
       expect((await storage().trees.byId(home.id))?.homePersonId).to.equal(to.id);
       expect((await storage().trees.byId(elsewhere.id))?.homePersonId).to.equal(third.id);
+    });
+
+    it('keptLines reads persons\' GEDCOM kept lines whatever their deletion; setKeptLines sets them and nothing else', async () => {
+      const t = await givenTree(storage());
+      const text = '[["",["RIN","101",0,[]]],["FAMC#0",["_STATUS","x",0,[]]]]';
+      const p = aPerson(t.id, { gedcomExtra: text, notes: 'kept' });
+      const gone = aPerson(t.id, { gedcomExtra: '[["",["_X","y",0,[]]]]', deletedAt: when, deletionId: newId() });
+      const bare = aPerson(t.id);
+      await storage().bulk.insertAll({ persons: [p, gone, bare], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+      expect(await storage().merges.keptLines([p.id, gone.id, bare.id, newId()])).to.deep.equal(new Map([[p.id, text], [gone.id, gone.gedcomExtra]]));
+      expect(await storage().merges.keptLines([])).to.deep.equal(new Map());
+      await storage().merges.setKeptLines(bare.id, text);
+      await storage().merges.setKeptLines(p.id, null);
+      await storage().merges.setKeptLines(newId(), text);
+      expect(await storage().merges.keptLines([p.id, bare.id])).to.deep.equal(new Map([[bare.id, text]]));
+      const { gedcomExtra: _k, ...row } = p;
+      const after = await storage().persons.byId(p.id);
+      expect(after && { ...after, gedcomExtra: undefined }).to.deep.include({ ...row, gedcomExtra: undefined });
     });
   });

@@ -25,7 +25,7 @@ const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];
 const FACTS_BATCH = 500;
 
 /** What a restore writes in its transaction. */
-type ImportStores = 'users' | 'trees' | 'memberships' | 'persons' | 'events' | 'media' | 'proposals' | 'duplicates' | 'bulk' | 'audit';
+type ImportStores = 'users' | 'trees' | 'memberships' | 'persons' | 'events' | 'media' | 'proposals' | 'duplicates' | 'bulk' | 'archive' | 'audit';
 
 /** The transaction, and the blob store with the queue for what a failed restore could not remove again. */
 export type ImportDeps = CommandDeps<ImportStores> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & MediaDeps;
@@ -143,6 +143,9 @@ const restoreAll = async (deps: Pick<ImportDeps, 'clock' | 'blobs'>, tx: Pick<St
       } else if (record.kind === 'proposal') {
         await current.buffer.flush();
         await tx.proposals.insert(record.row);
+      } else if (record.kind === 'import') {
+        // The records it kept whole, for export; no row refers to an import.
+        await tx.archive.restoreImport(record.row);
       } else if (record.kind === 'dismissal') {
         // After its persons are written (a foreign key); admit refused a repeated pair, so it is new.
         await current.buffer.flush();

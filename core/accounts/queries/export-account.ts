@@ -7,6 +7,7 @@ import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Stores } from '../../stores.js';
 import type { BlobBody, BlobStore } from '../../media/blob-store.js';
 import type { TreeRead } from '../../trees/model.js';
+import type { GedcomKept } from '../../people/model.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveHeader, type ArchiveItem, type ArchiveRecord } from '../archive.js';
 
 /** The records a backup holds, read outside a transaction. */
@@ -40,11 +41,11 @@ const CHUNK = 1000;
  * Every row of one keyset-paged read, chunk by chunk. The next chunk is asked for before this one is
  * handed on, so the database works while the writer encodes and compresses: at most two chunks live.
  */
-async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, limit: number) => Promise<readonly R[]>): AsyncIterable<readonly R[]> {
-  let pending: Promise<readonly R[]> | null = read(null, CHUNK);
+async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, limit: number) => Promise<readonly R[]>, chunk = CHUNK): AsyncIterable<readonly R[]> {
+  let pending: Promise<readonly R[]> | null = read(null, chunk);
   while (pending !== null) {
     const rows: readonly R[] = await pending;
-    pending = rows.length < CHUNK ? null : read(rows[rows.length - 1]!.id, CHUNK);
+    pending = rows.length < chunk ? null : read(rows[rows.length - 1]!.id, chunk);
     // A reader that stops early (a client gone) must not leave a rejected read unheard.
     pending?.catch(() => undefined);
     if (rows.length > 0) yield rows;
@@ -53,12 +54,30 @@ async function* paged<R extends { readonly id: Id }>(read: (after: Id | null, li
 
 const live = <R extends { readonly deletedAt: Date | null; readonly deletionId: Id | null }>(row: R): R => ({ ...row, deletedAt: null, deletionId: null });
 
+/**
+ * An import's kept records may be 16 MiB (MAX_KEPT_RECORD_CHARS): one import a read, so a chunk
+ * holds no more than one import's.
+ */
+const IMPORTS_CHUNK = 1;
+
+/** Rows with the GEDCOM lines their import kept, which their repository's list leaves out (one read a chunk). */
+const withKept = async <R extends GedcomKept & { readonly id: Id }>(storage: Pick<Stores, 'archive'>, kind: 'person' | 'relationship' | 'source', rows: readonly R[]): Promise<readonly R[]> => {
+  const kept = await storage.archive.keptLines(kind, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const extra = kept.get(r.id);
+    const { gedcomExtra: _none, ...row } = r;
+    return (extra === undefined ? row : { ...row, gedcomExtra: extra }) as R;
+  });
+};
+
 async function* recordsOf(storage: Pick<Stores, RecordReads>, treeId: Id): AsyncIterable<readonly ArchiveRecord[]> {
   const opt = (after: Id | null, limit: number) => (after === null ? { limit } : { after, limit });
-  for await (const rows of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'person', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.persons.listByTree(treeId, opt(a, l)))) yield (await withKept(storage, 'person', rows)).map((row) => ({ kind: 'person', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.names(treeId, a, l))) yield rows.map((row) => ({ kind: 'name', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.places(treeId, a, l))) yield rows.map((row) => ({ kind: 'place', row }));
-  for await (const rows of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'relationship', row: live(row) }));
+  for await (const rows of paged((a, l) => storage.relationships.listByTree(treeId, opt(a, l)))) {
+    yield (await withKept(storage, 'relationship', rows)).map((row) => ({ kind: 'relationship', row: live(row) }));
+  }
   for await (const rows of paged((a, l) => storage.archive.events(treeId, a, l))) yield rows.map((row) => ({ kind: 'event', row: live(row) }));
   // A source keeps its link to a repository deleted since; the backup holds live records only, so not that link.
   const repositories = new Set<Id>();
@@ -67,12 +86,13 @@ async function* recordsOf(storage: Pick<Stores, RecordReads>, treeId: Id): Async
     yield rows.map((row) => ({ kind: 'repository', row: live(row) }));
   }
   for await (const rows of paged((a, l) => storage.sources.listByTree(treeId, opt(a, l)))) {
-    yield rows.map((row) => ({ kind: 'source', row: { ...live(row), repositories: row.repositories.filter((x) => repositories.has(x.repositoryId)) } }));
+    yield (await withKept(storage, 'source', rows)).map((row) => ({ kind: 'source', row: { ...live(row), repositories: row.repositories.filter((x) => repositories.has(x.repositoryId)) } }));
   }
   for await (const rows of paged((a, l) => storage.archive.citations(treeId, a, l))) yield rows.map((row) => ({ kind: 'citation', row: live(row) }));
   for await (const rows of paged((a, l) => storage.archive.media(treeId, a, l))) yield rows.map((row) => ({ kind: 'media', row: live(row) }));
   for await (const rows of paged((a, l) => storage.proposals.listByTree(treeId, opt(a, l)))) yield rows.map((row) => ({ kind: 'proposal', row }));
   for await (const rows of paged((a, l) => storage.archive.dismissals(treeId, a, l))) yield rows.map((row) => ({ kind: 'dismissal', row }));
+  for await (const rows of paged((a, l) => storage.archive.imports(treeId, a, l), IMPORTS_CHUNK)) yield rows.map((row) => ({ kind: 'import', row }));
 }
 
 /**
