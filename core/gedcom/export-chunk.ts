@@ -1,11 +1,12 @@
 import type { ParentChildQualifier } from '../people/model.js';
+import type { Id } from '../kernel/ids.js';
 import type { ExportCitation, ExportEdge, PersonChunk, PersonKey } from './export-reads.js';
 import { deriveFamilies, type DerivedFamily } from './families.js';
 import { FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
 import { putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
-import { keptOut, type ExtraLog } from './extensions.js';
+import { keptOut, parseKept, type ExtraLog } from './extensions.js';
 
 // The INDI and FAM records of one chunk of persons, from the chunk alone. A child's families depend
 // only on its own parent edges and the partnerships between its parents, which the chunk holds for
@@ -125,10 +126,21 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
       out = [];
     }
   }
+  // A single-parent family's own kept lines are on its children's edges (import-build.ts).
+  let edgeExtras: Map<Id, string> | null = null;
+  const extraOf = (family: DerivedFamily<ExportEdge>): string | undefined => {
+    edgeExtras ??= new Map(c.relationships.flatMap((r) => (r.type === 'parent_child' && r.gedcomExtra != null ? [[r.id, r.gedcomExtra] as const] : [])));
+    if (edgeExtras.size === 0) return undefined;
+    const texts = family.children.flatMap((ch) => ch.edgeIds.flatMap((e) => edgeExtras!.get(e) ?? []));
+    return texts.length < 2 ? texts[0] : JSON.stringify(texts.flatMap(parseKept));
+  };
   for (const family of written) {
     const id = family.partnership?.id;
     const own = id === undefined ? ownFamilyEvents.get(family.key) : c.partnershipRecords.get(id);
-    putFamily(out, o, x, { family, events: own?.events ?? NONE, citations: own?.citations ?? NONE, notes: family.partnership?.notes ?? '' });
+    putFamily(out, o, x, {
+      family, events: own?.events ?? NONE, citations: own?.citations ?? NONE, notes: family.partnership?.notes ?? '',
+      ...(family.partnership === null ? { extra: extraOf(family) } : {}),
+    });
     if (out.length >= PIECE) {
       yield out.join('');
       out = [];

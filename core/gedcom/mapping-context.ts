@@ -52,6 +52,8 @@ export type Context = {
   readonly keepRecord: (path: string, node: GedcomNode, counted?: number) => void;
   /** The records kept whole, in file order. */
   readonly records: () => readonly KeptRecord[];
+  /** Whether a structure kept so far (on a row or whole) points at this cross-reference (a shared note's, say). */
+  readonly keptPointsAt: (xref: string) => boolean;
   /** A 7.0 HEAD.SCHMA TAG line's value (`_TAG uri`): a 7.0 export declares the tag with it again. */
   readonly declare: (tagAndUri: string) => void;
   /** The file's HEAD.SCHMA declarations, in file order. */
@@ -97,6 +99,12 @@ export const createContext = (): Context => {
   let seven = false;
   const declared: string[] = [];
   let recordChars = 0;
+  /** The cross-references kept structures point at (bounded as the kept text is: one per kept pointer line). */
+  const pointedAt = new Set<string>();
+  const notePointers = (n: GedcomNode): void => {
+    if (n.pointer && n.value !== null) pointedAt.add(n.value);
+    for (const c of n.children) notePointers(c);
+  };
   const keepRecord = (path: string, node: GedcomNode, counted = 0): void => {
     count(path, node.line);
     const kept = keptOf(node);
@@ -108,6 +116,7 @@ export const createContext = (): Context => {
       return;
     }
     recordChars += chars;
+    notePointers(node);
     entry(path).keptLines += keptLines(node) - counted;
     records.push({ xref: node.xref, node: kept, ...(seven ? { seven } : {}) });
   };
@@ -145,6 +154,7 @@ export const createContext = (): Context => {
         const via = found.get(l.node);
         if (via === undefined) continue;
         out.push(seven ? [via, keptOf(l.node), 7] : [via, keptOf(l.node)]);
+        notePointers(l.node);
         kept(l.path, l.node);
       }
       if (outer !== undefined) for (const l of scope.lost) if (missing.has(l.node)) outer.lost.push(l);
@@ -152,6 +162,7 @@ export const createContext = (): Context => {
     },
     keepRecord,
     records: () => records,
+    keptPointsAt: (xref) => pointedAt.has(xref),
     fromSeven: (v) => {
       seven = v;
     },

@@ -51,6 +51,9 @@ export const readFamily = (record: GedcomNode, xref: string, ctx: Context): Fami
   const events: EventDraft[] = [];
   const notes: TextPart[] = [];
   const citations: CitationDraft[] = [];
+  // A family of one partner (or none) makes no partnership row to hold its notes: they are kept as
+  // written (on the family's kept lines, which go on its first child's edge: import-build.ts).
+  const couple = record.children.filter((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer && !isVoid(c)).length >= 2;
   for (const c of record.children) {
     const kind = familyEventKind(c.tag);
     if (kind !== null) {
@@ -84,6 +87,10 @@ export const readFamily = (record: GedcomNode, xref: string, ctx: Context): Fami
       }
       case 'NOTE':
       case 'SNOTE': {
+        if (!couple) {
+          ctx.lost(`${path}.${c.tag}`, c);
+          break;
+        }
         const n = readNote(c, path, ctx);
         if (n !== null) notes.push(n);
         break;

@@ -128,8 +128,9 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
   };
 
   const finish = () => {
-    // A shared note nothing references is kept whole, as the record it was.
-    for (const [xref, n] of scan.notes) if (!n.used) ctx.keepRecord(n.tag, { tag: n.tag, xref, value: n.text === '' ? null : n.text, pointer: false, line: n.line, children: [] });
+    // A shared note nothing references is kept whole, as the record it was; so is one a kept structure
+    // points at (a one-partner family's NOTE, say), so that the kept pointer finds it again.
+    for (const [xref, n] of scan.notes) if (!n.used || ctx.keptPointsAt(xref)) ctx.keepRecord(n.tag, { tag: n.tag, xref, value: n.text === '' ? null : n.text, pointer: false, line: n.line, children: [] });
     const w = ctx.warnings();
     return {
       version, media: unattachedMedia(scan.media), unmapped: ctx.unmapped(), records: ctx.records(), declarations: ctx.declarations(),

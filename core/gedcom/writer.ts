@@ -69,6 +69,8 @@ export type FamilyBundle = {
   /** Citations on the partnership (under FAM) and on its events (under the event). */
   readonly citations: readonly ExportCitation[];
   readonly notes: string;
+  /** A single-parent family's own kept lines (from its children's edges); a couple's are its partnership's. */
+  readonly extra?: string | undefined;
 };
 
 /** Extension tags this writer may write, declared in a 7.0 HEAD.SCHMA. */
@@ -298,7 +300,7 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
   }
   putText(out, 1, 'NOTE', f.notes, seven);
   for (const c of placed.own) putCitation(out, 1, c, x.source, seven, kept);
-  putExtra(out, record, 1, fam.partnership?.gedcomExtra, seven, kept);
+  putExtra(out, record, 1, fam.partnership?.gedcomExtra ?? bundle.extra, seven, kept);
 };
 
 export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => joined(putFamily, o, x, f);

@@ -647,6 +647,8 @@ describe('GEDCOM mapping: families', () => {
   it('maps family events (MARR, DIV, ENGA, custom family tags, EVEN with TYPE, RESI, CENS, NCHI), notes and citations', () => {
     const plan = mapGed(`0 HEAD
 0 @F1@ FAM
+1 HUSB @H@
+1 WIFE @W@
 1 MARR
 2 DATE 1 APR 1911
 2 PLAC Delft
@@ -664,7 +666,9 @@ describe('GEDCOM mapping: families', () => {
 1 NCHI 3
 1 BARM
 0 @S1@ SOUR
-1 TITL Register`);
+1 TITL Register
+0 @H@ INDI
+0 @W@ INDI`);
     const f = family(plan, '@F1@');
     expect(f.events.map((e) => [e.type, e.customType, e.detail])).to.deep.equal([
       ['marriage', null, ''], ['divorce', null, ''], ['engagement', null, ''], ['custom', 'Marriage banns', ''],
@@ -672,8 +676,23 @@ describe('GEDCOM mapping: families', () => {
     ]);
     expect(f.events[0]).to.deep.include({ date: { qualifier: 'exact', year: 1911, month: 4, day: 1 }, place: 'Delft' });
     expect(f.notes).to.equal('Family note');
-    expect(f.citations).to.deep.equal([{ sourceXref: '@S1@', inlineTitle: null, page: '7', detail: '', confidence: null, line: 13 }]);
-    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.BARM', count: 1, firstLine: 18, keptLines: 1 }, { tag: 'FAM._SEPR', count: 1, firstLine: 15, keptLines: 1 }]);
+    expect(f.citations).to.deep.equal([{ sourceXref: '@S1@', inlineTitle: null, page: '7', detail: '', confidence: null, line: 15 }]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.BARM', count: 1, firstLine: 20, keptLines: 1 }, { tag: 'FAM._SEPR', count: 1, firstLine: 17, keptLines: 1 }]);
+  });
+
+  it('keeps the notes of a family of one partner as written (no partnership row takes them)', () => {
+    const plan = mapGed(`0 HEAD
+0 @F1@ FAM
+1 WIFE @W@
+1 CHIL @C@
+1 NOTE Father unknown
+2 CONT per the register
+0 @W@ INDI
+0 @C@ INDI`);
+    const f = family(plan, '@F1@');
+    expect(f.notes).to.equal('');
+    expect(JSON.parse(f.extra!)).to.deep.equal([['', ['NOTE', 'Father unknown\nper the register', 0, []]]]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'FAM.NOTE', count: 1, firstLine: 5, keptLines: 2 }]);
   });
 });
 

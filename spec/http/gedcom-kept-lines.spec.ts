@@ -222,6 +222,49 @@ for (const storage of ['memory', 'postgres'] as const) {
       for (const d of defs) expect(text.split('\n').filter((l) => l === `1 _EVT ${d}`), `one _EVT names ${d}`).to.have.length(1);
     });
 
+    it('a family of one partner with children keeps its own lines and notes, written back under its FAM', async () => {
+      const tree = await freshTree();
+      const file = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Ada /Lone/
+1 SEX F
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Ben /Lone/
+1 FAMC @F1@
+1 NOTE @N1@
+0 @I3@ INDI
+1 NAME Cy /Lone/
+1 FAMC @F1@
+0 @F1@ FAM
+1 WIFE @I1@
+1 CHIL @I2@
+1 CHIL @I3@
+1 RIN 77
+1 _UID 9A8B7C6D
+1 NOTE The father is not known.
+1 NOTE @N1@
+0 @N1@ NOTE Census of 1901
+0 TRLR
+`;
+      const r = await importGedcomFile(c, tree, file);
+      expect(r.response.status, JSON.stringify(r.error)).to.equal(200);
+      const { text } = await exportGedcomText(c, tree, '5.5.1');
+      const fam = recordOf(text, /^0 @[A-Z]+\d+@ FAM$/);
+      expect(fam.filter((l) => /^1 CHIL /.test(l)), text).to.have.length(2);
+      for (const l of ['1 RIN 77', '1 _UID 9A8B7C6D', '1 NOTE The father is not known.']) expect(fam, text).to.include(l);
+      expect(text.split('\n').filter((l) => l === '1 _UID 9A8B7C6D'), 'written once').to.have.length(1);
+      // A shared note the family points at, used by Ben too: inline at Ben, and kept whole for the family's pointer.
+      const pointer = fam.find((l) => /^1 NOTE @X[0-9A-F]{6}_N1@$/.test(l));
+      expect(pointer, text).to.not.equal(undefined);
+      expect(text, 'the note record').to.include(`0 ${pointer!.slice('1 NOTE '.length)} NOTE Census of 1901`);
+      expect(personRecord(text, 'Ben /Lone/'), text).to.include('1 NOTE Census of 1901');
+    });
+
     it('an undone import takes its kept records out of the export', async () => {
       const tree = await freshTree();
       const r = await importGedcomFile(c, tree, FILE);

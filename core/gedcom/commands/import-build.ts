@@ -451,6 +451,9 @@ export const createImportBuilder = (o: {
       c.citations.skipped += f.citations.length;
       if (couple === undefined && f.events.length > 0) warnings.add({ line: f.line, message: `family ${f.xref} has no couple: its ${f.events.length} event(s) were not imported` });
     }
+    // A family without a partnership row keeps its own lines (and notes: mapping-family.ts) on its
+    // first child's edge; export writes them under the single-parent FAM that edge is in.
+    let extra = couple === undefined ? f.extra : undefined;
     for (const child of f.children) {
       const ch = o.who(child.xref);
       if (ch === undefined) continue;
@@ -462,9 +465,10 @@ export const createImportBuilder = (o: {
           c.relationships.skipped += 1;
           return;
         }
-        relate('parent_child', parent, ch, child.qualifiers[i] ?? 'biological', '');
+        if (relate('parent_child', parent, ch, child.qualifiers[i] ?? 'biological', '', null, extra) !== null) extra = undefined;
       });
     }
+    if (extra !== undefined) warnings.add({ line: f.line, message: `family ${f.xref} made no partnership and no child's edge: its kept lines have no row and were not kept` });
   };
 
   const source = (s: PlanSource): void => {
