@@ -3005,6 +3005,8 @@ export interface components {
             notes?: string;
             /** @description The event's value, as GEDCOM gives it on the event's line: the religion of a `religion` event, the occupation of an `occupation` one, the schooling of an `education` one; empty when none. */
             detail?: string;
+            /** @description What caused the event, as the record says it (GEDCOM CAUS): a death's `pneumonia`; empty when not known. */
+            cause?: string;
             /** @description LDS ordinances (`lds_*`) only: the temple code (GEDCOM TEMP); null for every other type (a value there is a 422). */
             temple?: string | null;
             /** @description LDS ordinances (`lds_*`) only: the ordinance status (GEDCOM STAT, e.g. `COMPLETED`); null for every other type (a value there is a 422). */
@@ -3057,6 +3059,8 @@ export interface components {
             notes: string;
             /** @description The event's value, as GEDCOM gives it on the event's line: the religion of a `religion` event, the occupation of an `occupation` one, the schooling of an `education` one; empty when none. */
             detail: string;
+            /** @description What caused the event, as the record says it (GEDCOM CAUS): a death's `pneumonia`; empty when not known. */
+            cause: string;
             /** @description LDS ordinances (`lds_*`) only: the temple code (GEDCOM TEMP); null for every other type (a value there is a 422). */
             temple: string | null;
             /** @description LDS ordinances (`lds_*`) only: the ordinance status (GEDCOM STAT, e.g. `COMPLETED`); null for every other type (a value there is a 422). */
@@ -3085,6 +3089,8 @@ export interface components {
             notes?: string;
             /** @description The event's value, as GEDCOM gives it on the event's line: the religion of a `religion` event, the occupation of an `occupation` one, the schooling of an `education` one; empty when none. */
             detail?: string;
+            /** @description What caused the event, as the record says it (GEDCOM CAUS): a death's `pneumonia`; empty when not known. */
+            cause?: string;
             /** @description LDS ordinances (`lds_*`) only: the temple code (GEDCOM TEMP); null for every other type (a value there is a 422). */
             temple?: string | null;
             /** @description LDS ordinances (`lds_*`) only: the ordinance status (GEDCOM STAT, e.g. `COMPLETED`); null for every other type (a value there is a 422). */
@@ -8276,6 +8282,7 @@ export interface operations {
                      *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
+                     *         "cause": "",
                      *         "temple": null,
                      *         "ordinance_status": null
                      *       }
@@ -8361,6 +8368,7 @@ export interface operations {
                  *       "place": "Boston, Suffolk, Massachusetts, USA",
                  *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                  *       "detail": "",
+                 *       "cause": "",
                  *       "temple": null,
                  *       "ordinance_status": null
                  *     }
@@ -8397,6 +8405,7 @@ export interface operations {
                      *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
+                     *       "cause": "",
                      *       "temple": null,
                      *       "ordinance_status": null
                      *     }
@@ -8512,6 +8521,7 @@ export interface operations {
                      *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
+                     *         "cause": "",
                      *         "temple": null,
                      *         "ordinance_status": null
                      *       }
@@ -8591,6 +8601,7 @@ export interface operations {
                      *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
+                     *       "cause": "",
                      *       "temple": null,
                      *       "ordinance_status": null
                      *     }
@@ -8744,6 +8755,7 @@ export interface operations {
                  *       "place": "Boston, Suffolk, Massachusetts, USA",
                  *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                  *       "detail": "",
+                 *       "cause": "",
                  *       "temple": null,
                  *       "ordinance_status": null
                  *     }
@@ -8779,6 +8791,7 @@ export interface operations {
                      *       "place_longitude": -71.0589,
                      *       "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *       "detail": "",
+                     *       "cause": "",
                      *       "temple": null,
                      *       "ordinance_status": null
                      *     }
@@ -14551,6 +14564,7 @@ export interface operations {
                      *             "place_longitude": -71.0589,
                      *             "notes": "From the 1850 census: age 3/12.",
                      *             "detail": "",
+                     *             "cause": "",
                      *             "temple": null,
                      *             "ordinance_status": null
                      *           }
@@ -17888,6 +17902,7 @@ export interface operations {
                      *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
+                     *         "cause": "",
                      *         "temple": null,
                      *         "ordinance_status": null
                      *       }
@@ -18153,6 +18168,7 @@ export interface operations {
                      *         "place_longitude": -71.0589,
                      *         "notes": "Birth registered by her father, William Smith, cordwainer.",
                      *         "detail": "",
+                     *         "cause": "",
                      *         "temple": null,
                      *         "ordinance_status": null
                      *       }

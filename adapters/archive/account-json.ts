@@ -118,7 +118,7 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
       const e = r.row;
       return {
         id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
-        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, temple: e.temple, ordinance_status: e.ordinanceStatus, ...keptWire(e), ...stamps(e),
+        date: dateWire(e.date), place_id: e.placeId, notes: e.notes, detail: e.detail, cause: e.cause, temple: e.temple, ordinance_status: e.ordinanceStatus, ...keptWire(e), ...stamps(e),
       };
     }
     case 'repository': {
@@ -227,7 +227,7 @@ const codecs = {
       ...Base, type: EventTypeCodec, custom_type: Nullable(Text(TEXT)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
       date: Nullable(DateCodec), place_id: Nullable(Uuid), notes: Str, detail: Str, ...Stamps,
     }),
-    t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str), ...Kept }),
+    t.partial({ temple: Nullable(Str), ordinance_status: Nullable(Str), cause: Str, ...Kept }),
   ]),
   repository: t.intersection([t.type({ ...Base, name: Str, address: Str, notes: Str, ...Stamps }), t.partial(Kept)]),
   source: t.intersection([
@@ -314,7 +314,7 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
   }),
   event: (x) => withKept(`event ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, type: x.type, customType: x.custom_type, personId: x.person_id, partnershipId: x.partnership_id,
-    date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail,
+    date: x.date === null ? null : dateFromWire(x.date), placeId: x.place_id, notes: x.notes, detail: x.detail, cause: x.cause ?? '',
     temple: isLdsEvent(x.type) ? (x.temple ?? null) : null, ordinanceStatus: isLdsEvent(x.type) ? (x.ordinance_status ?? null) : null, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   repository: (x) => withKept(`repository ${x.id}`, x, { id: x.id, treeId: x.tree_id, name: x.name, address: x.address, notes: x.notes, createdAt: x.created_at, updatedAt: x.updated_at, ...live }),

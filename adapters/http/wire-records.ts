@@ -70,7 +70,7 @@ export const PersonRead = named('PersonRead', t.intersection([
 export const EventRead = named('EventRead', t.type({
   id: Uuid, tree_id: Uuid, type: EventTypeCodec, custom_type: Nullable(t.string), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid),
   date: Nullable(DateCodec), date_display: Nullable(t.string), place_id: Nullable(Uuid), place: Nullable(t.string),
-  place_latitude: Nullable(t.number), place_longitude: Nullable(t.number), notes: t.string, detail: t.string,
+  place_latitude: Nullable(t.number), place_longitude: Nullable(t.number), notes: t.string, detail: t.string, cause: t.string,
   /** LDS ordinances only: the temple code (TEMP) and the ordinance status (STAT); null for other types. */
   temple: Nullable(t.string), ordinance_status: Nullable(t.string),
 }));
@@ -141,7 +141,7 @@ export const personWire = (v: PersonView) =>
 export const eventWire = ({ event: e, place, coordinates }: EventView) => ({
   id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,
   date: dateWire(e.date), date_display: dateDisplay(e.date), place_id: e.placeId, place,
-  place_latitude: coordinates?.latitude ?? null, place_longitude: coordinates?.longitude ?? null, notes: e.notes, detail: e.detail,
+  place_latitude: coordinates?.latitude ?? null, place_longitude: coordinates?.longitude ?? null, notes: e.notes, detail: e.detail, cause: e.cause,
   temple: e.temple, ordinance_status: e.ordinanceStatus,
 });
 

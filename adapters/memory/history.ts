@@ -30,7 +30,7 @@ const fieldsOf = (s: MemoryState, kind: RecordKind, r: any): Fields => {
         is_primary: r.isPrimary, notes: r.notes,
       };
     case 'event':
-      return { type: r.type, custom_type: r.customType, date: date(r.date), place: r.placeId === null ? null : (s.places.get(r.placeId)?.name ?? null), notes: r.notes, detail: r.detail, temple: r.temple, ordinance_status: r.ordinanceStatus };
+      return { type: r.type, custom_type: r.customType, date: date(r.date), place: r.placeId === null ? null : (s.places.get(r.placeId)?.name ?? null), notes: r.notes, detail: r.detail, cause: r.cause, temple: r.temple, ordinance_status: r.ordinanceStatus };
     case 'relationship':
       return { type: r.type, person_a_id: r.personAId, person_b_id: r.personBId, qualifier: r.qualifier, role: r.role, notes: r.notes };
     case 'source':
@@ -77,8 +77,8 @@ const withFields = (s: MemoryState, kind: RecordKind, r: any, f: Fields): any =>
         }
       }
       return { ...r, ...(has('type') ? { type: v('type') } : {}), ...(has('custom_type') ? { customType: v('custom_type') } : {}), ...(has('date') ? { date: v('date') } : {}), placeId,
-        ...(has('notes') ? { notes: v('notes') ?? '' } : {}), ...(has('detail') ? { detail: v('detail') ?? '' } : {}), ...(has('temple') ? { temple: v('temple') } : {}),
-        ...(has('ordinance_status') ? { ordinanceStatus: v('ordinance_status') } : {}), updatedAt: now };
+        ...(has('notes') ? { notes: v('notes') ?? '' } : {}), ...(has('detail') ? { detail: v('detail') ?? '' } : {}), ...(has('cause') ? { cause: v('cause') ?? '' } : {}),
+        ...(has('temple') ? { temple: v('temple') } : {}), ...(has('ordinance_status') ? { ordinanceStatus: v('ordinance_status') } : {}), updatedAt: now };
     }
     case 'relationship':
       return { ...r, ...(has('type') ? { type: v('type') } : {}), ...(has('person_a_id') ? { personAId: v('person_a_id') } : {}), ...(has('person_b_id') ? { personBId: v('person_b_id') } : {}),

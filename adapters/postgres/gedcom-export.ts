@@ -132,7 +132,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
     `case when ${id} ${range} then ${id}::text else (select x.n::text || ' ' || coalesce(x.sex, '') from ${NUMBERS} x where x.id = ${id}) end`;
   // The place's coordinates as one field, `latitude longitude` (float8 text: the shortest exact digits), or null.
   const event = `e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status,
-    pl.latitude::text || ' ' || pl.longitude::text`;
+    pl.latitude::text || ' ' || pl.longitude::text, e.cause`;
   return `copy (
   with down as materialized (
     select distinct r.person_b_id as id from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'parent_child' and ${live}
@@ -156,13 +156,13 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
     select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'association' and ${live}
   )
   (select 'r', r.id::text, r.type, r.qualifier, r.role, r.notes, ${end('r.person_a_id')}, ${end('r.person_b_id')},
-     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null, r.gedcom_extra
+     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null, null, r.gedcom_extra
    from picked r)
   union all
-  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null, p.gedcom_extra
+  (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null, null, p.gedcom_extra
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
   union all
-  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix, null, n.gedcom_extra
+  (select 'n', n.person_id::text, n.id::text, n.name_type, n.given_name, n.surname, n.is_primary::text, n.notes, n.prefix, n.suffix, n.surname_prefix, null, null, n.gedcom_extra
    from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
   union all
   (select 'v', e.person_id::text, ${event}, e.gedcom_extra
@@ -170,7 +170,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
    where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
   union all
   (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
-     c.confidence::text, null, null, null, c.gedcom_extra
+     c.confidence::text, null, null, null, null, c.gedcom_extra
    from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
   union all
   (select 'w', e.partnership_id::text, ${event}, e.gedcom_extra
@@ -274,7 +274,8 @@ const eventOf = (rows: CopyRows): ExportEvent => {
   const temple = rows.field();
   const ordinanceStatus = rows.field();
   const at = rows.field();
-  const event: ExportEvent = { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, temple, ordinanceStatus };
+  const cause = rows.text();
+  const event: ExportEvent = { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, cause, temple, ordinanceStatus };
   if (at === null) return event;
   const space = at.indexOf(' ');
   return { ...event, coordinates: { latitude: +at.slice(0, space), longitude: +at.slice(space + 1) } };
@@ -395,7 +396,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
     const rN = edges.field();
     if (a === null || b === null) continue;
     edgeIds.add(id);
-    const gedcomExtra = keptField(edges, 3);
+    const gedcomExtra = keptField(edges, 4);
     const r: ExportEdge = { id, type, personAId: a, personBId: b, qualifier, role, notes, ...(gedcomExtra === null ? {} : { gedcomExtra }) };
     if (type === 'association') {
       const list = associations.get(a);
@@ -420,7 +421,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
       const id = persons.text();
       const sex = persons.field() as Sex | null;
       const person: ExportPerson = { id, sex, privacy: persons.text() as PersonPrivacy, notes: persons.text(), identifiers: identifiersOf(persons.text()) };
-      const personExtra = keptField(persons, 6);
+      const personExtra = keptField(persons, 7);
       const own: ExportName[] = [];
       for (; names.at(id); names.done()) {
         const r = names.rows;
@@ -428,7 +429,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
           id: r.text(), nameType: r.text() as NameType, givenName: r.text(), surname: r.text(), isPrimary: r.text() === 'true', notes: r.text(),
           prefix: r.text(), suffix: r.text(), surnamePrefix: r.text(),
         };
-        const gedcomExtra = keptField(r, 1);
+        const gedcomExtra = keptField(r, 2);
         own.push(gedcomExtra === null ? name : { ...name, gedcomExtra });
       }
       const happened: ExportEvent[] = [];
@@ -448,7 +449,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
         const page = r.text();
         const detail = r.text();
         const confidence = r.field();
-        const gedcomExtra = keptField(r, 3);
+        const gedcomExtra = keptField(r, 4);
         record.push({ sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence, ...(gedcomExtra === null ? {} : { gedcomExtra }) });
         if (!sources.has(sourceId)) sources.set(sourceId, +sourceId);
       }

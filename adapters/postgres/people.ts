@@ -13,7 +13,7 @@ import { searchNames } from './name-search.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
 const nameMutable = ['name_type', 'given_name', 'surname', 'prefix', 'suffix', 'surname_prefix', 'is_primary', 'notes', 'deleted_at', 'deletion_id'];
-const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'temple', 'ordinance_status', 'updated_at', 'deleted_at', 'deletion_id'];
+const eventMutable = ['type', 'custom_type', 'person_id', 'partnership_id', 'date', 'place_id', 'notes', 'detail', 'cause', 'temple', 'ordinance_status', 'updated_at', 'deleted_at', 'deletion_id'];
 const relationshipMutable = ['type', 'person_a_id', 'person_b_id', 'qualifier', 'role', 'notes', 'updated_at', 'deleted_at', 'deletion_id'];
 
 // One statement per call. Sets of ids travel as one uuid[].

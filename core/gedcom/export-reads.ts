@@ -19,7 +19,7 @@ export type ExportPerson = Pick<Person, 'id' | 'sex' | 'privacy' | 'notes' | 'id
 /** A name as its NAME structure writes it. */
 export type ExportName = Pick<Name, 'id' | 'nameType' | 'givenName' | 'surname' | 'prefix' | 'suffix' | 'surnamePrefix' | 'isPrimary' | 'notes' | 'gedcomExtra'>;
 /** An event as export writes it: the place already resolved to its name and its coordinates (none: absent or null). */
-export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'temple' | 'ordinanceStatus' | 'gedcomExtra'> & {
+export type ExportEvent = Pick<LifeEvent, 'id' | 'type' | 'customType' | 'date' | 'notes' | 'detail' | 'cause' | 'temple' | 'ordinanceStatus' | 'gedcomExtra'> & {
   readonly place: string | null;
   readonly coordinates?: Coordinates | null;
 };

@@ -150,7 +150,7 @@ const readStatus = (node: GedcomNode, here: string, ctx: Context): string | null
 
 /**
  * An event or attribute structure. Its line value (but `Y`) starts the detail, then TYPE (on other
- * events than EVEN/FACT, whose TYPE is the custom type) and CAUS, joined by blank lines. Citations
+ * events than EVEN/FACT, whose TYPE is the custom type), joined by blank lines; CAUS is its cause. Citations
  * under its DATE or PLAC are citations of the event. An LDS ordinance takes TEMP and STAT. `extra`
  * takes substructures the caller handles itself (ADOP.FAMC, SLGC.FAMC).
  */
@@ -173,6 +173,7 @@ export const readEvent = (
   let ordinanceStatus: string | null = null;
   let seenDate = false;
   let seenPlace = false;
+  let cause = '';
   const cited = (s: GedcomNode, at: string): boolean => {
     if (s.tag !== 'SOUR') return false;
     const cit = readCitation(s, at, ctx);
@@ -224,7 +225,12 @@ export const readEvent = (
         ctx.lostChildren(`${here}.TYPE`, c);
         break;
       case 'CAUS':
-        if (text(c) !== '') detail.push(text(c));
+        // One cause an event (GEDCOM allows one): a second, or an empty one, is kept verbatim.
+        if (cause !== '' || text(c) === '') {
+          ctx.lost(`${here}.CAUS`, c);
+          break;
+        }
+        cause = text(c);
         ctx.lostChildren(`${here}.CAUS`, c);
         break;
       default:
@@ -233,7 +239,7 @@ export const readEvent = (
   }
   const kept = ctx.close(scope);
   return {
-    type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), citations: lean(citations), temple, ordinanceStatus,
+    type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), cause, citations: lean(citations), temple, ordinanceStatus,
     ...(kept === undefined ? {} : { extra: kept }),
     // Coordinates only with a place to hold them, and only when there are some (a mapped event is as before).
     ...(coordinates !== undefined && place !== null ? { coordinates } : {}),

@@ -98,6 +98,8 @@ export type PlanEvent = WithExtra & {
   readonly coordinates?: PlanCoordinates;
   readonly notes: string;
   readonly detail: string;
+  /** CAUS; empty when the event has none. */
+  readonly cause: string;
   /** Citations of the event, its DATE and its PLAC. */
   readonly citations: readonly PlanCitation[];
   /** LDS ordinances (lds_* types): TEMP, and STAT (see ORDINANCE_STATUS); null for other events. */

@@ -218,6 +218,8 @@ export const putEvent = (
     if (e.coordinates !== undefined && e.coordinates !== null) putMap(out, level + 2, e.coordinates);
   }
   if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
+  // After PLAC (and ADDR, AGNC, RELI, which are not written), before NOTE: both grammars' order.
+  if (!lds) putText(out, level + 1, 'CAUS', e.cause ?? '', seven);
   putText(out, level + 1, 'NOTE', e.notes, seven);
   if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);
   if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven, kept);

@@ -116,7 +116,7 @@ export const nameInput = (b: t.TypeOf<typeof NameWrite>): NameInput => ({
 
 const EventFields = t.partial({
   custom_type: Nullable(Text(200)), person_id: Nullable(Uuid), partnership_id: Nullable(Uuid), date: Nullable(DateCodec),
-  place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000),
+  place: Nullable(Text(MAX_PLACE_LENGTH)), notes: Text(NOTES_MAX), detail: Text(2000), cause: Text(2000),
   // LDS ordinances (lds_*) only; on another type a value is a 422.
   temple: Nullable(CodeText), ordinance_status: Nullable(CodeText),
 });
@@ -132,6 +132,7 @@ export const eventInput = (b: t.TypeOf<typeof EventFields> & { type?: EventInput
   ...(b.place === undefined ? {} : { place: b.place }),
   ...(b.notes === undefined ? {} : { notes: b.notes }),
   ...(b.detail === undefined ? {} : { detail: b.detail }),
+  ...(b.cause === undefined ? {} : { cause: b.cause }),
   ...(b.temple === undefined ? {} : { temple: b.temple }),
   ...(b.ordinance_status === undefined ? {} : { ordinanceStatus: b.ordinance_status }),
 });

@@ -99,6 +99,8 @@ export type LifeEvent = Deletion & GedcomKept & {
   readonly placeId: Id | null;
   readonly notes: string;
   readonly detail: string;
+  /** What caused it (GEDCOM CAUS: a death's "pneumonia"); empty when not known. */
+  readonly cause: string;
   /** LDS ordinances only (else null): the temple code (TEMP) and the status as written (STAT, e.g. COMPLETED). */
   readonly temple: string | null;
   readonly ordinanceStatus: string | null;

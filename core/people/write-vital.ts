@@ -61,6 +61,6 @@ export const writeVital = async (
   }
   await tx.events.insert({
     id: newId(), treeId: person.treeId, type: kind, customType: null, personId: person.id, partnershipId: null, date, placeId,
-    notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+    notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
   });
 };

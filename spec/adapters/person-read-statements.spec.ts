@@ -40,7 +40,7 @@ describe('a person read takes at most two statements', function () {
         await s.names.insert({ id: newId(), treeId, personId: p.id, nameType: 'married', givenName: 'Ann', surname: 'Jones', prefix: '', suffix: '', surnamePrefix: '', isPrimary: false, notes: '', createdAt: now, ...del });
         const event = (type: LifeEvent['type'], year: number): LifeEvent => ({
           id: newId(), treeId, type, customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year }, placeId: place.id,
-          notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,
+          notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,
         });
         await s.events.insert(event('birth', born));
         if (dead) await s.events.insert(event('death', born + 70));

@@ -40,7 +40,7 @@ describe('SQL statements per request do not grow with the tree', function () {
       const source = { id: newId(), treeId, title: 'Parish register', author: '', publication: '', notes: '', ...NO_SOURCE_EXTRAS, createdAt: now, updatedAt: now, ...del };
       await s.sources.insert(source);
       const event = async (personId: Id | null, partnershipId: Id | null, type: LifeEvent['type'], date: GenealogicalDate, i: number) => {
-        const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del };
+        const e: LifeEvent = { id: newId(), treeId, type, customType: null, personId, partnershipId, date, placeId: places[i % 5]!.id, notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del };
         await s.events.insert(e);
         return e;
       };
@@ -200,7 +200,7 @@ describe('SQL statements per request do not grow with the tree', function () {
         const given = i % 2 === 1 ? 'Johann' : 'Maria & Karl';
         const surname = `Smith${letters(i)} 1850`;
         names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: given, surname, prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
-        events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del });
+        events.push({ id: newId(), treeId, type: 'birth', customType: null, personId: p.id, partnershipId: null, date: { qualifier: 'exact', year: 1800 }, placeId: null, notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del });
         const edge = (type: Relationship['type'], a: Id) =>
           relationships.push({ id: newId(), treeId, type, personAId: a, personBId: p.id, qualifier: type === 'parent_child' ? 'biological' : null, role: null, notes: '', createdAt: now, updatedAt: now, ...del });
         if (i > 0) edge('parent_child', persons[i - 1]!.id);

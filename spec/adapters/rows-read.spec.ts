@@ -46,7 +46,7 @@ describe('rows read per non-member request do not grow with the tree', function 
     const event = (subject: { personId: Id } | { partnershipId: Id }, type: LifeEvent['type'], year: number): LifeEvent => {
       const e: LifeEvent = {
         id: newId(), treeId, type, customType: null, personId: null, partnershipId: null, ...subject, date: { qualifier: 'exact', year }, placeId: null,
-        notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,
+        notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: now, updatedAt: now, ...del,
       };
       events.push(e);
       return e;

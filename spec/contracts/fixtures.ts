@@ -166,6 +166,7 @@ export const anEvent = (treeId: Id, subject: { personId: Id } | { partnershipId:
   placeId: null,
   notes: '',
   detail: '',
+  cause: '',
   temple: null,
   ordinanceStatus: null,
   createdAt: at('2025-03-05T08:00:02.303Z'),

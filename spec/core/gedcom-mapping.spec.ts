@@ -305,9 +305,9 @@ describe('GEDCOM mapping: events', () => {
     const es = person(plan, '@I1@').events;
     expect(es[0]).to.deep.equal({
       type: 'birth', customType: null, date: { qualifier: 'about', year: 1850 }, place: 'Leiden, Zuid-Holland',
-      notes: 'Born at home.\n\nShared.', detail: '', citations: [], temple: null, ordinanceStatus: null,
+      notes: 'Born at home.\n\nShared.', detail: '', cause: '', citations: [], temple: null, ordinanceStatus: null,
     });
-    expect(es[1]).to.deep.include({ type: 'death', place: null, detail: 'Fever\n\nSudden', date: { qualifier: 'exact', year: 1901, month: 3, day: 12 } });
+    expect(es[1]).to.deep.include({ type: 'death', place: null, detail: 'Sudden', cause: 'Fever', date: { qualifier: 'exact', year: 1901, month: 3, day: 12 } });
     expect(es.map((e) => e.type)).to.deep.equal(['birth', 'death', 'military', 'baptism', 'christening', 'burial', 'cremation',
       'residence', 'immigration', 'emigration', 'naturalization', 'census', 'graduation', 'probate', 'will']);
   });
@@ -599,7 +599,7 @@ describe('GEDCOM mapping: families', () => {
       { xref: '@C8@', qualifiers: ['biological', 'biological'] },
     ]);
     expect(person(plan, '@C5@').events).to.deep.equal([{
-      type: 'custom', customType: 'Adoption', date: { qualifier: 'exact', year: 1900 }, place: null, notes: '', detail: '', citations: [],
+      type: 'custom', customType: 'Adoption', date: { qualifier: 'exact', year: 1900 }, place: null, notes: '', detail: '', cause: '', citations: [],
       temple: null, ordinanceStatus: null,
     }]);
     expect(plan.warnings.map((w) => w.line)).to.deep.equal([46]);

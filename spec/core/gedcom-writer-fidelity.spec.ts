@@ -21,7 +21,7 @@ const person = (over: Partial<Person> = {}): Person =>
 const name = (over: Partial<Name> = {}): Name =>
   ({ ...base, id: 'n1', personId: 'p1', nameType: 'birth', givenName: 'Ann', surname: 'Smith', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', ...over });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({
-  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '',
+  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', cause: '',
   temple: null, ordinanceStatus: null, ...over,
 });
 const assoc = (id: string, role: string | null, notes = ''): Relationship =>

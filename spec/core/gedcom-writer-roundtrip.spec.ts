@@ -52,7 +52,7 @@ const buildTree = (): Tree => {
   const event = (type: EventType, on: { personId?: string; partnershipId?: string }, over: Partial<ExportEvent> = {}): ExportEvent => {
     const e: ExportEvent = {
       ...base, id: id(), type, customType: null, personId: on.personId ?? null, partnershipId: on.partnershipId ?? null,
-      date: { qualifier: 'about', year: 1900 }, placeId: null, place: 'Dover, Kent', notes: '', detail: '', temple: null, ordinanceStatus: null, ...over,
+      date: { qualifier: 'about', year: 1900 }, placeId: null, place: 'Dover, Kent', notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, ...over,
     };
     t.events.push(e);
     return e;

@@ -31,7 +31,7 @@ const person = (id: string, over: Partial<Person> = {}): Person => ({ ...base, i
 const name = (id: string, nameType: NameType, givenName: string, surname: string, isPrimary = false): Name =>
   ({ ...base, id, personId: 'p1', nameType, givenName, surname, prefix: '', suffix: '', surnamePrefix: '', isPrimary, notes: '' });
 const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): ExportEvent => ({
-  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', temple: null, ordinanceStatus: null, ...over,
+  ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, ...over,
 });
 const cite = (id: string, kind: Citation['target']['kind'], target: string, over: Partial<Citation> = {}): Citation =>
   ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page: '', detail: '', confidence: null, ...over });

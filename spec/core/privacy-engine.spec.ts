@@ -25,7 +25,7 @@ const person = (over: Partial<Person> = {}): Person => ({
 
 const event = (p: Person, type: EventType, date: GenealogicalDate | null, over: Partial<LifeEvent> = {}): LifeEvent => ({
   id: uuid(), treeId: TREE, type, customType: null, personId: p.id, partnershipId: null, date, placeId: null,
-  notes: '', detail: '', temple: null, ordinanceStatus: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
+  notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null, ...over,
 });
 
 const exact = (year: number): GenealogicalDate => ({ qualifier: 'exact', year });

@@ -96,7 +96,7 @@ const MARY_TWIN = personRead({
 
 const TWIN_BIRTH_EVENT = {
   id: TWIN_BIRTH_ID, tree_id: TREE_ID, type: 'birth', custom_type: null, person_id: MARY_ID, partnership_id: null, date: { qualifier: 'about', year: 1850 },
-  date_display: 'ABT 1850', place_id: BOSTON_ID, place: BOSTON, place_latitude: 42.3601, place_longitude: -71.0589, notes: 'From the 1850 census: age 3/12.', detail: '', temple: null, ordinance_status: null,
+  date_display: 'ABT 1850', place_id: BOSTON_ID, place: BOSTON, place_latitude: 42.3601, place_longitude: -71.0589, notes: 'From the 1850 census: age 3/12.', detail: '', cause: '', temple: null, ordinance_status: null,
 };
 
 /** A contributor's proposal: a new source, and a citation of it (by its `ref`) for the marriage. */
@@ -457,6 +457,7 @@ export const FIELDS: Readonly<Record<string, Entry>> = {
     description: 'The partnership (a relationship of type `partnership`) a couple\'s event is about; null for a person\'s event. An event has exactly one subject: person_id or partnership_id.',
     example: null,
   },
+  cause: { description: "What caused the event, as the record says it (GEDCOM CAUS): a death's `pneumonia`; empty when not known.", example: '' },
   temple: { description: 'LDS ordinances (`lds_*`) only: the temple code (GEDCOM TEMP); null for every other type (a value there is a 422).', example: null },
   'EventCreate.detail': EVENT_DETAIL,
   'EventCreate.notes': EVENT_NOTES,

@@ -215,6 +215,7 @@ export type EventRow = {
   place: PlaceRow | null;
   notes: string;
   detail: string;
+  cause: string;
   temple: string | null;
   ordinanceStatus: string | null;
   createdAt: Date;
@@ -237,6 +238,7 @@ export const EventSchema = new EntitySchema<EventRow>({
     place: { kind: 'm:1', deferMode: 'immediate', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
     notes: { type: 'text' },
     detail: { type: 'text' },
+    cause: { type: 'text', default: '' },
     temple: { type: 'text', nullable: true },
     ordinanceStatus: { type: 'text', nullable: true },
     createdAt: { ...timestamptz },

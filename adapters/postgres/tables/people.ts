@@ -69,7 +69,7 @@ export const places: Table<Place, PlaceDb> = {
 
 export type EventDb = DeletionDb & {
   id: string; tree_id: string; type: EventType; custom_type: string | null; person_id: string | null; partnership_id: string | null;
-  date: Record<string, unknown> | string | null; place_id: string | null; notes: string; detail: string; temple: string | null; ordinance_status: string | null;
+  date: Record<string, unknown> | string | null; place_id: string | null; notes: string; detail: string; cause?: string; temple: string | null; ordinance_status: string | null;
   created_at: string; updated_at: string;
 };
 
@@ -91,13 +91,13 @@ export const events: Table<LifeEvent, EventDb> = {
     ['person_id', 'uuid', (e) => e.personId], ['partnership_id', 'uuid', (e) => e.partnershipId],
     // JSON.stringify drops undefined keys, so the stored document has only the keys present.
     ['date', 'jsonb', (e) => (e.date === null ? null : JSON.stringify(e.date))], ['place_id', 'uuid', (e) => e.placeId], ['notes', 'text', (e) => e.notes],
-    ['detail', 'text', (e) => e.detail], ['temple', 'text', (e) => e.temple], ['ordinance_status', 'text', (e) => e.ordinanceStatus],
+    ['detail', 'text', (e) => e.detail], ['cause', 'text', (e) => e.cause], ['temple', 'text', (e) => e.temple], ['ordinance_status', 'text', (e) => e.ordinanceStatus],
     ['created_at', 'timestamptz', (e) => iso(e.createdAt)], ['updated_at', 'timestamptz', (e) => iso(e.updatedAt)],
     ...deletionColumns<LifeEvent>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, type: r.type, customType: r.custom_type, personId: r.person_id, partnershipId: r.partnership_id,
-    date: toDate(r.date), placeId: r.place_id, notes: r.notes, detail: r.detail,
+    date: toDate(r.date), placeId: r.place_id, notes: r.notes, detail: r.detail, cause: r.cause ?? '',
     temple: r.temple ?? null, ordinanceStatus: r.ordinance_status ?? null, createdAt: date(r.created_at), updatedAt: date(r.updated_at),
     ...deletionOf(r),
   }),

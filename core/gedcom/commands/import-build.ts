@@ -278,7 +278,7 @@ export const createImportBuilder = (o: {
     const e: LifeEvent = {
       id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
       personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
-      date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus,
+      date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, cause: pe.cause, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus,
       ...kept(pe.extra), ...stamp,
     };
     rows.rows().events.push(e);

@@ -23,6 +23,8 @@ export type EventInput = {
   readonly place?: string | null;
   readonly notes?: string;
   readonly detail?: string;
+  /** What caused it (GEDCOM CAUS). */
+  readonly cause?: string;
   /** LDS ordinance types only (else 422): the temple code and the ordinance status. */
   readonly temple?: string | null;
   readonly ordinanceStatus?: string | null;
@@ -76,7 +78,7 @@ export const createEvent =
       const event: LifeEvent = {
         id: newId(), treeId, type: input.type, customType: input.type === 'custom' ? (input.customType ?? null) : null,
         personId: input.personId ?? null, partnershipId: input.partnershipId ?? null, date: input.date ?? null, placeId: placeId.right,
-        notes: input.notes ?? '', detail: input.detail ?? '', ...ordinance, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+        notes: input.notes ?? '', detail: input.detail ?? '', cause: input.cause ?? '', ...ordinance, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.events.insert(event);
       await keepLifeFacts(tx, [event.personId]);
@@ -109,7 +111,7 @@ export const updateEvent =
       if (E.isLeft(placeId)) return placeId;
       const next: LifeEvent = {
         ...e, type, customType, personId, partnershipId, date, placeId: placeId.right,
-        notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, ...ordinance, updatedAt: deps.clock.now(),
+        notes: input.notes ?? e.notes, detail: input.detail ?? e.detail, cause: input.cause ?? e.cause, ...ordinance, updatedAt: deps.clock.now(),
       };
       await tx.events.update(next);
       await keepLifeFacts(tx, [e.personId, next.personId]);

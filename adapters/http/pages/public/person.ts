@@ -35,7 +35,7 @@ const vitalHtml = (label: string, v: Vital | null, dateProp: string, placeProp: 
 
 type EventLine = { readonly event: LifeEvent; readonly place: string | null };
 
-const detailsOf = (e: LifeEvent): string[] => [e.detail.trim(), e.notes.trim()].filter((s) => s !== '');
+const detailsOf = (e: LifeEvent): string[] => [e.detail.trim(), e.cause.trim() === '' ? '' : `Cause: ${e.cause.trim()}`, e.notes.trim()].filter((s) => s !== '');
 
 /** An event as a table row: what, when (as written), where, and its detail and notes when the table has that column. */
 const eventRow = ({ event: e, place }: EventLine, withDetails: boolean): string => [
