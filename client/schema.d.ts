@@ -3306,6 +3306,10 @@ export interface components {
             page?: string;
             /** @description What the source says for this fact, transcribed or summarised. */
             detail?: string;
+            /** @description When the source recorded the fact, as written (GEDCOM SOUR.DATA.DATE: `3 JAN 1900`); empty when not known. */
+            entry_date?: string;
+            /** @description The researcher's notes on this citation (GEDCOM NOTE under the citation). */
+            notes?: string;
             /** @description How reliable the evidence is, as GEDCOM QUAY: 0 unreliable, 1 questionable, 2 secondary evidence, 3 direct and primary evidence; null: not assessed. */
             confidence?: number | null;
         };
@@ -3350,6 +3354,10 @@ export interface components {
             page: string;
             /** @description What the source says for this fact, transcribed or summarised; empty when none. */
             detail: string;
+            /** @description When the source recorded the fact, as written (GEDCOM SOUR.DATA.DATE: `3 JAN 1900`); empty when not known. */
+            entry_date: string;
+            /** @description The researcher's notes on this citation (GEDCOM NOTE under the citation); empty when none. */
+            notes: string;
             /** @description How reliable the evidence is, as GEDCOM QUAY: 0 unreliable, 1 questionable, 2 secondary evidence, 3 direct and primary evidence; null: not assessed. */
             confidence: number | null;
             /**
@@ -3368,6 +3376,10 @@ export interface components {
             page?: string;
             /** @description What the source says for this fact, transcribed or summarised. */
             detail?: string;
+            /** @description When the source recorded the fact, as written (GEDCOM SOUR.DATA.DATE: `3 JAN 1900`); empty when not known. */
+            entry_date?: string;
+            /** @description The researcher's notes on this citation (GEDCOM NOTE under the citation). */
+            notes?: string;
             /** @description How reliable the evidence is, as GEDCOM QUAY: 0 unreliable, 1 questionable, 2 secondary evidence, 3 direct and primary evidence; null: not assessed. */
             confidence?: number | null;
         };
@@ -10055,6 +10067,8 @@ export interface operations {
                      *         "relationship_id": null,
                      *         "page": "p. 48, entry 317",
                      *         "detail": "Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.",
+                     *         "entry_date": "",
+                     *         "notes": "",
                      *         "confidence": 3,
                      *         "created_at": "2026-11-23T09:30:00.000Z",
                      *         "updated_at": "2026-11-23T09:30:00.000Z"
@@ -10157,6 +10171,8 @@ export interface operations {
                      *       "relationship_id": null,
                      *       "page": "p. 48, entry 317",
                      *       "detail": "Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.",
+                     *       "entry_date": "",
+                     *       "notes": "",
                      *       "confidence": 3,
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"
@@ -10262,6 +10278,8 @@ export interface operations {
                      *       "relationship_id": null,
                      *       "page": "p. 48, entry 317",
                      *       "detail": "Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.",
+                     *       "entry_date": "",
+                     *       "notes": "",
                      *       "confidence": 3,
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"
@@ -10405,6 +10423,8 @@ export interface operations {
                  * @example {
                  *       "page": "p. 48, entry 317",
                  *       "detail": "Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.",
+                 *       "entry_date": "",
+                 *       "notes": "",
                  *       "confidence": 3
                  *     }
                  */
@@ -10429,6 +10449,8 @@ export interface operations {
                      *       "relationship_id": null,
                      *       "page": "p. 48, entry 317",
                      *       "detail": "Mary Ann, daughter of William and Eliza Smith, born 12 March 1850, Salem Street.",
+                     *       "entry_date": "",
+                     *       "notes": "",
                      *       "confidence": 3,
                      *       "created_at": "2026-11-23T09:30:00.000Z",
                      *       "updated_at": "2026-11-23T09:30:00.000Z"

@@ -16,6 +16,7 @@ import { Migration20261230090000_media_without_bytes } from './Migration20261230
 import { Migration20261231090000_gedcom_kept } from './Migration20261231090000_gedcom_kept.js';
 import { Migration20270101090000_purge_stamp } from './Migration20270101090000_purge_stamp.js';
 import { Migration20270104090000_event_cause } from './Migration20270104090000_event_cause.js';
+import { Migration20270105090000_citation_fields } from './Migration20270105090000_citation_fields.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261231090000_gedcom_kept', class: Migration20261231090000_gedcom_kept },
   { name: 'Migration20270101090000_purge_stamp', class: Migration20270101090000_purge_stamp },
   { name: 'Migration20270104090000_event_cause', class: Migration20270104090000_event_cause },
+  { name: 'Migration20270105090000_citation_fields', class: Migration20270105090000_citation_fields },
 ];

@@ -140,7 +140,7 @@ export const encodeRecord = (r: ArchiveRecord): Record<string, unknown> => {
     case 'citation': {
       const c = r.row;
       return {
-        id: c.id, tree_id: c.treeId, source_id: c.sourceId, target_kind: c.target.kind, target_id: c.target.id, page: c.page, detail: c.detail, confidence: c.confidence,
+        id: c.id, tree_id: c.treeId, source_id: c.sourceId, target_kind: c.target.kind, target_id: c.target.id, page: c.page, detail: c.detail, entry_date: c.entryDate, notes: c.notes, confidence: c.confidence,
         ...keptWire(c), ...stamps(c),
       };
     }
@@ -243,7 +243,7 @@ const codecs = {
       ...Base, source_id: Uuid, target_kind: keys(citationTargets), target_id: Uuid, page: Str, detail: Str,
       confidence: Nullable(t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 3, 'confidence')), ...Stamps,
     }),
-    t.partial(Kept),
+    t.partial({ entry_date: Str, notes: Str, ...Kept }),
   ]),
   media: t.intersection([
     t.type({
@@ -326,7 +326,7 @@ const fromWire: { readonly [K in RecordKind]: (x: Decoded[K]) => Extract<Archive
   }),
   citation: (x) => withKept(`citation ${x.id}`, x, {
     id: x.id, treeId: x.tree_id, sourceId: x.source_id, target: { kind: x.target_kind, id: x.target_id }, page: x.page, detail: x.detail,
-    confidence: x.confidence, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
+    entryDate: x.entry_date ?? '', notes: x.notes ?? '', confidence: x.confidence, createdAt: x.created_at, updatedAt: x.updated_at, ...live,
   }),
   media: (x) => {
     const uploaded = x.file_uploaded !== false;

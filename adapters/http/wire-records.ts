@@ -98,7 +98,7 @@ export const RepositoryRead = named('RepositoryRead', t.type({
 
 export const CitationRead = named('CitationRead', t.type({
   id: Uuid, tree_id: Uuid, source_id: Uuid, person_id: Nullable(Uuid), event_id: Nullable(Uuid), name_id: Nullable(Uuid), relationship_id: Nullable(Uuid),
-  page: t.string, detail: t.string, confidence: Nullable(Int(0, 3)), created_at: Timestamp, updated_at: Timestamp,
+  page: t.string, detail: t.string, entry_date: t.string, notes: t.string, confidence: Nullable(Int(0, 3)), created_at: Timestamp, updated_at: Timestamp,
 }));
 
 export const PublicTreeRead = named('PublicTreeRead', t.type({ id: Uuid, name: t.string, description: t.string, visibility: VisibilityCodec }));
@@ -166,7 +166,7 @@ export const citationWire = (c: Citation) => ({
   event_id: c.target.kind === 'event' ? c.target.id : null,
   name_id: c.target.kind === 'name' ? c.target.id : null,
   relationship_id: c.target.kind === 'relationship' ? c.target.id : null,
-  page: c.page, detail: c.detail, confidence: c.confidence, created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString(),
+  page: c.page, detail: c.detail, entry_date: c.entryDate, notes: c.notes, confidence: c.confidence, created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString(),
 });
 
 export const publicTreeWire = (tree: TreeRead) => ({ id: tree.id, name: tree.name, description: tree.description, visibility: tree.visibility });

@@ -40,7 +40,7 @@ const fieldsOf = (s: MemoryState, kind: RecordKind, r: any): Fields => {
         repository_links: r.repositories.map((l: any) => ({ repository_id: l.repositoryId, call_number: l.callNumber })),
       };
     case 'citation':
-      return { source_id: r.sourceId, target_kind: r.target.kind, target_id: r.target.id, page: r.page, detail: r.detail, confidence: r.confidence };
+      return { source_id: r.sourceId, target_kind: r.target.kind, target_id: r.target.id, page: r.page, detail: r.detail, entry_date: r.entryDate, notes: r.notes, confidence: r.confidence };
     case 'repository':
       return { name: r.name, address: r.address, notes: r.notes };
     case 'media':
@@ -92,7 +92,9 @@ const withFields = (s: MemoryState, kind: RecordKind, r: any, f: Fields): any =>
         updatedAt: now };
     case 'citation':
       return { ...r, ...(has('source_id') ? { sourceId: v('source_id') } : {}), ...(has('target_kind') || has('target_id') ? { target: { kind: has('target_kind') ? v('target_kind') : r.target.kind, id: has('target_id') ? v('target_id') : r.target.id } } : {}),
-        ...(has('page') ? { page: v('page') ?? '' } : {}), ...(has('detail') ? { detail: v('detail') ?? '' } : {}), ...(has('confidence') ? { confidence: v('confidence') } : {}), updatedAt: now };
+        ...(has('page') ? { page: v('page') ?? '' } : {}), ...(has('detail') ? { detail: v('detail') ?? '' } : {}),
+        ...(has('entry_date') ? { entryDate: v('entry_date') ?? '' } : {}), ...(has('notes') ? { notes: v('notes') ?? '' } : {}),
+        ...(has('confidence') ? { confidence: v('confidence') } : {}), updatedAt: now };
     case 'repository':
       return { ...r, ...(has('name') ? { name: v('name') ?? '' } : {}), ...(has('address') ? { address: v('address') ?? '' } : {}), ...(has('notes') ? { notes: v('notes') ?? '' } : {}), updatedAt: now };
     case 'media': {

@@ -66,7 +66,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
   // (and, for an edge, both ends) is live is left to the reader, which knows the chunk's live persons
   // and edges.
   const citations = (kind: string, owner: string, join: string, live: string): string =>
-    `select ${owner}, s.n as source_n, c.target_kind, c.target_id, c.page, c.detail, c.confidence, c.id, c.gedcom_extra
+    `select ${owner}, s.n as source_n, c.target_kind, c.target_id, c.page, c.detail, c.confidence, c.id, c.gedcom_extra, c.entry_date, c.notes
      from citations c join ${NUMBERS} s on s.id = c.source_id ${join}
      where c.tree_id = ${tree} and c.deleted_at is null and c.target_kind = '${kind}' ${live}`;
   await db.rows(
@@ -170,7 +170,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
    where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
   union all
   (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
-     c.confidence::text, null, null, null, null, c.gedcom_extra
+     c.confidence::text, nullif(c.entry_date, ''), nullif(c.notes, ''), null, null, c.gedcom_extra
    from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
   union all
   (select 'w', e.partnership_id::text, ${event}, e.gedcom_extra
@@ -449,8 +449,13 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
         const page = r.text();
         const detail = r.text();
         const confidence = r.field();
-        const gedcomExtra = keptField(r, 4);
-        record.push({ sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence, ...(gedcomExtra === null ? {} : { gedcomExtra }) });
+        const entryDate = r.field();
+        const notes = r.field();
+        const gedcomExtra = keptField(r, 2);
+        record.push({
+          sourceId, target: { kind, id: target }, page, detail, confidence: confidence === null ? null : +confidence,
+          ...(entryDate === null ? {} : { entryDate }), ...(notes === null ? {} : { notes }), ...(gedcomExtra === null ? {} : { gedcomExtra }),
+        });
         if (!sources.has(sourceId)) sources.set(sourceId, +sourceId);
       }
       const key = String(n++);

@@ -38,7 +38,7 @@ export type PersonKey = string;
  * A source citation: its target by kind and id, its source by a key of the chunk's `sources` (the
  * source's id, or any key the reader numbers by).
  */
-export type ExportCitation = Pick<Citation, 'sourceId' | 'target' | 'page' | 'detail' | 'confidence' | 'gedcomExtra'>;
+export type ExportCitation = Pick<Citation, 'sourceId' | 'target' | 'page' | 'detail' | 'confidence' | 'gedcomExtra'> & Partial<Pick<Citation, 'entryDate' | 'notes'>>;
 /**
  * A source as its SOUR record writes it: `repositoryLinks` are its links by the numbers of their
  * repositories (`@R<n>@`), only those to live repositories, in the source's order (absent: none).

@@ -7,14 +7,17 @@ export type CitationDraft = WithExtra & {
   readonly inlineTitle: string | null;
   readonly page: string;
   readonly detail: readonly TextPart[];
+  readonly entryDate?: string;
+  readonly notes?: readonly TextPart[];
   readonly confidence: number | null;
   readonly line: number;
 };
 
 /**
  * A SOUR substructure (under INDI, NAME, an event or FAM). A pointer cites a SOUR record; text is a
- * 5.5 inline source whose text becomes the title (its TEXT the detail). Detail: DATA.DATE, DATA.TEXT,
- * TEXT and the citation's notes, in file order, joined by blank lines at the end.
+ * 5.5 inline source whose text becomes the title (its TEXT the detail). Detail: DATA.TEXT and TEXT,
+ * in file order, joined by blank lines at the end; DATA.DATE is the entry date (a second one is kept
+ * verbatim), the NOTEs the citation's notes.
  * Null (with a warning) for `SOUR @VOID@` and an inline source with no text at all.
  */
 export const readCitation = (node: GedcomNode, path: string, ctx: Context): CitationDraft | null => {
@@ -23,6 +26,8 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
   let page = '';
   let confidence: number | null = null;
   const detail: TextPart[] = [];
+  const notes: TextPart[] = [];
+  let entryDate = '';
   for (const c of node.children) {
     switch (c.tag) {
       case 'PAGE':
@@ -38,10 +43,14 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
       }
       case 'DATA':
         for (const d of c.children) {
-          if ((d.tag === 'DATE' || d.tag === 'TEXT') && text(d) !== '') {
+          if (d.tag === 'TEXT' && text(d) !== '') {
             detail.push(d.value ?? '');
             ctx.lostChildren(`${here}.DATA.${d.tag}`, d);
-          } else if (d.tag !== 'DATE' && d.tag !== 'TEXT') ctx.lost(`${here}.DATA.${d.tag}`, d);
+          } else if (d.tag === 'DATE' && entryDate === '' && dateText(d) !== '') {
+            // 7.0: a date that is not one is an empty DATE with its PHRASE (as export writes it).
+            entryDate = dateText(d);
+            for (const p of d.children) if (text(d) !== '' || p.tag !== 'PHRASE') ctx.lost(`${here}.DATA.DATE.${p.tag}`, p);
+          } else ctx.lost(`${here}.DATA.${d.tag}`, d);
         }
         break;
       case 'TEXT':
@@ -51,7 +60,7 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
       case 'NOTE':
       case 'SNOTE': {
         const n = readNote(c, here, ctx);
-        if (n !== null) detail.push(n);
+        if (n !== null) notes.push(n);
         break;
       }
       default:
@@ -59,7 +68,11 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
     }
   }
   const kept = ctx.close(scope);
-  const extra = kept === undefined ? {} : { extra: kept };
+  const extra = {
+    ...(kept === undefined ? {} : { extra: kept }),
+    ...(entryDate === '' ? {} : { entryDate }),
+    ...(notes.length === 0 ? {} : { notes: lean(notes) }),
+  };
   if (isVoid(node)) {
     ctx.warn(node.line, 'SOUR @VOID@ cites no source: left out');
     return null;
@@ -73,6 +86,14 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
   return { sourceXref: null, inlineTitle: title, page, detail: lean(detail), confidence, line: node.line, ...extra };
 };
 
+/** A DATE's text, or the PHRASE of an empty one. */
+const dateText = (d: GedcomNode): string => {
+  const v = text(d);
+  if (v !== '') return v;
+  const phrase = d.children.find((p) => p.tag === 'PHRASE');
+  return phrase === undefined ? '' : text(phrase);
+};
+
 /** The finished citation, or null (with a warning) when it points to no SOUR record of the file. */
 export const finishCitation = (
   c: CitationDraft, sources: ReadonlySet<string>, notes: NoteStore, ctx: Context,
@@ -81,7 +102,9 @@ export const finishCitation = (
     ctx.warn(c.line, `SOUR ${c.sourceXref} is not a SOUR record of this file: citation left out`);
     return null;
   }
-  return { ...c, detail: resolveText(c.detail, notes, ctx) };
+  const { notes: parts, ...rest } = c;
+  const text = parts === undefined ? '' : resolveText(parts, notes, ctx);
+  return { ...rest, detail: resolveText(c.detail, notes, ctx), ...(text === '' ? {} : { notes: text }) };
 };
 
 export const finishCitations = (

@@ -61,8 +61,12 @@ export type PlanCitation = WithExtra & {
   /** For an inline source: its text, which becomes (or reuses, by equal title) a source. */
   readonly inlineTitle: string | null;
   readonly page: string;
-  /** DATA.TEXT, DATA.DATE and the citation's notes, joined by blank lines. */
+  /** DATA.TEXT (and an inline source's TEXT), joined by blank lines. */
   readonly detail: string;
+  /** DATA.DATE as written; absent when none. */
+  readonly entryDate?: string;
+  /** The citation's NOTEs, joined by blank lines; absent when none. */
+  readonly notes?: string;
   /** QUAY 0..3, else null. */
   readonly confidence: number | null;
   readonly line: number;

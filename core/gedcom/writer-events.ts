@@ -1,5 +1,5 @@
 import type { GenealogicalDate } from '../kernel/date.js';
-import { formatGedcomDate } from '../kernel/gedcom-date.js';
+import { formatGedcomDate, parseGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js';
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
@@ -108,12 +108,32 @@ export const putCitation = (out: Out, level: number, c: ExportCitation, source: 
   const start = out.length;
   putLine(out, level, 'SOUR', source(c.sourceId));
   putText(out, level + 1, 'PAGE', c.page, seven);
-  if (c.detail !== '') {
+  const entryDate = c.entryDate ?? '';
+  if (c.detail !== '' || entryDate !== '') {
     putLine(out, level + 1, 'DATA');
+    if (entryDate !== '') putEntryDate(out, level + 2, entryDate, seven);
     putText(out, level + 2, 'TEXT', c.detail, seven);
   }
   if (validQuay(c.confidence)) putLine(out, level + 1, 'QUAY', QUAY[c.confidence]);
+  putText(out, level + 1, 'NOTE', c.notes ?? '', seven);
   putExtra(out, start, level + 1, c.gedcomExtra, seven, kept);
+};
+
+/**
+ * A citation's DATA.DATE: 5.5.1 as written; 7.0 as a date when it reads as one, else an empty DATE
+ * with the text as its PHRASE (which the import reads back as the text).
+ */
+const putEntryDate = (out: Out, level: number, entryDate: string, seven: Seven): void => {
+  if (!seven) {
+    putSingle(out, level, 'DATE', entryDate, seven);
+    return;
+  }
+  const d = parseGedcomDate(entryDate);
+  if (d !== null && d.qualifier !== 'text' && d.text === undefined && d.dualYear !== true) putDate(out, level, d, seven);
+  else {
+    putLine(out, level, 'DATE');
+    putSingle(out, level + 1, 'PHRASE', entryDate, seven);
+  }
 };
 
 const QUAY = ['0', '1', '2', '3'];

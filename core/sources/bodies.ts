@@ -19,9 +19,9 @@ export const SourceUpdate = named('SourceUpdate', t.intersection([t.partial({ ti
 const Confidence = Nullable(withSchema(t.Int, { minimum: 0, maximum: 3 }));
 export const CitationCreate = named('CitationCreate', t.intersection([
   t.type({ source_id: Uuid }),
-  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }),
+  t.partial({ person_id: Uuid, event_id: Uuid, name_id: Uuid, relationship_id: Uuid, page: Text(1000), detail: Text(NOTES_MAX), entry_date: Text(100), notes: Text(NOTES_MAX), confidence: Confidence }),
 ]));
-export const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), confidence: Confidence }));
+export const CitationUpdate = named('CitationUpdate', t.partial({ page: Text(1000), detail: Text(NOTES_MAX), entry_date: Text(100), notes: Text(NOTES_MAX), confidence: Confidence }));
 
 export const sourceInput = (b: t.TypeOf<typeof SourceFields> & { title?: string }): SourceInput => ({
   ...(b.title === undefined ? {} : { title: b.title }),
@@ -53,11 +53,15 @@ export const citationInput = (body: t.TypeOf<typeof CitationCreate>) => ({
   ...(body.relationship_id === undefined ? {} : { relationshipId: body.relationship_id }),
   ...(body.page === undefined ? {} : { page: body.page }),
   ...(body.detail === undefined ? {} : { detail: body.detail }),
+  ...(body.entry_date === undefined ? {} : { entryDate: body.entry_date }),
+  ...(body.notes === undefined ? {} : { notes: body.notes }),
   ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
 });
 
 export const citationUpdateInput = (body: t.TypeOf<typeof CitationUpdate>) => ({
   ...(body.page === undefined ? {} : { page: body.page }),
   ...(body.detail === undefined ? {} : { detail: body.detail }),
+  ...(body.entry_date === undefined ? {} : { entryDate: body.entry_date }),
+  ...(body.notes === undefined ? {} : { notes: body.notes }),
   ...(body.confidence === undefined ? {} : { confidence: body.confidence }),
 });

@@ -51,7 +51,12 @@ export type Citation = Deletion & GedcomKept & {
   /** Exactly one target. */
   readonly target: { readonly kind: CitationTargetKind; readonly id: Id };
   readonly page: string;
+  /** What the source says for the fact (GEDCOM DATA.TEXT). */
   readonly detail: string;
+  /** When the source recorded the fact, as written (GEDCOM DATA.DATE: `3 JAN 1900`); empty when not known. */
+  readonly entryDate: string;
+  /** The researcher's notes on this citation (GEDCOM NOTE under the citation). */
+  readonly notes: string;
   /** GEDCOM QUAY: 0..3, or null when unknown. */
   readonly confidence: number | null;
   readonly createdAt: Date;

@@ -63,11 +63,11 @@ describe('SQL statements per request do not grow with the tree', function () {
         if (i > 0 && i % 2 === 0) {
           const r = await edge('partnership', ids[i - 2]!, p.id);
           await event(null, r.id, 'marriage', { qualifier: 'exact', year: 1825 }, i);
-          await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'relationship', id: r.id }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+          await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'relationship', id: r.id }, page: '', detail: '', entryDate: '', notes: '', confidence: null, createdAt: now, updatedAt: now, ...del });
         }
-        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'person', id: p.id }, page: `p. ${i}`, detail: '', confidence: 2, createdAt: now, updatedAt: now, ...del });
-        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'event', id: birth.id }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
-        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'name', id: nameId }, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'person', id: p.id }, page: `p. ${i}`, detail: '', entryDate: '', notes: '', confidence: 2, createdAt: now, updatedAt: now, ...del });
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'event', id: birth.id }, page: '', detail: '', entryDate: '', notes: '', confidence: null, createdAt: now, updatedAt: now, ...del });
+        await s.citations.insert({ id: newId(), treeId, sourceId: source.id, target: { kind: 'name', id: nameId }, page: '', detail: '', entryDate: '', notes: '', confidence: null, createdAt: now, updatedAt: now, ...del });
       }
       return ok(undefined);
     });

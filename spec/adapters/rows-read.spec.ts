@@ -52,7 +52,7 @@ describe('rows read per non-member request do not grow with the tree', function 
       return e;
     };
     const cite = (target: Citation['target']): Citation => {
-      const c: Citation = { id: newId(), treeId, sourceId: source.id, target, page: '', detail: '', confidence: null, createdAt: now, updatedAt: now, ...del };
+      const c: Citation = { id: newId(), treeId, sourceId: source.id, target, page: '', detail: '', entryDate: '', notes: '', confidence: null, createdAt: now, updatedAt: now, ...del };
       citations.push(c);
       return c;
     };

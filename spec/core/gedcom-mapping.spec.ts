@@ -466,7 +466,7 @@ describe('GEDCOM mapping: sources and citations', () => {
     expect(plan.unmapped).to.deep.equal([]);
   });
 
-  it('maps a source reference: pointer, PAGE, QUAY, DATA.DATE, DATA.TEXT and notes as detail', () => {
+  it('maps a source reference: pointer, PAGE, QUAY, DATA.TEXT as detail, DATA.DATE as entry date, and notes', () => {
     const plan = mapGed(`0 HEAD
 0 @I1@ INDI
 1 SOUR @S1@
@@ -485,7 +485,7 @@ describe('GEDCOM mapping: sources and citations', () => {
 0 @N1@ SNOTE Shared note.`);
     const p = person(plan, '@I1@');
     expect(p.citations).to.deep.equal([{
-      sourceXref: '@S1@', inlineTitle: null, page: 'p. 12', detail: '1 JAN 1850\n\nBaptised John\n\nHard to read.\n\nShared note.', confidence: 2, line: 3,
+      sourceXref: '@S1@', inlineTitle: null, page: 'p. 12', detail: 'Baptised John', entryDate: '1 JAN 1850', notes: 'Hard to read.\n\nShared note.', confidence: 2, line: 3,
     }]);
     expect(p.events[0]?.citations[0]).to.include({ sourceXref: '@S1@', confidence: null });
     expect(warningAt(plan, 13)).to.have.length(1);

@@ -27,7 +27,7 @@ const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): Ex
 const assoc = (id: string, role: string | null, notes = ''): Relationship =>
   ({ ...base, id, type: 'association', personAId: 'p1', personBId: 'p2', qualifier: null, role, notes });
 const cite = (id: string, kind: Citation['target']['kind'], target: string, page: string): Citation =>
-  ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page, detail: '', confidence: null });
+  ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page, detail: '', entryDate: '', notes: '', confidence: null });
 const bundle = (over: Partial<IndividualBundle> = {}): IndividualBundle =>
   ({ person: person(), names: [name()], events: [], citations: [], famc: [], fams: [], ...over });
 const lines = (s: string): string[] => s.split('\n').filter((l) => l !== '');

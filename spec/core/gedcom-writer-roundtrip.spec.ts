@@ -68,7 +68,7 @@ const buildTree = (): Tree => {
     return s;
   };
   const cite = (s: Source, kind: Citation['target']['kind'], target: string, page: string): void => {
-    t.citations.push({ ...base, id: id(), sourceId: s.id, target: { kind, id: target }, page, detail: `About ${page}`, confidence: 2 });
+    t.citations.push({ ...base, id: id(), sourceId: s.id, target: { kind, id: target }, page, detail: `About ${page}`, entryDate: '', notes: '', confidence: 2 });
   };
 
   const s1 = source('Parish register');

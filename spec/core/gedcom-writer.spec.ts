@@ -34,7 +34,7 @@ const event = (id: string, type: EventType, over: Partial<ExportEvent> = {}): Ex
   ...base, id, type, customType: null, personId: 'p1', partnershipId: null, date: null, placeId: null, place: null, notes: '', detail: '', cause: '', temple: null, ordinanceStatus: null, ...over,
 });
 const cite = (id: string, kind: Citation['target']['kind'], target: string, over: Partial<Citation> = {}): Citation =>
-  ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page: '', detail: '', confidence: null, ...over });
+  ({ ...base, id, sourceId: 's1', target: { kind, id: target }, page: '', detail: '', entryDate: '', notes: '', confidence: null, ...over });
 const bundle = (over: Partial<IndividualBundle> = {}): IndividualBundle => ({
   person: person('p1'), names: [name('n1', 'birth', 'John', 'Smith', true)], events: [], citations: [], famc: [], fams: [], ...over,
 });

@@ -35,7 +35,7 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /^FAM(\.(HUSB|WIFE|CHIL))?$|^INDI\.FAM[SC]$/, why: 'families the model holds as one: a couple\'s second FAM (their remarriage, as events of their one partnership), a FAM that repeats a parent and child another FAM links' },
   { path: /^INDI\.(ALIA|NAME\.NICK)$/, why: 'ALIA text and NICK are names of the person (aka, nickname), written as NAME with TYPE' },
   { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
-  { path: /\.(SOUR\.(DATA(\.DATE|\.TEXT)?|NOTE|TEXT))$/, why: 'a citation\'s DATA.DATE, DATA.TEXT, TEXT and notes join its detail, written as DATA.TEXT' },
+  { path: /\.(SOUR\.(DATA\.TEXT|NOTE|TEXT))$/, why: 'several DATA.TEXT (or NOTEs) of one citation are joined into its detail (or notes); a TEXT under a citation is its detail, written as DATA.TEXT' },
   { path: /^INDI\.EVEN\.TYPE$/, why: 'the TYPE of an event with a standard meaning is its custom type, written as the standard tag' },
   { path: /\.OBJE\.(FILE|FORM|TITL)$/, why: 'an inline OBJE (FILE, FORM, TITL under INDI, an event, SOUR) is written as an OBJE record and a pointer to it' },
 ];

@@ -86,6 +86,8 @@ export type CitationRow = {
   targetId: string;
   page: string;
   detail: string;
+  entryDate: string;
+  notes: string;
   confidence: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -105,6 +107,8 @@ export const CitationSchema = new EntitySchema<CitationRow>({
     targetId: { type: 'uuid', index: true },
     page: { type: 'text' },
     detail: { type: 'text' },
+    entryDate: { type: 'text', default: '' },
+    notes: { type: 'text', default: '' },
     confidence: { type: 'smallint', nullable: true },
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },

@@ -47,18 +47,19 @@ export const repositories: Table<Repository, RepositoryDb> = {
 
 export type CitationDb = DeletionDb & {
   id: string; tree_id: string; source_id: string; target_kind: CitationTargetKind; target_id: string; page: string; detail: string;
-  confidence: number | null; created_at: string; updated_at: string;
+  entry_date?: string; notes?: string; confidence: number | null; created_at: string; updated_at: string;
 };
 
 export const citations: Table<Citation, CitationDb> = {
   name: 'citations',
   columns: [
     ['id', 'uuid', (c) => c.id], ['tree_id', 'uuid', (c) => c.treeId], ['source_id', 'uuid', (c) => c.sourceId], ['target_kind', 'text', (c) => c.target.kind],
-    ['target_id', 'uuid', (c) => c.target.id], ['page', 'text', (c) => c.page], ['detail', 'text', (c) => c.detail], ['confidence', 'smallint', (c) => c.confidence],
+    ['target_id', 'uuid', (c) => c.target.id], ['page', 'text', (c) => c.page], ['detail', 'text', (c) => c.detail],
+    ['entry_date', 'text', (c) => c.entryDate], ['notes', 'text', (c) => c.notes], ['confidence', 'smallint', (c) => c.confidence],
     ['created_at', 'timestamptz', (c) => iso(c.createdAt)], ['updated_at', 'timestamptz', (c) => iso(c.updatedAt)], ...deletionColumns<Citation>(),
   ],
   from: (r) => ({
     id: r.id, treeId: r.tree_id, sourceId: r.source_id, target: { kind: r.target_kind, id: r.target_id }, page: r.page, detail: r.detail,
-    confidence: r.confidence === null ? null : Number(r.confidence), createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
+    entryDate: r.entry_date ?? '', notes: r.notes ?? '', confidence: r.confidence === null ? null : Number(r.confidence), createdAt: date(r.created_at), updatedAt: date(r.updated_at), ...deletionOf(r),
   }),
 };

@@ -268,7 +268,7 @@ export const createImportBuilder = (o: {
       c.citations.skipped += 1;
       return;
     }
-    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, confidence: pc.confidence, ...kept(pc.extra), ...stamp });
+    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, entryDate: pc.entryDate ?? '', notes: pc.notes ?? '', confidence: pc.confidence, ...kept(pc.extra), ...stamp });
     c.citations.created += 1;
   };
 

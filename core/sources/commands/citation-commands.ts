@@ -22,10 +22,12 @@ export type CitationCreate = {
   readonly relationshipId?: Id;
   readonly page?: string;
   readonly detail?: string;
+  readonly entryDate?: string;
+  readonly notes?: string;
   readonly confidence?: number | null;
 };
 
-export type CitationUpdate = { readonly page?: string; readonly detail?: string; readonly confidence?: number | null };
+export type CitationUpdate = { readonly page?: string; readonly detail?: string; readonly entryDate?: string; readonly notes?: string; readonly confidence?: number | null };
 
 const checkConfidence = (c: number | null | undefined) =>
   c == null || (Number.isInteger(c) && c >= 0 && c <= 3)
@@ -74,7 +76,7 @@ export const createCitation =
       if (!(await targetLives(tx, treeId, kind, targetId))) return fail(badReference(`${kind}_id`, kind));
       const now = deps.clock.now();
       const citation: Citation = {
-        id: newId(), treeId, sourceId: source.id, target: { kind, id: targetId }, page: input.page ?? '', detail: input.detail ?? '',
+        id: newId(), treeId, sourceId: source.id, target: { kind, id: targetId }, page: input.page ?? '', detail: input.detail ?? '', entryDate: input.entryDate ?? '', notes: input.notes ?? '',
         confidence: input.confidence ?? null, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
       };
       await tx.citations.insert(citation);
@@ -94,7 +96,7 @@ export const updateCitation =
       const found = await editableRecord(tx, actor, 'citation', id, await tx.citations.byId(id));
       if (E.isLeft(found)) return found;
       const c = found.right.record;
-      const next = { ...c, page: input.page ?? c.page, detail: input.detail ?? c.detail, confidence: input.confidence === undefined ? c.confidence : input.confidence, updatedAt: deps.clock.now() };
+      const next = { ...c, page: input.page ?? c.page, detail: input.detail ?? c.detail, entryDate: input.entryDate ?? c.entryDate, notes: input.notes ?? c.notes, confidence: input.confidence === undefined ? c.confidence : input.confidence, updatedAt: deps.clock.now() };
       await tx.citations.update(next);
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'citation.update', { type: 'citation', id, treeId: c.treeId }));
       return ok(next);
