@@ -46,6 +46,8 @@ const nodeFault = (u: unknown): string | null => {
 const isVia = (via: unknown): via is string => {
   if (typeof via !== 'string') return false;
   if (via === '') return true;
+  // Note forms (extensions.ts): `=`, and `=<hex hash>` once bound to the notes.
+  if (via.startsWith('=')) return /^=[0-9a-f]{0,16}$/.test(via);
   for (const seg of via.split('.')) {
     const hash = seg.lastIndexOf('#');
     if (hash <= 0 || !TAG.test(seg.slice(0, hash)) || !/^\d{1,9}$/.test(seg.slice(hash + 1))) return false;

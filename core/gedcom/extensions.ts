@@ -16,6 +16,59 @@ import { line, text, type Out, type Seven } from './writer-text.js';
 // record or anything else of the file), and written back as the export's cross-references.
 
 export type { KeptNode } from './types.js';
+
+// Note forms: a structure's NOTEs as the file wrote them (a shared note's pointer, several NOTEs) are
+// mapped to the row's one notes text, joined, and also kept, with via `=<hash of that text>`. Export
+// writes them back instead of the notes while the notes are still that text (and the version can take
+// them); once the notes change, it writes the notes and leaves the forms out.
+
+/** The via of note forms before the import knows the text they make (import-build.ts fills in the hash). */
+export const NOTE_FORM = '=';
+
+/** A 53-bit hash of a text (cyrb53), in hex: equal notes, equal hash; a change all but surely another. */
+export const notesHash = (text: string): string => {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+};
+
+/**
+ * A note form as this version writes it: a 7.0 SNOTE pointer is a 5.5.1 NOTE pointer and the other way
+ * round; in 7.0, a 5.x form's substructures (a NOTE's SOUR) are left out and counted.
+ */
+const noteForm = (k: Kept, seven: Seven, log: ExtraLog | undefined): KeptNode => {
+  const [tag, value, isPointer, children] = k[1];
+  if (!seven) return [tag === 'SNOTE' ? 'NOTE' : tag, value, isPointer, children];
+  if (k[2] === 7) return k[1];
+  for (const c of children) skip(log, c[0]);
+  return [tag === 'NOTE' && isPointer === 1 ? 'SNOTE' : tag, value, isPointer, []];
+};
+
+/** The row's kept text with its note forms bound to the notes the import made of them. */
+export const withNotesHash = (extra: string, notes: string): string => {
+  if (!extra.includes(`["${NOTE_FORM}",`)) return extra;
+  const via = `${NOTE_FORM}${notesHash(notes)}`;
+  return JSON.stringify(parseKept(extra).map((k): Kept => (k[0] === NOTE_FORM ? (k[2] === 7 ? [via, k[1], 7] : [via, k[1]]) : k)));
+};
+
+/**
+ * Whether export writes the row's note forms instead of its notes: it has some, bound to exactly
+ * these notes, and every shared note they point at is written in this file (`pointer`: an import past
+ * its kept-record bound may not have kept it). Both versions take them (noteForm).
+ */
+export const notesKept = (extra: string | null | undefined, notes: string, seven: Seven, { pointer }: KeptOut): boolean => {
+  if (extra === null || extra === undefined || !extra.includes(`["${NOTE_FORM}`)) return false;
+  const via = `${NOTE_FORM}${notesHash(notes)}`;
+  const forms = parseKept(extra).filter((k) => k[0].startsWith(NOTE_FORM));
+  return forms.length > 0 && forms.every((k) => k[0] === via && (k[1][2] !== 1 || k[1][1] === null || k[1][1] === '@VOID@' || pointer(k[1][1]) !== '@VOID@'));
+};
 /** A kept structure and where it goes under its row's structure; 7 when it was read from a GEDCOM 7 file. */
 export type Kept = readonly [via: string, node: KeptNode, seven?: 7];
 
@@ -159,10 +212,18 @@ const putNode = (out: Out, level: number, n: KeptNode, seven: Seven, pointer: Po
 export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, log }: KeptOut): void => {
   const { xref, node: n } = r;
   let tag = n[0];
+  let children = n[3];
   if (seven && r.seven !== true) {
     if (!recordIn7(tag, false)) return skip(log, `${tag} record`);
-    if (tag === 'NOTE') tag = 'SNOTE';
+    if (tag === 'NOTE') {
+      tag = 'SNOTE';
+      // A 5.x note record's substructures (its SOUR, REFN...) are 5.x structures: left out, counted.
+      for (const c of children) skip(log, `SNOTE.${c[0]}`);
+      children = [];
+    }
   }
+  // A 7.0 shared note in a 5.5.1 file is a NOTE record.
+  if (!seven && tag === 'SNOTE') tag = 'NOTE';
   const head = xref === null ? line(0, tag) : `0 ${xref} ${tag}\n`;
   const value = n[1];
   if (value === null) out.push(head);
@@ -170,7 +231,7 @@ export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, 
     const t = text(0, tag, value, seven);
     out.push(xref === null ? t : t.replace(/^0 /, `0 ${xref} `));
   }
-  for (const c of n[3]) putNode(out, 1, c, seven, pointer);
+  for (const c of children) putNode(out, 1, c, seven, pointer);
 };
 
 /** A line of a structure as export wrote it, with the lines under it and the kept lines to write after them. */
@@ -239,9 +300,15 @@ const keptText = (n: KeptNode, level: number, seven: Seven, pointer: PointerOf):
 export const putExtra = (
   out: Out, start: number, level: number, extra: string | null | undefined, seven: Seven, { pointer, log }: KeptOut,
   leaveOut?: (node: KeptNode, via: string) => boolean,
+  /** The row's notes: its note forms are written (as direct structures) when notesKept says so, else left out. */
+  notes?: string,
 ): void => {
   if (extra === null || extra === undefined || extra === '') return;
-  const kept = parseKept(extra).filter((k) => {
+  const forms = notes !== undefined && notesKept(extra, notes, seven, { pointer });
+  const kept = parseKept(extra).flatMap((k): Kept[] => {
+    if (!k[0].startsWith(NOTE_FORM)) return [k];
+    return forms ? [['', noteForm(k, seven, log), 7]] : [];
+  }).filter((k) => {
     if (leaveOut?.(k[1], k[0]) === true) return false;
     if (seven && !writableIn7(k)) {
       skip(log, k[1][0]);

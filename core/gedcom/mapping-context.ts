@@ -1,7 +1,7 @@
 import { MAX_CODE_LENGTH } from '../people/model.js';
 import type { GedcomNode, KeptRecord, UnmappedTag } from './types.js';
 import { createWarningLog, type Warnings } from './warnings.js';
-import { keptLines, keptOf, locate, type Kept } from './extensions.js';
+import { keptLines, keptOf, locate, NOTE_FORM, type Kept } from './extensions.js';
 
 /**
  * What the mapping does not map to the model: every structure it does not use, by tag path
@@ -14,7 +14,12 @@ import { keptLines, keptOf, locate, type Kept } from './extensions.js';
 export const BOOKKEEPING: ReadonlySet<string> = new Set(['CHAN']);
 
 /** A structure being mapped to one row (a record, a name, an event, a citation): what it does not map is kept on that row. */
-export type Scope = { readonly node: GedcomNode; readonly lost: { readonly path: string; readonly node: GedcomNode }[] };
+export type Scope = {
+  readonly node: GedcomNode;
+  readonly lost: { readonly path: string; readonly node: GedcomNode }[];
+  /** The NOTE and SNOTE structures read (readNote) while the scope was open. */
+  readonly notes?: GedcomNode[];
+};
 
 /** A pointer to a shared note (NOTE/SNOTE record), resolved when the whole file has been read. */
 export type NoteRef = { readonly ref: string; readonly line: number };
@@ -49,9 +54,13 @@ export type Context = {
    * Keeps a whole record no other row takes (an unknown or `_` record, a note nothing references, a
    * family that makes no row); `counted`: lines of it already counted as kept (by its scope).
    */
-  readonly keepRecord: (path: string, node: GedcomNode, counted?: number) => void;
+  readonly keepRecord: (path: string, node: GedcomNode, counted?: number, unmapped?: boolean) => void;
+  /** Counts a record kept earlier (keepRecord with `unmapped` false) as unmapped after all, with its kept lines. */
+  readonly countKept: (path: string, line: number, lines: number) => void;
   /** The records kept whole, in file order. */
   readonly records: () => readonly KeptRecord[];
+  /** A NOTE or SNOTE structure the mapping reads into a row's notes (readNote): see note forms, extensions.ts. */
+  readonly noted: (node: GedcomNode) => void;
   /** Whether a structure kept so far (on a row or whole) points at this cross-reference (a shared note's, say). */
   readonly keptPointsAt: (xref: string) => boolean;
   /** A 7.0 HEAD.SCHMA TAG line's value (`_TAG uri`): a 7.0 export declares the tag with it again. */
@@ -105,8 +114,8 @@ export const createContext = (): Context => {
     if (n.pointer && n.value !== null) pointedAt.add(n.value);
     for (const c of n.children) notePointers(c);
   };
-  const keepRecord = (path: string, node: GedcomNode, counted = 0): void => {
-    count(path, node.line);
+  const keepRecord = (path: string, node: GedcomNode, counted = 0, unmapped = true): void => {
+    if (unmapped) count(path, node.line);
     const kept = keptOf(node);
     // Records kept whole wait in memory for the import's end, and go on its one row: bounded.
     const chars = JSON.stringify(kept).length;
@@ -117,7 +126,7 @@ export const createContext = (): Context => {
     }
     recordChars += chars;
     notePointers(node);
-    entry(path).keptLines += keptLines(node) - counted;
+    if (unmapped) entry(path).keptLines += keptLines(node) - counted;
     records.push({ xref: node.xref, node: kept, ...(seven ? { seven } : {}) });
   };
   const lost = (path: string, node: GedcomNode): void => {
@@ -138,18 +147,30 @@ export const createContext = (): Context => {
     lostChildren: (path, node) => {
       for (const c of node.children) lost(`${path}.${c.tag}`, c);
     },
+    noted: (node) => {
+      scopes[scopes.length - 1]?.notes?.push(node);
+    },
     open: (node) => {
-      const scope: Scope = { node, lost: [] };
+      const scope: Scope = { node, lost: [], notes: [] };
       scopes.push(scope);
       return scope;
     },
     close: (scope) => {
       if (scopes[scopes.length - 1] !== scope) throw new Error('gedcom mapping: a scope closed out of order');
       scopes.pop();
-      if (scope.lost.length === 0) return undefined;
+      // The structure's own NOTEs (and a source's TEXT), when joining them loses their form (a shared
+      // note's pointer, several, a TEXT): kept too, as note forms (extensions.ts), not counted as unmapped.
+      const own = (scope.notes ?? []).filter((n) => scope.node.children.includes(n));
+      const forms: Kept[] = own.length > 1 || own.some((n) => n.tag !== 'NOTE' || n.pointer)
+        ? own.map((n) => {
+          notePointers(n);
+          return seven ? [NOTE_FORM, keptOf(n), 7] : [NOTE_FORM, keptOf(n)];
+        })
+        : [];
+      if (scope.lost.length === 0) return forms.length === 0 ? undefined : JSON.stringify(forms);
       const outer = scopes[scopes.length - 1];
       const { found, missing } = locate(scope.node, scope.lost.map((l) => l.node));
-      const out: Kept[] = [];
+      const out: Kept[] = [...forms];
       for (const l of scope.lost) {
         const via = found.get(l.node);
         if (via === undefined) continue;
@@ -161,6 +182,10 @@ export const createContext = (): Context => {
       return out.length === 0 ? undefined : JSON.stringify(out);
     },
     keepRecord,
+    countKept: (path, line, lines) => {
+      count(path, line);
+      entry(path).keptLines += lines;
+    },
     records: () => records,
     keptPointsAt: (xref) => pointedAt.has(xref),
     fromSeven: (v) => {
@@ -211,6 +236,7 @@ export const isVoid = (node: GedcomNode): boolean => node.pointer && node.value 
 
 /** A NOTE or SNOTE substructure: a pointer to a shared note, or inline text (null when empty). */
 export const readNote = (node: GedcomNode, path: string, ctx: Context): TextPart | null => {
+  ctx.noted(node);
   ctx.lostChildren(`${path}.${node.tag}`, node);
   if (node.pointer) {
     if (isVoid(node)) return null;

@@ -1,7 +1,7 @@
 import type { GedcomNode, GedcomVersion, KeptRecord, PlanFamily, PlanMedia, PlanPerson, PlanSource, UnmappedTag } from './types.js';
 import { gedcomVersion } from './reader.js';
 import { createContext, resolveText, text } from './mapping-context.js';
-import { keptTextLines } from './extensions.js';
+import { keptLines, keptTextLines } from './extensions.js';
 import { finishFamily, readFamily } from './mapping-family.js';
 import { createLinks } from './mapping-links.js';
 import { finishPerson, readPerson } from './mapping-person.js';
@@ -44,6 +44,8 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
   const repositories: ReadonlySet<string> = new Set(scan.repositories.keys());
   let version: GedcomVersion | null = null;
   let submitter: string | null = null;
+  /** Shared notes kept whole as they arrived, with their lines. */
+  const keptNotes = new Map<string, number>();
 
   /** The record's xref when it is the first record of that xref (the one the scan kept), else null with a warning. */
   const first = (record: GedcomNode, line: number | undefined): string | null => {
@@ -105,8 +107,16 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
       }
       case 'NOTE':
       case 'SNOTE':
-        if (record.xref === null || scan.notes.get(record.xref)?.line !== record.line) ctx.lost(record.tag, record);
-        ctx.lostChildren(record.tag, record);
+        if (record.xref === null || scan.notes.get(record.xref)?.line !== record.line) {
+          ctx.lost(record.tag, record);
+          ctx.lostChildren(record.tag, record);
+        } else {
+          // Kept whole as well as read into the notes of what points at it: their note forms point at
+          // it again on export (extensions.ts), its substructures (unmapped) with it.
+          ctx.keepRecord(record.tag, record, 0, false);
+          keptNotes.set(record.xref, keptLines(record) - record.children.reduce((n, c) => n + keptLines(c), 0));
+          for (const c of record.children) ctx.countKept(`${record.tag}.${c.tag}`, c.line, keptLines(c));
+        }
         return null;
       case 'OBJE':
         countObjeRecord(scan.media, record, ctx);
@@ -128,9 +138,17 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
   };
 
   const finish = () => {
-    // A shared note nothing references is kept whole, as the record it was; so is one a kept structure
-    // points at (a one-partner family's NOTE, say), so that the kept pointer finds it again.
-    for (const [xref, n] of scan.notes) if (!n.used || ctx.keptPointsAt(xref)) ctx.keepRecord(n.tag, { tag: n.tag, xref, value: n.text === '' ? null : n.text, pointer: false, line: n.line, children: [] });
+    // Shared notes were kept whole as they arrived (one nothing references counts as unmapped); one
+    // the scan knows but this pass did not keep is kept from its text when nothing uses it or a kept
+    // structure points at it.
+    for (const [xref, n] of scan.notes) {
+      const kept = keptNotes.get(xref);
+      if (kept !== undefined) {
+        if (!n.used) ctx.countKept(n.tag, n.line, kept);
+        continue;
+      }
+      if (!n.used || ctx.keptPointsAt(xref)) ctx.keepRecord(n.tag, { tag: n.tag, xref, value: n.text === '' ? null : n.text, pointer: false, line: n.line, children: [] });
+    }
     const w = ctx.warnings();
     return {
       version, media: unattachedMedia(scan.media), unmapped: ctx.unmapped(), records: ctx.records(), declarations: ctx.declarations(),

@@ -66,6 +66,8 @@ export const readSource = (record: GedcomNode, xref: string, ctx: Context, repos
         else ctx.lost(`${path}.ABBR`, c);
         break;
       case 'TEXT':
+        // The source's text joins its notes (and, as a note form, is written back as TEXT).
+        ctx.noted(c);
         if (text(c) !== '') notes.push(c.value ?? '');
         ctx.lostChildren(`${path}.TEXT`, c);
         break;

@@ -4,7 +4,7 @@ import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
-import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, type KeptOut } from './extensions.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
@@ -115,8 +115,9 @@ export const putCitation = (out: Out, level: number, c: ExportCitation, source: 
     putText(out, level + 2, 'TEXT', c.detail, seven);
   }
   if (validQuay(c.confidence)) putLine(out, level + 1, 'QUAY', QUAY[c.confidence]);
-  putText(out, level + 1, 'NOTE', c.notes ?? '', seven);
-  putExtra(out, start, level + 1, c.gedcomExtra, seven, kept);
+  const notes = c.notes ?? '';
+  if (!notesKept(c.gedcomExtra, notes, seven, kept)) putText(out, level + 1, 'NOTE', notes, seven);
+  putExtra(out, start, level + 1, c.gedcomExtra, seven, kept, undefined, notes);
 };
 
 /**
@@ -240,7 +241,7 @@ export const putEvent = (
   if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
   // After PLAC (and ADDR, AGNC, RELI, which are not written), before NOTE: both grammars' order.
   if (!lds) putText(out, level + 1, 'CAUS', e.cause ?? '', seven);
-  putText(out, level + 1, 'NOTE', e.notes, seven);
+  if (!notesKept(e.gedcomExtra, e.notes, seven, kept)) putText(out, level + 1, 'NOTE', e.notes, seven);
   if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);
   if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven, kept);
   if (valued) {

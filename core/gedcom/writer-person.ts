@@ -3,7 +3,7 @@ import type { ExportCitation, ExportEdge } from './export-reads.js';
 import { AFN_EXID_TYPE } from './types.js';
 import { putCitation, type SourceXref } from './writer-events.js';
 import { joined, putLine, putSingle, putText, type Out, type Seven } from './writer-text.js';
-import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, type KeptOut } from './extensions.js';
 
 // What an INDI record carries besides names, events and family links: the person's identifiers
 // (REFN with TYPE, AFN, UID) and associations (ASSO), each read back by the mapping as it was.
@@ -57,14 +57,14 @@ export const putAssociations = (
     const start = out.length;
     putLine(out, 1, 'ASSO', person(a.personBId));
     putRole(out, a.role, seven);
-    putText(out, 2, 'NOTE', a.notes, seven);
+    if (!notesKept(a.gedcomExtra, a.notes, seven, kept)) putText(out, 2, 'NOTE', a.notes, seven);
     for (let i = 0; i < citations.length; i++) {
       const c = citations[i]!;
       if (c.target.kind !== 'relationship' || c.target.id !== a.id) continue;
       putCitation(out, 2, c, source, seven, kept);
       citations.splice(i--, 1);
     }
-    putExtra(out, start, 2, a.gedcomExtra, seven, kept);
+    putExtra(out, start, 2, a.gedcomExtra, seven, kept, undefined, a.notes);
   }
 };
 

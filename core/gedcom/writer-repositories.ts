@@ -1,6 +1,6 @@
 import type { ExportRepository, ExportSource } from './export-reads.js';
 import { line, single, text, type Seven } from './writer-text.js';
-import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, type KeptOut } from './extensions.js';
 import { formatGedcomDate, parseGedcomDate } from '../kernel/gedcom-date.js';
 
 // What a SOUR record writes beyond TITL, AUTH and PUBL (ABBR, DATA, REPO), and the REPO records
@@ -38,11 +38,12 @@ export const sourceFieldLines = (src: ExportSource, seven: Seven, repository: (n
 
 /** `0 @R1@ REPO` with NAME, ADDR (its lines as CONT), NOTE and the repository's kept lines. */
 export const writeRepository = (xref: string, r: ExportRepository, seven: Seven, kept: KeptOut = KEPT_OUT): string => {
-  const record = `0 ${xref} REPO\n` + single(1, 'NAME', r.name, seven) + text(1, 'ADDR', r.address, seven) + text(1, 'NOTE', r.notes, seven);
+  const record = `0 ${xref} REPO\n` + single(1, 'NAME', r.name, seven) + text(1, 'ADDR', r.address, seven)
+    + (notesKept(r.gedcomExtra, r.notes, seven, kept) ? '' : text(1, 'NOTE', r.notes, seven));
   if (r.gedcomExtra === null || r.gedcomExtra === undefined) return record;
   const out = [record];
   // An address part the address no longer holds (edited since) is not written back.
-  putExtra(out, 0, 1, r.gedcomExtra, seven, kept, (n, via) => via === 'ADDR#0' && n[1] !== null && n[2] === 0 && !r.address.toLowerCase().includes(n[1].trim().toLowerCase()));
+  putExtra(out, 0, 1, r.gedcomExtra, seven, kept, (n, via) => via === 'ADDR#0' && n[1] !== null && n[2] === 0 && !r.address.toLowerCase().includes(n[1].trim().toLowerCase()), r.notes);
   return out.join('');
 };
 

@@ -7,7 +7,7 @@ import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
-import { KEPT_OUT, putExtra, type KeptNode, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, type KeptNode, type KeptOut } from './extensions.js';
 import { repositoryXref, sourceFieldLines } from './writer-repositories.js';
 
 // The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
@@ -230,11 +230,11 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     putSingle(out, 2, 'SURN', n.surname, seven);
     putSingle(out, 2, 'NSFX', n.suffix, seven);
     if (k === 0 && nicks !== null) for (let j = 0; j < p.names.length; j++) if (nicks[j] === true) putSingle(out, 2, 'NICK', p.names[j]!.givenName, seven);
-    putText(out, 2, 'NOTE', n.notes, seven);
+    if (!notesKept(n.gedcomExtra, n.notes, seven, kept)) putText(out, 2, 'NOTE', n.notes, seven);
     const cites = placed.names?.[i];
     if (cites !== undefined) for (const c of cites) putCitation(out, 2, c, x.source, seven, kept);
     // A kept `TYPE birth` says what the name no longer is once it has another type.
-    putExtra(out, start, 2, n.gedcomExtra, seven, kept, n.nameType === 'birth' ? undefined : isType);
+    putExtra(out, start, 2, n.gedcomExtra, seven, kept, n.nameType === 'birth' ? undefined : isType, n.notes);
   }
   // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
   if (p.person.sex !== null) putLine(out, 1, 'SEX', SEX[p.person.sex]);
@@ -243,7 +243,7 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     const start = out.length;
     putEvent(out, 1, e, false, placed.events?.[i], x.source, seven, ord, kept);
     putMediaLinks(out, 2, o.media, 'event', e.id);
-    putExtra(out, start, 2, e.gedcomExtra, seven, kept);
+    putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
   for (const f of p.famc) {
     putLine(out, 1, 'FAMC', x.family(f.familyKey));
@@ -257,11 +257,11 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     putAssociations(out, p.associations, rest, x.person, x.source, seven, kept);
     own = rest;
   }
-  putText(out, 1, 'NOTE', p.person.notes, seven);
+  if (!notesKept(p.person.gedcomExtra, p.person.notes, seven, kept)) putText(out, 1, 'NOTE', p.person.notes, seven);
   for (const c of own) putCitation(out, 1, c, x.source, seven, kept);
   putMediaLinks(out, 1, o.media, 'person', p.person.id);
   // A kept SEX (U, X...) is the file's word for what the person had no sex for: not once they have one.
-  putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, p.person.sex === null ? undefined : isSex);
+  putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, p.person.sex === null ? undefined : isSex, p.person.notes);
 };
 
 const isSex = (n: KeptNode, via: string): boolean => via === '' && n[0] === 'SEX';
@@ -296,11 +296,12 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
     const start = out.length;
     putEvent(out, 1, e, true, placed.events?.[i], x.source, seven, ord, kept);
     putMediaLinks(out, 2, o.media, 'event', e.id);
-    putExtra(out, start, 2, e.gedcomExtra, seven, kept);
+    putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
-  putText(out, 1, 'NOTE', f.notes, seven);
+  const extra = fam.partnership?.gedcomExtra ?? bundle.extra;
+  if (!notesKept(extra, f.notes, seven, kept)) putText(out, 1, 'NOTE', f.notes, seven);
   for (const c of placed.own) putCitation(out, 1, c, x.source, seven, kept);
-  putExtra(out, record, 1, fam.partnership?.gedcomExtra ?? bundle.extra, seven, kept);
+  putExtra(out, record, 1, extra, seven, kept, undefined, f.notes);
 };
 
 export const writeFamily = (o: WriterOptions, x: Xrefs, f: FamilyBundle): string => joined(putFamily, o, x, f);
@@ -333,14 +334,14 @@ export const writeSource = (o: WriterOptions, x: Xrefs, src: ExportSource): stri
     + text(1, 'AUTH', src.author, seven)
     + text(1, 'PUBL', src.publication, seven)
     + sourceFieldLines(src, seven, repositoryXref)
-    + text(1, 'NOTE', src.notes, seven)
-    + mediaLinkLines(1, o.media, 'source', src.id));
+    + (notesKept(src.gedcomExtra, src.notes, seven, x.kept ?? KEPT_OUT) ? '' : text(1, 'NOTE', src.notes, seven))
+    + mediaLinkLines(1, o.media, 'source', src.id), src.notes);
 };
 
-/** A record's text with its kept lines (extensions.ts) written in. */
-const withKept = (extra: string | null | undefined, seven: Seven, x: Xrefs, record: string): string => {
+/** A record's text with its kept lines (extensions.ts) written in; `notes`, the record's, for its note forms. */
+const withKept = (extra: string | null | undefined, seven: Seven, x: Xrefs, record: string, notes?: string): string => {
   if (extra === null || extra === undefined) return record;
   const out: Out = [record];
-  putExtra(out, 0, 1, extra, seven, x.kept ?? KEPT_OUT);
+  putExtra(out, 0, 1, extra, seven, x.kept ?? KEPT_OUT, undefined, notes);
   return out.join('');
 };

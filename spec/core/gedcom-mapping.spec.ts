@@ -306,6 +306,8 @@ describe('GEDCOM mapping: events', () => {
     expect(es[0]).to.deep.equal({
       type: 'birth', customType: null, date: { qualifier: 'about', year: 1850 }, place: 'Leiden, Zuid-Holland',
       notes: 'Born at home.\n\nShared.', detail: '', cause: '', citations: [], temple: null, ordinanceStatus: null,
+      // The two notes as written, to write back while the notes are these (note forms, extensions.ts).
+      extra: JSON.stringify([['=', ['NOTE', 'Born at home.', 0, []]], ['=', ['SNOTE', '@N1@', 1, []]]]),
     });
     expect(es[1]).to.deep.include({ type: 'death', place: null, detail: 'Sudden', cause: 'Fever', date: { qualifier: 'exact', year: 1901, month: 3, day: 12 } });
     expect(es.map((e) => e.type)).to.deep.equal(['birth', 'death', 'military', 'baptism', 'christening', 'burial', 'cremation',
@@ -458,7 +460,7 @@ describe('GEDCOM mapping: sources and citations', () => {
     const none = { recordedEvents: [], agency: '', dataNotes: '' };
     expect(plan.sources).to.deep.equal([
       {
-        xref: '@S1@', line: 2, title: 'Parish register\nof Leiden', author: 'Church', publication: 'Leiden, 1850', notes: 'Entry 12\n\nMicrofilm.',
+        xref: '@S1@', line: 2, title: 'Parish register\nof Leiden', author: 'Church', publication: 'Leiden, 1850', notes: 'Entry 12\n\nMicrofilm.', extra: JSON.stringify([['=', ['TEXT', 'Entry 12', 0, []]], ['=', ['NOTE', '@N1@', 1, []]]]),
         abbreviation: 'PR', ...none, repositories: [{ xref: '@R1@', callNumber: '', line: 10 }],
       },
       { xref: '@S2@', line: 11, title: 'Census 1851', author: '', publication: '', notes: '', abbreviation: 'Census 1851', ...none, repositories: [] },
@@ -486,6 +488,7 @@ describe('GEDCOM mapping: sources and citations', () => {
     const p = person(plan, '@I1@');
     expect(p.citations).to.deep.equal([{
       sourceXref: '@S1@', inlineTitle: null, page: 'p. 12', detail: 'Baptised John', entryDate: '1 JAN 1850', notes: 'Hard to read.\n\nShared note.', confidence: 2, line: 3,
+      extra: JSON.stringify([['=', ['NOTE', 'Hard to read.', 0, []]], ['=', ['SNOTE', '@N1@', 1, []]]]),
     }]);
     expect(p.events[0]?.citations[0]).to.include({ sourceXref: '@S1@', confidence: null });
     expect(warningAt(plan, 13)).to.have.length(1);

@@ -258,11 +258,55 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(fam.filter((l) => /^1 CHIL /.test(l)), text).to.have.length(2);
       for (const l of ['1 RIN 77', '1 _UID 9A8B7C6D', '1 NOTE The father is not known.']) expect(fam, text).to.include(l);
       expect(text.split('\n').filter((l) => l === '1 _UID 9A8B7C6D'), 'written once').to.have.length(1);
-      // A shared note the family points at, used by Ben too: inline at Ben, and kept whole for the family's pointer.
+      // A shared note the family points at, used by Ben too: one record, both pointing at it.
       const pointer = fam.find((l) => /^1 NOTE @X[0-9A-F]{6}_N1@$/.test(l));
       expect(pointer, text).to.not.equal(undefined);
       expect(text, 'the note record').to.include(`0 ${pointer!.slice('1 NOTE '.length)} NOTE Census of 1901`);
-      expect(personRecord(text, 'Ben /Lone/'), text).to.include('1 NOTE Census of 1901');
+      expect(personRecord(text, 'Ben /Lone/'), text).to.include(pointer);
+    });
+
+    it('shared notes and several NOTEs of one structure are written back as they were, until the notes change', async () => {
+      const tree = await freshTree();
+      const file = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Nora /Notes/
+1 NOTE @N1@
+1 NOTE Her own words.
+1 BIRT
+2 DATE 1900
+2 NOTE First event note.
+2 NOTE Second event note.
+0 @I2@ INDI
+1 NAME Ned /Notes/
+1 NOTE @N1@
+0 @N1@ NOTE From the family bible,
+1 CONT page 3.
+0 TRLR
+`;
+      const r = await importGedcomFile(c, tree, file);
+      expect(r.response.status, JSON.stringify(r.error)).to.equal(200);
+      const { text } = await exportGedcomText(c, tree, '5.5.1');
+      const nora = personRecord(text, 'Nora /Notes/');
+      const pointer = nora.find((l) => /^1 NOTE @X[0-9A-F]{6}_N1@$/.test(l));
+      expect(pointer, text).to.not.equal(undefined);
+      expect(nora, text).to.include('1 NOTE Her own words.');
+      expect(nora.filter((l) => /^2 NOTE (First|Second) event note\.$/.test(l)), text).to.have.length(2);
+      expect(personRecord(text, 'Ned /Notes/'), text).to.include(pointer);
+      const record = recordOf(text, new RegExp(`^0 ${pointer!.slice('1 NOTE '.length)} NOTE`));
+      expect(record, text).to.deep.equal([`0 ${pointer!.slice('1 NOTE '.length)} NOTE From the family bible,`, '1 CONT page 3.']);
+      // The API reads the notes joined; once they change, export writes them as they are now.
+      const persons = await c.GET('/trees/{id}/persons', { params: { path: { id: tree } } });
+      const noraRow = persons.data!.find((p) => p.given_name === 'Nora')!;
+      const read = await c.GET('/persons/{id}', { params: { path: { id: noraRow.id } } });
+      expect(read.data!.notes).to.equal('From the family bible,\npage 3.\n\nHer own words.');
+      const changed = await c.PATCH('/persons/{id}', { params: { path: { id: noraRow.id } }, body: { notes: 'Rewritten.' } });
+      expect(changed.response.status, JSON.stringify(changed.error)).to.equal(200);
+      const after = personRecord((await exportGedcomText(c, tree, '5.5.1')).text, 'Nora /Notes/');
+      expect(after.filter((l) => l.startsWith('1 NOTE'))).to.deep.equal(['1 NOTE Rewritten.']);
     });
 
     it('an undone import takes its kept records out of the export', async () => {

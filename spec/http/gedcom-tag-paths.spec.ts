@@ -30,14 +30,12 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /(^|\.)CHAN(\.|$)/, why: 'export writes no CHAN: the change stamps are the service\'s' },
   { path: /^SUBM(\.|$)/, why: 'the file\'s own submitter (HEAD.SUBM) is the exporting program\'s: export writes its own' },
   { path: /^TRLR$/, why: 'one TRLR' },
-  { path: /^(NOTE|SNOTE)(\.|$)|\.SNOTE$/, why: 'a shared note is written inline at each structure that pointed at it (one used by nobody is kept whole)' },
-  { path: /\.NOTE$/, why: 'the notes of one structure are joined into one (a blank line between)' },
   { path: /^FAM(\.(HUSB|WIFE|CHIL))?$|^INDI\.FAM[SC]$/, why: 'families the model holds as one: a couple\'s second FAM (their remarriage, as events of their one partnership), a FAM that repeats a parent and child another FAM links' },
   { path: /^INDI\.(ALIA|NAME\.NICK)$/, why: 'ALIA text and NICK are names of the person (aka, nickname), written as NAME with TYPE' },
   { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
-  { path: /\.(SOUR\.(DATA\.TEXT|NOTE|TEXT))$/, why: 'several DATA.TEXT (or NOTEs) of one citation are joined into its detail (or notes); a TEXT under a citation is its detail, written as DATA.TEXT' },
+  { path: /\.(SOUR\.(DATA\.TEXT|TEXT))$/, why: 'several DATA.TEXT of one citation are joined into its detail; a TEXT under a citation is its detail, written as DATA.TEXT' },
   { path: /^INDI\.EVEN\.TYPE$/, why: 'the TYPE of an event with a standard meaning is its custom type, written as the standard tag' },
-  { path: /\.OBJE\.(FILE|FORM|TITL)$/, why: 'an inline OBJE (FILE, FORM, TITL under INDI, an event, SOUR) is written as an OBJE record and a pointer to it' },
+  { path: /\.OBJE\.(FILE|FORM|TITL|NOTE)$/, why: 'an inline OBJE (FILE, FORM, TITL, NOTE under INDI, an event, SOUR) is written as an OBJE record and a pointer to it' },
 ];
 
 /**
@@ -49,13 +47,14 @@ const KNOWN: Readonly<Record<string, RegExp>> = {
   'vendors/relationships-complex.ged': /^FAM\.CHIL\._FREL$/,
   // The torture files: a FAM of one partner (as above), ADOP.FAMC of a family of one, a second RESN,
   // a NOTE's or a PLAC's citation (joined into the note, cited on the event), the source's TEXT.
-  'torture/TGC551.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE|SOUR\.TEXT)$/,
-  'torture/TGC55C.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE|SOUR\.TEXT)$/,
-  'torture/TGC55CLF.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE|SOUR\.TEXT)$/,
+  'torture/TGC551.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE)$/,
+  'torture/TGC55C.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE)$/,
+  'torture/TGC55CLF.ged': /^(FAM\.NCHI|INDI\.ADOP\.FAMC(\.ADOP)?|INDI\.DEAT\.PLAC\.SOUR|INDI\.NOTE\.SOUR|INDI\.RESN|INDI\.OBJE)$/,
   // GEDCOM 7's every-structure file: FACT and NCHI with HUSB/WIFE AGE on a FAM, a FAM's second MARR,
   // ADOP.FAMC, FAMC.STAT, DATE.TIME under STAT, an event's ASSO of a person not in the file, and the
-  // OBJE and REPO records' 7.0-only substructures (CREA, EXID, TRAN, CROP, MIME, LANG...).
-  '7.0/maximal70.ged': /^(FAM\.(FACT|NCHI|MARR|SLGS)(\..*)?|INDI\.(ADOP\.FAMC|FAMC\.(PEDI|STAT)|DEAT\.ASSO|DSCR\.SOUR|FACT|SLGC\.STAT)(\..*)?|OBJE\..*|REPO\..*|SOUR\.TEXT(\..*)?)$/,
+  // OBJE and REPO records' 7.0-only substructures (CREA, EXID, TRAN, CROP, MIME, LANG...), a
+  // source's DATA.SNOTE (its DATA notes are written inline).
+  '7.0/maximal70.ged': /^(FAM\.(FACT|NCHI|MARR|SLGS)(\..*)?|INDI\.(ADOP\.FAMC|FAMC\.(PEDI|STAT)|DEAT\.ASSO|DSCR\.SOUR|FACT|SLGC\.STAT)(\..*)?|OBJE\..*|REPO\..*|SOUR\.TEXT(\..*)?|SOUR\.DATA\.SNOTE)$/,
 };
 const allowed = (p: string, f: string): boolean => ALLOWED.some((a) => a.path.test(p)) || KNOWN[f]?.test(p) === true;
 

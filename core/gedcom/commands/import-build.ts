@@ -9,7 +9,7 @@ import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
-import { extensionTags, keptXref, mapPointers, rewriteExtra } from '../extensions.js';
+import { extensionTags, keptXref, mapPointers, rewriteExtra, withNotesHash } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -223,9 +223,10 @@ export const createImportBuilder = (o: {
     return source !== undefined ? `@#S${source.id}@` : keptXref(xref, keptTag);
   };
   const tags = new Set<string>();
-  const kept = (extra: string | undefined): { readonly gedcomExtra?: string } => {
+  /** A row's kept text, pointers rewritten; its note forms bound to `notes`, the row's notes text (extensions.ts). */
+  const kept = (extra: string | undefined, notes = ''): { readonly gedcomExtra?: string } => {
     if (extra === undefined) return {};
-    const gedcomExtra = rewriteExtra(extra, pointerOf);
+    const gedcomExtra = withNotesHash(rewriteExtra(extra, pointerOf), notes);
     extensionTags(gedcomExtra, tags);
     rows.keptChars(gedcomExtra.length);
     return { gedcomExtra };
@@ -250,7 +251,7 @@ export const createImportBuilder = (o: {
     repositoryIds.set(r.xref, id);
     rows.rows().repositories.push({
       id, treeId, name: r.name.trim() === '' ? '(unnamed repository)' : r.name.trim(), address: r.address, notes: r.notes,
-      ...kept(r.extra), ...stamp,
+      ...kept(r.extra, r.notes), ...stamp,
     });
     c.repositories.created += 1;
   }
@@ -268,7 +269,7 @@ export const createImportBuilder = (o: {
       c.citations.skipped += 1;
       return;
     }
-    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, entryDate: pc.entryDate ?? '', notes: pc.notes ?? '', confidence: pc.confidence, ...kept(pc.extra), ...stamp });
+    rows.rows().citations.push({ id: newId(), treeId, sourceId, target: { kind, id }, page: pc.page, detail: pc.detail, entryDate: pc.entryDate ?? '', notes: pc.notes ?? '', confidence: pc.confidence, ...kept(pc.extra, pc.notes ?? ''), ...stamp });
     c.citations.created += 1;
   };
 
@@ -279,7 +280,7 @@ export const createImportBuilder = (o: {
       id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
       personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
       date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, cause: pe.cause, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus,
-      ...kept(pe.extra), ...stamp,
+      ...kept(pe.extra, pe.notes), ...stamp,
     };
     rows.rows().events.push(e);
     eventIds.set(pe, e.id);
@@ -300,11 +301,11 @@ export const createImportBuilder = (o: {
   const create = (p: PlanPerson, id: Id): void => {
     rows.rows().persons.push({
       id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null,
-      ...kept(p.extra), ...stamp,
+      ...kept(p.extra, p.notes), ...stamp,
     });
     for (const n of p.names) {
       const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
-        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra), createdAt: now, deletedAt: null, deletionId: null };
+        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra, n.notes), createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);
       c.names.created += 1;
       for (const pc of n.citations) cite(pc, 'name', name.id);
@@ -404,7 +405,7 @@ export const createImportBuilder = (o: {
       return null;
     }
     const idNumber = idsMade;
-    const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...kept(extra), ...stamp };
+    const r: Relationship = { id: newId(), treeId, type, personAId: a.id, personBId: b.id, qualifier, role, notes, ...kept(extra, notes), ...stamp };
     rows.rows().relationships.push(r);
     if (type === 'partnership') edges.addPartnership(a, b, idNumber);
     else edges.add(type, a, b, role);
@@ -482,7 +483,7 @@ export const createImportBuilder = (o: {
       // The row just made takes the record's kept lines.
       const made = rows.rows().sources;
       const last = made[made.length - 1];
-      if (s.extra !== undefined && last?.id === known.id) made[made.length - 1] = { ...last, ...kept(s.extra) };
+      if (s.extra !== undefined && last?.id === known.id) made[made.length - 1] = { ...last, ...kept(s.extra, s.notes) };
     }
   };
 
