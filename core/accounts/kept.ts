@@ -48,6 +48,8 @@ const isVia = (via: unknown): via is string => {
   if (via === '') return true;
   // Note forms (extensions.ts): `=`, and `=<hex hash>` once bound to the notes.
   if (via.startsWith('=')) return /^=[0-9a-f]{0,16}$/.test(via);
+  // Structure forms: `~<hex hash>`.
+  if (via.startsWith('~')) return /^~[0-9a-f]{1,16}$/.test(via);
   for (const seg of via.split('.')) {
     const hash = seg.lastIndexOf('#');
     if (hash <= 0 || !TAG.test(seg.slice(0, hash)) || !/^\d{1,9}$/.test(seg.slice(hash + 1))) return false;

@@ -25,6 +25,26 @@ export type { KeptNode } from './types.js';
 /** The via of note forms before the import knows the text they make (import-build.ts fills in the hash). */
 export const NOTE_FORM = '=';
 
+/**
+ * Structure forms: a row that a file wrote as another structure than export would (a 5.x ALIA with a
+ * name's text, which export would write as NAME with TYPE) keeps that structure, with via
+ * `~<hash of the row's fields as the import made them>`. Export writes it instead of its own while the
+ * row still has those fields; putExtra never writes it.
+ */
+export const STRUCTURE_FORM = '~';
+
+/** The structure form of a row with these fields, as kept text. */
+export const structureForm = (node: GedcomNode, fields: string, seven: boolean): string =>
+  JSON.stringify([seven ? [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node), 7] : [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node)]]);
+
+/** The structure form export writes for a row with these fields now, or null (the row is written as export writes it). */
+export const structureFormOf = (extra: string | null | undefined, fields: string, seven: Seven): KeptNode | null => {
+  if (extra === null || extra === undefined || !extra.includes(`["${STRUCTURE_FORM}`)) return null;
+  const forms = parseKept(extra).filter((k) => k[0].startsWith(STRUCTURE_FORM));
+  const via = `${STRUCTURE_FORM}${notesHash(fields)}`;
+  return forms.length === 1 && forms[0]![0] === via && (!seven || forms[0]![2] === 7) ? forms[0]![1] : null;
+};
+
 /** A 53-bit hash of a text (cyrb53), in hex: equal notes, equal hash; a change all but surely another. */
 export const notesHash = (text: string): string => {
   let h1 = 0xdeadbeef;
@@ -209,6 +229,9 @@ const putNode = (out: Out, level: number, n: KeptNode, seven: Seven, pointer: Po
 };
 
 /** A kept whole record (`0 @X..@ TAG`), under the cross-reference the import gave it (keptXref). */
+/** A kept structure at `level` (a structure form, written by the row's writer). */
+export const putKeptNode = (out: Out, level: number, n: KeptNode, seven: Seven, { pointer }: KeptOut): void => putNode(out, level, n, seven, pointer);
+
 export const putKeptRecord = (out: Out, r: KeptRecord, seven: Seven, { pointer, log }: KeptOut): void => {
   const { xref, node: n } = r;
   let tag = n[0];
@@ -306,6 +329,7 @@ export const putExtra = (
   if (extra === null || extra === undefined || extra === '') return;
   const forms = notes !== undefined && notesKept(extra, notes, seven, { pointer });
   const kept = parseKept(extra).flatMap((k): Kept[] => {
+    if (k[0].startsWith(STRUCTURE_FORM)) return [];
     if (!k[0].startsWith(NOTE_FORM)) return [k];
     return forms ? [['', noteForm(k, seven, log), 7]] : [];
   }).filter((k) => {

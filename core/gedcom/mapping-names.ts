@@ -2,6 +2,7 @@ import type { NameType } from '../people/model.js';
 import { NAME_TYPES_IN, type GedcomNode, type PlanName, type WithExtra } from './types.js';
 import { finishCitations, readCitation, type CitationDraft } from './mapping-citations.js';
 import { lean, lookup, readNote, resolveText, squash, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
+import { structureForm } from './extensions.js';
 
 // Names. Choices the SPEC leaves open:
 // - `Given /Surname/ Suffix`: the first pair of slashes delimits the surname; no slash: all given name.
@@ -89,7 +90,14 @@ export const marriedName = (node: GedcomNode, path: string, ctx: Context): NameD
   };
 };
 
-/** ALIA/_AKA with text (a pointer to another INDI is an association, not a name: not used). */
+/** The fields of a name a structure form is bound to (extensions.ts): export writes the form while they are these. */
+export const nameFields = (n: { readonly nameType: string; readonly givenName: string; readonly surname: string; readonly prefix: string; readonly suffix: string; readonly surnamePrefix: string; readonly notes: string }): string =>
+  [n.nameType, n.givenName, n.surname, n.prefix, n.suffix, n.surnamePrefix, n.notes].join('\u001f');
+
+/**
+ * ALIA/_AKA with text (a pointer to another INDI is an association, not a name: not used). An ALIA
+ * keeps its structure (a structure form: export writes `ALIA <text>` again while the name is as read).
+ */
 export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDraft | null => {
   if (node.pointer || text(node) === '') {
     ctx.lost(`${path}.${node.tag}`, node);
@@ -97,7 +105,10 @@ export const aliasName = (node: GedcomNode, path: string, ctx: Context): NameDra
   }
   ctx.lostChildren(`${path}.${node.tag}`, node);
   const p = split(text(node));
-  return { nameType: 'alias', givenName: p.given, surname: p.surname, ...noParts, suffix: p.suffix, fromName: false, notes: lean([]), citations: lean([]) };
+  const name = { nameType: 'alias', givenName: p.given, surname: p.surname, ...noParts, suffix: p.suffix, fromName: false, notes: lean([]), citations: lean([]) } as const;
+  if (node.tag !== 'ALIA') return name;
+  // A text ALIA is a 5.x structure (7.0's ALIA is a pointer): a 7.0 export writes the name as NAME.
+  return { ...name, extra: structureForm({ ...node, children: [] }, nameFields({ ...name, notes: '' }), false) };
 };
 
 /** One NAME structure: the name itself, then its NICK, _MARNM and _AKA alternates. */

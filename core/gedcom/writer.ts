@@ -7,7 +7,8 @@ import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
-import { KEPT_OUT, notesKept, putExtra, type KeptNode, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
+import { nameFields } from './mapping-names.js';
 import { repositoryXref, sourceFieldLines } from './writer-repositories.js';
 
 // The GEDCOM writer (export): pure functions, each returning complete lines ("\n"-terminated) of one
@@ -220,6 +221,12 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     const i = k === 0 ? primary : k <= primary ? k - 1 : k;
     if (nicks?.[i] === true) continue;
     const n = p.names[i]!;
+    // A name the file wrote as another structure (a 5.x ALIA), unchanged since: that structure again.
+    const form = n.isPrimary ? null : structureFormOf(n.gedcomExtra, nameFields(n), seven);
+    if (form !== null) {
+      putKeptNode(out, 1, form, seven, kept);
+      continue;
+    }
     const start = out.length;
     // The value holds every part (`Dr. John /van Dijk/ Jr.`); the pieces in the order both versions list them.
     putName(out, spaced(n.prefix, n.givenName), spaced(n.surnamePrefix, n.surname), seven, n.suffix);

@@ -30,7 +30,7 @@ const familyCounts = (p: Person, edges: readonly Relationship[]): { readonly FAM
 
 /** `via` with its first segment's index replaced by `at(tag, k)`. */
 const rekeyed = (via: string, at: (tag: string, k: number) => number): string => {
-  if (via === '' || via.startsWith('=')) return via;
+  if (via === '' || via.startsWith('=') || via.startsWith('~')) return via;
   const dot = via.indexOf('.');
   const first = dot < 0 ? via : via.slice(0, dot);
   const hash = first.lastIndexOf('#');

@@ -309,6 +309,36 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(after.filter((l) => l.startsWith('1 NOTE'))).to.deep.equal(['1 NOTE Rewritten.']);
     });
 
+    it('an ALIA with a name\'s text is written back as ALIA in 5.5.1 until the name changes; 7.0 writes it as NAME', async () => {
+      const tree = await freshTree();
+      const file = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Margaret /Smith/
+1 ALIA Peggy /Smith/
+0 TRLR
+`;
+      expect((await importGedcomFile(c, tree, file)).response.status).to.equal(200);
+      const five = personRecord((await exportGedcomText(c, tree, '5.5.1')).text, 'Margaret /Smith/');
+      expect(five).to.include('1 ALIA Peggy /Smith/');
+      expect(five.filter((l) => l.startsWith('1 NAME'))).to.deep.equal(['1 NAME Margaret /Smith/']);
+      const seven = personRecord((await exportGedcomText(c, tree, '7.0')).text, 'Margaret /Smith/');
+      expect(seven.filter((l) => l.startsWith('1 NAME'))).to.deep.equal(['1 NAME Margaret /Smith/', '1 NAME Peggy /Smith/']);
+      const persons = await c.GET('/trees/{id}/persons', { params: { path: { id: tree } } });
+      const personId = persons.data![0]!.id;
+      const names = await c.GET('/persons/{id}/names', { params: { path: { id: personId } } });
+      const alias = names.data!.find((n) => n.given_name === 'Peggy')!;
+      expect(alias.name_type).to.equal('alias');
+      const patched = await c.PATCH('/persons/{id}/names/{name_id}', { params: { path: { id: personId, name_id: alias.id } }, body: { given_name: 'Maggie' } });
+      expect(patched.response.status, JSON.stringify(patched.error)).to.equal(200);
+      const changed = personRecord((await exportGedcomText(c, tree, '5.5.1')).text, 'Margaret /Smith/');
+      expect(changed).to.not.include('1 ALIA Peggy /Smith/');
+      expect(changed).to.include('1 NAME Maggie /Smith/');
+    });
+
     it('an undone import takes its kept records out of the export', async () => {
       const tree = await freshTree();
       const r = await importGedcomFile(c, tree, FILE);

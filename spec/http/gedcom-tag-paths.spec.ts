@@ -31,7 +31,7 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /^SUBM(\.|$)/, why: 'the file\'s own submitter (HEAD.SUBM) is the exporting program\'s: export writes its own' },
   { path: /^TRLR$/, why: 'one TRLR' },
   { path: /^FAM(\.(HUSB|WIFE|CHIL))?$|^INDI\.FAM[SC]$/, why: 'families the model holds as one: a couple\'s second FAM (their remarriage, as events of their one partnership), a FAM that repeats a parent and child another FAM links' },
-  { path: /^INDI\.(ALIA|NAME\.NICK)$/, why: 'ALIA text and NICK are names of the person (aka, nickname), written as NAME with TYPE' },
+  { path: /^INDI\.NAME\.NICK$/, why: 'a NICK under another name than the primary one is a name of the person (nickname), written as NAME with TYPE' },
   { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
   { path: /\.(SOUR\.(DATA\.TEXT|TEXT))$/, why: 'several DATA.TEXT of one citation are joined into its detail; a TEXT under a citation is its detail, written as DATA.TEXT' },
   { path: /^INDI\.EVEN\.TYPE$/, why: 'the TYPE of an event with a standard meaning is its custom type, written as the standard tag' },
