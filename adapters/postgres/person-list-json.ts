@@ -84,24 +84,24 @@ const vitalsCte = (): string => {
       e.id, e.date, e.place_id
     from events e, ids where e.person_id = any(ids.a) and e.deleted_at is null and e.type = any(${types})
     order by e.person_id, k, array_position(${types}, e.type), e.id`;
-  const part = (body: string) => `case when v1.cal is null or ${body} = '' then ${body} else ${escapeSql('v1.cal')} || ' ' || ${body} end`;
-  const prefixed = ([k, p]: readonly [string, string]) => `when ${lit(k)} then ${lit(p)} || v2.s`;
-  const out = `case v2.q when 'exact' then v2.s ${([['about', 'ABT '], ['estimated', 'EST '], ['calculated', 'CAL '], ['before', 'BEF '], ['after', 'AFT ']] as const).map(prefixed).join(' ')}
-    when 'between' then 'BET ' || v2.s || ' AND ' || v2.e when 'from_to' then case when v2.e = '' then 'FROM ' || v2.s else 'FROM ' || v2.s || ' TO ' || v2.e end end`;
-  const display = `case when v3.q = 'text' then '(' || coalesce(v3.txt, '') || ')' when v3.ph = '' then v3.o else 'INT ' || v3.o || ' (' || v3.ph || ')' end`;
-  return `select v3.person_id, v3.k, concat('{"event_id":"', v3.id, '","date":', v3.wire, ',"date_display":', case when v3.dated then ${str(display)} else 'null' end,
-      ',"place":', ${str('pl.name')}, '}') as j
-    from (select v2.*, ${out} as o from (
-      select v1.*, ${part('v1.sb')} as s, ${part('v1.eb')} as e, ${trimmed("coalesce(v1.txt, '')")} as ph from (
-        select x0.*, ${bodySql('x0', false)} as sb, ${bodySql('x0', true)} as eb, case when x0.dated then ${dateWireSql('x0')} else 'null' end as wire from (
-          select x.person_id, x.k, x.id, x.place_id, x.date is not null and jsonb_typeof(x.date) <> 'null' as dated,
-            x.date->>'qualifier' as q, x.date->>'calendar' as cal, x.date->>'text' as txt, x.date->'dualYear' = 'true'::jsonb as dual,
-            x.date->>'year' as y, x.date->>'month' as mo, x.date->>'day' as dy, x.date->>'endYear' as ey, x.date->>'endMonth' as emo, x.date->>'endDay' as edy
-          from (${picked}) x offset 0) x0
-        offset 0) v1
-      offset 0) v2
-    offset 0) v3
-    left join places pl on pl.id = v3.place_id`;
+  // A part's body with its calendar's escape (a Gregorian date, the most, has none: its body as it is).
+  const part = (body: string) => `case when x.cal is null then ${body} when ${body} = '' then '' else ${escapeSql('x.cal')} || ' ' || ${body} end`;
+  const prefixed = ([k, p]: readonly [string, string]) => `when ${lit(k)} then ${lit(p)} || v.s`;
+  const out = `case v.q when 'exact' then v.s ${([['about', 'ABT '], ['estimated', 'EST '], ['calculated', 'CAL '], ['before', 'BEF '], ['after', 'AFT ']] as const).map(prefixed).join(' ')}
+    when 'between' then 'BET ' || v.s || ' AND ' || v.e when 'from_to' then case when v.e = '' then 'FROM ' || v.s else 'FROM ' || v.s || ' TO ' || v.e end end`;
+  const display = `case when v.q = 'text' then '(' || coalesce(v.txt, '') || ')' when v.ph = '' then ${out} else 'INT ' || ${out} || ' (' || v.ph || ')' end`;
+  // Two steps: each vital's start and end (the end only for a range or period) and phrase (v), then its JSON.
+  return `select v.person_id, v.k, concat('{"event_id":"', v.id, '","date":', case when v.dated then ${dateWireSql('v')} else 'null' end,
+      ',"date_display":', case when v.dated then ${str(display)} else 'null' end, ',"place":', ${str('pl.name')}, '}') as j
+    from (
+      select x.*, ${part(bodySql('x', false))} as s, case when x.q in ('between', 'from_to') then ${part(bodySql('x', true))} end as e,
+        case when x.txt is null then '' else ${trimmed('x.txt')} end as ph from (
+        select x.person_id, x.k, x.id, x.place_id, x.date is not null and jsonb_typeof(x.date) <> 'null' as dated,
+          x.date->>'qualifier' as q, x.date->>'calendar' as cal, x.date->>'text' as txt, x.date->'dualYear' = 'true'::jsonb as dual,
+          x.date->>'year' as y, x.date->>'month' as mo, x.date->>'day' as dy, x.date->>'endYear' as ey, x.date->>'endMonth' as emo, x.date->>'endDay' as edy
+        from (${picked}) x offset 0) x
+      offset 0) v
+    left join places pl on pl.id = v.place_id`;
 };
 
 const iso = (c: string): string => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -118,7 +118,7 @@ const fullSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
     ',"sex":', ${str('pg.sex')}, ',"is_living":', coalesce(pg.is_living::text, 'null'), ',"privacy":', ${str('pg.privacy')}, ',"notes":', ${str('pg.notes')},
     ',"identifiers":', ${identifiersSql}, ',"birth":', coalesce(pg.birth, 'null'), ',"death":', coalesce(pg.death, 'null'),
     ',"redacted":false,"merged_into":', coalesce('"' || pg.merged_into_id || '"', 'null'),
-    ',"created_at":"', ${iso('pg.created_at')}, '","updated_at":"', ${iso('pg.updated_at')}, '"}')`;
+    ',"created_at":"', pg.created, '","updated_at":"', coalesce(pg.updated, pg.created), '"}')`;
 
 /** personWire of a redacted person: ids, `Living person`, `redacted: true`, every other field null. */
 const redactedSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id, '","display_name":"Living person","given_name":null,"surname":null,"sex":null,'
@@ -135,7 +135,8 @@ const statement = (member: boolean, after: boolean): string => {
   // by id, as primaryNames picks) and their vitals' JSON (ev), each read set-wise over the page's ids;
   // then each person's JSON (j), joined in id order.
   return `with pg as materialized ( -- persons.listJson
-      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, p.created_at, p.updated_at, ${vis} as v
+      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
+        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated
       from persons p where p.tree_id = ?::uuid and p.deleted_at is null${after ? ' and p.id > ?::uuid' : ''}${shown}
       order by p.id limit ?::int),
     ids as (select array_agg(id) as a from pg where v = 'full'),
