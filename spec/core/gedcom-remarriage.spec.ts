@@ -121,6 +121,11 @@ for (const [name, make] of storages) {
       expect(report.warnings).to.deep.equal([]);
     });
 
+    it('says so when the second family\'s own kept lines have no row to go on (not dropped silently)', async () => {
+      const report = right(await load(f.tree.id, file([FIRST, SECOND + '1 _UID 0A1B2C3D\n'])));
+      expect(report.warnings.map((w) => w.message)).to.deep.equal(['family @F2@ is a second FAM of one couple: its 1 kept structure(s) (`_UID`...) were not kept']);
+    });
+
     it('exports both marriages and the divorce between them under one FAM, in 5.5.1 and 7.0, and imports that back to the same partnership', async () => {
       right(await load(f.tree.id, file([FIRST, SECOND])));
       for (const version of ['5.5.1', '7.0'] as const) {

@@ -9,7 +9,7 @@ import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
-import { extensionTags, keptXref, mapPointers, rewriteExtra, withNotesHash } from '../extensions.js';
+import { extensionTags, keptXref, mapPointers, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -425,6 +425,11 @@ export const createImportBuilder = (o: {
     // one partnership, so everything of this family is that partnership's too.
     const again = partners.length === 2 ? edges.partnership(partners[0]!, partners[1]!) : undefined;
     if (again !== undefined && !again.existing && f.notes.trim() !== '') partnershipNotes.set(again.id, joinNotes(partnershipNotes.get(again.id) ?? '', f.notes));
+    // Its own kept lines have no row: the partnership's may be written already (a known gap, said).
+    if (again !== undefined && !again.existing && f.extra !== undefined) {
+      const lines = parseKept(f.extra);
+      warnings.add({ line: f.line, message: `family ${f.xref} is a second FAM of one couple: its ${lines.length} kept structure(s) (\`${lines[0]![1][0]}\`...) were not kept` });
+    }
     const couple = again !== undefined && !again.existing ? again.id
       : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes, null, f.extra) : undefined;
     if (couple !== undefined && couple !== null) {
