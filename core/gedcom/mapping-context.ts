@@ -54,7 +54,8 @@ export type Context = {
    * Keeps a whole record no other row takes (an unknown or `_` record, a note nothing references, a
    * family that makes no row); `counted`: lines of it already counted as kept (by its scope).
    */
-  readonly keepRecord: (path: string, node: GedcomNode, counted?: number, unmapped?: boolean) => void;
+  /** Whether it was kept (past its bound it is not: a warning says so once). */
+  readonly keepRecord: (path: string, node: GedcomNode, counted?: number, unmapped?: boolean) => boolean;
   /** Counts a record kept earlier (keepRecord with `unmapped` false) as unmapped after all, with its kept lines. */
   readonly countKept: (path: string, line: number, lines: number) => void;
   /** The records kept whole, in file order. */
@@ -108,32 +109,51 @@ export const createContext = (): Context => {
   let seven = false;
   const declared: string[] = [];
   let recordChars = 0;
+  /** Shared notes kept whole for their note forms have a bound of their own: they never crowd out other records. */
+  let noteChars = 0;
   /** The cross-references kept structures point at (bounded as the kept text is: one per kept pointer line). */
   const pointedAt = new Set<string>();
   const notePointers = (n: GedcomNode): void => {
     if (n.pointer && n.value !== null) pointedAt.add(n.value);
     for (const c of n.children) notePointers(c);
   };
-  const keepRecord = (path: string, node: GedcomNode, counted = 0, unmapped = true): void => {
+  const keepRecord = (path: string, node: GedcomNode, counted = 0, unmapped = true): boolean => {
     if (unmapped) count(path, node.line);
     const kept = keptOf(node);
     // Records kept whole wait in memory for the import's end, and go on its one row: bounded.
     const chars = JSON.stringify(kept).length;
+    if (!unmapped) {
+      // A shared note read into the notes (kept too, for its note forms): past the bound, the forms
+      // pointing at it are written as the notes they made (extensions.ts notesKept).
+      if (noteChars + chars > MAX_KEPT_RECORD_CHARS) {
+        if (noteChars <= MAX_KEPT_RECORD_CHARS) warnings.add({ line: node.line, message: `shared notes kept whole pass ${MAX_KEPT_RECORD_CHARS / 1024 / 1024} MiB here: this one and the rest are written inline where they are used` });
+        noteChars = MAX_KEPT_RECORD_CHARS + 1;
+        return false;
+      }
+      noteChars += chars;
+      notePointers(node);
+      records.push({ xref: node.xref, node: kept, ...(seven ? { seven } : {}) });
+      return true;
+    }
     if (recordChars + chars > MAX_KEPT_RECORD_CHARS) {
       if (recordChars <= MAX_KEPT_RECORD_CHARS) warnings.add({ line: node.line, message: `records kept whole pass ${MAX_KEPT_RECORD_CHARS / 1024 / 1024} MiB here: this one and the rest are counted, not kept` });
       recordChars = MAX_KEPT_RECORD_CHARS + 1;
-      return;
+      return false;
     }
     recordChars += chars;
     notePointers(node);
-    if (unmapped) entry(path).keptLines += keptLines(node) - counted;
+    entry(path).keptLines += keptLines(node) - counted;
     records.push({ xref: node.xref, node: kept, ...(seven ? { seven } : {}) });
+    return true;
   };
   const lost = (path: string, node: GedcomNode): void => {
     if (BOOKKEEPING.has(node.tag)) return;
     const scope = scopes[scopes.length - 1];
     // A whole record no row takes is kept whole; a lost line outside any scope (of HEAD) is only counted.
-    if (scope === undefined && !path.includes('.')) return keepRecord(path, node);
+    if (scope === undefined && !path.includes('.')) {
+      keepRecord(path, node);
+      return;
+    }
     count(path, node.line);
     if (scope !== undefined) scope.lost.push({ path, node });
   };

@@ -113,9 +113,10 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
         } else {
           // Kept whole as well as read into the notes of what points at it: their note forms point at
           // it again on export (extensions.ts), its substructures (unmapped) with it.
-          ctx.keepRecord(record.tag, record, 0, false);
-          keptNotes.set(record.xref, keptLines(record) - record.children.reduce((n, c) => n + keptLines(c), 0));
-          for (const c of record.children) ctx.countKept(`${record.tag}.${c.tag}`, c.line, keptLines(c));
+          if (ctx.keepRecord(record.tag, record, 0, false)) {
+            keptNotes.set(record.xref, keptLines(record) - record.children.reduce((n, c) => n + keptLines(c), 0));
+            for (const c of record.children) ctx.countKept(`${record.tag}.${c.tag}`, c.line, keptLines(c));
+          } else ctx.lostChildren(record.tag, record);
         }
         return null;
       case 'OBJE':

@@ -122,6 +122,24 @@ describe('GEDCOM bounds: warnings, NUL, long lines and records', () => {
     expect(plan.warnings.map((w) => w.message)).to.deep.equal(['records kept whole pass 16 MiB here: this one and the rest are counted, not kept']);
   });
 
+  it('shared notes kept whole for their note forms have a 16 MiB bound of their own: other records are still kept (the notes past it at the end, in what the records\' bound has left)', () => {
+    const value = 'x'.repeat(64 * 1024);
+    const notes = Array.from({ length: 300 }, (_, i): GedcomNode => ({ tag: 'NOTE', xref: `@N${i}@`, value, pointer: false, line: i + 2, children: [] }));
+    const person: GedcomNode = {
+      tag: 'INDI', xref: '@I1@', value: null, pointer: false, line: 400,
+      children: notes.map((n, i) => ({ tag: 'NOTE', xref: null, value: n.xref, pointer: true, line: 401 + i, children: [] })),
+    };
+    const junk: GedcomNode = { tag: '_JUNK', xref: '@J1@', value: 'kept', pointer: false, line: 800, children: [] };
+    const plan = mapRecords([...notes, person, junk]);
+    const kept = plan.records ?? [];
+    const keptNotes = kept.filter((r) => r.node[0] === 'NOTE');
+    expect(kept.some((r) => r.xref === '@J1@'), 'the junk record after the notes').to.equal(true);
+    // 16 MiB of notes as they came; the rest at the end, from the other records' bound.
+    expect(kept.findIndex((r) => r.xref === '@J1@')).to.be.greaterThan(200).and.lessThan(300);
+    expect(keptNotes.length).to.equal(300);
+    expect(plan.warnings.map((w) => w.message)).to.deep.equal(['shared notes kept whole pass 16 MiB here: this one and the rest are written inline where they are used']);
+  });
+
   it('drops U+0000 from every line, with one diagnostic per line, whatever the chunking', async () => {
     const text = `${HEAD}0 @I\u00001@ INDI\n1 NAME Jo\u0000hn /Sm\u0000ith/\n1 NOTE a\u0000\n2 CONT \u0000b\n0 TRLR\n`;
     for (const size of [1, 3, 1000]) {
