@@ -83,10 +83,13 @@ export const withNotesHash = (extra: string, notes: string): string => {
  * these notes, and every shared note they point at is written in this file (`pointer`: an import past
  * its kept-record bound may not have kept it). Both versions take them (noteForm).
  */
-export const notesKept = (extra: string | null | undefined, notes: string, seven: Seven, { pointer }: KeptOut): boolean => {
-  if (extra === null || extra === undefined || !extra.includes(`["${NOTE_FORM}`)) return false;
+export const notesKept = (extra: string | null | undefined, notes: string, seven: Seven, out: KeptOut): boolean =>
+  extra !== null && extra !== undefined && extra.includes(`["${NOTE_FORM}`) && formsHold(parseKept(extra), notes, out);
+
+/** notesKept over a row's kept structures already parsed. */
+const formsHold = (kept: readonly Kept[], notes: string, { pointer }: KeptOut): boolean => {
   const via = `${NOTE_FORM}${notesHash(notes)}`;
-  const forms = parseKept(extra).filter((k) => k[0].startsWith(NOTE_FORM));
+  const forms = kept.filter((k) => k[0].startsWith(NOTE_FORM));
   return forms.length > 0 && forms.every((k) => k[0] === via && (k[1][2] !== 1 || k[1][1] === null || k[1][1] === '@VOID@' || pointer(k[1][1]) !== '@VOID@'));
 };
 /** A kept structure and where it goes under its row's structure; 7 when it was read from a GEDCOM 7 file. */
@@ -327,8 +330,9 @@ export const putExtra = (
   notes?: string,
 ): void => {
   if (extra === null || extra === undefined || extra === '') return;
-  const forms = notes !== undefined && notesKept(extra, notes, seven, { pointer });
-  const kept = parseKept(extra).flatMap((k): Kept[] => {
+  const parsed = parseKept(extra);
+  const forms = notes !== undefined && extra.includes(`["${NOTE_FORM}`) && formsHold(parsed, notes, { pointer });
+  const kept = parsed.flatMap((k): Kept[] => {
     if (k[0].startsWith(STRUCTURE_FORM)) return [];
     if (!k[0].startsWith(NOTE_FORM)) return [k];
     return forms ? [['', noteForm(k, seven, log), 7]] : [];

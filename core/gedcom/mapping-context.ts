@@ -180,7 +180,10 @@ export const createContext = (): Context => {
       scopes.pop();
       // The structure's own NOTEs (and a source's TEXT), when joining them loses their form (a shared
       // note's pointer, several, a TEXT): kept too, as note forms (extensions.ts), not counted as unmapped.
-      const own = (scope.notes ?? []).filter((n) => scope.node.children.includes(n));
+      // A set of the children, not a scan of them per note: a record of many NOTEs stays linear.
+      const noted = scope.notes ?? [];
+      const children = noted.length === 0 ? null : new Set(scope.node.children);
+      const own = children === null ? noted : noted.filter((n) => children.has(n));
       const forms: Kept[] = own.length > 1 || own.some((n) => n.tag !== 'NOTE' || n.pointer)
         ? own.map((n) => {
           notePointers(n);
