@@ -154,14 +154,15 @@ const documentedReply = (r: AnyRoute, reply: Reply, check?: ResponseCheck): void
   if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
   if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
   // The media type sent is one the document names: JSON for a body, the Content-Type header for a stream.
-  const sent = reply.stream !== undefined ? (reply.headers?.['Content-Type'] ?? '') : reply.body !== undefined ? 'application/json' : null;
+  const body: unknown = reply.json !== undefined ? JSON.parse(reply.json) : reply.body;
+  const sent = reply.stream !== undefined ? (reply.headers?.['Content-Type'] ?? '') : body !== undefined ? 'application/json' : null;
   if (sent !== null && reply.status === r.success.status && !documentedMediaType(mediaTypesOf(r), sent))
     throw new Error(`${where}: sent ${sent || 'no Content-Type'}, which its route does not document (${mediaTypesOf(r).join(', ')})`);
   if (reply.status === 201 && r.created === undefined) throw new Error(`${where}: answered 201, but its route does not say where the creation is read (\`created\`: its Location)`);
-  if (reply.body !== undefined) {
+  if (body !== undefined) {
     if (r.success.body === undefined) throw new Error(`${where}: answered a body, but its route documents none`);
-    if (!r.success.body.is(reply.body)) throw new Error(`${where}: response does not match its documented codec ${r.success.body.name}`);
-    const why = check?.(r.operationId, reply.status, JSON.parse(JSON.stringify(reply.body)));
+    if (!r.success.body.is(body)) throw new Error(`${where}: response does not match its documented codec ${r.success.body.name}`);
+    const why = check?.(r.operationId, reply.status, JSON.parse(JSON.stringify(body)));
     if (why !== undefined) throw new Error(`${where}: response does not conform to the document's schema: ${why}`);
   } else if (reply.stream === undefined && reply.status === r.success.status && r.success.body !== undefined && reply.status !== 204)
     throw new Error(`${where}: answered no body, but its route documents ${r.success.body.name}`);
@@ -426,7 +427,7 @@ export const createApp = (opts: AppOptions): Koa => {
         if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body))) {
           json = JSON.stringify(result.right.body);
           ctx.set('ETag', etagOfJson(json));
-        }
+        } else if (result.right.json !== undefined) json = result.right.json;
         if (r.created !== undefined && result.right.status === 201 && result.right.body !== undefined)
           ctx.set('Location', `${opts.baseUrl}${API}${r.created(result.right.body, params.right)}`);
         const stream = result.right.stream;

@@ -16,7 +16,7 @@ import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
 import { visibilitySql, visibilityIs } from './privacy-sql.js';
-import type { Sql } from './sql.js';
+import { uuids, type Sql } from './sql.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
 const lit = (s: string): string => {
@@ -111,14 +111,24 @@ const identifiersSql = `case when pg.identifiers is null or jsonb_typeof(pg.iden
   else '[' || (select string_agg(concat('{"kind":', x->'kind', ',"value":', x->'value', ',"type":', coalesce(x->'type', 'null'::jsonb), '}'), ',' order by o)
                 from jsonb_array_elements(pg.identifiers) with ordinality _i(x, o)) || ']' end`;
 
-/** personWire of a person shown in full, from the page row `pg` with its primary name and its vitals' JSON. */
-const fullSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
+/**
+ * personWire of a person shown in full, from the page row `pg` with its primary name and its vitals' JSON
+ * (and, `withNames`, its names' JSON array in `pg.names`).
+ */
+const fullSqlOf = (withNames: boolean): string => `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
     '","display_name":', to_json(coalesce(nullif(${trimmed(`pg.given_name || ' ' || pg.surname`)}, ''), 'Unknown')),
     ',"given_name":', to_json(coalesce(pg.given_name, '')), ',"surname":', to_json(coalesce(pg.surname, '')),
     ',"sex":', ${str('pg.sex')}, ',"is_living":', coalesce(pg.is_living::text, 'null'), ',"privacy":', ${str('pg.privacy')}, ',"notes":', ${str('pg.notes')},
     ',"identifiers":', ${identifiersSql}, ',"birth":', coalesce(pg.birth, 'null'), ',"death":', coalesce(pg.death, 'null'),
     ',"redacted":false,"merged_into":', coalesce('"' || pg.merged_into_id || '"', 'null'),
-    ',"created_at":"', pg.created, '","updated_at":"', coalesce(pg.updated, pg.created), '"}')`;
+    ',"created_at":"', pg.created, '","updated_at":"', coalesce(pg.updated, pg.created), '"${withNames ? `,"names":', coalesce(pg.names, '[]'), '` : ''}}')`;
+const fullSql = fullSqlOf(false);
+
+/** nameWire of the name row `n`, keys in its order (prefixes and notes '' when null, as tables.names.from reads them). */
+const nameSql = `concat('{"id":"', n.id, '","person_id":"', n.person_id, '","name_type":', ${str('n.name_type')},
+    ',"given_name":', ${str('n.given_name')}, ',"surname":', ${str('n.surname')}, ',"prefix":', to_json(coalesce(n.prefix, '')),
+    ',"suffix":', to_json(coalesce(n.suffix, '')), ',"surname_prefix":', to_json(coalesce(n.surname_prefix, '')),
+    ',"is_primary":', coalesce(n.is_primary::text, 'null'), ',"notes":', to_json(coalesce(n.notes, '')), '}')`;
 
 /** personWire of a redacted person: ids, `Living person`, `redacted: true`, every other field null. */
 const redactedSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id, '","display_name":"Living person","given_name":null,"surname":null,"sex":null,'
@@ -155,6 +165,32 @@ const statement = (member: boolean, after: boolean): string => {
     from (select j.id, j.t, (row_number() over (order by j.id) - 1) / ${PIECE} as piece from j) x group by piece order by piece`;
 };
 
+/**
+ * The statement of pickJson for one audience kind: the persons of the ids' array in its order (the
+ * first place of each), each with their names (primary first, then by id), their primary name and
+ * their vitals, as the page of listJson is written, with `names`.
+ */
+const pickStatement = (member: boolean): string => {
+  const vis = member ? `'full'::text` : visibilitySql('p', new Date(0)).sql;
+  const shown = member ? '' : ` and ${visibilityIs('p', new Date(0), 'hidden', true).sql}`;
+  return `with pg as materialized ( -- persons.pickJson
+      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
+        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord
+      from (select o.id, min(o.ord) as ord from unnest(?::uuid[]) with ordinality o(id, ord) group by o.id) o
+      join persons p on p.id = o.id
+      where p.tree_id = ?::uuid and p.deleted_at is null${shown}),
+    ids as (select array_agg(id) as a from pg where v = 'full'),
+    nl as (select n.person_id, (array_agg(n.given_name order by n.is_primary desc, n.id))[1] as given_name,
+        (array_agg(n.surname order by n.is_primary desc, n.id))[1] as surname,
+        '[' || string_agg(${nameSql}, ',' order by n.is_primary desc, n.id) || ']' as names
+      from names n, ids where n.person_id = any(ids.a) and n.deleted_at is null group by n.person_id),
+    ev as (${vitalsCte()}),
+    pv as (
+      select pg.*, nl.given_name, nl.surname, nl.names, b.j as birth, d.j as death
+      from pg left join nl on nl.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd')
+    select string_agg(case when pg.v = 'full' then ${fullSqlOf(true)} else ${redactedSql} end, ',' order by pg.ord) as json from pv pg`;
+};
+
 // The four statements, written once; a non-member's parameters change with the year only.
 const texts = new Map<string, string>();
 const textOf = (member: boolean, after: boolean): string => {
@@ -174,7 +210,20 @@ const nonMemberParams = (now: Date): readonly (readonly unknown[])[] => {
   return yearParams;
 };
 
-export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson'> => ({
+const picks = new Map<boolean, string>();
+const pickTextOf = (member: boolean): string => {
+  let s = picks.get(member);
+  if (s === undefined) picks.set(member, (s = pickStatement(member)));
+  return s;
+};
+
+export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson'> => ({
+  pickJson: async (treeId, ids, audience) => {
+    if (ids.length === 0) return '';
+    const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);
+    const [r] = await db.rows<{ json: string | null }>(pickTextOf(audience.member), [...vis, uuids(ids), treeId, ...shown]);
+    return r?.json ?? '';
+  },
   listJson: async (treeId, page) => {
     const a = page.audience;
     const [vis = [], shown = []] = a.member ? [] : nonMemberParams(a.now);

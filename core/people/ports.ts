@@ -30,6 +30,16 @@ export type PersonRepository = {
    * per-row path (core listPersons, then personWire).
    */
   readonly listJson: (treeId: Id, page: PersonListPage) => Promise<PersonListJson>;
+  /**
+   * The live persons of `treeId` among `ids` that `audience` is not hidden from, in the order of
+   * `ids` (each id once: its first place), as JSON text: each person written exactly as the search
+   * and batch routes write them (adapters/http/wire-records.ts `personWire` of the view
+   * core/people/queries/list-persons.ts builds, with `names` for a person shown in full), the objects
+   * joined by commas ('' for none). A search's page (GET .../persons?q=) is then text from the
+   * database to the socket, as `listJson` makes a whole list; spec/contracts/person-list-json.contract.ts
+   * holds it to the per-row path.
+   */
+  readonly pickJson: (treeId: Id, ids: readonly Id[], audience: Audience) => Promise<string>;
   readonly insert: (person: Person) => Promise<void>;
   /**
    * What a person read shows beside the row, in one read: the person's live names (primary first,

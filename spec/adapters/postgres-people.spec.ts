@@ -71,14 +71,8 @@ describe('PostgreSQL people storage', () => {
     });
 
   it('answers a one-word search in one statement from the postings of its best words, reading about `limit` of them', async () => {
-    const t = await givenTree(fx.storage);
-    await sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, 3000)`, [t.id]);
     // 3,000 Smiths and Smythes with random given names: a surname typo matches both words.
-    await sql.raw(
-      `insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at)
-         select gen_random_uuid(), tree_id, id, 'birth', md5(id::text), case when random() < 0.5 then 'Smith' else 'Smythe' end, true, now() from persons`,
-    );
-    await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
+    const t = await givenSmiths();
     statements.length = 0;
     const first = await fx.storage.names.search(t.id, 'Smyht', 0.2, { limit: 20 });
     expect(first).to.have.length(20);
@@ -91,6 +85,79 @@ describe('PostgreSQL people storage', () => {
     expect(second).to.have.length(20);
     expect(second.map((h) => h.personId)).to.not.include.members(first.map((h) => h.personId));
     for (const plan of await searchPlans(statements[1]!, 'Smyht', t.id, first[19]!.personId, 20)) expect(rowsFrom(plan, 'name_postings_pkey')).to.be.within(20, 21);
+  });
+
+  /**
+   * A tree of 3,000 persons, each named Smith or Smythe with a random given name (and, `o`, about every
+   * tenth O'Brien instead), after `others` persons whose words no search below matches, of a small
+   * vocabulary as a real tree's is (a few hundred given names and surnames): their words come first
+   * in the dictionary.
+   */
+  const givenSmiths = async (o = false, others = 0) => {
+    const t = await givenTree(fx.storage);
+    const persons = async (n: number) => sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, ?::int)`, [t.id, n]);
+    const names = async (given: string, surname: string, params: unknown[]) => sql.raw(
+      `insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at)
+         select gen_random_uuid(), p.tree_id, p.id, 'birth', ${given}, ${surname}, true, now() from persons p
+         where p.tree_id = ? and not exists (select 1 from names n where n.person_id = p.id)`,
+      [...params, t.id],
+    );
+    if (others > 0) {
+      await persons(others);
+      await names(`'x' || (random() * 200)::int`, `'y' || (random() * 500)::int`, []);
+    }
+    await persons(3000);
+    await names('md5(p.id::text)', `case when ?::boolean and random() < 0.1 then 'O''Brien' when random() < 0.5 then 'Smith' else 'Smythe' end`, [o]);
+    await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
+    return t;
+  };
+
+  it('keeps one plan of its statement on a connection: a search is not planned again each time (PostgreSQL\'s plan cache left as it is)', async () => {
+    const t = await givenSmiths();
+    statements.length = 0;
+    await fx.storage.names.search(t.id, 'Smyht', 0.2, { limit: 20 });
+    expect(statements).to.have.length(1);
+    // As the service runs it: prepared once on a connection, then executed with other values. After
+    // five plans for their values PostgreSQL keeps the generic plan unless it is estimated dearer.
+    let n = 0;
+    await sql.raw(`set pg_trgm.similarity_threshold = 0.2`);
+    await sql.raw(`prepare probe as ${statements[0]!.replace(/\?/g, () => `$${++n}`)}`);
+    const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
+    for (const [i, q] of ['Smyht', 'Smiht', 'Smtih', 'Smythe', 'Smith', 'Smit', 'Smyth', 'Smithe', 'Smytje', 'Snith'].entries()) {
+      const found = await sql.raw<{ rows: unknown[] }>(`execute probe(${[q, t.id, 0.2, 0.2, 0.2, t.id, 0.2, 0.2, 0.2, 10 + i].map(literal).join(', ')})`);
+      expect(found.rows, q).to.have.length(10 + i);
+    }
+    const [plans] = (await sql.raw<{ rows: { generic_plans: string; custom_plans: string }[] }>(`select generic_plans, custom_plans from pg_prepared_statements where name = 'probe'`)).rows;
+    await sql.raw('deallocate probe');
+    expect(Number(plans!.custom_plans), 'plans for the values').to.be.at.most(5);
+    expect(Number(plans!.generic_plans), 'runs of the kept plan').to.be.at.least(5);
+  });
+
+  it('scores a search of several words from the postings of its matched words, not from every posting of the tree', async () => {
+    // 40,000 postings of other words before the 6,000 of theirs.
+    const t = await givenSmiths(true, 20_000);
+    const [{ all, matched }] = (await sql.raw<{ rows: { all: string; matched: string }[] }>(
+      `select count(*) as all, count(*) filter (where d.word in ('o', 'brien', 'smith', 'smythe')) as matched from name_postings p join name_words d on d.id = p.word_id where d.tree_id = ?`,
+      [t.id],
+    )).rows as [{ all: string; matched: string }];
+    expect(Number(all)).to.be.greaterThan(40_000);
+    statements.length = 0;
+    const found = await fx.storage.names.search(t.id, "O'Brein Smyht", 0.2, { limit: 20 });
+    expect(found).to.have.length(20);
+    expect(statements).to.have.length(1);
+    /** Rows every scan of name_postings in the plan returned (actual rows times loops). */
+    const postingsRead = (plan: unknown): number => {
+      let rows = 0;
+      const walk = (node: Record<string, unknown>): void => {
+        if (node['Relation Name'] === 'name_postings') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
+        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return rows;
+    };
+    // With the plan for these values and with the generic one alike: the matched words' postings (and
+    // a probe per person of the words that score them), not the tree's.
+    for (const plan of await searchPlans(statements[0]!, "O'Brein Smyht", t.id, null, 20)) expect(postingsRead(plan)).to.be.within(1, 2 * Number(matched));
   });
 
   it('keeps the postings and the word dictionary with the live names: renamed, deleted, restored, purged', async () => {

@@ -4,7 +4,8 @@ import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/kernel/date.js';
 import { E } from '../../core/kernel/either.js';
 import { newId, type Id } from '../../core/kernel/ids.js';
-import type { EventType, Person } from '../../core/people/model.js';
+import { nameTypes, type EventType, type Person } from '../../core/people/model.js';
+import { personsJson, type PersonsJsonInput } from '../../core/people/queries/pick-persons-json.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
 import type { Surface } from '../../core/privacy/reader.js';
 import type { Storage } from '../../core/stores.js';
@@ -59,6 +60,9 @@ const aDate = (r: () => number): GenealogicalDate | null => {
 const givenMixedTree = async (s: Storage, n: number, seed: number): Promise<{ treeId: Id; owner: Id; stranger: Id }> => {
   const r = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  // The names' other fields from a generator of their own, so the rest of the tree is as it was before them.
+  const r2 = seeded(seed + 1);
+  const pick2 = <T>(xs: readonly T[]): T => xs[Math.floor(r2() * xs.length)]!;
   const [owner, stranger] = await givenUsers(s, 2);
   const tree = await givenTree(s, { visibility: 'public' });
   const other = await givenTree(s, { visibility: 'public' });
@@ -93,6 +97,11 @@ const givenMixedTree = async (s: Storage, n: number, seed: number): Promise<{ tr
         surname: pick(['', `Smith${blank()}`, `${blank()}O'Brien`, '"Q"']),
         isPrimary: r() < 0.4,
         deletedAt: r() < 0.1 ? stamp : null,
+        nameType: pick2(nameTypes),
+        prefix: pick2(['', '', 'Dr.', 'Sir "the" \\']),
+        suffix: pick2(['', '', 'Jr.', 'III\u0001']),
+        surnamePrefix: pick2(['', '', 'van', 'de la']),
+        notes: pick2(['', '', 'a note\nwith "lines"', ' \u2028 ']),
       }));
     }
     const events = Math.floor(r() * 5);
@@ -162,6 +171,56 @@ export const personListJsonContract = (name: string, make: MakeStorage): Mocha.S
         expect(whole.length, who).to.be.greaterThan(100);
         if (!member) expect(whole.some((p) => p.redacted), who).to.equal(true);
       }
+    });
+
+    it('pickJson: answers a search\'s pages and a batch as the per-row path writes them, in their order, for every reader', async () => {
+      const t = await givenMixedTree(storage(), 160, 31);
+      const deps = { storage: storage(), clock: { now: () => NOW }, searchThreshold: 0.2 };
+      const readers: readonly [string, Actor, Surface][] = [
+        ['owner', user(t.owner), 'members'],
+        ['signed-in non-member', user(t.stranger), 'members'],
+        ['anonymous', { kind: 'anonymous', clientAddress: '127.0.0.1' }, 'public'],
+      ];
+      const both = async (actor: Actor, surface: Surface, input: PersonsJsonInput) => {
+        const rows = await listPersons(deps)(actor, t.treeId, input, surface);
+        const text = await personsJson(deps)(actor, t.treeId, input, surface);
+        if (E.isLeft(rows) || E.isLeft(text)) throw new Error('a reader of a public tree was refused');
+        return { perRow: { json: rows.right.views.map((v) => JSON.stringify(personWire(v))).join(','), lastId: rows.right.lastId }, text: text.right };
+      };
+      let found = 0;
+      let named = 0;
+      for (const [who, actor, surface] of readers) {
+        for (const q of ['Smith', 'anna', "o'brien smith", 'Jean-Luc', '名', 'zzzz']) {
+          for (const limit of [1, 7, 20]) {
+            let after: Id | undefined;
+            for (let page = 0; page < 200; page++) {
+              const { perRow, text } = await both(actor, surface, { q, limit, ...(after === undefined ? {} : { after }) });
+              expect(text, `${who}, q=${q}, limit ${limit}, page ${page}`).to.deep.equal(perRow);
+              found += perRow.json === '' ? 0 : (JSON.parse(`[${perRow.json}]`) as unknown[]).length;
+              if (perRow.json.includes('"names":[{')) named++;
+              if (perRow.lastId === null) break;
+              after = perRow.lastId;
+            }
+          }
+        }
+        // A batch: every person of the tree, one of another tree, unknown ids, a repeated one; by id.
+        const everyone = (await storage().persons.listByTree(t.treeId, { deleted: false })).map((p) => p.id);
+        const ids = [...everyone, newId(), everyone[0]!, ...(await storage().persons.listByTree(t.treeId, { deleted: true })).map((p) => p.id)];
+        const { perRow, text } = await both(actor, surface, { ids });
+        expect(text, `${who}, batch`).to.deep.equal({ ...perRow, lastId: null });
+        // In the order asked for, each once.
+        const audience = surface === 'members' && who === 'owner' ? memberAudience : nonMemberAt(NOW);
+        const reversed = JSON.parse(`[${await storage().persons.pickJson(t.treeId, [...ids].reverse(), audience)}]`) as { id: Id }[];
+        const inOrder = JSON.parse(`[${perRow.json}]`) as { id: Id }[];
+        const shown = new Set(inOrder.map((p) => p.id));
+        expect(reversed.map((p) => p.id), `${who}, reversed`).to.deep.equal([...new Set([...ids].reverse())].filter((id) => shown.has(id)));
+        expect(reversed.length, who).to.be.greaterThan(50);
+      }
+      // Not vacuous: searches found persons, with their names.
+      expect(found).to.be.greaterThan(100);
+      expect(named).to.be.greaterThan(10);
+      expect(await storage().persons.pickJson(t.treeId, [], memberAudience)).to.equal('');
+      expect(await storage().persons.pickJson(newId(), [t.owner], memberAudience)).to.equal('');
     });
 
     it('answers nothing for an unknown tree, after the last person, and for a tree of hidden persons only', async () => {

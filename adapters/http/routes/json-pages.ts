@@ -1,6 +1,7 @@
 import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { withPage } from './deps.js';
+import { nextPageHeaders } from '../pagination.js';
 
 /**
  * Persons per page of a whole list the store writes as JSON text (PersonRepository.listJson): about
@@ -71,4 +72,21 @@ export const streamedJsonPages = async (query: { readonly cursor?: string }, rea
     return E.map((r: JsonPage) => ({
       status: 200, stream: jsonArrayOfPages(r, read), headers: { 'Content-Type': 'application/json; charset=utf-8' },
     }))(first);
+  });
+
+/**
+ * One page of a list whose store wrote its JSON (a search's persons, a batch: PersonRepository.pickJson):
+ * the answer `listed` gives with `limit` (or `defaultLimit`), the same status, headers and bytes, the
+ * text sent as it is. Without either, the page is read without a limit (a batch).
+ */
+export const pickedJson = async (
+  query: { readonly limit?: number; readonly cursor?: string },
+  url: URL,
+  read: (page: { readonly limit?: number; readonly after?: string }) => Promise<Result<{ readonly json: string; readonly lastId: string | null }>>,
+  defaultLimit?: number,
+): Promise<Result<Reply<never>>> =>
+  withPage(query, async (page): Promise<Result<Reply<never>>> => {
+    const limit = page.limit ?? defaultLimit;
+    const read1 = await read({ ...(limit === undefined ? {} : { limit }), ...(page.after === undefined ? {} : { after: page.after }) });
+    return E.map((r: { readonly json: string; readonly lastId: string | null }) => ({ status: 200, json: `[${r.json}]`, headers: nextPageHeaders(r.lastId, limit, url) }))(read1);
   });

@@ -8,16 +8,16 @@ import { deletePerson } from '../../../core/people/commands/delete-person.js';
 import { restorePerson } from '../../../core/merge/commands/restore-person.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { listPersonsJson } from '../../../core/people/queries/list-persons-json.js';
+import { personsJson } from '../../../core/people/queries/pick-persons-json.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
-import type { PersonView } from '../../../core/people/vitals.js';
 import { PersonCreate, PersonUpdate, personInput } from '../../../core/people/bodies.js';
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
 import { PersonRead, personWire } from '../wire-records.js';
-import { listed, reply, withPage, type LazyDeps } from './deps.js';
+import { listed, reply, type LazyDeps } from './deps.js';
 import { STREAMED_LIST, ifMatch } from './texts.js';
-import { streamedJsonPages } from './json-pages.js';
+import { pickedJson, streamedJsonPages } from './json-pages.js';
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
 const IdList = withSchema(
@@ -92,6 +92,15 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           return streamedJsonPages(query, (page) => listPersonsJson(d)(actor, params.id, page));
         const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
+        // A search's page and a batch: JSON text the store writes (issue 27; the answer listPersons gives).
+        if (query.ids !== undefined) {
+          const ids = query.ids;
+          return pickedJson(query, url, () => personsJson(d)(actor, params.id, { ids }));
+        }
+        if (query.q !== undefined && query.q.trim() !== '') {
+          const q = query.q;
+          return pickedJson(query, url, (page) => personsJson(d)(actor, params.id, { q, ...page }), DEFAULT_SEARCH_LIMIT);
+        }
         if (query.deleted === 'true') url.searchParams.set('deleted', 'true');
         const read = (page: { readonly limit?: number; readonly after?: string }) =>
           listPersons(d)(actor, params.id, {
@@ -100,9 +109,7 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
             ...(query.ids === undefined ? {} : { ids: query.ids }),
             deleted: query.deleted === 'true',
           }).then(E.map((r) => ({ rows: r.views, lastId: r.lastId })));
-        // A batch by ids answers those persons at once; a search pages by DEFAULT_SEARCH_LIMIT.
-        if (query.ids !== undefined) return withPage(query, async (page) => E.map((r: { rows: readonly PersonView[] }) => ({ status: 200, body: r.rows.map(personWire) }))(await read(page)));
-        return listed(query, url, read, personWire, query.q !== undefined && query.q.trim() !== '' ? { defaultLimit: DEFAULT_SEARCH_LIMIT } : {});
+        return listed(query, url, read, personWire);
       },
     }),
     route({

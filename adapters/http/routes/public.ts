@@ -4,6 +4,7 @@ import { listDirectory } from '../../../core/trees/queries/list-directory.js';
 import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { listPersonsJson } from '../../../core/people/queries/list-persons-json.js';
+import { personsJson } from '../../../core/people/queries/pick-persons-json.js';
 import { getPerson } from '../../../core/people/queries/get-person.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
@@ -17,7 +18,7 @@ import { IdParams, PageQuery, Text } from '../wire.js';
 import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { streamedList } from './texts.js';
-import { streamedJsonPages } from './json-pages.js';
+import { pickedJson, streamedJsonPages } from './json-pages.js';
 
 const PUBLIC_STREAMED_LIST = streamedList('An account, or an anonymous client address,');
 
@@ -76,9 +77,14 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           return streamedJsonPages(query, (page) => listPersonsJson(deps())(actor, params.id, page, 'public'));
         const url = new URL(`${base()}/trees/${params.id}/persons`);
         if (query.q !== undefined) url.searchParams.set('q', query.q);
+        // A search's page: JSON text the store writes (issue 27; the answer listPersons gives).
+        if (query.q !== undefined && query.q.trim() !== '') {
+          const q = query.q;
+          return pickedJson(query, url, (page) => personsJson(deps())(actor, params.id, { q, ...page }, 'public'), DEFAULT_SEARCH_LIMIT);
+        }
         return listed(query, url, (page) =>
           listPersons(deps())(actor, params.id, { ...page, ...(query.q === undefined ? {} : { q: query.q }) }, 'public').then(E.map((r) => ({ rows: r.views, lastId: r.lastId }))),
-        personWire, query.q !== undefined && query.q.trim() !== '' ? { defaultLimit: DEFAULT_SEARCH_LIMIT } : {});
+        personWire);
       },
     }),
     route({
