@@ -11,6 +11,7 @@ import type { MemoryState } from './state.js';
 import { shownFilter, shownFor } from './shown.js';
 import { treeWithRole } from './tree-read.js';
 import { memoryPersonListJson } from './person-list-json.js';
+import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => cmp(a.id, b.id);
@@ -70,6 +71,14 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     return page(s.persons.values(), options, (p) => p.treeId === treeId && (shown === null || shown.person(p.id) !== 'hidden'));
   },
   ...memoryPersonListJson(s),
+  // As PostgreSQL's one read: the tree with the role, then the search and the persons' text for the audience it makes.
+  searchPage: async (treeId, query, threshold, page) => {
+    const tree = treeWithRole(s, treeId, page.userId);
+    const audience = page.reading.byRole && tree !== null && tree.role !== null ? memberAudience : nonMemberAt(page.reading.now);
+    const hits = await memoryNames(s).search(treeId, query, threshold, { limit: page.limit, audience, ...(page.after === undefined ? {} : { after: page.after }) });
+    const json = hits.length === 0 ? '' : await memoryPersonListJson(s).pickJson(treeId, hits.map((h) => h.personId), audience);
+    return { tree, json, found: hits.length, lastId: hits.length > 0 && hits.length === page.limit ? hits[hits.length - 1]!.personId : null };
+  },
   withTree: async (personId, userId) => {
     const person = s.persons.get(personId);
     const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);

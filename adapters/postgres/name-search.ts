@@ -57,10 +57,12 @@ export const DEFAULT_SEARCH_THRESHOLD = 0.2;
  */
 const limitBucket = (limit: number): number => (limit <= 20 ? 20 : limit <= 100 ? 100 : 1000);
 
-export const searchNames = (db: Sql): NameRepository['search'] => async (treeId, query, threshold, page) => {
-  const a = page.audience;
-  const shown: Fragment = a === undefined || a.member ? { sql: '', params: [] } : all('', [{ sql: ' and ', params: [] }, fullPerson('pr', a.now)]);
-  const after = page.after;
+/**
+ * The search as a query of (person_id, score) rows, best first, at most limitBucket(limit) of them
+ * (the caller applies `limit` itself, outside): `shown` is the condition (` and ...`, or '') a found
+ * person's row `pr` (live) must meet, its text the same for every value (the statement is prepared).
+ */
+export const rankedSearch = (treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment): Fragment => {
   // The cursor person's place: its best word (one query word) or its score (several), from its postings.
   const cursor = after === undefined
     ? { sql: '', params: [] as unknown[] }
@@ -74,8 +76,8 @@ export const searchNames = (db: Sql): NameRepository['search'] => async (treeId,
          )`,
       params: [after, after] as unknown[],
     };
-  const rows = await db.rows<{ person_id: string; score: number | string }>(
-    `select r.person_id, r.score from (with qw as materialized (
+  return {
+    sql: `with qw as materialized (
        select coalesce(array_agg(w order by w), '{}') as ws, count(*)::int as k
        from (
          select w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) with ordinality u(w, o)
@@ -122,14 +124,19 @@ export const searchNames = (db: Sql): NameRepository['search'] => async (treeId,
       ${after === undefined ? '' : 'cross join cur2'}
       cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shown.sql} limit 1) shown
       ${after === undefined ? '' : 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)'})
-     limit ${limitBucket(page.limit)}) r
-     limit ?::int`,
-    [
+     limit ${limitBucket(limit)}`,
+    params: [
       query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor.params,
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...shown.params, ...(after === undefined ? [] : [after]),
-      page.limit,
     ],
-  );
+  };
+};
+
+export const searchNames = (db: Sql): NameRepository['search'] => async (treeId, query, threshold, page) => {
+  const a = page.audience;
+  const shown: Fragment = a === undefined || a.member ? { sql: '', params: [] } : all('', [{ sql: ' and ', params: [] }, fullPerson('pr', a.now)]);
+  const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, shown);
+  const rows = await db.rows<{ person_id: string; score: number | string }>(`select r.person_id, r.score from (${ranked.sql}) r limit ?::int`, [...ranked.params, page.limit]);
   return rows.map((r) => ({ personId: r.person_id, score: Number(r.score) }));
 };

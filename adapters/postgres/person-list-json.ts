@@ -15,7 +15,12 @@ import type { PersonRepository } from '../../core/people/ports.js';
 import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
-import { visibilitySql, visibilityIs } from './privacy-sql.js';
+import { fullPerson, visibilitySql, visibilityIs } from './privacy-sql.js';
+import { rankedSearch } from './name-search.js';
+import { ownerOf } from './trees.js';
+import * as tables from './tables/index.js';
+import type { TreeDb } from './tables/index.js';
+import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
@@ -166,17 +171,16 @@ const statement = (member: boolean, after: boolean): string => {
 };
 
 /**
- * The statement of pickJson for one audience kind: the persons of the ids' array in its order (the
- * first place of each), each with their names (primary first, then by id), their primary name and
- * their vitals, as the page of listJson is written, with `names`.
+ * The CTEs of pickJson (`pg`, `ids`, `nl`, `ev`, `pv`) over `source`, a query of (id, ord) rows: those
+ * persons (live, of the tree: its id the first parameter after `vis`'s) in `ord` order, each with their
+ * names (primary first, then by id), their primary name and their vitals, as the page of listJson is
+ * written, with `names`. `vis` is a person row `p`'s visibility, `shown` the condition (` and ...`)
+ * that leaves hidden ones out.
  */
-const pickStatement = (member: boolean): string => {
-  const vis = member ? `'full'::text` : visibilitySql('p', new Date(0)).sql;
-  const shown = member ? '' : ` and ${visibilityIs('p', new Date(0), 'hidden', true).sql}`;
-  return `with pg as materialized ( -- persons.pickJson
+const pickCtes = (source: string, vis: string, shown: string): string => `pg as materialized ( -- persons.pickJson
       select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
         ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord
-      from (select o.id, min(o.ord) as ord from unnest(?::uuid[]) with ordinality o(id, ord) group by o.id) o
+      from ${source} o
       join persons p on p.id = o.id
       where p.tree_id = ?::uuid and p.deleted_at is null${shown}),
     ids as (select array_agg(id) as a from pg where v = 'full'),
@@ -187,8 +191,35 @@ const pickStatement = (member: boolean): string => {
     ev as (${vitalsCte()}),
     pv as (
       select pg.*, nl.given_name, nl.surname, nl.names, b.j as birth, d.j as death
-      from pg left join nl on nl.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd')
-    select string_agg(case when pg.v = 'full' then ${fullSqlOf(true)} else ${redactedSql} end, ',' order by pg.ord) as json from pv pg`;
+      from pg left join nl on nl.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd')`;
+
+/** The persons of pickCtes as one text: their objects in order, joined by commas (NULL for none). */
+const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullSqlOf(true)} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
+
+/** The statement of pickJson for one audience kind: the persons of the ids' array in its order (the first place of each). */
+const pickStatement = (member: boolean): string => {
+  const vis = member ? `'full'::text` : visibilitySql('p', new Date(0)).sql;
+  const shown = member ? '' : ` and ${visibilityIs('p', new Date(0), 'hidden', true).sql}`;
+  return `with ${pickCtes('(select o.id, min(o.ord) as ord from unnest(?::uuid[]) with ordinality o(id, ord) group by o.id)', vis, shown)}
+    select (${pickedJson}) as json`;
+};
+
+/**
+ * The statement of searchPage: the tree with the reader's role (tr), whether that makes them a member
+ * (by role, when the surface counts roles), the search's page for that audience (found: the ranked
+ * search's rows in order, at most `limit`), and the found persons as pickJson writes them, in one.
+ */
+const searchPageStatement = (ranked: string): string => {
+  const member = '(select tr.member from tr)';
+  const vis = `(case when ${member} then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
+  const shown = ` and (${member} or ${visibilityIs('p', new Date(0), 'hidden', true).sql})`;
+  return `with tr as materialized ( -- persons.searchPage
+      select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
+      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
+    found as materialized (select r.person_id as id, row_number() over () as ord from (${ranked}) r limit ?::int),
+    ${pickCtes('found', vis, shown)}
+    select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role, (${pickedJson}) as json,
+      (select count(*)::int from found) as found, (select f.id from found f order by f.ord desc limit 1) as last`;
 };
 
 // The four statements, written once; a non-member's parameters change with the year only.
@@ -217,7 +248,24 @@ const pickTextOf = (member: boolean): string => {
   return s;
 };
 
-export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson'> => ({
+const searchPages = new Map<string, string>();
+
+export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
+  searchPage: async (treeId, query, threshold, page) => {
+    const now = page.reading.now;
+    // A non-member's condition on a found person's row, unless the reader is a member by role (decided in the statement).
+    const fullRule = fullPerson('pr', now);
+    const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, { sql: ` and ((select tr.member from tr) or ${fullRule.sql})`, params: fullRule.params });
+    let text = searchPages.get(ranked.sql);
+    if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
+    const [vis = [], shown = []] = nonMemberParams(now);
+    const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; last: string | null }>(text, [
+      page.reading.byRole, page.userId, treeId, ...ranked.params, Math.max(0, Math.floor(page.limit)), ...vis, treeId, ...shown,
+    ]);
+    const tree = r?.t == null ? null : { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role };
+    const found = r?.found ?? 0;
+    return { tree, json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
+  },
   pickJson: async (treeId, ids, audience) => {
     if (ids.length === 0) return '';
     const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);

@@ -40,6 +40,15 @@ export type PersonRepository = {
    * holds it to the per-row path.
    */
   readonly pickJson: (treeId: Id, ids: readonly Id[], audience: Audience) => Promise<string>;
+  /**
+   * A name search's page for a reader, in one read: the tree with `page.userId`'s role (null: unknown
+   * tree), and the persons `NameRepository.search` finds for the audience that role makes (a member
+   * when `page.reading.byRole` and the role is not null, else a non-member at `page.reading.now`),
+   * written as `pickJson` writes them; `found` the persons the search found (at most `limit`),
+   * `lastId` the last of them when `found` is `limit`, else null. The caller still decides whether the
+   * reader may read the tree at all (core/privacy/reader.ts readerOf), and drops the page when not.
+   */
+  readonly searchPage: (treeId: Id, query: string, threshold: number, page: SearchPageRead) => Promise<SearchPageJson>;
   readonly insert: (person: Person) => Promise<void>;
   /**
    * What a person read shows beside the row, in one read: the person's live names (primary first,
@@ -93,6 +102,12 @@ export type PersonListPage = { readonly limit: number; readonly after?: Id; read
 
 /** A page of the person list as JSON text (see `PersonRepository.listJson`). */
 export type PersonListJson = { readonly json: readonly string[]; readonly count: number; readonly lastId: Id | null; readonly ahead: Id | null };
+
+/** Whose and which page of a name search `PersonRepository.searchPage` reads. */
+export type SearchPageRead = { readonly limit: number; readonly after?: Id; readonly userId: Id | null; readonly reading: PersonReading };
+
+/** A name search's page as `PersonRepository.searchPage` answers it. */
+export type SearchPageJson = { readonly tree: TreeWithRole | null; readonly json: string; readonly found: number; readonly lastId: Id | null };
 
 export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
 

@@ -8,6 +8,8 @@ import type { LifeEvent, Person } from '../../core/people/model.js';
 // user (and memberships), and one that answers the tree with the caller's role and the person with
 // what the privacy engine needs and what is shown. A signed-in non-member of a public tree, a member,
 // and an anonymous reader of /public; for a person shown in full, one redacted and one hidden (404).
+// A name search's page too: the session, and one statement with the tree, the reader's role, the
+// search and the found persons' JSON.
 
 describe('a person read takes at most two statements', function () {
   this.timeout(120_000);
@@ -16,6 +18,7 @@ describe('a person read takes at most two statements', function () {
   let ownerToken: string;
   let strangerToken: string;
   const probes = { full: '', redacted: '', hidden: '' };
+  let treeId: Id;
 
   before(async () => {
     svc = await startObservedService({ debugQueries: (sql) => void log.push(sql) });
@@ -25,7 +28,7 @@ describe('a person read takes at most two statements', function () {
     strangerToken = stranger.token;
     const created = await svc.http('POST', '/trees', ownerToken, { name: 'Public', visibility: 'public' });
     expect(created.status).to.equal(201);
-    const treeId = (created.body as { id: Id }).id;
+    treeId = (created.body as { id: Id }).id;
     const now = new Date();
     const del = { deletedAt: null, deletionId: null } as const;
     await svc.storage.uow.run(async (s) => {
@@ -78,6 +81,19 @@ describe('a person read takes at most two statements', function () {
     { name: 'an anonymous reader of /public', prefix: '/public/persons', member: false, token: () => undefined, statuses: { full: 200, redacted: 200, hidden: 404 } },
   ];
   for (const r of readers) {
+    it(`${r.name}, a name search with a typo: at most 2 statements`, async () => {
+      const path = `${r.prefix === '/persons' ? '' : '/public'}/trees/${treeId}/persons?q=Smiht`;
+      await new Promise((done) => setTimeout(done, 20));
+      log.length = 0;
+      const res = await svc.http('GET', path, r.token());
+      const sent = [...log];
+      expect(res.status, `GET ${path}: ${JSON.stringify(res.body)}`).to.equal(200);
+      // A member finds all three; a non-member only the one shown in full.
+      const found = res.body as { id: Id; names: unknown[] }[];
+      expect(found.map((p) => p.id).sort()).to.deep.equal(r.member ? Object.values(probes).sort() : [probes.full]);
+      expect(found.every((p) => p.names.length === 2)).to.equal(true);
+      expect(sent.length, `${sent.length} statements:\n${sent.join('\n---\n')}`).to.be.at.most(2);
+    });
     for (const kind of ['full', 'redacted', 'hidden'] as const) {
       it(`${r.name}, a person ${kind === 'hidden' ? 'private' : kind === 'full' ? 'who died' : 'possibly living'}: at most 2 statements`, async () => {
         const sql = await statements(`${r.prefix}/${probes[kind]}`, r.token(), r.statuses[kind], kind === 'redacted' && !r.member);

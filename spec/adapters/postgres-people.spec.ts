@@ -96,7 +96,7 @@ describe('PostgreSQL people storage', () => {
   const givenSmiths = async (o = false, others = 0) => {
     const t = await givenTree(fx.storage);
     const persons = async (n: number) => sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, ?::int)`, [t.id, n]);
-    const names = async (given: string, surname: string, params: unknown[]) => sql.raw(
+    const names = async (given: string, surname: string, params: readonly boolean[]) => sql.raw(
       `insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at)
          select gen_random_uuid(), p.tree_id, p.id, 'birth', ${given}, ${surname}, true, now() from persons p
          where p.tree_id = ? and not exists (select 1 from names n where n.person_id = p.id)`,

@@ -1,8 +1,8 @@
-import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import type { Actor } from '../../kernel/actor.js';
 import type { Id } from '../../kernel/ids.js';
 import { audienceOf } from '../../kernel/audience.js';
-import { readerFor, type Surface } from '../../privacy/reader.js';
+import { readerFor, readerOf, type Surface } from '../../privacy/reader.js';
 import type { QueryDeps, RecordDeps } from '../../deps.js';
 import { DEFAULT_SEARCH_LIMIT } from './list-persons.js';
 
@@ -23,19 +23,25 @@ export type PersonsJson = { readonly json: string; readonly lastId: Id | null };
  * (spec/contracts/person-list-json.contract.ts holds the two paths to one answer).
  */
 export const personsJson =
-  (deps: QueryDeps<'trees' | 'memberships' | 'names' | 'persons'> & Pick<RecordDeps, 'searchThreshold'>) =>
+  (deps: QueryDeps<'trees' | 'memberships' | 'persons'> & Pick<RecordDeps, 'searchThreshold'>) =>
   async (actor: Actor, treeId: Id, input: PersonsJsonInput, surface: Surface = 'members'): AsyncResult<PersonsJson> => {
     const s = deps.storage;
-    const reader = await readerFor(s, actor, treeId, surface);
-    if (E.isLeft(reader)) return reader;
-    const audience = audienceOf(reader.right.member, deps.clock.now());
+    const now = deps.clock.now();
     if ('ids' in input) {
+      const reader = await readerFor(s, actor, treeId, surface);
+      if (E.isLeft(reader)) return reader;
+      const audience = audienceOf(reader.right.member, now);
       // By id as PostgreSQL orders uuids (their lower-case text's order), each once.
       const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))].sort();
       return ok({ json: ids.length === 0 ? '' : await s.persons.pickJson(treeId, ids, audience), lastId: null });
     }
+    // A search: the tree with the caller's role, the search for the audience that role makes and its
+    // persons' text in one read (two statements with the session's); the decision is readerOf's, here.
     const limit = input.limit ?? DEFAULT_SEARCH_LIMIT;
-    const hits = await s.names.search(treeId, input.q.trim(), deps.searchThreshold, { limit, audience, ...(input.after === undefined ? {} : { after: input.after }) });
-    const lastId = hits.length === limit ? hits[hits.length - 1]!.personId : null;
-    return ok({ json: hits.length === 0 ? '' : await s.persons.pickJson(treeId, hits.map((h) => h.personId), audience), lastId });
+    const page = await s.persons.searchPage(treeId, input.q.trim(), deps.searchThreshold, {
+      limit, userId: actor.kind === 'user' ? actor.userId : null, reading: { byRole: surface === 'members', now }, ...(input.after === undefined ? {} : { after: input.after }),
+    });
+    const reader = readerOf(page.tree, actor, treeId, surface);
+    if (E.isLeft(reader)) return reader;
+    return ok({ json: page.json, lastId: page.lastId });
   };
