@@ -276,6 +276,12 @@ export const memoryRelationships = (s: MemoryState): RelationshipRepository => (
   insert: async (relationship) => {
     s.relationships.set(relationship.id, relationship);
   },
+  appendKept: async (id, entries) => {
+    const r = s.relationships.get(id);
+    if (r === undefined) return;
+    const mine = r.gedcomExtra === null || r.gedcomExtra === undefined ? [] : (JSON.parse(r.gedcomExtra) as unknown[]);
+    s.relationships.set(id, { ...r, gedcomExtra: JSON.stringify([...mine, ...(JSON.parse(entries) as unknown[])]) });
+  },
   update: async (relationship) => replace(s.relationships, relationship),
 });
 

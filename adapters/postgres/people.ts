@@ -332,5 +332,12 @@ export const pgRelationships = (db: Sql): RelationshipRepository => ({
     return rows.map((r) => ({ type: r.type, personAId: r.a, personBId: r.b }));
   },
   insert: (r) => insertRow(db, tables.relationships, r),
+  // Two JSON lists as one: the first without its ']', a comma, the second without its '['.
+  appendKept: async (id, entries) => {
+    await db.run(
+      `update relationships set gedcom_extra = case when gedcom_extra is null or gedcom_extra = '[]' then ?::text else left(gedcom_extra, -1) || ',' || substr(?::text, 2) end where id = ?::uuid`,
+      [entries, entries, id],
+    );
+  },
   update: (r) => updateRow(db, tables.relationships, relationshipMutable, r),
 });

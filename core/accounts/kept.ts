@@ -50,6 +50,8 @@ const isVia = (via: unknown): via is string => {
   if (via.startsWith('=')) return /^=[0-9a-f]{0,16}$/.test(via);
   // Structure forms: `~<hex hash>`.
   if (via.startsWith('~')) return /^~[0-9a-f]{1,16}$/.test(via);
+  // Family forms: `|<k>`, the k-th FAM record of a couple after its first.
+  if (via.startsWith('|')) return /^\|[1-9]\d{0,2}$/.test(via);
   for (const seg of via.split('.')) {
     const hash = seg.lastIndexOf('#');
     if (hash <= 0 || !TAG.test(seg.slice(0, hash)) || !/^\d{1,9}$/.test(seg.slice(hash + 1))) return false;

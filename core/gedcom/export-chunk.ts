@@ -4,9 +4,9 @@ import type { ExportCitation, ExportEdge, PersonChunk, PersonKey } from './expor
 import { deriveFamilies, type DerivedFamily } from './families.js';
 import { FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
-import { putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
+import { familyFormKey, putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
-import { keptOut, parseKept, type ExtraLog } from './extensions.js';
+import { familyForms, keptOut, parseKept, type ExtraLog } from './extensions.js';
 
 // The INDI and FAM records of one chunk of persons, from the chunk alone. A child's families depend
 // only on its own parent edges and the partnerships between its parents, which the chunk holds for
@@ -24,11 +24,15 @@ const NO_RECORDS: ReadonlySet<string> = new Set();
 
 export const sourceXref = (n: number): string => `@S${n}@`;
 
-/** The xref of a family key of deriveFamilies: `P:<partnership>`, `S:<parent>` or `S:<parent>:<k>`. */
+/**
+ * The xref of a family key of deriveFamilies: `P:<partnership>`, `S:<parent>` or `S:<parent>:<k>`; and
+ * of a couple's k-th FAM record after their first (familyFormKey), `P:<partnership>|<k>`: `@F<n>_<k>@`.
+ */
 const familyXref = (c: PersonChunk, key: string): string => {
   if (key.startsWith('P:')) {
-    const n = c.partnerships.get(key.slice(2));
-    return n === undefined ? VOID : `@F${n}@`;
+    const bar = key.indexOf('|');
+    const n = c.partnerships.get(bar < 0 ? key.slice(2) : key.slice(2, bar));
+    return n === undefined ? VOID : bar < 0 ? `@F${n}@` : `@F${n}_${key.slice(bar + 1)}@`;
   }
   const cut = key.indexOf(':', 2);
   return cut < 0 ? `@P${key.slice(2)}@` : `@P${key.slice(2, cut)}_${key.slice(cut + 1)}@`;
@@ -89,6 +93,9 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
   const singleOf = new Set<PersonKey>();
   for (const f of families) {
     for (const p of f.partners) if (inChunk(p)) push(fams, p, f.key);
+    // A couple the file wrote as several FAM records is written so again (putFamily): each partner has them all.
+    const forms = f.partnership === null ? 0 : familyForms(f.partnership.gedcomExtra).length;
+    for (let k = 1; k <= forms; k++) for (const p of f.partners) if (inChunk(p)) push(fams, p, familyFormKey(f.key, k));
     for (const ch of f.children) if (inChunk(ch.id)) push(famc, ch.id, { familyKey: f.key, qualifier: ch.qualifier });
     const owner = f.partnership === null ? f.partners[0]! : f.partnership.personAId;
     if (!inChunk(owner)) continue;

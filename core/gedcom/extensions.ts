@@ -33,6 +33,51 @@ export const NOTE_FORM = '=';
  */
 export const STRUCTURE_FORM = '~';
 
+/**
+ * Family forms: a couple the file wrote as several FAM records (they married, divorced and married
+ * again) is one partnership (SPEC: one partnership a couple). Its row keeps one entry with via `|<k>`
+ * per FAM after the first (k from 1, in file order): a FAM node with that record's own direct kept
+ * lines as children; each event of that record keeps an entry `|<k>` (a FAM node, no children). Export
+ * writes the partnership as that many FAM records again, each with its events and kept lines
+ * (writer.ts putFamily); putExtra never writes the entries themselves.
+ */
+export const FAMILY_FORM = '|';
+
+/**
+ * A family form entry: the k-th FAM after a couple's first, with these kept structures directly under
+ * it (`seven`: kept from a 7.0 file, as each kept entry says).
+ */
+export const familyForm = (k: number, children: readonly KeptNode[] = [], seven = false): Kept =>
+  (seven ? [`${FAMILY_FORM}${k}`, ['FAM', null, 0, children], 7] : [`${FAMILY_FORM}${k}`, ['FAM', null, 0, children]]);
+
+/**
+ * The FAM records after the first that a partnership's kept text says it was, by k from 1: the kept
+ * text of each one's own lines (direct structures), or '' for none.
+ */
+export const familyForms = (extra: string | null | undefined): readonly string[] => {
+  if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return [];
+  const out: string[] = [];
+  for (const [via, n, seven] of parseKept(extra)) {
+    if (!via.startsWith(FAMILY_FORM)) continue;
+    const k = Number(via.slice(1));
+    if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS)
+      out[k - 1] = n[3].length === 0 ? '' : JSON.stringify(n[3].map((c): Kept => (seven === 7 ? ['', c, 7] : ['', c])));
+  }
+  // A gap (an entry lost) still writes the FAMs after it: one without lines in its place.
+  return Array.from(out, (t) => t ?? '');
+};
+
+/** Which FAM of its couple an event's kept text says it was in: k of its family form, 0 for the first (or none). */
+export const familyOf = (extra: string | null | undefined): number => {
+  if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return 0;
+  const via = parseKept(extra).find((k) => k[0].startsWith(FAMILY_FORM))?.[0];
+  const k = via === undefined ? 0 : Number(via.slice(1));
+  return Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS ? k : 0;
+};
+
+/** FAM records one couple is written as at most (the first and this many after it). */
+export const MAX_FAMILY_FORMS = 100;
+
 /** The structure form of a row with these fields, as kept text. */
 export const structureForm = (node: GedcomNode, fields: string, seven: boolean): string =>
   JSON.stringify([seven ? [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node), 7] : [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node)]]);
@@ -333,7 +378,7 @@ export const putExtra = (
   const parsed = parseKept(extra);
   const forms = notes !== undefined && extra.includes(`["${NOTE_FORM}`) && formsHold(parsed, notes, { pointer });
   const kept = parsed.flatMap((k): Kept[] => {
-    if (k[0].startsWith(STRUCTURE_FORM)) return [];
+    if (k[0].startsWith(STRUCTURE_FORM) || k[0].startsWith(FAMILY_FORM)) return [];
     if (!k[0].startsWith(NOTE_FORM)) return [k];
     return forms ? [['', noteForm(k, seven, log), 7]] : [];
   }).filter((k) => {

@@ -7,7 +7,7 @@ import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
-import { KEPT_OUT, notesKept, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
+import { familyForms, familyOf, KEPT_OUT, notesKept, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
 import { nameFields } from './mapping-names.js';
 import { repositoryXref, sourceFieldLines } from './writer-repositories.js';
 
@@ -281,21 +281,53 @@ const isBareNickname = (n: ExportName): boolean =>
 
 export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle): string => joined(putIndividual, o, x, p);
 
-/** A FAM record into `out` (writeFamily's text). */
+/**
+ * A FAM record into `out` (writeFamily's text): a couple's partnership that a file wrote as several
+ * FAM records (family forms, extensions.ts) as those records again, each with its own events and kept
+ * lines; the first has the children, the notes and the partnership's own citations and kept lines.
+ */
 export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle): void => {
+  const fam = bundle.family;
+  const forms = familyForms(fam.partnership?.gedcomExtra);
+  if (forms.length === 0) {
+    putFamilyRecord(out, o, x, bundle, fam.key, fam.partnership?.gedcomExtra ?? bundle.extra, true);
+    return;
+  }
+  const parts: ExportEvent[][] = forms.map(() => []);
+  const first: ExportEvent[] = [];
+  for (const e of bundle.events) {
+    const k = familyOf(e.gedcomExtra);
+    (k >= 1 && k <= forms.length ? parts[k - 1]! : first).push(e);
+  }
+  putFamilyRecord(out, o, x, { ...bundle, events: first }, fam.key, fam.partnership?.gedcomExtra, true);
+  forms.forEach((extra, i) => {
+    const ids = new Set(parts[i]!.map((e) => e.id));
+    const citations = bundle.citations.filter((c) => c.target.kind === 'event' && ids.has(c.target.id));
+    putFamilyRecord(out, o, x, { family: fam, events: parts[i]!, citations, notes: '' }, familyFormKey(fam.key, i + 1), extra === '' ? undefined : extra, false);
+  });
+};
+
+/** The family key of a couple's k-th FAM record after their first (chunkXrefs names it). */
+export const familyFormKey = (key: string, k: number): string => `${key}|${k}`;
+
+const putFamilyRecord = (
+  out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle, key: string, extra: string | null | undefined, withChildren: boolean,
+): void => {
   const seven = o.version === '7.0';
   const f = bundle.events.length < 2 ? bundle : { ...bundle, events: inDateOrder(bundle.events) };
   const placed = placeCitations(f.citations, [], f.events);
   const fam = f.family;
   const kept = x.kept ?? KEPT_OUT;
   const record = out.length;
-  out.push('0 ', x.family(fam.key), ' FAM\n');
+  out.push('0 ', x.family(key), ' FAM\n');
   for (let i = 0; i < fam.partners.length; i++) putLine(out, 1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
-  for (const c of fam.children) {
-    putLine(out, 1, 'CHIL', x.person(c.id));
-    // 5.5.1: the child's relation to each partner as FTM, Ancestry and RootsMagic write it (and read
-    // it back: it is how their files say a natural or an adopted child, mapping-family.ts).
-    if (!seven) fam.roles.forEach((role, i) => putLine(out, 2, role === 'WIFE' ? '_MREL' : '_FREL', FREL[c.byPartner?.[i] ?? c.qualifier]));
+  if (withChildren) {
+    for (const c of fam.children) {
+      putLine(out, 1, 'CHIL', x.person(c.id));
+      // 5.5.1: the child's relation to each partner as FTM, Ancestry and RootsMagic write it (and read
+      // it back: it is how their files say a natural or an adopted child, mapping-family.ts).
+      if (!seven) fam.roles.forEach((role, i) => putLine(out, 2, role === 'WIFE' ? '_MREL' : '_FREL', FREL[c.byPartner?.[i] ?? c.qualifier]));
+    }
   }
   const ord = ordinances(o, null);
   for (let i = 0; i < f.events.length; i++) {
@@ -305,7 +337,6 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
     putMediaLinks(out, 2, o.media, 'event', e.id);
     putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
-  const extra = fam.partnership?.gedcomExtra ?? bundle.extra;
   if (!notesKept(extra, f.notes, seven, kept)) putText(out, 1, 'NOTE', f.notes, seven);
   for (const c of placed.own) putCitation(out, 1, c, x.source, seven, kept);
   putExtra(out, record, 1, extra, seven, kept, undefined, f.notes);

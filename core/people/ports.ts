@@ -195,6 +195,11 @@ export type RelationshipRepository = {
   readonly endsTouching: (treeId: Id, personIds: readonly Id[]) => Promise<readonly Pick<Relationship, 'type' | 'personAId' | 'personBId'>[]>;
   readonly insert: (relationship: Relationship) => Promise<void>;
   readonly update: (relationship: Relationship) => Promise<void>;
+  /**
+   * Adds kept GEDCOM entries (a JSON list, core/gedcom/extensions.ts) after the relationship's own
+   * kept ones: a GEDCOM import's family forms, which come after the partnership's row is written.
+   */
+  readonly appendKept: (id: Id, entries: string) => Promise<void>;
 };
 
 export type DeletionRepository = {

@@ -12,8 +12,10 @@ import { right } from './support.js';
 // Issue 28: a couple who married in 1900, divorced in 1910 and remarried in 1912 comes as two FAM
 // records of one HUSB/WIFE pair. A pair has one live partnership, so both families are that one
 // partnership: every event, note and citation of the second lands on it (nothing is dropped), its
-// children get one edge from each parent, and the export writes both marriages under one FAM (its
-// events in the order they were made: file order, so date order when the families come so).
+// children get one edge from each parent. The partnership keeps that it was two FAM records (family
+// forms: core/gedcom/extensions.ts), so the export writes the couple as two FAM records again: the
+// second with its own events and kept lines, the first with the rest (children, notes, the
+// partnership's citations), each one's events in date order.
 
 const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
 
@@ -121,40 +123,53 @@ for (const [name, make] of storages) {
       expect(report.warnings).to.deep.equal([]);
     });
 
-    it('says so when the second family\'s own kept lines have no row to go on (not dropped silently)', async () => {
+    it('keeps the second family\'s own kept lines with it, and exports them under its FAM record', async () => {
       const report = right(await load(f.tree.id, file([FIRST, SECOND + '1 _UID 0A1B2C3D\n'])));
-      expect(report.warnings.map((w) => w.message)).to.deep.equal(['family @F2@ is a second FAM of one couple: its 1 kept structure(s) (`_UID`...) were not kept']);
+      expect(report.warnings).to.deep.equal([]);
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const fams = famRecords(await exported(f.tree.id, version));
+        expect(fams, version).to.have.length(2);
+        expect(fams[0]!.filter((l) => l.startsWith('1 _UID')), version).to.deep.equal([]);
+        expect(fams[1]!.filter((l) => l.startsWith('1 _UID')), version).to.deep.equal(['1 _UID 0A1B2C3D']);
+      }
     });
 
-    it('exports both marriages and the divorce between them under one FAM, in 5.5.1 and 7.0, and imports that back to the same partnership', async () => {
+    it('exports the couple as the two FAM records the file had (the second marriage in the second), in 5.5.1 and 7.0, and imports that back to the same partnership', async () => {
       right(await load(f.tree.id, file([FIRST, SECOND])));
       for (const version of ['5.5.1', '7.0'] as const) {
         const text = await exported(f.tree.id, version);
         const fams = famRecords(text);
-        expect(fams, `${version}: one FAM`).to.have.length(1);
-        const events = fams[0]!.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l));
-        expect(events, version).to.deep.equal(['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910', '1 MARR', '2 DATE 1912']);
+        expect(fams, `${version}: two FAMs`).to.have.length(2);
+        const events = (fam: string[]) => fam.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 (DATE|PLAC) /.test(l));
+        expect(events(fams[0]!), version).to.deep.equal(['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910']);
+        expect(events(fams[1]!), version).to.deep.equal(['1 MARR', '2 DATE 1912', '2 PLAC Leeds']);
+        // Both records name the couple; each partner names both records.
+        for (const fam of fams) expect(fam.filter((l) => /^1 (HUSB|WIFE) /.test(l)), version).to.have.length(2);
+        const xrefs = fams.map((fam) => fam[0]!.split(' ')[1]!);
+        expect(new Set(xrefs).size, version).to.equal(2);
+        for (const x of xrefs) expect(text.split('\n').filter((l) => l === `1 FAMS ${x}`), `${version}: FAMS ${x}`).to.have.length(2);
         expect(fams[0]!.filter((l) => /^1 CHIL /.test(l)), `${version}: the child`).to.have.length(1);
         const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
         const again = right(await load(copy.id, text));
         expect(again.warnings, `${version}: warnings`).to.deep.equal([]);
         expect(await shape(copy.id), `${version} imported again`).to.deep.equal(want);
+        // And written as two FAM records again.
+        expect(famRecords(await exported(copy.id, version)), `${version} exported again`).to.have.length(2);
       }
     });
 
-    // The partnership keeps its events as they were made (file order); the export writes a family's
-    // events in date order (undated ones after), so a file that gives the later family first is
-    // written back in the order it happened: both marriages under the one FAM.
-    it('keeps both marriages when the file gives the later family first, and exports them under one FAM in date order', async () => {
+    // The partnership keeps its events as they were made (file order); each FAM record is written
+    // with its own events, in date order: a file that gives the later family first is written back so.
+    it('keeps both marriages when the file gives the later family first, and exports each under the FAM record it came in', async () => {
       right(await load(f.tree.id, file([SECOND, FIRST])));
       const got = await shape(f.tree.id);
       const inFileOrder = ['marriage 1912 Leeds', 'marriage 1900', 'divorce 1910'];
       expect(got).to.deep.equal({ ...want, partnerships: [{ ...want.partnerships[0]!, events: inFileOrder, notes: 'Married again\n\nMarried young' }] });
       for (const version of ['5.5.1', '7.0'] as const) {
         const fams = famRecords(await exported(f.tree.id, version));
-        expect(fams, `${version}: one FAM`).to.have.length(1);
-        expect(fams[0]!.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l)), version)
-          .to.deep.equal(['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910', '1 MARR', '2 DATE 1912']);
+        expect(fams, `${version}: two FAMs`).to.have.length(2);
+        expect(fams.map((fam) => fam.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l))), version)
+          .to.deep.equal([['1 MARR', '2 DATE 1912'], ['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910']]);
       }
     });
   });

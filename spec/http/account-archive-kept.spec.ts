@@ -30,10 +30,12 @@ const FILE = `0 HEAD
 1 _LINK @I2@
 2 _WHY godson
 1 FAMS @F1@
+1 FAMS @F2@
 0 @I2@ INDI
 1 NAME Mary /Jones/
 1 SEX F
 1 FAMS @F1@
+1 FAMS @F2@
 0 @I3@ INDI
 1 NAME Tom /Smith/
 1 FAMC @F1@
@@ -45,6 +47,12 @@ const FILE = `0 HEAD
 1 RIN 301
 1 MARR
 2 _MEMO at home
+0 @F2@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 RIN 302
+1 MARR
+2 DATE 1930
 0 @S1@ SOUR
 1 TITL Parish register
 1 _MASTER 12
@@ -136,6 +144,9 @@ for (const storage of ['memory', 'postgres'] as const) {
       const fam = recordOf(after, /^0 @F\d+@ FAM$/);
       expect(fam).to.include('1 RIN 301');
       expect(fam[fam.indexOf('1 MARR Y') + 1]).to.equal('2 _MEMO at home');
+      // The couple's second FAM record (a family form) is written again as its own, with its lines.
+      const secondFam = recordOf(after, /^0 @F\d+_1@ FAM$/);
+      expect(secondFam.filter((l) => /^1 (HUSB|WIFE|RIN|MARR)|^2 DATE/.test(l)).map((l) => l.replace(/@I\d+@/, '@@'))).to.deep.equal(['1 HUSB @@', '1 WIFE @@', '1 MARR', '2 DATE 1930', '1 RIN 302']);
       expect(recordOf(after, /^0 @S\d+@ SOUR$/)).to.include('1 _MASTER 12');
       expect(recordOf(after, /^0 @R\d+@ REPO$/)).to.include(`1 _CONTACT ${mary}`);
       // Nothing else lost or added: the two exports say the same.

@@ -30,7 +30,6 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /(^|\.)CHAN(\.|$)/, why: 'export writes no CHAN: the change stamps are the service\'s' },
   { path: /^SUBM(\.|$)/, why: 'the file\'s own submitter (HEAD.SUBM) is the exporting program\'s: export writes its own' },
   { path: /^TRLR$/, why: 'one TRLR' },
-  { path: /^FAM(\.(HUSB|WIFE|CHIL))?$|^INDI\.FAM[SC]$/, why: 'families the model holds as one: a couple\'s second FAM (their remarriage, as events of their one partnership), a FAM that repeats a parent and child another FAM links' },
   { path: /^INDI\.NAME\.NICK$/, why: 'a NICK under another name than the primary one is a name of the person (nickname), written as NAME with TYPE' },
   { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
   { path: /\.(SOUR\.(DATA\.TEXT|TEXT))$/, why: 'several DATA.TEXT of one citation are joined into its detail; a TEXT under a citation is its detail, written as DATA.TEXT' },
@@ -38,11 +37,24 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /\.OBJE\.(FILE|FORM|TITL|NOTE)$/, why: 'an inline OBJE (FILE, FORM, TITL, NOTE under INDI, an event, SOUR) is written as an OBJE record and a pointer to it' },
 ];
 
+const SAME_LINK_TWICE = /^(FAM(\.(HUSB|WIFE|CHIL))?|INDI\.FAM[SC])$/;
+
 /**
  * What is still lost, per fixture: known gaps, each said in the README and the closing note, kept
  * here so that any other loss fails. Remove an entry when its gap is closed.
  */
 const KNOWN: Readonly<Record<string, RegExp>> = {
+  // A FAM that repeats a parent and a child another FAM links (a single parent's family of an adopted
+  // child, a child in two families of one parent): one parent-child edge, held by one family. (A
+  // couple's second FAM is written again as its own record: family forms, core/gedcom/extensions.ts.)
+  '5.5/555SAMPLE.ged': SAME_LINK_TWICE,
+  'encodings/utf16be.ged': SAME_LINK_TWICE,
+  'encodings/utf16le.ged': SAME_LINK_TWICE,
+  'encodings/utf8-bom.ged': SAME_LINK_TWICE,
+  '5.5/pres2020.ged': SAME_LINK_TWICE,
+  '5.5/royal92.ged': SAME_LINK_TWICE,
+  // A FAMS of a person to a family that does not list them, beside that family's two partners.
+  'vendors/vendor-ftm.ged': /^INDI\.FAMS$/,
   // A child in two families of one parent: one parent-child edge, one family, one _FREL.
   'vendors/relationships-complex.ged': /^FAM\.CHIL\._FREL$/,
   // The torture files: a FAM of one partner (as above), ADOP.FAMC of a family of one, a second RESN,
@@ -54,7 +66,7 @@ const KNOWN: Readonly<Record<string, RegExp>> = {
   // ADOP.FAMC, FAMC.STAT, DATE.TIME under STAT, an event's ASSO of a person not in the file, and the
   // OBJE and REPO records' 7.0-only substructures (CREA, EXID, TRAN, CROP, MIME, LANG...), a
   // source's DATA.SNOTE (its DATA notes are written inline).
-  '7.0/maximal70.ged': /^(FAM\.(FACT|NCHI|MARR|SLGS)(\..*)?|INDI\.(ADOP\.FAMC|FAMC\.(PEDI|STAT)|DEAT\.ASSO|DSCR\.SOUR|FACT|SLGC\.STAT)(\..*)?|OBJE\..*|REPO\..*|SOUR\.TEXT(\..*)?|SOUR\.DATA\.SNOTE)$/,
+  '7.0/maximal70.ged': /^(FAM|FAM\.CHIL|INDI\.FAMC|FAM\.(FACT|NCHI|MARR|SLGS)(\..*)?|INDI\.(ADOP\.FAMC|FAMC\.(PEDI|STAT)|DEAT\.ASSO|DSCR\.SOUR|FACT|SLGC\.STAT)(\..*)?|OBJE\..*|REPO\..*|SOUR\.TEXT(\..*)?|SOUR\.DATA\.SNOTE)$/,
 };
 const allowed = (p: string, f: string): boolean => ALLOWED.some((a) => a.path.test(p)) || KNOWN[f]?.test(p) === true;
 

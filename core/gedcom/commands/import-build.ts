@@ -9,7 +9,7 @@ import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
-import { extensionTags, keptXref, mapPointers, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
+import { extensionTags, familyForm, keptXref, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -41,6 +41,11 @@ export type ImportBuilder = {
      * FAM record (the partnership's row may be written already when it comes).
      */
     readonly partnershipNotes: ReadonlyMap<Id, string>;
+    /**
+     * Kept text to add, after the write, to partnerships this import made: the family forms of a
+     * couple's FAM records after their first (extensions.ts), each a JSON list of kept entries.
+     */
+    readonly partnershipForms: ReadonlyMap<Id, readonly string[]>;
     /** Coordinates to give, after the write, to places that had none when the import first used them. */
     readonly placeCoordinates: ReadonlyMap<Id, Coordinates>;
     readonly warnings: Warnings;
@@ -119,6 +124,9 @@ export const createImportBuilder = (o: {
   const stamp = { createdAt: now, updatedAt: now, deletedAt: null, deletionId: null } as const;
   const factsChanged = new Set<Id>();
   const partnershipNotes = new Map<Id, string>();
+  /** Family forms to add, after the write, to partnerships this import made (their kept text, each a JSON list). */
+  const partnershipForms = new Map<Id, string[]>();
+  const familyFormsMade = new Map<Id, number>();
 
   // Sources. Each SOUR record of the file is a source of its own: it reuses a live source of the tree
   // with the same title, author and publication that no other record of this file has taken, else it
@@ -275,12 +283,14 @@ export const createImportBuilder = (o: {
 
   // Held only as long as the mapped events are (a WeakMap): the caller asks right after person().
   const eventIds = new WeakMap<PlanEvent, Id>();
-  const event = (pe: PlanEvent, subject: { personId: Id } | { partnershipId: Id }): void => {
+  const event = (pe: PlanEvent, subject: { personId: Id } | { partnershipId: Id }, form = 0): void => {
+    // An event of a couple's k-th FAM after their first says so (a family form: extensions.ts).
+    const extra = form === 0 ? pe.extra : JSON.stringify([...(pe.extra === undefined ? [] : parseKept(pe.extra)), familyForm(form)]);
     const e: LifeEvent = {
       id: newId(), treeId, type: pe.type, customType: pe.type === 'custom' ? (pe.customType ?? 'Event') : null,
       personId: 'personId' in subject ? subject.personId : null, partnershipId: 'partnershipId' in subject ? subject.partnershipId : null,
       date: pe.date, placeId: placeFor(pe.place, pe.coordinates), notes: pe.notes, detail: pe.detail, cause: pe.cause, temple: pe.temple, ordinanceStatus: pe.ordinanceStatus,
-      ...kept(pe.extra, pe.notes), ...stamp,
+      ...kept(extra, pe.notes), ...stamp,
     };
     rows.rows().events.push(e);
     eventIds.set(pe, e.id);
@@ -425,15 +435,28 @@ export const createImportBuilder = (o: {
     // one partnership, so everything of this family is that partnership's too.
     const again = partners.length === 2 ? edges.partnership(partners[0]!, partners[1]!) : undefined;
     if (again !== undefined && !again.existing && f.notes.trim() !== '') partnershipNotes.set(again.id, joinNotes(partnershipNotes.get(again.id) ?? '', f.notes));
-    // Its own kept lines have no row: the partnership's may be written already (a known gap, said).
-    if (again !== undefined && !again.existing && f.extra !== undefined) {
-      const lines = parseKept(f.extra);
-      warnings.add({ line: f.line, message: `family ${f.xref} is a second FAM of one couple: its ${lines.length} kept structure(s) (\`${lines[0]![1][0]}\`...) were not kept` });
+    // The partnership keeps that it was one more FAM record (a family form, with the record's own
+    // direct kept lines) and the record's events say they were in it, so that export writes the couple
+    // as the FAMs they were. The partnership's row may be written already: its form is added after.
+    let form = 0;
+    if (again !== undefined && !again.existing) {
+      const k = (familyFormsMade.get(again.id) ?? 0) + 1;
+      const lines = f.extra === undefined ? [] : parseKept(f.extra);
+      const direct = lines.filter(([via]) => via === '');
+      if (k > MAX_FAMILY_FORMS) warnings.add({ line: f.line, message: `family ${f.xref}: one couple has more than ${MAX_FAMILY_FORMS + 1} FAM records; this one is written as part of their first` });
+      else {
+        form = k;
+        familyFormsMade.set(again.id, k);
+        const entry = kept(JSON.stringify([familyForm(k, direct.map(([, n]) => n), direct.some((d) => d[2] === 7))])).gedcomExtra!;
+        partnershipForms.set(again.id, [...(partnershipForms.get(again.id) ?? []), entry]);
+      }
+      const nested = form === 0 ? lines.length : lines.length - direct.length;
+      if (nested > 0) warnings.add({ line: f.line, message: `family ${f.xref} is a second FAM of one couple: ${nested} of its kept structure(s) (\`${lines.find(([via]) => form === 0 || via !== '')![1][0]}\`...) were not kept` });
     }
     const couple = again !== undefined && !again.existing ? again.id
       : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes, null, f.extra) : undefined;
     if (couple !== undefined && couple !== null) {
-      for (const pe of f.events) event(pe, { partnershipId: couple });
+      for (const pe of f.events) event(pe, { partnershipId: couple }, form);
       for (const pc of f.citations) cite(pc, 'relationship', couple);
     } else if (partners.length === 1 && (f.events.length > 0 || f.citations.length > 0)) {
       // One known partner (the other unknown): the family's events are that partner's own, and its
@@ -510,6 +533,7 @@ export const createImportBuilder = (o: {
       updatedPersons: [...targetPersons.values()].filter((p) => p.updatedAt === now),
       factsChanged: [...factsChanged],
       partnershipNotes,
+      partnershipForms,
       placeCoordinates: laterCoordinates,
       warnings: warnings.result(),
     }),

@@ -197,6 +197,7 @@ export const importGedcom =
         const r = await tx.relationships.byId(id);
         if (r !== null) await tx.relationships.update({ ...r, notes: joinNotes(r.notes, notes), updatedAt: now });
       }
+      for (const [id, forms] of built.partnershipForms) for (const entries of forms) await tx.relationships.appendKept(id, entries);
       for (const [id, coordinates] of built.placeCoordinates) await tx.places.setCoordinates(id, coordinates);
       await keepLifeFacts(tx, built.factsChanged);
       const mapped = mapper.finish();
