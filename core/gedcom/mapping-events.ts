@@ -163,6 +163,7 @@ export const readEvent = (
   const value = text(node);
   const detail: string[] = value === '' || value.toUpperCase() === 'Y' ? [] : [value];
   let customType = kind.customType;
+  let typed = false;
   let date: GenealogicalDate | null = null;
   let place: string | null = null;
   let coordinates: PlanCoordinates | undefined;
@@ -220,8 +221,16 @@ export const readEvent = (
         cited(c, here);
         break;
       case 'TYPE':
-        if (generic && text(c) !== '') customType = text(c);
-        else if (!generic && text(c) !== '') detail.push(text(c));
+        // An EVEN's or FACT's first TYPE is its custom type; a second one (Heredis writes two), or an
+        // empty TYPE of any event, is kept verbatim.
+        if (text(c) === '' || (generic && typed)) {
+          ctx.lost(`${here}.TYPE`, c);
+          break;
+        }
+        if (generic) {
+          customType = text(c);
+          typed = true;
+        } else detail.push(text(c));
         ctx.lostChildren(`${here}.TYPE`, c);
         break;
       case 'CAUS':

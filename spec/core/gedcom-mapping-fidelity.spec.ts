@@ -23,6 +23,12 @@ describe('GEDCOM mapping: what the model holds beyond names, events and families
     expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.BIRT.PLAC.MAP', count: 1, firstLine: 14, keptLines: 1 }]);
   });
 
+  it('takes an EVEN\'s first TYPE as its custom type and keeps a second (Heredis writes two) or an empty TYPE verbatim, as an empty TYPE of another event', async () => {
+    const plan = await mapText(`${HEAD}0 @I1@ INDI\n1 EVEN\n2 TYPE Acquisition\n2 TYPE Paris\n2 PLAC Paris\n1 EVEN\n2 TYPE\n1 OCCU Baker\n2 TYPE\n2 TYPE Master\n0 TRLR\n`);
+    expect(person(plan, '@I1@').events.map((e) => [e.type, e.customType, e.detail])).to.deep.equal([['custom', 'Acquisition', ''], ['custom', 'Event', ''], ['occupation', null, 'Baker\n\nMaster']]);
+    expect(plan.unmapped).to.deep.equal([{ tag: 'INDI.EVEN.TYPE', count: 2, firstLine: 8, keptLines: 2 }, { tag: 'INDI.OCCU.TYPE', count: 1, firstLine: 13, keptLines: 1 }]);
+  });
+
   it('keeps NAME.NOTE (inline and shared) as the name\'s notes; alternates made from the NAME have none', async () => {
     const plan = await mapText(`${HEAD}0 @I1@ INDI\n1 NAME Ann /Smith/\n2 NOTE Spelt Anne\n2 NICK Nan\n2 NOTE @N1@\n0 @N1@ NOTE Shared\n0 TRLR\n`);
     expect(person(plan, '@I1@').names.map((n) => [n.nameType, n.notes])).to.deep.equal([['birth', 'Spelt Anne\n\nShared'], ['nickname', '']]);
