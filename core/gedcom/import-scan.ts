@@ -4,6 +4,7 @@ import { createContext, isVoid, resolveText, type Context, type NoteStore } from
 import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
 import { adoptionFamc, finishPerson, readFamc, readPerson, sealingFamc } from './mapping-person.js';
 import { readSource } from './mapping.js';
+import { familyEventKind } from './mapping-events.js';
 import { readRepository, type RepositoryDraft } from './mapping-repositories.js';
 import { addObjeRecord, createMediaStore, hasZipEntry, noteObjeLinks, type MediaStore } from './mapping-media.js';
 import type { MediaFiles } from './gedzip.js';
@@ -33,6 +34,11 @@ export type Scan = {
   readonly personLines: readonly number[];
   /** FAM xref -> line of its first record. */
   readonly families: ReadonlyMap<string, number>;
+  /**
+   * FAM records that make no row: no partner, or one partner and nothing else (no child, event,
+   * citation or note). They are kept whole, and so are the FAMS and FAMC lines that point at them.
+   */
+  readonly rowless: ReadonlySet<string>;
   /** SOUR xref -> line and the fields a source is matched by. */
   readonly sources: ReadonlyMap<string, ScannedSource>;
   /** REPO xref -> the repository (the first record of that xref): sources may name one before it comes, so all are written first. */
@@ -78,6 +84,23 @@ export const fileErrors = (err: unknown): Result<never> | null => {
 
 export type Scanner = { readonly add: (record: GedcomNode) => void; readonly finish: () => Scan };
 
+type LoneFamily = { readonly partners: readonly string[]; readonly children: readonly string[]; readonly busy: boolean };
+
+/** A FAM record's own partners and children, and whether it holds anything else a row would take; null with two partners or more. */
+const loneFamily = (record: GedcomNode): LoneFamily | null => {
+  const partners: string[] = [];
+  const children: string[] = [];
+  let busy = false;
+  for (const c of record.children) {
+    if ((c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer && !isVoid(c)) {
+      if (!partners.includes(c.value ?? '')) partners.push(c.value ?? '');
+      if (partners.length >= 2) return null;
+    } else if (c.tag === 'CHIL' && c.pointer && !isVoid(c)) children.push(c.value ?? '');
+    else if (c.tag === 'SOUR' || c.tag === 'NOTE' || c.tag === 'SNOTE' || familyEventKind(c.tag) !== null) busy = true;
+  }
+  return { partners, children, busy };
+};
+
 /** The first pass over records as they come (scanGedcom reads them from a file). */
 export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): Scanner => {
   const quiet = silent();
@@ -86,6 +109,8 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
   const personXrefs: string[] = [];
   const { links, finish: indexLinks, held } = createLinkIndex({ numberOf: (xref) => persons.get(xref)!, xrefOf: (n) => personXrefs[n]! });
   const families = new Map<string, number>();
+  /** Families with fewer than two partner lines: maybe rowless (finish decides with the links). */
+  const lonely = new Map<string, LoneFamily>();
   const sources = new Map<string, ScannedSource>();
   const repositories = new Map<string, RepositoryDraft>();
   const notes: NoteStore = new Map();
@@ -130,7 +155,11 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         break;
       }
       case 'FAM':
-        if (!families.has(xref)) families.set(xref, record.line);
+        if (!families.has(xref)) {
+          families.set(xref, record.line);
+          const lone = loneFamily(record);
+          if (lone !== null) lonely.set(xref, lone);
+        }
         break;
       case 'SOUR':
         if (!sources.has(xref)) {
@@ -167,7 +196,16 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
     hooks.onRecord?.(records);
     const ctx = createContext();
     const index = indexLinks(families, ctx);
-    return { persons, personLines, families, sources, repositories, notes, links: index, linkWarnings: ctx.warnings(), records, media };
+    // A family's partners and children are its own HUSB/WIFE/CHIL lines and the persons whose FAMS
+    // or FAMC name it (as finishFamily takes them): only persons of the file count.
+    const rowless = new Set<string>();
+    for (const [xref, f] of lonely) {
+      const partners = new Set(f.partners.filter((p) => persons.has(p)));
+      for (const l of index.fams.get(xref) ?? []) partners.add(l.person);
+      const children = f.children.some((c) => persons.has(c)) || index.famc.get(xref) !== undefined;
+      if (partners.size === 0 || (partners.size === 1 && !children && !f.busy)) rowless.add(xref);
+    }
+    return { persons, personLines, families, rowless, sources, repositories, notes, links: index, linkWarnings: ctx.warnings(), records, media };
   };
   return { add, finish };
 };

@@ -24,6 +24,8 @@ export type PersonDraft = WithExtra & {
   readonly associations: readonly AssociationDraft[];
 };
 
+const NO_FAMILIES: ReadonlySet<string> = new Set();
+
 /** SLGC.FAMC: the family the child was sealed to, which makes it a child of that family like INDI.FAMC (7.0 `@VOID@`: none). */
 export const sealingFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
   if (node.tag !== 'FAMC') return false;
@@ -108,7 +110,11 @@ export const readNames = (c: GedcomNode, path: string, ctx: Context): NameDraft[
   }
 };
 
-export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links: Links): PersonDraft => {
+export const readPerson = (
+  record: GedcomNode, xref: string, ctx: Context, links: Links,
+  /** Families kept whole (the scan's `rowless`): a FAMS or FAMC naming one is kept as written. */
+  rowless: ReadonlySet<string> = NO_FAMILIES,
+): PersonDraft => {
   const path = record.tag;
   const scope = ctx.open(record);
   let sex: Sex | null = null;
@@ -169,7 +175,8 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
         break;
       }
       case 'FAMC':
-        readFamc(c, xref, path, ctx, links);
+        if (c.pointer && rowless.has(c.value ?? '')) ctx.lost(`${path}.FAMC`, c);
+        else readFamc(c, xref, path, ctx, links);
         break;
       case 'OBJE':
         media.push(c);
@@ -180,6 +187,10 @@ export const readPerson = (record: GedcomNode, xref: string, ctx: Context, links
         break;
       }
       case 'FAMS':
+        if (c.pointer && rowless.has(c.value ?? '')) {
+          ctx.lost(`${path}.FAMS`, c);
+          break;
+        }
         if (c.pointer && !isVoid(c)) {
           ctx.lostChildren(`${path}.FAMS`, c);
           links.fams.push({ person: xref, fam: c.value ?? '', line: c.line });

@@ -36,6 +36,15 @@ export type StreamMapper = {
   };
 };
 
+/** The lines of a family the mapping counted as kept already (its own, its events' and its citations'): keeping it whole counts the rest. */
+const countedLines = (f: PlanFamily): number => {
+  const of = (x: { readonly extra?: string | undefined }): number => (x.extra === undefined ? 0 : keptTextLines(x.extra));
+  let n = of(f);
+  for (const e of f.events) n += of(e) + e.citations.reduce((m, c) => m + of(c), 0);
+  for (const c of f.citations) n += of(c);
+  return n;
+};
+
 export const createStreamMapper = (scan: Scan): StreamMapper => {
   const ctx = createContext();
   for (const w of scan.linkWarnings.list) ctx.warn(w.line, w.message);
@@ -76,16 +85,18 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
         const xref = first(record, index === undefined ? undefined : scan.personLines[index]);
         if (xref === null || index === undefined) return null;
         // The links were gathered by the scan; these are read again only for their warnings.
-        return { kind: 'person', index, person: finishPerson(readPerson(record, xref, ctx, createLinks()), sources, scan.notes, ctx, scan.media) };
+        return { kind: 'person', index, person: finishPerson(readPerson(record, xref, ctx, createLinks(), scan.rowless), sources, scan.notes, ctx, scan.media) };
       }
       case 'FAM': {
         const xref = first(record, scan.families.get(record.xref ?? `@#L${record.line}@`));
         if (xref === null) return null;
         const family = finishFamily(readFamily(record, xref, ctx), scan.links, scan.persons, sources, scan.notes, ctx);
-        // A family that makes no row (one partner or none, no child, event, citation or note): kept
-        // whole, so an export still has it (its own kept lines are in it, and counted once).
-        if (family.partners.length < 2 && family.children.length === 0 && family.events.length === 0 && family.citations.length === 0 && family.notes === '') {
-          ctx.keepRecord(record.tag, record, family.extra === undefined ? 0 : keptTextLines(family.extra));
+        // A family that makes no row (no partner; or one, and no child, event, citation or note): kept
+        // whole, so an export still has it (its own kept lines are in it, and counted once), and the
+        // FAMS and FAMC lines naming it too (the scan told the persons: rowless).
+        if (scan.rowless.has(xref)
+          || (family.partners.length < 2 && family.children.length === 0 && family.events.length === 0 && family.citations.length === 0 && family.notes === '')) {
+          ctx.keepRecord(record.tag, record, countedLines(family));
           return null;
         }
         return { kind: 'family', family };

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import type { Id } from '../../core/kernel/ids.js';
+import type { Storage } from '../../core/stores.js';
+import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
+import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
+import { createTree } from '../../core/trees/commands/create-tree.js';
+import { postgresStorage } from '../support/database.js';
+import { memoryStorage } from '../../adapters/memory/storage.js';
+import { cleanupSetup } from './cleanup-support.js';
+import { right } from './support.js';
+
+// Issue 28: a FAM record that makes no row (no partner at all, or one partner and nothing else) is
+// kept whole, and so are the FAMS and FAMC lines of the persons it names: a man's FAM of his own
+// (FTM, PAF write those for a marriage whose wife is unknown), children listed in a FAM without
+// parents (pres2020). Before, the record was kept (one partner) or lost (no partner), and the
+// persons' FAMS and FAMC lines were lost either way.
+
+const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
+
+/** The file in 5.5.1, or in 7.0 (whose standard structures only a 7.0 export writes back as kept). */
+const fileIn = (version: '5.5.1' | '7.0'): string => `0 HEAD
+1 GEDC
+2 VERS ${version}
+${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
+1 NAME Adam /Lone/
+1 SEX M
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Beth /Foundling/
+1 FAMC @F2@
+2 PEDI ${version === '7.0' ? 'BIRTH' : 'birth'}
+0 @I3@ INDI
+1 NAME Carl /Foundling/
+1 FAMC @F2@
+0 @F1@ FAM
+1 HUSB @I1@
+1 _UID F1-UID
+0 @F2@ FAM
+1 CHIL @I2@
+1 CHIL @I3@
+1 _UID F2-UID
+0 TRLR
+`;
+
+const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
+  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
+  ['postgres', () => postgresStorage()],
+];
+
+for (const [name, make] of storages) {
+  describe(`GEDCOM: a FAM that makes no row is kept whole with the FAMS and FAMC naming it (issue 28, ${name})`, () => {
+    let fx: Awaited<ReturnType<typeof make>>;
+    let f: Awaited<ReturnType<typeof cleanupSetup>>;
+    beforeEach(async () => {
+      fx = await make();
+      f = await cleanupSetup(fx.storage);
+    });
+    afterEach(async () => fx.close());
+
+    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
+    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
+      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
+      let text = '';
+      for await (const part of r.lines) text += part;
+      return text;
+    };
+    /** The record whose level-0 line matches `head`, its lines. */
+    const record = (text: string, head: RegExp): string[] => {
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => head.test(l));
+      if (at < 0) return [];
+      const end = lines.findIndex((l, i) => i > at && l.startsWith('0 '));
+      return lines.slice(at, end);
+    };
+    const person = (text: string, given: string): string[] => {
+      const lines = text.split('\n');
+      const named = lines.findIndex((l) => l.startsWith(`1 NAME ${given} `));
+      const at = lines.slice(0, named).map((l) => l.startsWith('0 ')).lastIndexOf(true);
+      return record(text, new RegExp(`^${lines[at]!}$`));
+    };
+
+    it('writes both families back, with the partner\'s FAMS and the children\'s FAMC (and PEDI) naming them, in 5.5.1 and 7.0, again after a round trip', async () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const tree = right(await createTree(f.deps)(f.owner, { name: `Rowless ${version}` }));
+        const report = right(await load(tree.id, fileIn(version)));
+        expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
+        for (const round of [1, 2]) {
+          let text = await exported(tree.id, version);
+          if (round === 2) {
+            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+            right(await load(copy.id, text));
+            text = await exported(copy.id, version);
+          }
+          const at = `${version}, round ${round}`;
+          const lone = record(text, /^0 @X[0-9A-F]{6}_F1@ FAM$/);
+          const orphans = record(text, /^0 @X[0-9A-F]{6}_F2@ FAM$/);
+          expect(lone, `${at}: F1`).to.have.length(3);
+          expect(orphans, `${at}: F2`).to.have.length(4);
+          const adam = person(text, 'Adam');
+          const beth = person(text, 'Beth');
+          const carl = person(text, 'Carl');
+          const xrefOf = (r: string[]) => r[0]!.split(' ')[1]!;
+          expect(lone.slice(1), at).to.deep.equal([`1 HUSB ${xrefOf(adam)}`, '1 _UID F1-UID']);
+          expect(orphans.slice(1), at).to.deep.equal([`1 CHIL ${xrefOf(beth)}`, `1 CHIL ${xrefOf(carl)}`, '1 _UID F2-UID']);
+          expect(adam, at).to.include(`1 FAMS ${xrefOf(lone)}`);
+          expect(beth.slice(beth.indexOf(`1 FAMC ${xrefOf(orphans)}`), beth.indexOf(`1 FAMC ${xrefOf(orphans)}`) + 2), at).to.deep.equal([`1 FAMC ${xrefOf(orphans)}`, `2 PEDI ${version === '7.0' ? 'BIRTH' : 'birth'}`]);
+          expect(carl, at).to.include(`1 FAMC ${xrefOf(orphans)}`);
+        }
+      }
+    });
+  });
+}
