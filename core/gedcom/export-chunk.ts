@@ -1,4 +1,4 @@
-import type { ParentChildQualifier } from '../people/model.js';
+import { parentChildQualifiers, type ParentChildQualifier } from '../people/model.js';
 import type { Id } from '../kernel/ids.js';
 import type { ExportCitation, ExportEdge, PersonChunk, PersonKey } from './export-reads.js';
 import { deriveFamilies, type DerivedFamily } from './families.js';
@@ -6,7 +6,7 @@ import { FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
 import { familyFormKey, putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
-import { familyForms, keptOut, parseKept, type ExtraLog } from './extensions.js';
+import { familyForms, keptOut, linkForms, parseKept, type ExtraLog } from './extensions.js';
 
 // The INDI and FAM records of one chunk of persons, from the chunk alone. A child's families depend
 // only on its own parent edges and the partnerships between its parents, which the chunk holds for
@@ -24,11 +24,16 @@ const NO_RECORDS: ReadonlySet<string> = new Set();
 
 export const sourceXref = (n: number): string => `@S${n}@`;
 
+/** The family key of the k-th link form of the parent_child edge from `parent` to `child` (extensions.ts linkForms). */
+const linkFormKey = (parent: PersonKey, child: PersonKey, k: number): string => `L:${parent}:${child}:${k}`;
+
 /**
  * The xref of a family key of deriveFamilies: `P:<partnership>`, `S:<parent>` or `S:<parent>:<k>`; and
  * of a couple's k-th FAM record after their first (familyFormKey), `P:<partnership>|<k>`: `@F<n>_<k>@`.
  */
 const familyXref = (c: PersonChunk, key: string): string => {
+  // A link form's FAM (linkFormKey): `L:<parent>:<child>:<k>` as `@L<parent>_<child>_<k>@`.
+  if (key.startsWith('L:')) return `@L${key.slice(2).replaceAll(':', '_')}@`;
   if (key.startsWith('P:')) {
     const bar = key.indexOf('|');
     const n = c.partnerships.get(bar < 0 ? key.slice(2) : key.slice(2, bar));
@@ -103,6 +108,24 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
     if (f.partnership === null && f.key === `S:${owner}`) singleOf.add(owner);
   }
 
+  // A FAM of one parent and a child that parent has through another family too (link forms): written
+  // by the parent's chunk, named by the child's FAMC and the parent's FAMS.
+  const linked: { readonly family: DerivedFamily<ExportEdge>; readonly extra: string }[] = [];
+  for (const r of c.relationships) {
+    if (r.type !== 'parent_child' || r.gedcomExtra === null || r.gedcomExtra === undefined || !r.gedcomExtra.includes('["|')) continue;
+    linkForms(r.gedcomExtra).forEach((form, i) => {
+      const key = linkFormKey(r.personAId, r.personBId, i + 1);
+      const qualifier = (parentChildQualifiers as readonly string[]).includes(form.qualifier) ? form.qualifier as ParentChildQualifier : 'biological';
+      if (inChunk(r.personBId)) push(famc, r.personBId, { familyKey: key, qualifier });
+      if (!inChunk(r.personAId)) return;
+      push(fams, r.personAId, key);
+      linked.push({
+        family: { key, partnership: null, partners: [r.personAId], roles: [c.people.get(r.personAId) === 'female' ? 'WIFE' : 'HUSB'], children: [{ id: r.personBId, qualifier, edgeIds: [] }] },
+        extra: form.extra,
+      });
+    });
+  }
+
   // A person's own family events (and their citations) go into the person's single-parent family,
   // or into one of its own without children when there is none.
   const ownFamilyEvents = new Map<string, { readonly events: readonly ExportEvent[]; readonly citations: readonly ExportCitation[] }>();
@@ -148,6 +171,15 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
       family, events: own?.events ?? NONE, citations: own?.citations ?? NONE, notes: family.partnership?.notes ?? '',
       ...(family.partnership === null ? { extra: extraOf(family) } : {}),
     });
+    if (out.length >= PIECE) {
+      yield out.join('');
+      out = [];
+    }
+  }
+  // After the families the edges come from: a file read back makes the edge from those first, and
+  // these again as its link forms.
+  for (const { family, extra } of linked) {
+    putFamily(out, o, x, { family, events: NONE, citations: NONE, notes: '', ...(extra === '' ? {} : { extra }) });
     if (out.length >= PIECE) {
       yield out.join('');
       out = [];

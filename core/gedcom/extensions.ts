@@ -47,8 +47,8 @@ export const FAMILY_FORM = '|';
  * A family form entry: the k-th FAM after a couple's first, with these kept structures directly under
  * it (`seven`: kept from a 7.0 file, as each kept entry says).
  */
-export const familyForm = (k: number, children: readonly KeptNode[] = [], seven = false): Kept =>
-  (seven ? [`${FAMILY_FORM}${k}`, ['FAM', null, 0, children], 7] : [`${FAMILY_FORM}${k}`, ['FAM', null, 0, children]]);
+export const familyForm = (k: number, children: readonly KeptNode[] = [], seven = false, value: string | null = null): Kept =>
+  (seven ? [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children], 7] : [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children]]);
 
 /**
  * The FAM records after the first that a partnership's kept text says it was, by k from 1: the kept
@@ -65,6 +65,21 @@ export const familyForms = (extra: string | null | undefined): readonly string[]
   }
   // A gap (an entry lost) still writes the FAMs after it: one without lines in its place.
   return Array.from(out, (t) => t ?? '');
+};
+
+/**
+ * Link forms: a FAM of one parent whose child that parent already has through another FAM (a father's
+ * own FAM of the son he adopted, beside the son's FAM with both parents: 555SAMPLE) makes no edge of
+ * its own. The parent_child edge keeps an entry `|<k>` per such FAM (a FAM node whose value is the
+ * child's qualifier in it, its children the record's own direct kept lines), and export writes each
+ * as a FAM of that parent and child again (export-chunk.ts).
+ */
+export const linkForms = (extra: string | null | undefined): readonly { readonly qualifier: string; readonly extra: string }[] => {
+  const forms = familyForms(extra);
+  if (forms.length === 0) return [];
+  const qualifiers: string[] = [];
+  for (const [via, n] of parseKept(extra!)) if (via.startsWith(FAMILY_FORM)) qualifiers[Number(via.slice(1)) - 1] = n[1] ?? '';
+  return forms.map((f, i) => ({ qualifier: qualifiers[i] ?? '', extra: f }));
 };
 
 /** Which FAM of its couple an event's kept text says it was in: k of its family form, 0 for the first (or none). */

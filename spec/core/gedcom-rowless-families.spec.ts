@@ -110,3 +110,95 @@ for (const [name, make] of storages) {
     });
   });
 }
+
+// A FAM of one parent and one child whose link another FAM made already (555SAMPLE: Robert's own FAM
+// of Joe, whom he adopted, beside Joe's FAM with Robert and Mary) makes no edge: the edge keeps it (a
+// link form, core/gedcom/extensions.ts), and export writes it again, with Joe's PEDI in it.
+
+const adoption = (version: '5.5.1' | '7.0'): string => `0 HEAD
+1 GEDC
+2 VERS ${version}
+${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
+1 NAME Robert /Williams/
+1 SEX M
+1 FAMS @F1@
+1 FAMS @F2@
+0 @I2@ INDI
+1 NAME Mary /Wilson/
+1 SEX F
+1 FAMS @F1@
+0 @I3@ INDI
+1 NAME Joe /Williams/
+1 FAMC @F1@
+1 FAMC @F2@
+2 PEDI ${version === '7.0' ? 'ADOPTED' : 'adopted'}
+0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 CHIL @I3@
+0 @F2@ FAM
+1 HUSB @I1@
+1 CHIL @I3@
+1 _UID F2-UID
+0 TRLR
+`;
+
+for (const [name, make] of storages) {
+  describe(`GEDCOM: a FAM that repeats a parent and child another FAM links is written again (issue 28, ${name})`, () => {
+    let fx: Awaited<ReturnType<typeof make>>;
+    let f: Awaited<ReturnType<typeof cleanupSetup>>;
+    beforeEach(async () => {
+      fx = await make();
+      f = await cleanupSetup(fx.storage);
+    });
+    afterEach(async () => fx.close());
+
+    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
+    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
+      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
+      let text = '';
+      for await (const part of r.lines) text += part;
+      return text;
+    };
+    const records = (text: string, tag: string): string[][] => {
+      const out: string[][] = [];
+      let current: string[] | null = null;
+      for (const line of text.split('\n')) {
+        if (line.startsWith('0 ')) {
+          current = line.endsWith(` ${tag}`) ? [line] : null;
+          if (current !== null) out.push(current);
+        } else current?.push(line);
+      }
+      return out;
+    };
+
+    it('writes the father\'s own FAM of his adopted son back, with the son\'s FAMC and PEDI and the father\'s FAMS naming it, in 5.5.1 and 7.0, again after a round trip', async () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const tree = right(await createTree(f.deps)(f.owner, { name: `Adoption ${version}` }));
+        const report = right(await load(tree.id, adoption(version)));
+        expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
+        for (const round of [1, 2]) {
+          let text = await exported(tree.id, version);
+          if (round === 2) {
+            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+            right(await load(copy.id, text));
+            text = await exported(copy.id, version);
+          }
+          const at = `${version}, round ${round}`;
+          const fams = records(text, 'FAM');
+          expect(fams, at).to.have.length(2);
+          const persons = records(text, 'INDI');
+          const xrefOf = (given: string) => persons.find((p) => p.some((l) => l.startsWith(`1 NAME ${given} `)))![0]!.split(' ')[1]!;
+          const [robert, joe] = [xrefOf('Robert'), xrefOf('Joe')];
+          const own = fams.find((fam) => !fam.some((l) => l.startsWith('1 WIFE')))!;
+          const adopted = version === '7.0' ? 'ADOPTED' : 'adopted';
+          expect(own.slice(1), at).to.deep.equal([`1 HUSB ${robert}`, `1 CHIL ${joe}`, ...(version === '7.0' ? [] : ['2 _FREL Adopted']), '1 _UID F2-UID']);
+          const ownXref = own[0]!.split(' ')[1]!;
+          const joeLines = persons.find((p) => p[0]!.split(' ')[1] === joe)!;
+          expect(joeLines.slice(joeLines.indexOf(`1 FAMC ${ownXref}`), joeLines.indexOf(`1 FAMC ${ownXref}`) + 2), at).to.deep.equal([`1 FAMC ${ownXref}`, `2 PEDI ${adopted}`]);
+          expect(persons.find((p) => p[0]!.split(' ')[1] === robert), at).to.include(`1 FAMS ${ownXref}`);
+        }
+      }
+    });
+  });
+}

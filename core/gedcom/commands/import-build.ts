@@ -46,6 +46,8 @@ export type ImportBuilder = {
      * couple's FAM records after their first (extensions.ts), each a JSON list of kept entries.
      */
     readonly partnershipForms: ReadonlyMap<Id, readonly string[]>;
+    /** Kept text to add, after the write, to the parent_child edge from `parentId` to `childId`: link forms (extensions.ts). */
+    readonly linkForms: readonly { readonly parentId: Id; readonly childId: Id; readonly entries: string }[];
     /** Coordinates to give, after the write, to places that had none when the import first used them. */
     readonly placeCoordinates: ReadonlyMap<Id, Coordinates>;
     readonly warnings: Warnings;
@@ -127,6 +129,9 @@ export const createImportBuilder = (o: {
   /** Family forms to add, after the write, to partnerships this import made (their kept text, each a JSON list). */
   const partnershipForms = new Map<Id, string[]>();
   const familyFormsMade = new Map<Id, number>();
+  /** Link forms to add, after the write, to the parent_child edge of each pair (found by its ends). */
+  const linkForms: { readonly parentId: Id; readonly childId: Id; readonly entries: string }[] = [];
+  const linkFormsMade = new Map<string, number>();
 
   // Sources. Each SOUR record of the file is a source of its own: it reuses a live source of the tree
   // with the same title, author and publication that no other record of this file has taken, else it
@@ -483,6 +488,27 @@ export const createImportBuilder = (o: {
     // A family without a partnership row keeps its own lines (and notes: mapping-family.ts) on its
     // first child's edge; export writes them under the single-parent FAM that edge is in.
     let extra = couple === undefined ? f.extra : undefined;
+    // A FAM of one parent and one child whose link another FAM made already (a father's own FAM of
+    // the son he adopted): the edge keeps it as a link form, written back as that FAM (extensions.ts).
+    const repeated = couple === undefined && partners.length === 1 && f.partners.length === 1 && f.children.length === 1 ? f.children[0]! : undefined;
+    if (repeated !== undefined) {
+      const parent = partners[0]!;
+      const ch = o.who(repeated.xref);
+      if (ch !== undefined && ch.id !== parent.id && edges.has('parent_child', parent, ch)) {
+        const pair = `${parent.id}|${ch.id}`;
+        const k = (linkFormsMade.get(pair) ?? 0) + 1;
+        const lines = extra === undefined ? [] : parseKept(extra);
+        const direct = lines.filter(([via]) => via === '');
+        if (k <= MAX_FAMILY_FORMS) {
+          linkFormsMade.set(pair, k);
+          const entries = kept(JSON.stringify([familyForm(k, direct.map(([, n]) => n), direct.some((d) => d[2] === 7), repeated.qualifiers[0] ?? 'biological')])).gedcomExtra!;
+          linkForms.push({ parentId: parent.id, childId: ch.id, entries });
+          if (lines.length > direct.length) warnings.add({ line: f.line, message: `family ${f.xref} repeats a parent and child another family links: ${lines.length - direct.length} of its kept structure(s) were not kept` });
+          c.relationships.skipped += 1;
+          return;
+        }
+      }
+    }
     for (const child of f.children) {
       const ch = o.who(child.xref);
       if (ch === undefined) continue;
@@ -534,6 +560,7 @@ export const createImportBuilder = (o: {
       factsChanged: [...factsChanged],
       partnershipNotes,
       partnershipForms,
+      linkForms,
       placeCoordinates: laterCoordinates,
       warnings: warnings.result(),
     }),

@@ -198,6 +198,11 @@ export const importGedcom =
         if (r !== null) await tx.relationships.update({ ...r, notes: joinNotes(r.notes, notes), updatedAt: now });
       }
       for (const [id, forms] of built.partnershipForms) for (const entries of forms) await tx.relationships.appendKept(id, entries);
+      for (const l of built.linkForms) {
+        // The edge this import made (one it found in the tree keeps its lines as they were).
+        const edge = await tx.relationships.findEdge(treeId, 'parent_child', l.parentId, l.childId);
+        if (edge !== null && edge.createdAt.getTime() === now.getTime()) await tx.relationships.appendKept(edge.id, l.entries);
+      }
       for (const [id, coordinates] of built.placeCoordinates) await tx.places.setCoordinates(id, coordinates);
       await keepLifeFacts(tx, built.factsChanged);
       const mapped = mapper.finish();
