@@ -42,7 +42,8 @@ const TWO_FAMILIES_OF_ONE_PARENT = {
 const ALLOWED: Readonly<Record<string, readonly { readonly count: RegExp; readonly why: string }[]>> = {
   'vendors/legacy10-2025-export.ged': [TWO_FAMILIES_OF_ONE_PARENT],
   'vendors/relationships-complex.ged': [TWO_FAMILIES_OF_ONE_PARENT],
-  // Known gaps (README, the closing note): royal92 has one family fewer, not yet explained; and (pres2020,
+  // Known gaps (README, the closing note): royal92 has one family fewer (Pedro III's two FAMs, each of
+  // him and another child, are one family of his children without a partner); and (pres2020,
   // vendor-ftm below) a kept `_PHOTO @M1@` points at an OBJE record that became a media record, and is
   // written as @VOID@: Gramps adds a note of each missing object.
   '5.5/pres2020.ged': [{ count: /^notes$/, why: 'known gap' }],
