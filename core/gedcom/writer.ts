@@ -299,7 +299,10 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
     const k = familyOf(e.gedcomExtra);
     (k >= 1 && k <= forms.length ? parts[k - 1]! : first).push(e);
   }
-  putFamilyRecord(out, o, x, { ...bundle, events: first }, fam.key, fam.partnership?.gedcomExtra, true);
+  // The other records' events' citations go with their events, not under the first record.
+  const moved = new Set(parts.flatMap((p) => p.map((e) => e.id)));
+  const own = bundle.citations.filter((c) => !(c.target.kind === 'event' && moved.has(c.target.id)));
+  putFamilyRecord(out, o, x, { ...bundle, events: first, citations: own }, fam.key, fam.partnership?.gedcomExtra, true);
   forms.forEach((extra, i) => {
     const ids = new Set(parts[i]!.map((e) => e.id));
     const citations = bundle.citations.filter((c) => c.target.kind === 'event' && ids.has(c.target.id));

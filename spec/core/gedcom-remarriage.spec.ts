@@ -158,6 +158,15 @@ for (const [name, make] of storages) {
       }
     });
 
+    it('writes a citation of the second marriage once, under that marriage in the second FAM record', async () => {
+      const cited = family('@F2@', '1 MARR\n2 DATE 1912\n2 SOUR @S1@\n3 PAGE p. 13\n');
+      right(await load(f.tree.id, file([FIRST, cited])));
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const fams = famRecords(await exported(f.tree.id, version));
+        expect(fams.map((fam) => fam.filter((l) => l.endsWith('PAGE p. 13'))), version).to.deep.equal([[], ['3 PAGE p. 13']]);
+      }
+    });
+
     // The partnership keeps its events as they were made (file order); each FAM record is written
     // with its own events, in date order: a file that gives the later family first is written back so.
     it('keeps both marriages when the file gives the later family first, and exports each under the FAM record it came in', async () => {

@@ -490,7 +490,9 @@ export const createImportBuilder = (o: {
     let extra = couple === undefined ? f.extra : undefined;
     // A FAM of one parent and one child whose link another FAM made already (a father's own FAM of
     // the son he adopted): the edge keeps it as a link form, written back as that FAM (extensions.ts).
-    const repeated = couple === undefined && partners.length === 1 && f.partners.length === 1 && f.children.length === 1 ? f.children[0]! : undefined;
+    // (One with events or citations is the parent's own family of them: it stays as it was.)
+    const repeated = couple === undefined && partners.length === 1 && f.partners.length === 1 && f.children.length === 1
+      && f.events.length === 0 && f.citations.length === 0 ? f.children[0]! : undefined;
     if (repeated !== undefined) {
       const parent = partners[0]!;
       const ch = o.who(repeated.xref);
