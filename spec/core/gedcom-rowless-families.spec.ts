@@ -172,6 +172,23 @@ for (const [name, make] of storages) {
       return out;
     };
 
+    it('says so when the link was the tree\'s before the import (a merge): the repeating FAM is not kept, the edge left as it was', async () => {
+      const tree = right(await createTree(f.deps)(f.owner, { name: 'Before' }));
+      right(await load(tree.id, adoption('5.5.1').replace(/0 @F2@ FAM[\s\S]*?(?=0 TRLR)/, '').replace('1 FAMS @F2@\n', '').replace(/1 FAMC @F2@\n2 PEDI adopted\n/, '')));
+      const persons = await fx.storage.persons.listByTree(tree.id, {});
+      const names = await fx.storage.names.listByTree(tree.id);
+      const idOf = (given: string) => names.find((n) => n.givenName === given)!.personId;
+      expect(persons).to.have.length(3);
+      const edge = await fx.storage.relationships.findEdge(tree.id, 'parent_child', idOf('Robert'), idOf('Joe'));
+      const second = `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Robert /Williams/\n1 SEX M\n1 FAMS @F2@\n0 @I3@ INDI\n1 NAME Joe /Williams/\n1 FAMC @F2@\n2 PEDI adopted
+0 @F2@ FAM\n1 HUSB @I1@\n1 CHIL @I3@\n0 TRLR\n`;
+      const report = right(await importGedcom(f.deps)(f.owner, tree.id, bytesOf(second), {
+        defaultAction: 'new', resolutions: { '@I1@': { action: 'merge', targetId: idOf('Robert') }, '@I3@': { action: 'merge', targetId: idOf('Joe') } },
+      }));
+      expect(report.warnings.map((w) => w.message)).to.deep.equal(['family @F2@ repeats a parent and child the tree linked before this import: it is not kept']);
+      expect((await fx.storage.relationships.byId(edge!.id))?.gedcomExtra ?? null).to.equal(null);
+    });
+
     it('writes the father\'s own FAM of his adopted son back, with the son\'s FAMC and PEDI and the father\'s FAMS naming it, in 5.5.1 and 7.0, again after a round trip', async () => {
       for (const version of ['5.5.1', '7.0'] as const) {
         const tree = right(await createTree(f.deps)(f.owner, { name: `Adoption ${version}` }));

@@ -132,6 +132,8 @@ export const createImportBuilder = (o: {
   /** Link forms to add, after the write, to the parent_child edge of each pair (found by its ends). */
   const linkForms: { readonly parentId: Id; readonly childId: Id; readonly entries: string }[] = [];
   const linkFormsMade = new Map<string, number>();
+  /** The parent_child links the tree had before (its merge and skip targets'), as `parent|child`. */
+  const existingLinks = new Set(existing.edges.filter((r) => r.type === 'parent_child').map((r) => `${r.personAId}|${r.personBId}`));
 
   // Sources. Each SOUR record of the file is a source of its own: it reuses a live source of the tree
   // with the same title, author and publication that no other record of this file has taken, else it
@@ -498,6 +500,12 @@ export const createImportBuilder = (o: {
       const ch = o.who(repeated.xref);
       if (ch !== undefined && ch.id !== parent.id && edges.has('parent_child', parent, ch)) {
         const pair = `${parent.id}|${ch.id}`;
+        if (existingLinks.has(pair)) {
+          // The tree's own edge (of a merge target): left as it was.
+          warnings.add({ line: f.line, message: `family ${f.xref} repeats a parent and child the tree linked before this import: it is not kept` });
+          c.relationships.skipped += 1;
+          return;
+        }
         const k = (linkFormsMade.get(pair) ?? 0) + 1;
         const lines = extra === undefined ? [] : parseKept(extra);
         const direct = lines.filter(([via]) => via === '');

@@ -199,9 +199,9 @@ export const importGedcom =
       }
       for (const [id, forms] of built.partnershipForms) for (const entries of forms) await tx.relationships.appendKept(id, entries);
       for (const l of built.linkForms) {
-        // The edge this import made (one it found in the tree keeps its lines as they were).
+        // The edge this import made (the builder left out the tree's own).
         const edge = await tx.relationships.findEdge(treeId, 'parent_child', l.parentId, l.childId);
-        if (edge !== null && edge.createdAt.getTime() === now.getTime()) await tx.relationships.appendKept(edge.id, l.entries);
+        if (edge !== null) await tx.relationships.appendKept(edge.id, l.entries);
       }
       for (const [id, coordinates] of built.placeCoordinates) await tx.places.setCoordinates(id, coordinates);
       await keepLifeFacts(tx, built.factsChanged);
