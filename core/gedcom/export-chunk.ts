@@ -112,7 +112,7 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
   // by the parent's chunk, named by the child's FAMC and the parent's FAMS.
   const linked: { readonly family: DerivedFamily<ExportEdge>; readonly extra: string }[] = [];
   for (const r of c.relationships) {
-    if (r.type !== 'parent_child' || r.gedcomExtra === null || r.gedcomExtra === undefined || !r.gedcomExtra.includes('["|')) continue;
+    if (r.type !== 'parent_child') continue;
     linkForms(r.gedcomExtra).forEach((form, i) => {
       const key = linkFormKey(r.personAId, r.personBId, i + 1);
       const qualifier = (parentChildQualifiers as readonly string[]).includes(form.qualifier) ? form.qualifier as ParentChildQualifier : 'biological';

@@ -50,22 +50,25 @@ export const FAMILY_FORM = '|';
 export const familyForm = (k: number, children: readonly KeptNode[] = [], seven = false, value: string | null = null): Kept =>
   (seven ? [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children], 7] : [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children]]);
 
-/**
- * The FAM records after the first that a partnership's kept text says it was, by k from 1: the kept
- * text of each one's own lines (direct structures), or '' for none.
- */
-export const familyForms = (extra: string | null | undefined): readonly string[] => {
+/** The family forms of a row's kept text, by k from 1: each one's value and the kept text of its own lines ('' for none). */
+const formsOf = (extra: string | null | undefined): readonly { readonly value: string | null; readonly extra: string }[] => {
   if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return [];
-  const out: string[] = [];
+  const out: { value: string | null; extra: string }[] = [];
   for (const [via, n, seven] of parseKept(extra)) {
     if (!via.startsWith(FAMILY_FORM)) continue;
     const k = Number(via.slice(1));
     if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS)
-      out[k - 1] = n[3].length === 0 ? '' : JSON.stringify(n[3].map((c): Kept => (seven === 7 ? ['', c, 7] : ['', c])));
+      out[k - 1] = { value: n[1], extra: n[3].length === 0 ? '' : JSON.stringify(n[3].map((c): Kept => (seven === 7 ? ['', c, 7] : ['', c]))) };
   }
   // A gap (an entry lost) still writes the FAMs after it: one without lines in its place.
-  return Array.from(out, (t) => t ?? '');
+  return Array.from(out, (f) => f ?? { value: null, extra: '' });
 };
+
+/**
+ * The FAM records after the first that a partnership's kept text says it was, by k from 1: the kept
+ * text of each one's own lines (direct structures), or '' for none.
+ */
+export const familyForms = (extra: string | null | undefined): readonly string[] => formsOf(extra).map((f) => f.extra);
 
 /**
  * Link forms: a FAM of one parent whose child that parent already has through another FAM (a father's
@@ -74,13 +77,8 @@ export const familyForms = (extra: string | null | undefined): readonly string[]
  * child's qualifier in it, its children the record's own direct kept lines), and export writes each
  * as a FAM of that parent and child again (export-chunk.ts).
  */
-export const linkForms = (extra: string | null | undefined): readonly { readonly qualifier: string; readonly extra: string }[] => {
-  const forms = familyForms(extra);
-  if (forms.length === 0) return [];
-  const qualifiers: string[] = [];
-  for (const [via, n] of parseKept(extra!)) if (via.startsWith(FAMILY_FORM)) qualifiers[Number(via.slice(1)) - 1] = n[1] ?? '';
-  return forms.map((f, i) => ({ qualifier: qualifiers[i] ?? '', extra: f }));
-};
+export const linkForms = (extra: string | null | undefined): readonly { readonly qualifier: string; readonly extra: string }[] =>
+  formsOf(extra).map((f) => ({ qualifier: f.value ?? '', extra: f.extra }));
 
 /** Which FAM of its couple an event's kept text says it was in: k of its family form, 0 for the first (or none). */
 export const familyOf = (extra: string | null | undefined): number => {

@@ -106,7 +106,6 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           listPersons(d)(actor, params.id, {
             ...page,
             ...(query.q === undefined ? {} : { q: query.q }),
-            ...(query.ids === undefined ? {} : { ids: query.ids }),
             deleted: query.deleted === 'true',
           }).then(E.map((r) => ({ rows: r.views, lastId: r.lastId })));
         return listed(query, url, read, personWire);

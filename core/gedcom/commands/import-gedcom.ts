@@ -197,7 +197,8 @@ export const importGedcom =
         const r = await tx.relationships.byId(id);
         if (r !== null) await tx.relationships.update({ ...r, notes: joinNotes(r.notes, notes), updatedAt: now });
       }
-      for (const [id, forms] of built.partnershipForms) for (const entries of forms) await tx.relationships.appendKept(id, entries);
+      // One write a partnership, whatever the number of its forms.
+      for (const [id, forms] of built.partnershipForms) await tx.relationships.appendKept(id, JSON.stringify(forms.flatMap((f) => JSON.parse(f) as unknown[])));
       for (const l of built.linkForms) {
         // The edge this import made (the builder left out the tree's own).
         const edge = await tx.relationships.findEdge(treeId, 'parent_child', l.parentId, l.childId);

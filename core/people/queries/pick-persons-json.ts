@@ -15,12 +15,13 @@ export type PersonsJsonInput =
 export type PersonsJson = { readonly json: string; readonly lastId: Id | null };
 
 /**
- * A search's page or a batch as JSON text (`persons.pickJson`, issue 27): the persons listPersons
- * answers for the same reader and input, in its order (a search's rank, a batch's ids), written by the
- * store, so a page of 20 found persons is no object per person or name in the service. The reader is
- * decided here as listPersons decides it; the search is the same `names.search`; who of the found is
- * shown, redacted or left out is the engine's rule, which the store applies as its generated SQL
- * (spec/contracts/person-list-json.contract.ts holds the two paths to one answer).
+ * A search's page or a batch as JSON text (issue 27): the persons listPersons answers for the same
+ * reader and input, in its order (a search's rank, a batch's ids), written by the store
+ * (`persons.searchPage`, `persons.pickJson`), so a page of 20 found persons is no object per person or
+ * name in the service. The reader is decided here as listPersons decides it (readerFor; for a search,
+ * readerOf on the tree and role the store read with the page); the search ranks as `names.search`
+ * does; who of the found is shown, redacted or left out is the engine's rule, which the store applies
+ * as its generated SQL (spec/contracts/person-list-json.contract.ts holds the two paths to one answer).
  */
 export const personsJson =
   (deps: QueryDeps<'trees' | 'memberships' | 'persons'> & Pick<RecordDeps, 'searchThreshold'>) =>
