@@ -52,6 +52,10 @@ const isVia = (via: unknown): via is string => {
   if (via.startsWith('~')) return /^~[0-9a-f]{1,16}$/.test(via);
   // Family forms: `|<k>`, the k-th FAM record of a couple after its first.
   if (via.startsWith('|')) return /^\|[1-9]\d{0,2}$/.test(via);
+  // Group forms: `^<k>`, an edge of its parent's k-th FAM without a partner after the first.
+  if (via.startsWith('^')) return /^\^[1-9]\d{0,2}$/.test(via);
+  // Shared forms: `&`, an edge beside the child's other parent's edge in their couple's FAM.
+  if (via === '&') return true;
   for (const seg of via.split('.')) {
     const hash = seg.lastIndexOf('#');
     if (hash <= 0 || !TAG.test(seg.slice(0, hash)) || !/^\d{1,9}$/.test(seg.slice(hash + 1))) return false;

@@ -6,7 +6,7 @@ import { FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
 import { familyFormKey, putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
-import { familyForms, keptOut, linkForms, parseKept, type ExtraLog } from './extensions.js';
+import { familyForms, groupOf, isShared, keptOut, linkForms, parseKept, type ExtraLog } from './extensions.js';
 
 // The INDI and FAM records of one chunk of persons, from the chunk alone. A child's families depend
 // only on its own parent edges and the partnerships between its parents, which the chunk holds for
@@ -15,8 +15,8 @@ import { familyForms, keptOut, linkForms, parseKept, type ExtraLog } from './ext
 // partnership's by the chunk of its person_a, a single-parent family by its parent's.
 //
 // Cross-references are numbers the read port gives (see export-reads.ts), so any chunk can name any
-// record: `@I<n>@` a person, `@F<n>@` the family of partnership n, `@P<n>@` (and `@P<n>_<k>@`) the
-// single-parent families of person n, `@S<n>@` a source. The chunk names persons by their numbers
+// record: `@I<n>@` a person, `@F<n>@` the family of partnership n, `@P<n>@` (and `@P<n>_<k>@`,
+// `@P<n>_G<g>@`) the single-parent families of person n, `@S<n>@` a source. The chunk names persons by their numbers
 // (PersonKey), so a person's xref, and whether it is one of the chunk's, costs no lookup.
 
 const VOID = '@VOID@';
@@ -28,7 +28,8 @@ export const sourceXref = (n: number): string => `@S${n}@`;
 const linkFormKey = (parent: PersonKey, child: PersonKey, k: number): string => `L:${parent}:${child}:${k}`;
 
 /**
- * The xref of a family key of deriveFamilies: `P:<partnership>`, `S:<parent>` or `S:<parent>:<k>`; and
+ * The xref of a family key of deriveFamilies: `P:<partnership>`, `S:<parent>` or `S:<parent>:<k>` (a
+ * group's `S:<parent>:G<g>`, `@P<parent>_G<g>@`); and
  * of a couple's k-th FAM record after their first (familyFormKey), `P:<partnership>|<k>`: `@F<n>_<k>@`.
  */
 const familyXref = (c: PersonChunk, key: string): string => {
@@ -90,7 +91,12 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
     return n >= first && n < last;
   };
   // 5.5.1 says a child's relation to each partner (_FREL/_MREL): a couple's child is in their family either way.
-  const families = deriveFamilies(c.relationships, (key) => c.people.get(key) ?? null, o.version === '5.5.1');
+  // A parent's children the file wrote as several FAMs without a partner, and a child the file wrote in
+  // FAMs of one parent with two partners, are written so again (group and shared forms).
+  const families = deriveFamilies(c.relationships, (key) => c.people.get(key) ?? null, o.version === '5.5.1', {
+    groupOf: (e) => groupOf(e.gedcomExtra),
+    shared: (e) => isShared(e.gedcomExtra),
+  });
 
   const famc = new Map<PersonKey, { familyKey: string; qualifier: ParentChildQualifier }[]>();
   const fams = new Map<PersonKey, string[]>();

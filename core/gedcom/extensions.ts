@@ -80,6 +80,42 @@ export const familyForms = (extra: string | null | undefined): readonly string[]
 export const linkForms = (extra: string | null | undefined): readonly { readonly qualifier: string; readonly extra: string }[] =>
   formsOf(extra).map((f) => ({ qualifier: f.value ?? '', extra: f.extra }));
 
+/**
+ * Group forms: a parent the file wrote several FAM records of without a partner, each with other
+ * children (royal92: Pedro III's two FAMs, each of him and one child, the mothers unknown). Every
+ * edge made by the k-th such FAM of that parent after the first keeps an entry `^<k>` (a FAM node, no
+ * children), and export writes the parent's children as that many FAM records again (families.ts);
+ * putExtra never writes the entry itself.
+ */
+export const GROUP_FORM = '^';
+
+/** The group form entry of an edge made by the parent's k-th FAM without a partner after the first. */
+export const groupForm = (k: number): Kept => [`${GROUP_FORM}${k}`, ['FAM', null, 0, []]];
+
+/** Which of its parent's FAMs without a partner an edge's kept text says it came in: k, 0 for the first (or none). */
+export const groupOf = (extra: string | null | undefined): number => {
+  if (extra === null || extra === undefined || !extra.includes(`["${GROUP_FORM}`)) return 0;
+  const via = parseKept(extra).find((k) => k[0].startsWith(GROUP_FORM))?.[0];
+  const k = via === undefined ? 0 : Number(via.slice(1));
+  return Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS ? k : 0;
+};
+
+/**
+ * Shared forms: a child in FAMs of one parent with two partners (a father, and each of two mothers:
+ * relationships-complex, legacy10) has one edge from that parent, made by the first FAM. The other
+ * partner's edge made by a later FAM keeps an entry `&` (a CHIL node, no children): it stands beside
+ * that parent's edge in their couple's family, and export writes the child in that FAM too
+ * (families.ts), not in a FAM of the partner alone. putExtra never writes the entry itself.
+ */
+export const SHARED_FORM = '&';
+
+/** The shared form entry. */
+export const sharedForm = (): Kept => [SHARED_FORM, ['CHIL', null, 0, []]];
+
+/** Whether an edge's kept text says it came in a FAM beside the child's other parent's edge made by another FAM. */
+export const isShared = (extra: string | null | undefined): boolean =>
+  extra !== null && extra !== undefined && extra.includes(`["${SHARED_FORM}"`) && parseKept(extra).some((k) => k[0] === SHARED_FORM);
+
 /** Which FAM of its couple an event's kept text says it was in: k of its family form, 0 for the first (or none). */
 export const familyOf = (extra: string | null | undefined): number => {
   if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return 0;
@@ -391,7 +427,7 @@ export const putExtra = (
   const parsed = parseKept(extra);
   const forms = notes !== undefined && extra.includes(`["${NOTE_FORM}`) && formsHold(parsed, notes, { pointer });
   const kept = parsed.flatMap((k): Kept[] => {
-    if (k[0].startsWith(STRUCTURE_FORM) || k[0].startsWith(FAMILY_FORM)) return [];
+    if (k[0].startsWith(STRUCTURE_FORM) || k[0].startsWith(FAMILY_FORM) || k[0].startsWith(GROUP_FORM) || k[0] === SHARED_FORM) return [];
     if (!k[0].startsWith(NOTE_FORM)) return [k];
     return forms ? [['', noteForm(k, seven, log), 7]] : [];
   }).filter((k) => {

@@ -29,7 +29,10 @@ export type FamilyChild = {
  * the edges it was derived from.
  */
 export type DerivedFamily<E extends FamilyEdge = Relationship> = {
-  /** Stable within one derivation: `P:<partnership id>`, or `S:<parent id>` (`S:<parent id>:<n>` for the n-th extra). */
+  /**
+   * Stable within one derivation: `P:<partnership id>`, or `S:<parent id>` (`S:<parent id>:<n>` for the
+   * n-th extra); a parent's g-th group after the first (`groupOf`) is `S:<parent id>:G<g>` (`..._<n>`).
+   */
   readonly key: string;
   /** The partnership edge of a two-partner family; null for a single-parent family. */
   readonly partnership: E | null;
@@ -120,7 +123,23 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
    * Without it a child with two qualifiers is in each parent's single-parent family (one PEDI a FAM).
    */
   perPartner = false,
+  forms: {
+    /**
+     * Which of its parent's families without a partner an edge that lands in one belongs to (0 the
+     * first): a file that wrote a parent's children as several FAMs without a partner (extensions.ts
+     * group forms). Without it, all of a parent's children without a co-parent are one family.
+     */
+    readonly groupOf?: (edge: E) => number;
+    /**
+     * Whether an edge that joins no other stands beside the edge of the child's other parent in their
+     * couple's family all the same (that edge is in another family too): a file that wrote the child
+     * in FAMs of one father with two mothers (extensions.ts shared forms). Without it, such an edge is
+     * its parent's single-parent family.
+     */
+    readonly shared?: (edge: E) => boolean;
+  } = {},
 ): DerivedFamily<E>[] => {
+  const { groupOf, shared } = forms;
   const partnerships: E[] = [];
   const parentEdges: E[] = [];
   for (const r of relationships) {
@@ -152,13 +171,16 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
   // make them) takes children in the older one first.
   for (const list of byPartner.values()) if (list.length > 1) list.sort((a, b) => compareIds(a.first, b.first));
 
-  const singles = new Map<Id, Draft<E>[]>();
-  const singleFamilyOf = (parent: Id, child: Id): Draft<E> => {
-    let list = singles.get(parent);
-    if (list === undefined) singles.set(parent, (list = []));
+  const singles = new Map<string, Draft<E>[]>();
+  const singleFamilyOf = (edge: E, child: Id): Draft<E> => {
+    const parent = edge.personAId;
+    const group = groupOf?.(edge) ?? 0;
+    const at = group === 0 ? parent : `${parent}:G${group}`;
+    let list = singles.get(at);
+    if (list === undefined) singles.set(at, (list = []));
     for (const f of list) if (!hasChild(f, child)) return f;
     const draft: Draft<E> = {
-      key: list.length === 0 ? `S:${parent}` : `S:${parent}:${list.length}`,
+      key: list.length === 0 ? `S:${at}` : group === 0 ? `S:${at}:${list.length}` : `S:${at}_${list.length}`,
       partnership: null,
       partners: [parent],
       roles: sexOf(parent) === 'female' ? LONE_WIFE : LONE_HUSB,
@@ -169,6 +191,25 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
     list.push(draft);
     drafts.push(draft);
     return draft;
+  };
+
+  /**
+   * An edge of the child that joins no other: in its couple's family beside the other parent's edge
+   * (used by another family) when it is a shared one and that family is there, else its parent's
+   * single-parent family.
+   */
+  const alone = (e: E, child: Id, edges: readonly E[]): void => {
+    if (shared?.(e) === true) {
+      for (const other of edges) {
+        if (other.personAId === e.personAId || (!perPartner && qualifierOf(other) !== qualifierOf(e))) continue;
+        const family = coupleFamily(byPartner, e.personAId, other.personAId, child);
+        if (family === undefined) continue;
+        const c = joined(family, child, e, other, perPartner);
+        addChild(family, { ...c, edgeIds: [e.id] });
+        return;
+      }
+    }
+    addChild(singleFamilyOf(e, child), { id: child, qualifier: qualifierOf(e), edgeIds: [e.id] });
   };
 
   // Edges by child, each list in id order. A child's placement depends only on its own edges (and on
@@ -182,8 +223,7 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
 
   for (const [child, edges] of byChild) {
     if (edges.length === 1) {
-      const e = edges[0]!;
-      addChild(singleFamilyOf(e.personAId, child), { id: child, qualifier: qualifierOf(e), edgeIds: [e.id] });
+      addChild(singleFamilyOf(edges[0]!, child), { id: child, qualifier: qualifierOf(edges[0]!), edgeIds: [edges[0]!.id] });
       continue;
     }
     if (edges.length === 2) {
@@ -193,29 +233,34 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
         ? coupleFamily(byPartner, e0.personAId, e1.personAId, child) : undefined;
       if (family !== undefined) addChild(family, joined(family, child, e0, e1, perPartner));
       else {
-        addChild(singleFamilyOf(e0.personAId, child), { id: child, qualifier, edgeIds: [e0.id] });
-        addChild(singleFamilyOf(e1.personAId, child), { id: child, qualifier: qualifierOf(e1), edgeIds: [e1.id] });
+        alone(e0, child, edges);
+        alone(e1, child, edges);
       }
       continue;
     }
     edges.sort(byId);
     const used = edges.map(() => false);
-    for (let i = 0; i < edges.length; i++) {
-      if (used[i]) continue;
-      const ei = edges[i]!;
-      const qualifier = qualifierOf(ei);
-      for (let j = i + 1; j < edges.length; j++) {
-        const ej = edges[j]!;
-        if (used[j] || ej.personAId === ei.personAId || (!perPartner && qualifierOf(ej) !== qualifier)) continue;
-        const family = coupleFamily(byPartner, ei.personAId, ej.personAId, child);
-        if (family === undefined) continue;
-        addChild(family, joined(family, child, ei, ej, perPartner));
-        used[i] = true;
-        used[j] = true;
-        break;
+    // Shared edges (beside another family's edge) pair last: first every other pair that makes a
+    // couple's family, whatever the edges' order (an account restore draws new ids).
+    const besides = shared === undefined ? null : edges.map((e) => shared(e));
+    for (const pass of besides?.includes(true) === true ? [0, 1] : [1]) {
+      for (let i = 0; i < edges.length; i++) {
+        if (used[i] || (pass === 0 && besides![i]!)) continue;
+        const ei = edges[i]!;
+        const qualifier = qualifierOf(ei);
+        for (let j = i + 1; j < edges.length; j++) {
+          const ej = edges[j]!;
+          if (used[j] || (pass === 0 && besides![j]!) || ej.personAId === ei.personAId || (!perPartner && qualifierOf(ej) !== qualifier)) continue;
+          const family = coupleFamily(byPartner, ei.personAId, ej.personAId, child);
+          if (family === undefined) continue;
+          addChild(family, joined(family, child, ei, ej, perPartner));
+          used[i] = true;
+          used[j] = true;
+          break;
+        }
       }
-      if (!used[i]) addChild(singleFamilyOf(ei.personAId, child), { id: child, qualifier, edgeIds: [ei.id] });
     }
+    for (let i = 0; i < edges.length; i++) if (!used[i]) alone(edges[i]!, child, edges);
   }
 
   drafts.sort((a, b) => compareIds(a.first, b.first));

@@ -53,6 +53,31 @@ describe('deriveFamilies', () => {
     }]);
   });
 
+  it('groups a parent\'s children without a co-parent as the edges say (group forms), one family without', () => {
+    const edges = [edge(1, 'parent_child', 'dad', 'a'), edge(2, 'parent_child', 'dad', 'b'), edge(3, 'parent_child', 'dad', 'c')];
+    const group = (e: Relationship): number => (e.personBId === 'a' ? 0 : 1);
+    expect(deriveFamilies(edges, noSex).map((f) => [f.key, f.children.map((c) => c.id)])).to.deep.equal([['S:dad', ['a', 'b', 'c']]]);
+    expect(deriveFamilies(edges, noSex, false, { groupOf: group }).map((f) => [f.key, f.children.map((c) => c.id)]))
+      .to.deep.equal([['S:dad', ['a']], ['S:dad:G1', ['b', 'c']]]);
+  });
+
+  it('puts a child beside its father in the family of the father and a second mother (shared forms), whichever edge is older', () => {
+    // The father's edge pairs with the first mother's; the second mother's is shared: beside it.
+    for (const [m1, m2] of [[3, 4], [4, 3]]) {
+      const edges = [
+        edge(1, 'partnership', 'dad', 'mum'), edge(2, 'partnership', 'dad', 'stepmum'),
+        edge(5, 'parent_child', 'dad', 'kid'), edge(m1!, 'parent_child', 'mum', 'kid'), edge(m2!, 'parent_child', 'stepmum', 'kid'),
+      ];
+      const shared = (e: Relationship): boolean => e.personAId === 'stepmum';
+      const families = (perPartner: boolean, forms = {}) => deriveFamilies(edges, noSex, perPartner, forms).map((f) => [f.key, f.children.map((c) => c.edgeIds)]);
+      for (const perPartner of [false, true]) {
+        expect(families(perPartner, { shared }), `${m1}`).to.deep.equal([[`P:${edgeId(1)}`, [[edgeId(m1!), edgeId(5)]]], [`P:${edgeId(2)}`, [[edgeId(m2!)]]]]);
+        // Without the form one mother's edge is a family of her own (which one: the older edge pairs).
+        expect(families(perPartner).map(([k]) => k)).to.include(m1! < m2! ? 'S:stepmum' : 'S:mum');
+      }
+    }
+  });
+
   it('finds the couple whichever partner the partnership names first and whichever edge is older', () => {
     for (const [a, b] of [['p', 'q'], ['q', 'p']]) {
       const edges = [edge(1, 'partnership', a!, b!), edge(2, 'parent_child', 'q', 'kid'), edge(3, 'parent_child', 'p', 'kid')];

@@ -74,6 +74,80 @@ ${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
 0 TRLR
 `;
 
+// Two FAMs of one parent, each of that parent and other children (royal92: Pedro III's @F905@ and
+// @F908@, each of him and one child, the mothers unknown): two families, not one of all his children.
+// The edges of the second keep which of the parent's FAMs they came in (a group form), and export
+// writes each as its own FAM again.
+
+const twoOfOne = (version: '5.5.1' | '7.0'): string => `0 HEAD
+1 GEDC
+2 VERS ${version}
+${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
+1 NAME Pedro /Aragon/
+1 SEX M
+1 FAMS @F1@
+1 FAMS @F2@
+0 @I2@ INDI
+1 NAME Jaime /Aragon/
+1 FAMC @F1@
+0 @I3@ INDI
+1 NAME Beatriz /Aragon/
+1 FAMC @F2@
+0 @I4@ INDI
+1 NAME Teresa /Aragon/
+1 FAMC @F2@
+0 @F1@ FAM
+1 HUSB @I1@
+1 CHIL @I2@
+1 _UID F1-UID
+0 @F2@ FAM
+1 HUSB @I1@
+1 CHIL @I3@
+1 CHIL @I4@
+1 _UID F2-UID
+0 TRLR
+`;
+
+// A child in two FAMs of one father with two mothers (relationships-complex: I00015 in @F00006@ and
+// @F00003@; legacy10): the father's edge is made once, by the first FAM. The second mother's edge
+// keeps that it came in a FAM beside the father (a shared form), and export writes the child in both
+// couples' FAMs again, not in a FAM of that mother alone.
+
+const twoMothers = (version: '5.5.1' | '7.0'): string => `0 HEAD
+1 GEDC
+2 VERS ${version}
+${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
+1 NAME Hugo /Berg/
+1 SEX M
+1 FAMS @F1@
+1 FAMS @F2@
+0 @I2@ INDI
+1 NAME Anna /Lind/
+1 SEX F
+1 FAMS @F1@
+0 @I3@ INDI
+1 NAME Greta /Holm/
+1 SEX F
+1 FAMS @F2@
+0 @I4@ INDI
+1 NAME Nils /Berg/
+1 FAMC @F1@
+1 FAMC @F2@
+0 @I5@ INDI
+1 NAME Olof /Berg/
+1 FAMC @F2@
+0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 CHIL @I4@
+0 @F2@ FAM
+1 HUSB @I1@
+1 WIFE @I3@
+1 CHIL @I4@
+1 CHIL @I5@
+0 TRLR
+`;
+
 const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
   ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
   ['postgres', () => postgresStorage()],
@@ -168,6 +242,70 @@ for (const [name, make] of storages) {
       }));
       expect(report.warnings.map((w) => w.message)).to.deep.equal(['family @F2@ repeats a parent and child the tree linked before this import: it is not kept']);
       expect((await fx.storage.relationships.byId(edge!.id))?.gedcomExtra ?? null).to.equal(null);
+    });
+
+    it('writes two FAMs of one parent, each with its own children, back as two, with the parent\'s FAMS and each child\'s FAMC naming its own, in 5.5.1 and 7.0, again after a round trip', async () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const tree = right(await createTree(f.deps)(f.owner, { name: `Two of one ${version}` }));
+        const report = right(await load(tree.id, twoOfOne(version)));
+        expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
+        for (const round of [1, 2]) {
+          let text = await exported(tree.id, version);
+          if (round === 2) {
+            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+            right(await load(copy.id, text));
+            text = await exported(copy.id, version);
+          }
+          const at = `${version}, round ${round}`;
+          const fams = records(text, 'FAM');
+          expect(fams, at).to.have.length(2);
+          const persons = records(text, 'INDI');
+          const xrefOf = (given: string) => persons.find((p) => p.some((l) => l.startsWith(`1 NAME ${given} `)))![0]!.split(' ')[1]!;
+          const [pedro, jaime, beatriz, teresa] = [xrefOf('Pedro'), xrefOf('Jaime'), xrefOf('Beatriz'), xrefOf('Teresa')];
+          const first = fams.find((fam) => fam.includes('1 _UID F1-UID'))!;
+          const second = fams.find((fam) => fam.includes('1 _UID F2-UID'))!;
+          // (5.5.1 says each child's relation to the father, `2 _FREL Natural`.)
+          const own = (fam: string[]) => fam.slice(1).filter((l) => !l.startsWith('2 _FREL'));
+          expect(own(first), at).to.deep.equal([`1 HUSB ${pedro}`, `1 CHIL ${jaime}`, '1 _UID F1-UID']);
+          expect(own(second), at).to.deep.equal([`1 HUSB ${pedro}`, `1 CHIL ${beatriz}`, `1 CHIL ${teresa}`, '1 _UID F2-UID']);
+          const [one, two] = [first[0]!.split(' ')[1]!, second[0]!.split(' ')[1]!];
+          const lines = (x: string) => persons.find((p) => p[0]!.split(' ')[1] === x)!;
+          expect(lines(pedro).filter((l) => l.startsWith('1 FAMS')), at).to.deep.equal([`1 FAMS ${one}`, `1 FAMS ${two}`]);
+          expect(lines(jaime).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${one}`]);
+          expect(lines(beatriz).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${two}`]);
+          expect(lines(teresa).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${two}`]);
+        }
+      }
+    });
+
+    it('writes a child of two FAMs of one father and two mothers in both FAMs again, in 5.5.1 and 7.0, again after a round trip', async () => {
+      for (const version of ['5.5.1', '7.0'] as const) {
+        const tree = right(await createTree(f.deps)(f.owner, { name: `Two mothers ${version}` }));
+        const report = right(await load(tree.id, twoMothers(version)));
+        expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
+        for (const round of [1, 2]) {
+          let text = await exported(tree.id, version);
+          if (round === 2) {
+            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
+            right(await load(copy.id, text));
+            text = await exported(copy.id, version);
+          }
+          const at = `${version}, round ${round}`;
+          const fams = records(text, 'FAM');
+          const persons = records(text, 'INDI');
+          const xrefOf = (given: string) => persons.find((p) => p.some((l) => l.startsWith(`1 NAME ${given} `)))![0]!.split(' ')[1]!;
+          const [hugo, anna, greta, nils, olof] = ['Hugo', 'Anna', 'Greta', 'Nils', 'Olof'].map(xrefOf) as [string, string, string, string, string];
+          const own = (fam: string[]) => fam.slice(1).filter((l) => !l.startsWith('2 _FREL') && !l.startsWith('2 _MREL'));
+          expect(fams.map(own), at).to.deep.equal([
+            [`1 HUSB ${hugo}`, `1 WIFE ${anna}`, `1 CHIL ${nils}`],
+            [`1 HUSB ${hugo}`, `1 WIFE ${greta}`, `1 CHIL ${nils}`, `1 CHIL ${olof}`],
+          ]);
+          const [one, two] = fams.map((fam) => fam[0]!.split(' ')[1]!) as [string, string];
+          const lines = (x: string) => persons.find((p) => p[0]!.split(' ')[1] === x)!;
+          expect(lines(nils).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${one}`, `1 FAMC ${two}`]);
+          expect(lines(hugo).filter((l) => l.startsWith('1 FAMS')), at).to.deep.equal([`1 FAMS ${one}`, `1 FAMS ${two}`]);
+        }
+      }
     });
 
     it('writes the father\'s own FAM of his adopted son back, with the son\'s FAMC and PEDI and the father\'s FAMS naming it, in 5.5.1 and 7.0, again after a round trip', async () => {

@@ -35,19 +35,11 @@ const hasGramps = async (): Promise<boolean> => {
  * Where a count may differ, and why (README, "What GEDCOM import keeps"). Keys are a count's name
  * (`families`, `events.Marriage`, `notes`); a fixture's entry lists the counts allowed to differ.
  */
-const TWO_FAMILIES_OF_ONE_PARENT = {
-  count: /^families$/,
-  why: 'a child listed in two families of one parent (two mothers with one father): one parent-child edge, so the second family is the other parent\'s own',
-};
 const ALLOWED: Readonly<Record<string, readonly { readonly count: RegExp; readonly why: string }[]>> = {
-  'vendors/legacy10-2025-export.ged': [TWO_FAMILIES_OF_ONE_PARENT],
-  'vendors/relationships-complex.ged': [TWO_FAMILIES_OF_ONE_PARENT],
-  // Known gaps (README, the closing note): royal92 has one family fewer (Pedro III's two FAMs, each of
-  // him and another child, are one family of his children without a partner); and (pres2020,
-  // vendor-ftm below) a kept `_PHOTO @M1@` points at an OBJE record that became a media record, and is
-  // written as @VOID@: Gramps adds a note of each missing object.
+  // Known gap (README, the closing note): (pres2020, vendor-ftm below) a kept `_PHOTO @M1@` points at
+  // an OBJE record that became a media record, and is written as @VOID@: Gramps adds a note of each
+  // missing object.
   '5.5/pres2020.ged': [{ count: /^notes$/, why: 'known gap' }],
-  '5.5/royal92.ged': [{ count: /^families$/, why: 'known gap' }],
   // Known gap: a kept `_PHOTO @M1@` points at an OBJE record that became a media record, and is
   // written as @VOID@: Gramps notes the missing object.
   'vendors/vendor-ftm.ged': [{ count: /^notes$/, why: 'known gap' }],

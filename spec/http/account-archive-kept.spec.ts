@@ -53,6 +53,31 @@ const FILE = `0 HEAD
 1 RIN 302
 1 MARR
 2 DATE 1930
+0 @I5@ INDI
+1 NAME Paul /Brown/
+1 SEX M
+1 FAMS @F3@
+1 FAMS @F4@
+0 @I6@ INDI
+1 NAME Rose /Brown/
+1 FAMC @F3@
+0 @I7@ INDI
+1 NAME Luke /Brown/
+1 FAMC @F4@
+0 @I8@ INDI
+1 NAME Lisa /Berg/
+1 SEX F
+1 FAMS @F5@
+0 @F3@ FAM
+1 HUSB @I5@
+1 CHIL @I6@
+0 @F4@ FAM
+1 HUSB @I5@
+1 CHIL @I7@
+0 @F5@ FAM
+1 HUSB @I1@
+1 WIFE @I8@
+1 CHIL @I3@
 0 @S1@ SOUR
 1 TITL Parish register
 1 _MASTER 12
@@ -141,12 +166,17 @@ for (const storage of ['memory', 'postgres'] as const) {
       const tom = personRecord(after, 'Tom /Smith/');
       const famc = tom.findIndex((l) => /^1 FAMC @F\d+@$/.test(l));
       expect(tom.slice(famc + 1, famc + 3), 'the FAMC keeps its _STATUS').to.include('2 _STATUS confirmed');
-      const fam = recordOf(after, /^0 @F\d+@ FAM$/);
+      const fam = after.split(/\n(?=0 )/).map((r) => r.split('\n')).find((r) => r[0]!.endsWith(' FAM') && r.includes('1 RIN 301')) ?? [];
       expect(fam).to.include('1 RIN 301');
       expect(fam[fam.indexOf('1 MARR Y') + 1]).to.equal('2 _MEMO at home');
       // The couple's second FAM record (a family form) is written again as its own, with its lines.
       const secondFam = recordOf(after, /^0 @F\d+_1@ FAM$/);
       expect(secondFam.filter((l) => /^1 (HUSB|WIFE|RIN|MARR)|^2 DATE/.test(l)).map((l) => l.replace(/@I\d+@/, '@@'))).to.deep.equal(['1 HUSB @@', '1 WIFE @@', '1 MARR', '2 DATE 1930', '1 RIN 302']);
+      // Paul's two FAMs without a partner (a group form) and Tom in the FAMs of John with Mary and
+      // with Lisa (a shared form) are written as the file had them: five FAMs.
+      expect(after.split("\n").filter((l) => / FAM$/.test(l)), after).to.have.length(5);
+      expect(personRecord(after, 'Paul /Brown/').filter((l) => l.startsWith('1 FAMS'))).to.have.length(2);
+      expect(personRecord(after, 'Tom /Smith/').filter((l) => l.startsWith('1 FAMC'))).to.have.length(2);
       expect(recordOf(after, /^0 @S\d+@ SOUR$/)).to.include('1 _MASTER 12');
       expect(recordOf(after, /^0 @R\d+@ REPO$/)).to.include(`1 _CONTACT ${mary}`);
       // Nothing else lost or added: the two exports say the same.

@@ -9,7 +9,7 @@ import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
-import { extensionTags, familyForm, keptXref, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
+import { extensionTags, familyForm, groupForm, keptXref, sharedForm, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -132,6 +132,8 @@ export const createImportBuilder = (o: {
   /** Link forms to add, after the write, to the parent_child edge of each pair (found by its ends). */
   const linkForms: { readonly parentId: Id; readonly childId: Id; readonly entries: string }[] = [];
   const linkFormsMade = new Map<string, number>();
+  /** FAMs without a partner that made edges, by their one parent (group forms). */
+  const lonelyFamilies = new Map<Id, number>();
   /** The parent_child links the tree had before (its merge and skip targets'), as `parent|child`. */
   const existingLinks = new Set(existing.edges.filter((r) => r.type === 'parent_child').map((r) => `${r.personAId}|${r.personBId}`));
 
@@ -519,9 +521,20 @@ export const createImportBuilder = (o: {
         }
       }
     }
+    // A parent's second (third...) FAM without a partner: its edges keep which one they came in (a
+    // group form), so that export writes the parent's children as these FAMs again, not as one.
+    const lone = couple === undefined && partners.length === 1 ? partners[0]!.id : undefined;
+    const group = lone === undefined ? 0 : lonelyFamilies.get(lone) ?? 0;
+    const grouped = group > 0 && group <= MAX_FAMILY_FORMS ? JSON.stringify([groupForm(group)]) : undefined;
+    let made = false;
     for (const child of f.children) {
       const ch = o.who(child.xref);
       if (ch === undefined) continue;
+      // A couple's child whose edge from one of them an earlier FAM of this file made (a father's,
+      // the child in FAMs with two mothers): the other's edge keeps that it stands beside it (a shared form).
+      const had = couple !== undefined && partners.length === 2
+        ? partners.filter((p) => p.id !== ch.id && edges.has('parent_child', p, ch) && !existingLinks.has(`${p.id}|${ch.id}`)) : [];
+      const beside = had.length === 1 ? JSON.stringify([sharedForm()]) : undefined;
       f.partners.forEach((partnerXref, i) => {
         const parent = o.who(partnerXref);
         if (parent === undefined || parent.id === ch.id) return;
@@ -530,9 +543,15 @@ export const createImportBuilder = (o: {
           c.relationships.skipped += 1;
           return;
         }
-        if (relate('parent_child', parent, ch, child.qualifiers[i] ?? 'biological', '', null, extra) !== null) extra = undefined;
+        const form = grouped ?? beside;
+        const edgeExtra = form === undefined ? extra : extra === undefined ? form : JSON.stringify([...parseKept(extra), ...parseKept(form)]);
+        if (relate('parent_child', parent, ch, child.qualifiers[i] ?? 'biological', '', null, edgeExtra) !== null) {
+          extra = undefined;
+          made = true;
+        }
       });
     }
+    if (lone !== undefined && made) lonelyFamilies.set(lone, group + 1);
     if (extra !== undefined) warnings.add({ line: f.line, message: `family ${f.xref} made no partnership and no child's edge: its kept lines have no row and were not kept` });
   };
 
