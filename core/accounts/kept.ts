@@ -12,8 +12,8 @@ import type { IdMap } from './remap.js';
 /** GEDCOM levels are 0 to 99: nothing an import keeps nests deeper (export writes it recursively). */
 export const MAX_KEPT_DEPTH = 100;
 
-/** A pointer to a row, as the import writes it: `@#I<id>@` a person, `@#S<id>@` a source, `@#F<id>@` a partnership. */
-const ROW_POINTER = /^@#[ISF][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@$/;
+/** A pointer to a row, as the import writes it: `@#I<id>@` a person, `@#S<id>@` a source, `@#F<id>@` a partnership, `@#M<id>@` a media record. */
+const ROW_POINTER = /^@#[ISFM][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@$/;
 /** Any other pointer, as the GEDCOM reader takes one (reader-tree.ts). */
 const POINTER = /^@[^@#\s][^@\s]*@$/;
 /** A tag: what the reader took as one (no blank, no control character). */

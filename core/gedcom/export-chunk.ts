@@ -44,7 +44,7 @@ const familyXref = (c: PersonChunk, key: string): string => {
   return cut < 0 ? `@P${key.slice(2)}@` : `@P${key.slice(2, cut)}_${key.slice(cut + 1)}@`;
 };
 
-export const chunkXrefs = (c: PersonChunk, records: ReadonlySet<string> = NO_RECORDS, log?: ExtraLog): Xrefs => {
+export const chunkXrefs = (c: PersonChunk, records: ReadonlySet<string> = NO_RECORDS, log?: ExtraLog, media?: (id: Id) => string | undefined): Xrefs => {
   // A family is named on its FAM and on every partner's FAMS and child's FAMC: its xref is made once.
   const families = new Map<string, string>();
   return {
@@ -58,7 +58,7 @@ export const chunkXrefs = (c: PersonChunk, records: ReadonlySet<string> = NO_REC
       const n = c.sources.get(id);
       return n === undefined ? VOID : sourceXref(n);
     },
-    kept: keptOut(c.pointers, records, log),
+    kept: keptOut(c.pointers, records, log, media),
   };
 };
 
@@ -83,7 +83,7 @@ const PIECE = 8 * 1024;
 
 /** The chunk's INDI records (in id order), then the FAM records it owns, in pieces of about PIECE characters. */
 export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: ReadonlySet<string>, log?: ExtraLog): Generator<string> {
-  const x = chunkXrefs(c, records, log);
+  const x = chunkXrefs(c, records, log, o.mediaXref);
   const first = c.first;
   const last = first + c.count;
   const inChunk = (key: PersonKey): boolean => {

@@ -12,7 +12,8 @@ import { line, text, type Out, type Seven } from './writer-text.js';
 // goes: '' directly, else the structures between, each as TAG#k (the k-th substructure with that
 // tag, from 0), joined by '.': 'PLAC#0', 'FAMC#1'. A node is [tag, value, pointer, children], the
 // value as the reader gave it (CONT and CONC folded, `@@` unescaped). Pointers are rewritten when the
-// import knows what they point to (`@#I<id>@` a person, `@#S<id>@` a source, `@X<xref>@` a kept
+// import knows what they point to (`@#I<id>@` a person, `@#S<id>@` a source, `@#F<id>@` a partnership,
+// `@#M<id>@` the media record an OBJE record became, `@X<xref>@` a kept
 // record or anything else of the file), and written back as the export's cross-references.
 
 export type { KeptNode } from './types.js';
@@ -270,8 +271,13 @@ export const KEPT_OUT: KeptOut = { pointer: (p) => (p.startsWith('@#') ? '@VOID@
  * file has that record (`written`); anything else is `@VOID@` (the row is gone, the record is not
  * written in this version, or the file pointed at nothing).
  */
-export const keptOut = (pointers: ReadonlyMap<string, string> | undefined, written: ReadonlySet<string>, log?: ExtraLog): KeptOut => ({
-  pointer: (p) => (p.startsWith('@#') ? (pointers?.get(p.slice(3, -1)) ?? '@VOID@') : written.has(p) ? p : '@VOID@'),
+export const keptOut = (
+  pointers: ReadonlyMap<string, string> | undefined, written: ReadonlySet<string>, log?: ExtraLog,
+  /** The OBJE record this export writes for a media record, by id (`@#M<id>@`), if it writes one. */
+  media?: (id: string) => string | undefined,
+): KeptOut => ({
+  pointer: (p) => (!p.startsWith('@#') ? (written.has(p) ? p : '@VOID@')
+    : (p[2] === 'M' ? media?.(p.slice(3, -1)) : pointers?.get(p.slice(3, -1))) ?? '@VOID@'),
   ...(log === undefined ? {} : { log }),
 });
 

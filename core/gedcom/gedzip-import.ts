@@ -113,7 +113,18 @@ export type MediaCollector = {
  * without bytes (the same path on the same record, from an earlier plain import) fills that record
  * instead of making a second. Held until `store`: a few hundred bytes per item.
  */
-export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, createdBy: Id | null, now: Date): MediaCollector => {
+export const mediaCollector = (
+  gdz: GedzipFiles | undefined, treeId: Id, createdBy: Id | null, now: Date,
+  /** Ids drawn for OBJE records' media by xref (kept pointers name them): the first media made of each record takes its id. */
+  reserved: ReadonlyMap<string, Id> = new Map(),
+): MediaCollector => {
+  const taken = new Set<Id>();
+  const idFor = (pm: PlanMedia): Id => {
+    const id = pm.xref === undefined ? undefined : reserved.get(pm.xref);
+    if (id === undefined || taken.has(id)) return newId();
+    taken.add(id);
+    return id;
+  };
   const pending: { readonly pm: PlanMedia; readonly target: MediaTarget | null }[] = [];
   let skipped = 0;
   const collect = (media: readonly PlanMedia[] | undefined, target: MediaTarget | null | undefined, onEvent?: (pm: PlanMedia) => MediaTarget | undefined): void => {
@@ -152,7 +163,7 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
             continue;
           }
           const media: Media = {
-            id: newId(), treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
+            id: idFor(pm), treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
             target, storageKey: null, filePath: pm.file, form: pm.form ?? '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
             ...(pm.extra === undefined ? {} : { gedcomExtra: pm.extra }),
           };
@@ -175,7 +186,7 @@ export const mediaCollector = (gdz: GedzipFiles | undefined, treeId: Id, created
           continue;
         }
         have.set(checksum, [...(have.get(checksum) ?? []), target]);
-        const id = newId();
+        const id = idFor(pm);
         let file = storedHere.get(checksum);
         if (file === undefined) {
           const key = mediaStorageKey(treeId, id);

@@ -115,7 +115,16 @@ export const addObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Contex
   }
   const media = readObje(record, record.tag, store, ctx);
   if (media === null) store.absent.set(xref, record.line);
-  else store.records.set(xref, { media, usedBy: null });
+  else store.records.set(xref, { media: { ...media, xref }, usedBy: null });
+};
+
+/**
+ * Whether the OBJE record `xref` becomes a media record (so a kept pointer at it names that record):
+ * one with a FILE, linked by an INDI, event or SOUR, or whose bytes the zip holds.
+ */
+export const becomesMedia = (store: MediaStore, xref: string): boolean => {
+  const r = store.records.get(xref);
+  return r !== undefined && !unlinkedBlank(store, xref, r);
 };
 
 /**

@@ -153,6 +153,8 @@ export type PlanMedia = WithExtra & {
   readonly event?: number;
   /** The file is not in the .gdz (or the file is a plain .ged): a media record without bytes (mapping-media.ts). */
   readonly missing?: true;
+  /** The OBJE record's xref, for a media of a record (not an inline OBJE): what kept pointers at it name. */
+  readonly xref?: string;
 };
 
 export type PlanChild = {

@@ -16,7 +16,12 @@ export type GedzipItem = { readonly media: Media; readonly xref: string; readonl
 /** The links a writer adds under the records media are attached to (WriterOptions.media). */
 export type MediaLinks = (kind: MediaTargetKind, id: Id) => readonly string[] | undefined;
 
-export type GedzipMedia = { readonly items: readonly GedzipItem[]; readonly links: MediaLinks };
+export type GedzipMedia = {
+  readonly items: readonly GedzipItem[];
+  readonly links: MediaLinks;
+  /** The xref of a media item's OBJE record, by the item's id (what a kept pointer at it is written as). */
+  readonly xrefOf: (id: string) => string | undefined;
+};
 
 const NONE: readonly string[] = [];
 
@@ -44,20 +49,32 @@ const safeName = (name: string): string => {
 /**
  * The items in the order given (by id), numbered `@O1@`, `@O2@`..., each under `media/<id>/<file
  * name>` so two items of one name never clash and the receiver still sees the name it was uploaded as.
+ * Items without bytes that say the same (path, title, form, kept lines) are one OBJE record linked
+ * from each of their records: the import made one item a record of one OBJE record linked from
+ * several (mapping-media.ts), and writes them back as that one record.
  */
 export const gedzipMedia = (media: readonly Media[]): GedzipMedia => {
   const byTarget = new Map<string, string[]>();
-  const items = media.map((m, i): GedzipItem => {
-    const xref = `@O${i + 1}@`;
+  const byId = new Map<Id, string>();
+  const same = new Map<string, string>();
+  const items: GedzipItem[] = [];
+  for (const m of media) {
+    const key = m.storageKey === null ? JSON.stringify([m.filePath, m.title, m.form, m.gedcomExtra ?? null]) : null;
+    let xref = key === null ? undefined : same.get(key);
+    if (xref === undefined) {
+      xref = `@O${items.length + 1}@`;
+      if (key !== null) same.set(key, xref);
+      items.push({ media: m, xref, path: m.storageKey === null ? m.filePath : `media/${m.id}/${safeName(m.fileName)}` });
+    }
+    byId.set(m.id, xref);
     if (m.target !== null) {
-      const key = `${m.target.kind}:${m.target.id}`;
-      const list = byTarget.get(key);
-      if (list === undefined) byTarget.set(key, [xref]);
+      const at = `${m.target.kind}:${m.target.id}`;
+      const list = byTarget.get(at);
+      if (list === undefined) byTarget.set(at, [xref]);
       else list.push(xref);
     }
-    return { media: m, xref, path: m.storageKey === null ? m.filePath : `media/${m.id}/${safeName(m.fileName)}` };
-  });
-  return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE };
+  }
+  return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE, xrefOf: (id) => byId.get(id) };
 };
 
 /** `OBJE @O1@` lines at `level` for the media attached to that record; none without any. */

@@ -25,6 +25,8 @@ export type WriterOptions = {
   readonly product: { readonly name: string; readonly version: string };
   /** GEDZIP only (writer-media.ts): the OBJE records linked from each person, event and source. */
   readonly media?: MediaLinks;
+  /** The OBJE record written for a media record, by its id: what a kept pointer at it (`@#M<id>@`) is written as. */
+  readonly mediaXref?: (id: Id) => string | undefined;
   /**
    * 7.0: the extension tags of the tree's kept lines (extensions.ts), declared in HEAD.SCHMA beside the
    * writer's own: `_TAG uri` as the imported file declared it, or `_TAG` alone (given a URI of ours).

@@ -43,6 +43,25 @@ const FILE = `0 HEAD
 0 TRLR
 `;
 
+// Family Tree Maker names a person's portrait with a kept pointer (`_PHOTO @M1@`) beside the link
+// (`OBJE @M1@`). The record became a media record, so the kept pointer names that media record: export
+// writes it as the OBJE record's cross-reference, not @VOID@ (Gramps made a note of the missing object).
+const PHOTO = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Bill /Clinton/
+1 _PHOTO @M31@
+1 OBJE @M31@
+0 @M31@ OBJE
+1 FILE C:\\FTM\\Media\\Photo_Bill_Clinton.jpg
+2 FORM jpg
+2 TITL William J Clinton
+0 TRLR
+`;
+
 const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
   ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
   ['postgres', () => postgresStorage()],
@@ -91,6 +110,11 @@ for (const [name, make] of storages) {
         const text = await exported(f.tree.id, version);
         // The unattached record, kept whole, is written back as it came (in 5.5.1; 7.0 is the kept lines' own business).
         if (version === '5.5.1') expect(text, version).to.include('1 FILE letters/1901.pdf\n2 FORM pdf\n');
+        // The record Ann and Bob link is one OBJE record again, linked from both (not one a person).
+        expect(text.split('\n').filter((l) => l === '1 FILE photos/family.png'), version).to.have.length(1);
+        const links = text.split('\n').filter((l) => l.startsWith('1 OBJE @'));
+        expect(links, version).to.have.length(2);
+        expect(links[0], version).to.equal(links[1]);
         const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
         const again = right(await load(copy.id, text));
         expect(again.warnings, version).to.deep.equal([]);
@@ -101,6 +125,26 @@ for (const [name, make] of storages) {
           ['The family', 'photos/family.png', 'image/png', 'Bob'],
         ];
         expect(await held(copy.id), version).to.deep.equal(want);
+      }
+    });
+
+    it('writes a kept pointer at an OBJE record that became a media record as that record\'s cross-reference, in 5.5.1 and 7.0, again after a round trip', async () => {
+      right(await load(f.tree.id, PHOTO));
+      for (const version of ['5.5.1', '7.0'] as const) {
+        let tree = f.tree.id;
+        for (const round of [1, 2]) {
+          const text = await exported(tree, version);
+          const at = `${version}, round ${round}`;
+          const lines = text.split('\n');
+          const photo = lines.find((l) => l.startsWith('1 _PHOTO '));
+          const link = lines.find((l) => l.startsWith('1 OBJE '));
+          expect(link, at).to.match(/^1 OBJE @O\d+@$/);
+          expect(photo, at).to.equal(`1 _PHOTO ${link!.slice(7)}`);
+          expect(lines, at).to.include(`0 ${link!.slice(7)} OBJE`);
+          const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version} ${round}` }));
+          expect(right(await load(copy.id, text)).warnings, at).to.deep.equal([]);
+          tree = copy.id;
+        }
       }
     });
 

@@ -35,23 +35,18 @@ const hasGramps = async (): Promise<boolean> => {
  * Where a count may differ, and why (README, "What GEDCOM import keeps"). Keys are a count's name
  * (`families`, `events.Marriage`, `notes`); a fixture's entry lists the counts allowed to differ.
  */
-const ALLOWED: Readonly<Record<string, readonly { readonly count: RegExp; readonly why: string }[]>> = {
-  // Known gap (README, the closing note): (pres2020, vendor-ftm below) a kept `_PHOTO @M1@` points at
-  // an OBJE record that became a media record, and is written as @VOID@: Gramps adds a note of each
-  // missing object.
-  '5.5/pres2020.ged': [{ count: /^notes$/, why: 'known gap' }],
-  // Known gap: a kept `_PHOTO @M1@` points at an OBJE record that became a media record, and is
-  // written as @VOID@: Gramps notes the missing object.
-  'vendors/vendor-ftm.ged': [{ count: /^notes$/, why: 'known gap' }],
-};
+// None left since 2026-11-25 (the last were families of one parent with two partners or none, and
+// FTM's `_PHOTO` pointers at OBJE records that became media records, written as @VOID@).
+const ALLOWED: Readonly<Record<string, readonly { readonly count: RegExp; readonly why: string }[]>> = {};
 
 /**
- * Notes our export may have fewer of (Gramps makes a note of each NOTE): HEAD's (export writes its
- * own HEAD), and all but one of the NOTEs of one structure (import joins them into one note, a blank
- * line between).
+ * Notes our export may have fewer of (Gramps makes a note of each NOTE): HEAD's and the file's
+ * submitter's (export writes its own HEAD and submitter: README), and all but one of the NOTEs of one
+ * structure (import joins them into one note, a blank line between).
  */
 const joinedNotes = async (bytes: Uint8Array): Promise<number> => {
   let n = 0;
+  let submitter: string | null = null;
   const walk = (node: GedcomNode, inHead: boolean): void => {
     const notes = node.children.filter((c) => c.tag === 'NOTE' || c.tag === 'SNOTE').length;
     n += inHead ? notes : Math.max(0, notes - 1);
@@ -59,7 +54,10 @@ const joinedNotes = async (bytes: Uint8Array): Promise<number> => {
   };
   for await (const record of readGedcom((async function* () {
     yield bytes;
-  })())) walk(record, record.tag === 'HEAD');
+  })())) {
+    if (record.tag === 'HEAD') submitter = record.children.find((c) => c.tag === 'SUBM')?.value ?? null;
+    walk(record, record.tag === 'HEAD' || (record.tag === 'SUBM' && record.xref !== null && record.xref === submitter));
+  }
   return n;
 };
 

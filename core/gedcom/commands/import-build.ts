@@ -106,6 +106,11 @@ export const createImportBuilder = (o: {
   /** undefined when no INDI record of the file has the xref. */
   readonly who: (xref: string) => Who | undefined;
   readonly numberOf: (existingId: Id) => number;
+  /**
+   * The id the media record an OBJE record `xref` becomes will have (the collector creates it with
+   * that id), or undefined when it becomes none: a kept pointer at it names that media record.
+   */
+  readonly mediaId?: (xref: string) => Id | undefined;
 }): ImportBuilder => {
   const { treeId, now, rows, existing } = o;
   // Ids in one sequence (import-rows.ts): a partnership is found again by the number of its id (import-edges.ts).
@@ -237,7 +242,9 @@ export const createImportBuilder = (o: {
     const person = o.who(xref);
     if (person !== undefined) return `@#I${person.id}@`;
     const source = sourceIds.get(xref);
-    return source !== undefined ? `@#S${source.id}@` : keptXref(xref, keptTag);
+    if (source !== undefined) return `@#S${source.id}@`;
+    const media = o.mediaId?.(xref);
+    return media !== undefined ? `@#M${media}@` : keptXref(xref, keptTag);
   };
   const tags = new Set<string>();
   /** A row's kept text, pointers rewritten; its note forms bound to `notes`, the row's notes text (extensions.ts). */

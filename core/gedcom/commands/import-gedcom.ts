@@ -3,6 +3,7 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
+import { becomesMedia } from '../mapping-media.js';
 import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
@@ -149,7 +150,9 @@ export const importGedcom =
       const idAt = idSequence();
       const numberOf = existingNumbers();
       const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
-      const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now);
+      // Kept pointers at an OBJE record name the media record it becomes by the id drawn here for it.
+      const mediaIds = new Map<string, Id>();
+      const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now, mediaIds);
       const builder = createImportBuilder({
         treeId, now, rows, existing, fileSources: scan.sources, fileRepositories: scannedRepositories(scan), numberOf,
         targetOf: (i) => targets.get(i) ?? { action: 'new' },
@@ -158,6 +161,12 @@ export const importGedcom =
           if (i === undefined) return undefined;
           const t = targets.get(i);
           return t !== undefined && t.action !== 'new' && t.action !== 'overwrite' ? { id: t.targetId, num: numberOf(t.targetId), index: i } : { id: idAt(i), num: i, index: i };
+        },
+        mediaId: (xref) => {
+          if (!becomesMedia(scan.media, xref)) return undefined;
+          let id = mediaIds.get(xref);
+          if (id === undefined) mediaIds.set(xref, (id = newId()));
+          return id;
         },
       });
 

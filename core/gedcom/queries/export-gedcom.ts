@@ -54,8 +54,10 @@ export const exportGedcom =
     // A plain export writes the media records without bytes (their FILE a path the receiver had, as imported: issue 28); a GEDZIP writes every item.
     const blank = gedzip !== null || deps.storage.media === undefined ? null : gedzipMedia((await deps.storage.media.listByTree(treeId, {})).filter((m) => m.storageKey === null));
     const objects = gedzip ?? (blank !== null && blank.items.length > 0 ? blank : null);
+    const mediaXref = objects === null ? undefined : objects.xrefOf;
     const options: WriterOptions = {
-      version, treeName: access.right.tree.name, exportedAt: deps.clock.now(), product: deps.product, ...(objects === null ? {} : { media: objects.links }),
+      version, treeName: access.right.tree.name, exportedAt: deps.clock.now(), product: deps.product,
+      ...(objects === null ? {} : { media: objects.links, mediaXref: objects.xrefOf }),
     };
     const size = deps.chunkSize ?? EXPORT_CHUNK;
     const reads = deps.storage.gedcomExport;
@@ -76,19 +78,19 @@ export const exportGedcom =
           continue;
         }
         if (chunk.kind === 'repositories') {
-          const kept = keptOut(chunk.pointers, records, log);
+          const kept = keptOut(chunk.pointers, records, log, mediaXref);
           yield chunk.repositories.map((r, i) => writeRepository(repositoryXref(chunk.first + i), r, version === '7.0', kept)).join('');
           continue;
         }
         if (chunk.kind === 'kept') {
           const out: Out = [];
-          const kept = keptOut(chunk.pointers, records, log);
+          const kept = keptOut(chunk.pointers, records, log, mediaXref);
           for (const r of chunk.records) putKeptRecord(out, r, version === '7.0', kept);
           yield out.join('');
           continue;
         }
         let out = '';
-        const kept = keptOut(chunk.pointers, records, log);
+        const kept = keptOut(chunk.pointers, records, log, mediaXref);
         for (let i = 0; i < chunk.sources.length; i++) {
           const xref = sourceXref(chunk.first + i);
           const x: Xrefs = { person: () => '@VOID@', family: () => '@VOID@', source: () => xref, kept };
@@ -97,7 +99,7 @@ export const exportGedcom =
         yield out;
       }
       if (objects !== null) {
-        const kept = keptOut(undefined, records, log);
+        const kept = keptOut(undefined, records, log, mediaXref);
         for (const item of objects.items) yield writeMediaRecord(item, version === '7.0', kept);
       }
       yield writeTrailer();
