@@ -29,6 +29,8 @@ const FILE = `0 HEAD
 1 _EVT @E1@
 1 _LINK @I2@
 2 _WHY godson
+1 _PHOTO @M1@
+1 OBJE @M1@
 1 FAMS @F1@
 1 FAMS @F2@
 0 @I2@ INDI
@@ -84,6 +86,9 @@ const FILE = `0 HEAD
 0 @R1@ REPO
 1 NAME County record office
 1 _CONTACT @I2@
+0 @M1@ OBJE
+1 FILE scans/john.jpg
+2 FORM jpg
 0 @E1@ _EVENT_DEFN
 1 _SENT [P] was born [D] [PL]
 1 _REF @I1@
@@ -158,6 +163,10 @@ for (const storage of ['memory', 'postgres'] as const) {
       // The kept pointer names the restored Mary, by the restored export's own cross-reference.
       const mary = xrefOf(after, 'Mary /Jones/');
       expect(john).to.include(`1 _LINK ${mary}`);
+      // The kept pointer at the OBJE record that became a media record names the restored one.
+      const photo = john.find((l) => l.startsWith('1 OBJE @'));
+      expect(photo).to.match(/^1 OBJE @O\d+@$/);
+      expect(john).to.include(`1 _PHOTO ${photo!.slice(7)}`);
       // The record no row takes, with its pointer at the restored John.
       const defn = /^0 (@X[0-9A-F]{6}_E1@) _EVENT_DEFN$/m.exec(after);
       expect(defn, 'the _EVENT_DEFN record').to.not.equal(null);
@@ -183,8 +192,8 @@ for (const storage of ['memory', 'postgres'] as const) {
       expect(body(after)).to.deep.equal(body(before));
       // Backed up again, the restored kept pointers name the restored records' ids, none of the original's.
       const again = JSON.parse((await unzip((await exportZip(svc, heir.token)).bytes)).get('account.json')!.toString('utf8'));
-      const ids = new Set<string>(['persons', 'sources', 'relationships'].flatMap((k) => again.trees[0][k].map((r: Json) => r.id as string)));
-      const pointers = [...JSON.stringify(again.trees[0]).matchAll(/@#[ISF]([0-9a-f-]{36})@/g)].map((m) => m[1]!);
+      const ids = new Set<string>(['persons', 'sources', 'relationships', 'media'].flatMap((k) => again.trees[0][k].map((r: Json) => r.id as string)));
+      const pointers = [...JSON.stringify(again.trees[0]).matchAll(/@#[ISFM]([0-9a-f-]{36})@/g)].map((m) => m[1]!);
       expect(pointers).to.have.length.above(2);
       for (const id of pointers) expect(ids.has(id), id).to.equal(true);
     });
