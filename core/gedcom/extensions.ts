@@ -72,6 +72,57 @@ const formsOf = (extra: string | null | undefined): readonly { readonly value: s
 export const familyForms = (extra: string | null | undefined): readonly string[] => formsOf(extra).map((f) => f.extra);
 
 /**
+ * A family form's notes: its record's notes were joined into the couple's notes, which were then
+ * `joined`; they are `joined.slice(start, end)`, and the first record's `joined.slice(0, firstEnd)`.
+ * The form's NOTE children are the record's note forms (extensions.ts).
+ */
+export const familyNotesBinding = (joined: string, firstEnd: number, start: number, end: number): string =>
+  `${NOTE_FORM}${notesHash(joined)}:${firstEnd}:${start}:${end}`;
+
+const isNote = (n: KeptNode): boolean => n[0] === 'NOTE' || n[0] === 'SNOTE';
+
+/**
+ * The notes of each FAM record of a couple (familyForms' order) and of their first, from the couple's
+ * `notes`: while those are the text the import joined (the last bound form's hash), each record's
+ * notes are its part of them, its note forms bound to that part (written instead of it, as any row's);
+ * once they changed, the first record has them all and the others none (their note forms left out).
+ */
+export const familyNotes = (extra: string | null | undefined, notes: string): { readonly first: string; readonly forms: readonly { readonly extra: string; readonly notes: string }[] } => {
+  const raw: { value: string | null; children: readonly KeptNode[]; seven: boolean }[] = [];
+  if (extra !== null && extra !== undefined && extra.includes(`["${FAMILY_FORM}`)) {
+    for (const [via, n, seven] of parseKept(extra)) {
+      if (!via.startsWith(FAMILY_FORM)) continue;
+      const k = Number(via.slice(1));
+      if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS) raw[k - 1] = { value: n[1], children: n[3], seven: seven === 7 };
+    }
+  }
+  const forms = Array.from(raw, (f) => f ?? { value: null, children: [], seven: false });
+  const bindings = forms.map((f) => {
+    const m = f.value === null ? null : /^=([0-9a-f]{1,16}):(\d+):(\d+):(\d+)$/.exec(f.value);
+    return m === null ? null : { hash: m[1]!, firstEnd: +m[2]!, start: +m[3]!, end: +m[4]! };
+  });
+  let last: (typeof bindings)[number] = null;
+  for (const b of bindings) if (b !== null) last = b;
+  const holds = last !== null && notesHash(notes) === last.hash;
+  const textOf = (children: readonly KeptNode[], seven: boolean, own: string): string => {
+    const kept = children.flatMap((c): Kept[] => {
+      if (!isNote(c)) return [seven ? ['', c, 7] : ['', c]];
+      if (!holds) return [];
+      return [seven ? [`${NOTE_FORM}${notesHash(own)}`, c, 7] : [`${NOTE_FORM}${notesHash(own)}`, c]];
+    });
+    return kept.length === 0 ? '' : JSON.stringify(kept);
+  };
+  return {
+    first: holds ? notes.slice(0, last!.firstEnd) : notes,
+    forms: forms.map((f, i) => {
+      const b = bindings[i];
+      const own = holds && b !== null && b !== undefined ? notes.slice(b.start, b.end) : '';
+      return { extra: textOf(f.children, f.seven, own), notes: own };
+    }),
+  };
+};
+
+/**
  * Link forms: a FAM of one parent whose child that parent already has through another FAM (a father's
  * own FAM of the son he adopted, beside the son's FAM with both parents: 555SAMPLE) makes no edge of
  * its own. The parent_child edge keeps an entry `|<k>` per such FAM (a FAM node whose value is the

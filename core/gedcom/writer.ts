@@ -7,7 +7,7 @@ import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
-import { familyForms, familyOf, KEPT_OUT, notesKept, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
+import { familyForms, familyNotes, familyOf, KEPT_OUT, notesKept, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
 import { nameFields } from './mapping-names.js';
 import { repositoryXref, sourceFieldLines } from './writer-repositories.js';
 
@@ -291,7 +291,7 @@ export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle)
 export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle): void => {
   const fam = bundle.family;
   const forms = familyForms(fam.partnership?.gedcomExtra);
-  if (forms.length === 0) {
+  if (forms.length === 0 || fam.partnership === null) {
     putFamilyRecord(out, o, x, bundle, fam.key, fam.partnership?.gedcomExtra ?? bundle.extra, true);
     return;
   }
@@ -304,11 +304,13 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
   // The other records' events' citations go with their events, not under the first record.
   const moved = new Set(parts.flatMap((p) => p.map((e) => e.id)));
   const own = bundle.citations.filter((c) => !(c.target.kind === 'event' && moved.has(c.target.id)));
-  putFamilyRecord(out, o, x, { ...bundle, events: first, citations: own }, fam.key, fam.partnership?.gedcomExtra, true);
-  forms.forEach((extra, i) => {
+  // Each record's notes under it while the couple's notes are as the import joined them.
+  const notes = familyNotes(fam.partnership.gedcomExtra, bundle.notes);
+  putFamilyRecord(out, o, x, { ...bundle, events: first, citations: own, notes: notes.first }, fam.key, fam.partnership.gedcomExtra, true);
+  notes.forms.forEach((form, i) => {
     const ids = new Set(parts[i]!.map((e) => e.id));
     const citations = bundle.citations.filter((c) => c.target.kind === 'event' && ids.has(c.target.id));
-    putFamilyRecord(out, o, x, { family: fam, events: parts[i]!, citations, notes: '' }, familyFormKey(fam.key, i + 1), extra === '' ? undefined : extra, false);
+    putFamilyRecord(out, o, x, { family: fam, events: parts[i]!, citations, notes: form.notes }, familyFormKey(fam.key, i + 1), form.extra === '' ? undefined : form.extra, false);
   });
 };
 

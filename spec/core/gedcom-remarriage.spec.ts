@@ -158,6 +158,41 @@ for (const [name, make] of storages) {
       }
     });
 
+    it('writes each FAM record\'s NOTE under that record while the couple\'s notes are as imported (again after a round trip); once edited, the notes under the first', async () => {
+      const shared = family('@F2@', '1 MARR\n2 DATE 1912\n1 NOTE @N1@\n1 NOTE Witnesses: the Browns\n');
+      const withShared = file([FIRST, shared]).replace('0 TRLR', '0 @N1@ NOTE Married again\n0 TRLR');
+      for (const [text, second] of [[file([FIRST, SECOND]), ['1 NOTE Married again']], [withShared, ['1 NOTE @@', '1 NOTE Witnesses: the Browns']]] as const) {
+        const tree = right(await createTree(f.deps)(f.owner, { name: `Notes ${second.length}` }));
+        expect(right(await load(tree.id, text)).warnings).to.deep.equal([]);
+        // A record's NOTE lines with their continuations (`2 CONT`), pointers blanked.
+        const notes = (fam: string[]) => {
+          let inNote = false;
+          return fam.filter((l) => {
+            if (l.startsWith('1 ')) inNote = /^1 S?NOTE /.test(l);
+            return inNote && (l.startsWith('1 ') || /^2 CON[CT]\b/.test(l));
+          }).map((l) => l.replace(/@[A-Z0-9_]+@/, '@@'));
+        };
+        for (const version of ['5.5.1', '7.0'] as const) {
+          let at = tree.id;
+          for (const round of [1, 2]) {
+            const out = await exported(at, version);
+            const fams = famRecords(out);
+            const seven = version === '7.0' && second.length === 2 ? ['1 SNOTE @@', second[1]!] : second;
+            expect(fams.map(notes), `${version}, round ${round}`).to.deep.equal([['1 NOTE Married young'], seven]);
+            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version} ${round}` }));
+            expect(right(await load(copy.id, out)).warnings, `${version}, round ${round}`).to.deep.equal([]);
+            at = copy.id;
+          }
+        }
+        const couple = (await fx.storage.relationships.listByTree(tree.id, {})).find((r) => r.type === 'partnership')!;
+        expect(couple.notes).to.match(/^Married young\n\nMarried again/);
+        await fx.storage.relationships.update({ ...couple, notes: 'Married twice' });
+        for (const version of ['5.5.1', '7.0'] as const) {
+          expect(famRecords(await exported(tree.id, version)).map(notes), version).to.deep.equal([['1 NOTE Married twice'], []]);
+        }
+      }
+    });
+
     it('writes a citation of the second marriage once, under that marriage in the second FAM record', async () => {
       const cited = family('@F2@', '1 MARR\n2 DATE 1912\n2 SOUR @S1@\n3 PAGE p. 13\n');
       right(await load(f.tree.id, file([FIRST, cited])));

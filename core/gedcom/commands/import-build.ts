@@ -9,7 +9,7 @@ import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
-import { extensionTags, familyForm, groupForm, keptXref, sharedForm, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
+import { extensionTags, familyForm, familyNotesBinding, groupForm, keptXref, NOTE_FORM, sharedForm, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -131,6 +131,9 @@ export const createImportBuilder = (o: {
   const stamp = { createdAt: now, updatedAt: now, deletedAt: null, deletionId: null } as const;
   const factsChanged = new Set<Id>();
   const partnershipNotes = new Map<Id, string>();
+  /** The notes of the partnerships this import made, as their first FAM gave them, and with later FAMs' joined. */
+  const firstNotes = new Map<Id, string>();
+  const coupleNotes = new Map<Id, string>();
   /** Family forms to add, after the write, to partnerships this import made (their kept text, each a JSON list). */
   const partnershipForms = new Map<Id, string[]>();
   const familyFormsMade = new Map<Id, number>();
@@ -450,27 +453,45 @@ export const createImportBuilder = (o: {
     // A second family of a couple this file made a partnership for (they married twice): the pair has
     // one partnership, so everything of this family is that partnership's too.
     const again = partners.length === 2 ? edges.partnership(partners[0]!, partners[1]!) : undefined;
-    if (again !== undefined && !again.existing && f.notes.trim() !== '') partnershipNotes.set(again.id, joinNotes(partnershipNotes.get(again.id) ?? '', f.notes));
     // The partnership keeps that it was one more FAM record (a family form, with the record's own
     // direct kept lines) and the record's events say they were in it, so that export writes the couple
     // as the FAMs they were. The partnership's row may be written already: its form is added after.
+    // The record's notes are joined into the couple's (the API shows them all); the form says where
+    // they are in that text, with its hash, and keeps their note forms, so that export writes each
+    // record's notes under it while the couple's notes are that text (familyNotes, extensions.ts).
     let form = 0;
     if (again !== undefined && !again.existing) {
       const k = (familyFormsMade.get(again.id) ?? 0) + 1;
       const lines = f.extra === undefined ? [] : parseKept(f.extra);
       const direct = lines.filter(([via]) => via === '');
+      const noted = lines.filter(([via]) => via.startsWith(NOTE_FORM));
+      const before = coupleNotes.get(again.id) ?? '';
+      const joined = joinNotes(before, f.notes);
+      if (f.notes.trim() !== '') {
+        coupleNotes.set(again.id, joined);
+        partnershipNotes.set(again.id, joined);
+      }
       if (k > MAX_FAMILY_FORMS) warnings.add({ line: f.line, message: `family ${f.xref}: one couple has more than ${MAX_FAMILY_FORMS + 1} FAM records; this one is written as part of their first` });
       else {
         form = k;
         familyFormsMade.set(again.id, k);
-        const entry = kept(JSON.stringify([familyForm(k, direct.map(([, n]) => n), direct.some((d) => d[2] === 7))])).gedcomExtra!;
+        const own = f.notes.trim();
+        const start = own === '' ? 0 : before.trim() === '' ? 0 : joined === before ? before.indexOf(own) : before.length + 2;
+        const first = firstNotes.get(again.id) ?? '';
+        const notes = own === '' ? null : familyNotesBinding(joined, first.trim() === '' ? 0 : first.length, start, start + own.length);
+        const children = [...direct, ...(notes === null ? [] : noted)];
+        const entry = kept(JSON.stringify([familyForm(k, children.map(([, n]) => n), children.some((d) => d[2] === 7), notes)])).gedcomExtra!;
         partnershipForms.set(again.id, [...(partnershipForms.get(again.id) ?? []), entry]);
       }
-      const nested = form === 0 ? lines.length : lines.length - direct.length;
+      const nested = form === 0 ? lines.length : lines.length - direct.length - (f.notes.trim() === '' ? 0 : noted.length);
       if (nested > 0) warnings.add({ line: f.line, message: `family ${f.xref} is a second FAM of one couple: ${nested} of its kept structure(s) (\`${lines.find(([via]) => form === 0 || via !== '')![1][0]}\`...) were not kept` });
     }
     const couple = again !== undefined && !again.existing ? again.id
       : partners.length === 2 ? relate('partnership', partners[0]!, partners[1]!, null, f.notes, null, f.extra) : undefined;
+    if (couple !== undefined && couple !== null && again === undefined) {
+      firstNotes.set(couple, f.notes);
+      coupleNotes.set(couple, f.notes);
+    }
     if (couple !== undefined && couple !== null) {
       for (const pe of f.events) event(pe, { partnershipId: couple }, form);
       for (const pc of f.citations) cite(pc, 'relationship', couple);

@@ -8,7 +8,7 @@ import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
-import { createImportBuilder, joinNotes, readExisting, type PersonTarget } from './import-build.js';
+import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
 import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
@@ -202,9 +202,10 @@ export const importGedcom =
       await tx.bulk.verify();
       const built = builder.result();
       await tx.persons.updateMany(built.updatedPersons);
+      // A couple's notes with their later FAMs' joined (the builder joined them to the first's).
       for (const [id, notes] of built.partnershipNotes) {
         const r = await tx.relationships.byId(id);
-        if (r !== null) await tx.relationships.update({ ...r, notes: joinNotes(r.notes, notes), updatedAt: now });
+        if (r !== null) await tx.relationships.update({ ...r, notes, updatedAt: now });
       }
       // One write a partnership, whatever the number of its forms.
       for (const [id, forms] of built.partnershipForms) await tx.relationships.appendKept(id, JSON.stringify(forms.flatMap((f) => JSON.parse(f) as unknown[])));
