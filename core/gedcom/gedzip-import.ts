@@ -12,6 +12,8 @@ import { decideContentType, SNIFF_BYTES } from '../media/sniff.js';
 import { zipEntryName, type MediaFiles, type ZipFileEntry } from './gedzip.js';
 import type { PlanEvent, PlanMedia, PlanPerson, PlanSource } from './types.js';
 import { createWarningLog, type Warnings } from './warnings.js';
+import { notesHash, parseKept, STRUCTURE_FORM } from './extensions.js';
+import { inlineMediaFields } from './writer-media.js';
 
 export type MediaCounts = { readonly created: number; readonly skipped: number };
 
@@ -162,10 +164,14 @@ export const mediaCollector = (
             counts.skipped += 1;
             continue;
           }
+          const fields = { title: pm.title.slice(0, MAX_TITLE), filePath: pm.file, form: pm.form ?? '' };
+          // An inline OBJE keeps its structure as written (a structure form), bound to these fields.
+          const extra = pm.inline === undefined ? pm.extra
+            : JSON.stringify([...(pm.extra === undefined ? [] : parseKept(pm.extra)), [`${STRUCTURE_FORM}${notesHash(inlineMediaFields(fields))}`, pm.inline]]);
           const media: Media = {
-            id: idFor(pm), treeId, title: pm.title.slice(0, MAX_TITLE), fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
-            target, storageKey: null, filePath: pm.file, form: pm.form ?? '', createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
-            ...(pm.extra === undefined ? {} : { gedcomExtra: pm.extra }),
+            id: idFor(pm), treeId, ...fields, fileName: baseName(pm.file.replaceAll('\\', '/')), contentType: '', size: 0, checksum: '',
+            target, storageKey: null, createdBy, createdAt: now, updatedAt: now, deletedAt: null, deletionId: null,
+            ...(extra === undefined ? {} : { gedcomExtra: extra }),
           };
           blank.set(blankKey(pm.file, target), media);
           await tx.media.insert(media);

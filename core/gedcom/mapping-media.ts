@@ -1,6 +1,7 @@
 import type { GedcomNode, PlanMedia } from './types.js';
 import { lean, text, type Context } from './mapping-context.js';
 import { zipEntryName } from './gedzip.js';
+import { keptOf } from './extensions.js';
 
 // OBJE (multimedia) -> PlanMedia. Only a .gdz carries the bytes: an OBJE whose FILE names a file of
 // the zip being read (`hasMedia`) becomes a media item with those bytes; any other OBJE with a FILE (a
@@ -158,7 +159,8 @@ export const finishMediaLinks = (
     const onEvent = (m: PlanMedia): PlanMedia => ('node' in link ? { ...m, event: link.event } : m);
     if (!node.pointer) {
       const inline = readObje(node, at, store, ctx);
-      if (inline !== null) out.push(onEvent(inline));
+      // Without its file, kept as written too: 5.5.1 export writes it inline again (writer-media.ts).
+      if (inline !== null) out.push(onEvent(inline.missing === true ? { ...inline, inline: keptOf(node) } : inline));
       continue;
     }
     const record = store.records.get(node.value ?? '');

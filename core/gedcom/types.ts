@@ -155,6 +155,8 @@ export type PlanMedia = WithExtra & {
   readonly missing?: true;
   /** The OBJE record's xref, for a media of a record (not an inline OBJE): what kept pointers at it name. */
   readonly xref?: string;
+  /** An inline OBJE without its file (5.x): the structure as the file wrote it (a structure form of the media record). */
+  readonly inline?: KeptNode;
 };
 
 export type PlanChild = {

@@ -1,7 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import type { Media, MediaTargetKind } from '../media/model.js';
 import { joined, line, putLine, text, type Out } from './writer-text.js';
-import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
+import { KEPT_OUT, putExtra, putKeptNode, structureFormOf, type KeptNode, type KeptOut } from './extensions.js';
 
 // OBJE for a GEDZIP export (GEDCOM 7 only, `?version=7.0&media=true`): one OBJE record per live media
 // item of the tree, its FILE the item's path inside the zip, and `OBJE @O<n>@` links under the INDI,
@@ -13,14 +13,22 @@ import { KEPT_OUT, putExtra, type KeptOut } from './extensions.js';
 /** A media item as the .gdz holds it: its record's xref and the path of its bytes in the zip. */
 export type GedzipItem = { readonly media: Media; readonly xref: string; readonly path: string };
 
-/** The links a writer adds under the records media are attached to (WriterOptions.media). */
-export type MediaLinks = (kind: MediaTargetKind, id: Id) => readonly string[] | undefined;
+/**
+ * The links a writer adds under the records media are attached to (WriterOptions.media): an OBJE
+ * record's xref, or an inline OBJE as the file wrote it (5.5.1, a record without bytes).
+ */
+export type MediaLinks = (kind: MediaTargetKind, id: Id) => readonly (string | KeptNode)[] | undefined;
+
+/** What a media record's inline structure form is bound to: the fields an inline OBJE gave it. */
+export const inlineMediaFields = (m: Pick<Media, 'filePath' | 'form' | 'title'>): string => JSON.stringify([m.filePath, m.form, m.title]);
 
 export type GedzipMedia = {
   readonly items: readonly GedzipItem[];
   readonly links: MediaLinks;
   /** The xref of a media item's OBJE record, by the item's id (what a kept pointer at it is written as). */
   readonly xrefOf: (id: string) => string | undefined;
+  /** Whether some item is written inline, not as a record (links has it, items not). */
+  readonly inlined: boolean;
 };
 
 const NONE: readonly string[] = [];
@@ -53,12 +61,27 @@ const safeName = (name: string): string => {
  * from each of their records: the import made one item a record of one OBJE record linked from
  * several (mapping-media.ts), and writes them back as that one record.
  */
-export const gedzipMedia = (media: readonly Media[]): GedzipMedia => {
-  const byTarget = new Map<string, string[]>();
+export const gedzipMedia = (media: readonly Media[], inline = false): GedzipMedia => {
+  const byTarget = new Map<string, (string | KeptNode)[]>();
   const byId = new Map<Id, string>();
   const same = new Map<string, string>();
   const items: GedzipItem[] = [];
+  let inlined = false;
+  const link = (m: Media, x: string | KeptNode): void => {
+    if (m.target === null) return;
+    const at = `${m.target.kind}:${m.target.id}`;
+    const list = byTarget.get(at);
+    if (list === undefined) byTarget.set(at, [x]);
+    else list.push(x);
+  };
   for (const m of media) {
+    // A record without bytes from an inline OBJE, still with the fields it came with: inline again (5.5.1).
+    const form = inline && m.storageKey === null && m.target !== null ? structureFormOf(m.gedcomExtra, inlineMediaFields(m), false) : null;
+    if (form !== null) {
+      link(m, form);
+      inlined = true;
+      continue;
+    }
     const key = m.storageKey === null ? JSON.stringify([m.filePath, m.title, m.form, m.gedcomExtra ?? null]) : null;
     let xref = key === null ? undefined : same.get(key);
     if (xref === undefined) {
@@ -67,24 +90,19 @@ export const gedzipMedia = (media: readonly Media[]): GedzipMedia => {
       items.push({ media: m, xref, path: m.storageKey === null ? m.filePath : `media/${m.id}/${safeName(m.fileName)}` });
     }
     byId.set(m.id, xref);
-    if (m.target !== null) {
-      const at = `${m.target.kind}:${m.target.id}`;
-      const list = byTarget.get(at);
-      if (list === undefined) byTarget.set(at, [xref]);
-      else list.push(xref);
-    }
+    link(m, xref);
   }
-  return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE, xrefOf: (id) => byId.get(id) };
+  return { items, links: (kind, id) => byTarget.get(`${kind}:${id}`) ?? NONE, xrefOf: (id) => byId.get(id), inlined };
 };
 
-/** `OBJE @O1@` lines at `level` for the media attached to that record; none without any. */
-export const putMediaLinks = (out: Out, level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): void => {
+/** `OBJE @O1@` lines (or inline OBJEs, 5.5.1) at `level` for the media attached to that record; none without any. */
+export const putMediaLinks = (out: Out, level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id, kept: KeptOut = KEPT_OUT): void => {
   if (links === undefined) return;
   const xrefs = links(kind, id);
-  if (xrefs !== undefined) for (const x of xrefs) putLine(out, level, 'OBJE', x);
+  if (xrefs !== undefined) for (const x of xrefs) typeof x === 'string' ? putLine(out, level, 'OBJE', x) : putKeptNode(out, level, x, false, kept);
 };
 
-export const mediaLinkLines = (level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id): string => joined(putMediaLinks, level, links, kind, id);
+export const mediaLinkLines = (level: number, links: MediaLinks | undefined, kind: MediaTargetKind, id: Id, kept?: KeptOut): string => joined(putMediaLinks, level, links, kind, id, kept);
 
 /** 5.5.1 FORM values (and common others) as 7.0 media types. */
 const MEDIA_TYPES: Readonly<Record<string, string>> = {

@@ -251,7 +251,7 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     const e = p.events[i]!;
     const start = out.length;
     putEvent(out, 1, e, false, placed.events?.[i], x.source, seven, ord, kept);
-    putMediaLinks(out, 2, o.media, 'event', e.id);
+    putMediaLinks(out, 2, o.media, 'event', e.id, kept);
     putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
   for (const f of p.famc) {
@@ -268,7 +268,7 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   }
   if (!notesKept(p.person.gedcomExtra, p.person.notes, seven, kept)) putText(out, 1, 'NOTE', p.person.notes, seven);
   for (const c of own) putCitation(out, 1, c, x.source, seven, kept);
-  putMediaLinks(out, 1, o.media, 'person', p.person.id);
+  putMediaLinks(out, 1, o.media, 'person', p.person.id, kept);
   // A kept SEX (U, X...) is the file's word for what the person had no sex for: not once they have one.
   putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, p.person.sex === null ? undefined : isSex, p.person.notes);
 };
@@ -341,7 +341,7 @@ const putFamilyRecord = (
     const e = f.events[i]!;
     const start = out.length;
     putEvent(out, 1, e, true, placed.events?.[i], x.source, seven, ord, kept);
-    putMediaLinks(out, 2, o.media, 'event', e.id);
+    putMediaLinks(out, 2, o.media, 'event', e.id, kept);
     putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
   if (!notesKept(extra, f.notes, seven, kept)) putText(out, 1, 'NOTE', f.notes, seven);
@@ -380,7 +380,7 @@ export const writeSource = (o: WriterOptions, x: Xrefs, src: ExportSource): stri
     + text(1, 'PUBL', src.publication, seven)
     + sourceFieldLines(src, seven, repositoryXref)
     + (notesKept(src.gedcomExtra, src.notes, seven, x.kept ?? KEPT_OUT) ? '' : text(1, 'NOTE', src.notes, seven))
-    + mediaLinkLines(1, o.media, 'source', src.id), src.notes);
+    + mediaLinkLines(1, o.media, 'source', src.id, x.kept), src.notes);
 };
 
 /** A record's text with its kept lines (extensions.ts) written in; `notes`, the record's, for its note forms. */

@@ -148,6 +148,37 @@ for (const [name, make] of storages) {
       }
     });
 
+    it('writes an inline OBJE back inline, as the file wrote it, in 5.5.1 while its path, form and title are unchanged; as a record in 7.0 and once edited', async () => {
+      const inline = FILE.replace('2 OBJE\n3 FILE C:\\Scans\\Baptism Ann.jpg\n4 FORM jpg\n4 TITL Baptism entry\n', '2 OBJE\n3 FORM jpg\n3 TITL Baptism entry\n3 FILE C:\\Scans\\Baptism Ann.jpg\n3 _SCAN 300dpi\n');
+      expect(inline).to.not.equal(FILE);
+      right(await load(f.tree.id, inline));
+      const birth = (text: string) => {
+        const lines = text.split('\n');
+        const at = lines.indexOf('1 BIRT');
+        return lines.slice(at + 1, lines.findIndex((l, i) => i > at && l.startsWith('1 ')));
+      };
+      let tree = f.tree.id;
+      for (const round of [1, 2]) {
+        const text = await exported(tree, '5.5.1');
+        expect(birth(text), `round ${round}`).to.deep.equal(['2 DATE 1850', '2 OBJE', '3 FORM jpg', '3 TITL Baptism entry', '3 FILE C:\\Scans\\Baptism Ann.jpg', '3 _SCAN 300dpi']);
+        expect(text, `round ${round}`).to.not.match(/^1 FILE C:/m);
+        const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${round}` }));
+        expect(right(await load(copy.id, text)).warnings, `round ${round}`).to.deep.equal([]);
+        tree = copy.id;
+      }
+      // 7.0 has no inline OBJE: a record and a pointer.
+      const seven = await exported(f.tree.id, '7.0');
+      expect(birth(seven).filter((l) => l.startsWith('2 OBJE'))).to.have.length(1);
+      expect(birth(seven)[birth(seven).findIndex((l) => l.startsWith('2 OBJE'))]).to.match(/^2 OBJE @O\d+@$/);
+      // Once its title is edited, 5.5.1 writes it as a record too, with its kept line.
+      const baptism = (await fx.storage.media.listByTree(f.tree.id, {})).find((m) => m.title === 'Baptism entry')!;
+      await fx.storage.media.update({ ...baptism, title: 'Baptism, St Mary' });
+      const edited = await exported(f.tree.id, '5.5.1');
+      expect(birth(edited).filter((l) => l.startsWith('2 OBJE'))[0]).to.match(/^2 OBJE @O\d+@$/);
+      expect(edited).to.match(/^1 FILE C:\\Scans\\Baptism Ann\.jpg\n2 FORM jpg\n2 TITL Baptism, St Mary$/m);
+      expect(edited).to.include('1 _SCAN 300dpi');
+    });
+
     it('a second import of the file, merged into the same persons, makes no second record for the same path on the same record', async () => {
       right(await load(f.tree.id, FILE));
       const persons = (await fx.storage.persons.listByTree(f.tree.id, {})).map((p) => p.id);

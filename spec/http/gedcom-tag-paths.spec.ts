@@ -33,7 +33,6 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /^INDI\.NAME\.NICK$/, why: 'a NICK under another name than the primary one is a name of the person (nickname), written as NAME with TYPE' },
   { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
   { path: /\.(SOUR\.(DATA\.TEXT|TEXT))$/, why: 'several DATA.TEXT of one citation are joined into its detail; a TEXT under a citation is its detail, written as DATA.TEXT' },
-  { path: /\.OBJE\.(FILE|FORM|TITL|NOTE)$/, why: 'an inline OBJE (FILE, FORM, TITL, NOTE under INDI, an event, SOUR) is written as an OBJE record and a pointer to it' },
 ];
 
 /**

@@ -52,8 +52,10 @@ export const exportGedcom =
       return fail(invalidInput('invalid_input', 'Media go with GEDCOM 7 only (GEDZIP): ask for `version=7.0&media=true`.', [{ path: 'media', message: 'needs version=7.0' }]));
     const gedzip = extra?.media === true ? gedzipMedia(await deps.storage.media!.listByTree(treeId, {})) : null;
     // A plain export writes the media records without bytes (their FILE a path the receiver had, as imported: issue 28); a GEDZIP writes every item.
-    const blank = gedzip !== null || deps.storage.media === undefined ? null : gedzipMedia((await deps.storage.media.listByTree(treeId, {})).filter((m) => m.storageKey === null));
-    const objects = gedzip ?? (blank !== null && blank.items.length > 0 ? blank : null);
+    // (In 5.5.1, one that came as an inline OBJE, as it came, is written inline again.)
+    const blank = gedzip !== null || deps.storage.media === undefined ? null
+      : gedzipMedia((await deps.storage.media.listByTree(treeId, {})).filter((m) => m.storageKey === null), version === '5.5.1');
+    const objects = gedzip ?? (blank !== null && (blank.items.length > 0 || blank.inlined) ? blank : null);
     const mediaXref = objects === null ? undefined : objects.xrefOf;
     const options: WriterOptions = {
       version, treeName: access.right.tree.name, exportedAt: deps.clock.now(), product: deps.product,
