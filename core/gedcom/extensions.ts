@@ -183,6 +183,17 @@ export const MAX_FAMILY_FORMS = 100;
 export const structureForm = (node: GedcomNode, fields: string, seven: boolean): string =>
   JSON.stringify([seven ? [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node), 7] : [`${STRUCTURE_FORM}${notesHash(fields)}`, keptOf(node)]]);
 
+/**
+ * A citation's detail as the file wrote it, when not as one DATA.TEXT (a TEXT under the citation,
+ * several DATA.TEXT): a structure form (a SOUR node whose children are those TEXT and DATA
+ * structures, in file order) bound to the detail it made; putCitation writes them so while it is that.
+ */
+export const detailForm = (nodes: readonly KeptNode[], detail: string, seven: boolean): Kept => {
+  const via = `${STRUCTURE_FORM}${notesHash(detail)}`;
+  const n: KeptNode = ['SOUR', null, 0, nodes];
+  return seven ? [via, n, 7] : [via, n];
+};
+
 /** The structure form export writes for a row with these fields now, or null (the row is written as export writes it). */
 export const structureFormOf = (extra: string | null | undefined, fields: string, seven: Seven): KeptNode | null => {
   if (extra === null || extra === undefined || !extra.includes(`["${STRUCTURE_FORM}`)) return null;

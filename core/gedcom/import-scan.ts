@@ -71,7 +71,7 @@ export type ScanHooks = {
 /** A context that keeps nothing: the second pass reports what the mapping steps over, once. */
 const silent = (): Context => ({
   warn: () => undefined, lost: () => undefined, keep: () => undefined, count: () => undefined, lostChildren: () => undefined,
-  open: (node) => ({ node, lost: [] }), close: () => undefined, keepRecord: () => false, countKept: () => undefined, records: () => [], keptPointsAt: () => false, noted: () => undefined, fromSeven: () => undefined, declare: () => undefined, declarations: () => [],
+  open: (node) => ({ node, lost: [] }), close: () => undefined, keepRecord: () => false, countKept: () => undefined, records: () => [], keptPointsAt: () => false, noted: () => undefined, fromSeven: () => undefined, seven: () => false, declare: () => undefined, declarations: () => [],
   warnings: () => ({ list: [], count: 0 }), unmapped: () => [],
 });
 

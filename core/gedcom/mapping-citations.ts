@@ -1,4 +1,5 @@
-import type { GedcomNode, PlanCitation, WithExtra } from './types.js';
+import type { GedcomNode, KeptNode, PlanCitation, WithExtra } from './types.js';
+import { detailForm, parseKept } from './extensions.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
 /** A citation as read: its detail may still hold shared-note references, its source is checked at the end. */
@@ -7,6 +8,11 @@ export type CitationDraft = WithExtra & {
   readonly inlineTitle: string | null;
   readonly page: string;
   readonly detail: readonly TextPart[];
+  /**
+   * How the detail was written when not as one DATA.TEXT (a TEXT under the citation, several
+   * DATA.TEXT): its TEXT and DATA structures in file order, each DATA with its TEXTs only.
+   */
+  readonly shape?: { readonly nodes: readonly KeptNode[]; readonly seven: boolean };
   readonly entryDate?: string;
   readonly notes?: readonly TextPart[];
   readonly confidence: number | null;
@@ -28,6 +34,9 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
   const detail: TextPart[] = [];
   const notes: TextPart[] = [];
   let entryDate = '';
+  // How the detail's parts were written (CitationDraft.shape): needed when not as one DATA.TEXT.
+  const shape: KeptNode[] = [];
+  let direct = false;
   for (const c of node.children) {
     switch (c.tag) {
       case 'PAGE':
@@ -41,10 +50,12 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
         ctx.lostChildren(`${here}.QUAY`, c);
         break;
       }
-      case 'DATA':
+      case 'DATA': {
+        const texts: KeptNode[] = [];
         for (const d of c.children) {
           if (d.tag === 'TEXT' && text(d) !== '') {
             detail.push(d.value ?? '');
+            texts.push(['TEXT', d.value ?? '', 0, []]);
             ctx.lostChildren(`${here}.DATA.${d.tag}`, d);
           } else if (d.tag === 'DATE' && entryDate === '' && dateText(d) !== '') {
             // 7.0: a date that is not one is an empty DATE with its PHRASE (as export writes it).
@@ -52,9 +63,15 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
             for (const p of d.children) if (text(d) !== '' || p.tag !== 'PHRASE') ctx.lost(`${here}.DATA.DATE.${p.tag}`, p);
           } else ctx.lost(`${here}.DATA.${d.tag}`, d);
         }
+        if (texts.length > 0) shape.push(['DATA', null, 0, texts]);
         break;
+      }
       case 'TEXT':
-        if (text(c) !== '') detail.push(c.value ?? '');
+        if (text(c) !== '') {
+          detail.push(c.value ?? '');
+          shape.push(['TEXT', c.value ?? '', 0, []]);
+          direct = true;
+        }
         ctx.lostChildren(`${here}.TEXT`, c);
         break;
       case 'NOTE':
@@ -68,8 +85,10 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
     }
   }
   const kept = ctx.close(scope);
+  const several = direct || shape.length > 1 || (shape.length === 1 && shape[0]![3].length > 1);
   const extra = {
     ...(kept === undefined ? {} : { extra: kept }),
+    ...(several ? { shape: { nodes: shape, seven: ctx.seven() } } : {}),
     ...(entryDate === '' ? {} : { entryDate }),
     ...(notes.length === 0 ? {} : { notes: lean(notes) }),
   };
@@ -102,9 +121,12 @@ export const finishCitation = (
     ctx.warn(c.line, `SOUR ${c.sourceXref} is not a SOUR record of this file: citation left out`);
     return null;
   }
-  const { notes: parts, ...rest } = c;
+  const { notes: parts, shape, ...rest } = c;
   const text = parts === undefined ? '' : resolveText(parts, notes, ctx);
-  return { ...rest, detail: resolveText(c.detail, notes, ctx), ...(text === '' ? {} : { notes: text }) };
+  const detail = resolveText(c.detail, notes, ctx);
+  // The detail's shape as a structure form, bound to the detail (writer-events.ts putCitation).
+  const form = shape === undefined ? undefined : JSON.stringify([...(rest.extra === undefined ? [] : parseKept(rest.extra)), detailForm(shape.nodes, detail, shape.seven)]);
+  return { ...rest, ...(form === undefined ? {} : { extra: form }), detail, ...(text === '' ? {} : { notes: text }) };
 };
 
 export const finishCitations = (

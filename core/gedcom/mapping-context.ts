@@ -70,6 +70,8 @@ export type Context = {
   readonly declarations: () => readonly string[];
   /** Marks what is kept from here on as read from a GEDCOM 7 file: a 7.0 export may write it back where it was. */
   readonly fromSeven: (seven: boolean) => void;
+  /** Whether what is kept now is read from a GEDCOM 7 file (fromSeven). */
+  readonly seven: () => boolean;
   /** The first warnings by line (see warnings.ts) and their exact count. */
   readonly warnings: () => Warnings;
   readonly unmapped: () => UnmappedTag[];
@@ -214,6 +216,7 @@ export const createContext = (): Context => {
     fromSeven: (v) => {
       seven = v;
     },
+    seven: () => seven,
     declare: (d) => {
       if (declared.length < MAX_UNMAPPED_PATHS) declared.push(d);
     },

@@ -159,10 +159,15 @@ export const readPerson = (
         if (sex === null) ctx.lost(`${path}.SEX`, c);
         else ctx.lostChildren(`${path}.SEX`, c);
         break;
-      case 'RESN':
-        privacy = readResn(c, ctx);
-        ctx.lostChildren(`${path}.RESN`, c);
+      case 'RESN': {
+        // A restriction that does not make the person private (locked) is kept as written.
+        const read = readResn(c, ctx);
+        if (read === 'private') {
+          privacy = read;
+          ctx.lostChildren(`${path}.RESN`, c);
+        } else ctx.lost(`${path}.RESN`, c);
         break;
+      }
       case 'NOTE':
       case 'SNOTE': {
         const n = readNote(c, path, ctx);

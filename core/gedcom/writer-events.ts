@@ -4,7 +4,7 @@ import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
-import { KEPT_OUT, notesKept, putExtra, type KeptOut } from './extensions.js';
+import { KEPT_OUT, notesKept, putExtra, structureFormOf, type KeptOut } from './extensions.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
@@ -109,7 +109,26 @@ export const putCitation = (out: Out, level: number, c: ExportCitation, source: 
   putLine(out, level, 'SOUR', source(c.sourceId));
   putText(out, level + 1, 'PAGE', c.page, seven);
   const entryDate = c.entryDate ?? '';
-  if (c.detail !== '' || entryDate !== '') {
+  // The detail as the file wrote it (a TEXT under the citation, several DATA.TEXT) while it is unchanged.
+  const shape = c.detail === '' ? null : structureFormOf(c.gedcomExtra, c.detail, seven);
+  if (shape !== null && shape[0] === 'SOUR') {
+    let dated = entryDate === '';
+    if (!dated && !shape[3].some((n) => n[0] === 'DATA')) {
+      putLine(out, level + 1, 'DATA');
+      putEntryDate(out, level + 2, entryDate, seven);
+      dated = true;
+    }
+    for (const n of shape[3]) {
+      if (n[0] === 'TEXT') {
+        putText(out, level + 1, 'TEXT', n[1] ?? '', seven);
+        continue;
+      }
+      putLine(out, level + 1, 'DATA');
+      if (!dated) putEntryDate(out, level + 2, entryDate, seven);
+      dated = true;
+      for (const t of n[3]) putText(out, level + 2, 'TEXT', t[1] ?? '', seven);
+    }
+  } else if (c.detail !== '' || entryDate !== '') {
     putLine(out, level + 1, 'DATA');
     if (entryDate !== '') putEntryDate(out, level + 2, entryDate, seven);
     putText(out, level + 2, 'TEXT', c.detail, seven);

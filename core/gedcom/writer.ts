@@ -269,8 +269,11 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   if (!notesKept(p.person.gedcomExtra, p.person.notes, seven, kept)) putText(out, 1, 'NOTE', p.person.notes, seven);
   for (const c of own) putCitation(out, 1, c, x.source, seven, kept);
   putMediaLinks(out, 1, o.media, 'person', p.person.id, kept);
-  // A kept SEX (U, X...) is the file's word for what the person had no sex for: not once they have one.
-  putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, p.person.sex === null ? undefined : isSex, p.person.notes);
+  // A kept SEX (U, X...) is the file's word for what the person had no sex for: not once they have
+  // one; a kept RESN (locked) is not written beside the RESN of a person made private since.
+  const leaveOut = p.person.sex === null && p.person.privacy !== 'private' ? undefined
+    : (n: KeptNode, via: string) => (p.person.sex !== null && isSex(n, via)) || (p.person.privacy === 'private' && via === '' && n[0] === 'RESN');
+  putExtra(out, record, 1, p.person.gedcomExtra, seven, kept, leaveOut, p.person.notes);
 };
 
 const isSex = (n: KeptNode, via: string): boolean => via === '' && n[0] === 'SEX';

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { notesHash } from '../../core/gedcom/extensions.js';
 import { planOf } from '../../core/gedcom/read-plan.js';
 import type { GedcomNode, ImportPlan, PlanPerson } from '../../core/gedcom/types.js';
 
@@ -102,6 +103,8 @@ describe('GEDCOM mapping: persons', () => {
 1 RESN PRIVACY`);
     expect(plan.persons.map((p) => p.privacy)).to.deep.equal(['private', 'private', 'private', 'default', 'private']);
     expect(plan.warnings).to.deep.equal([]);
+    // Locked alone is kept as written (export writes it back), the others are the person's privacy.
+    expect(plan.persons.map((p) => p.extra ?? null)).to.deep.equal([null, null, null, '[["",["RESN","locked",0,[]]]]', null]);
   });
 
   it('joins inline and shared person notes (5.5 NOTE and 7.0 SNOTE records, defined before or after) by blank lines', () => {
@@ -508,7 +511,11 @@ describe('GEDCOM mapping: sources and citations', () => {
 1 SOUR @VOID@
 2 PAGE Entire source`);
     expect(person(plan, '@I1@').citations).to.deep.equal([
-      { sourceXref: null, inlineTitle: 'Family bible\nof the Smiths', page: 'front', detail: 'Page with births', confidence: null, line: 3 },
+      {
+        sourceXref: null, inlineTitle: 'Family bible\nof the Smiths', page: 'front', detail: 'Page with births', confidence: null, line: 3,
+        // The TEXT was written under the citation, not as DATA.TEXT: kept so (a structure form bound to the detail).
+        extra: JSON.stringify([[`~${notesHash('Page with births')}`, ['SOUR', null, 0, [['TEXT', 'Page with births', 0, []]]]]]),
+      },
     ]);
     expect(plan.warnings.map((w) => w.line)).to.deep.equal([7, 8]);
   });

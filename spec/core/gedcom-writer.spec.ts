@@ -142,6 +142,13 @@ describe('GEDCOM writer', () => {
       }
     });
 
+    it('a kept RESN (locked) is written for a person who is not private, left out beside the RESN of one made private since', () => {
+      const locked = '[["",["RESN","locked",0,[]]]]';
+      const resn = (privacy: Person['privacy']) => writeIndividual(V551, x, bundle({ person: person('p1', { privacy, gedcomExtra: locked }) })).split('\n').filter((l) => l.startsWith('1 RESN'));
+      expect(resn('default')).to.deep.equal(['1 RESN locked']);
+      expect(resn('private')).to.deep.equal(['1 RESN confidential']);
+    });
+
     it('RESN only for a private person', () => {
       for (const privacy of ['default', 'public'] as const) {
         expect(writeIndividual(V551, x, bundle({ person: person('p1', { privacy }) }))).to.not.include('RESN');
