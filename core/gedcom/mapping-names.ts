@@ -58,7 +58,7 @@ const without = (s: string, part: string, atEnd: boolean): string => {
 const noParts = { prefix: '', suffix: '', surnamePrefix: '' } as const;
 
 /** NAME.TYPE (5.5.1 lower case, 7.0 upper case; `OTHER` + PHRASE): missing -> birth, unknown -> other. */
-const nameType = (node: GedcomNode | undefined, path: string, ctx: Context): NameType => {
+const nameType = (node: GedcomNode | undefined, path: string, ctx: Context, bare = false): NameType => {
   if (node === undefined) return 'birth';
   const raw = text(node).toLowerCase();
   // A TYPE that says what no TYPE says (birth) adds nothing to the name, but the file said it
@@ -70,8 +70,16 @@ const nameType = (node: GedcomNode | undefined, path: string, ctx: Context): Nam
   const phrase = raw === 'other' ? node.children.find((c) => c.tag === 'PHRASE') : undefined;
   for (const c of node.children) if (c !== phrase) ctx.lost(`${path}.TYPE.${c.tag}`, c);
   if (raw === '') return 'birth';
-  if (raw === 'other') return (phrase && lookup(NAME_TYPES_IN, text(phrase).toLowerCase())) || 'other';
+  if (raw === 'other') {
+    const said = phrase === undefined ? undefined : lookup(NAME_TYPES_IN, text(phrase).toLowerCase());
+    // A PHRASE that names no type of ours ("Pet name") is kept as written: export writes it back.
+    if (phrase !== undefined && said === undefined) ctx.lost(`${path}.TYPE.PHRASE`, phrase);
+    return said ?? 'other';
+  }
   const known = lookup(NAME_TYPES_IN, raw);
+  // A NAME of TYPE nickname that is a given name alone (`bare`) keeps its TYPE as written: export
+  // then writes it as a NAME again (such a nickname without it, from a NICK, is NICK of the primary name).
+  if (known === 'nickname' && bare) ctx.lost(`${path}.TYPE`, node);
   if (known !== undefined) return known;
   ctx.warn(node.line, `NAME TYPE ${text(node)} is not a known name type: imported as other`);
   return 'other';
@@ -165,7 +173,8 @@ export const readName = (node: GedcomNode, path: string, ctx: Context): NameDraf
   const surnamePrefix = sub.SPFX ?? '';
   const given = without(without(sub.GIVN ?? v.given, prefix, false), suffix, true);
   const surname = without(sub.SURN ?? v.surname, surnamePrefix, false);
-  const type = nameType(typeNode, here, ctx);
+  const bare = given !== '' && surname === '' && prefix === '' && suffix === '' && surnamePrefix === '' && notes.length === 0 && citations.length === 0;
+  const type = nameType(typeNode, here, ctx, bare);
   const extra = ctx.close(scope);
   return [{
     nameType: type, givenName: given, surname, prefix, suffix, surnamePrefix, fromName: true, notes: lean(notes), citations: lean(citations),

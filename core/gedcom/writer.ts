@@ -130,13 +130,16 @@ const NAME_TYPE_70: Readonly<Record<NameType, string>> = {
   nickname: 'OTHER', religious: 'OTHER', other: 'OTHER',
 };
 
-/** NAME TYPE lines; none for a birth name (a NAME without TYPE reads as birth). */
-const putNameType = (out: Out, t: NameType, seven: Seven): void => {
+/**
+ * NAME TYPE lines; none for a birth name (a NAME without TYPE reads as birth). 7.0 says a type it has
+ * no value for as OTHER with a PHRASE: the name's own kept one (`Pet name`) is written by putExtra.
+ */
+const putNameType = (out: Out, t: NameType, seven: Seven, extra: string | null | undefined): void => {
   if (t === 'birth') return;
   if (!seven) return putLine(out, 2, 'TYPE', t === 'alias' ? 'aka' : t);
   const v = NAME_TYPE_70[t];
   putLine(out, 2, 'TYPE', v);
-  if (v === 'OTHER') putLine(out, 3, 'PHRASE', t);
+  if (v === 'OTHER' && (t !== 'other' || extra?.includes('["TYPE#0",["PHRASE",') !== true)) putLine(out, 3, 'PHRASE', t);
 };
 
 const PEDI_551: Readonly<Record<ParentChildQualifier, string>> = {
@@ -232,7 +235,7 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
     const start = out.length;
     // The value holds every part (`Dr. John /van Dijk/ Jr.`); the pieces in the order both versions list them.
     putName(out, spaced(n.prefix, n.givenName), spaced(n.surnamePrefix, n.surname), seven, n.suffix);
-    putNameType(out, n.nameType, seven);
+    putNameType(out, n.nameType, seven, n.gedcomExtra);
     putSingle(out, 2, 'NPFX', n.prefix, seven);
     putSingle(out, 2, 'GIVN', n.givenName, seven);
     putSingle(out, 2, 'SPFX', n.surnamePrefix, seven);

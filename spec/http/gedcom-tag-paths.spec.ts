@@ -30,8 +30,6 @@ const ALLOWED: readonly { readonly path: RegExp; readonly why: string }[] = [
   { path: /(^|\.)CHAN(\.|$)/, why: 'export writes no CHAN: the change stamps are the service\'s' },
   { path: /^SUBM(\.|$)/, why: 'the file\'s own submitter (HEAD.SUBM) is the exporting program\'s: export writes its own' },
   { path: /^TRLR$/, why: 'one TRLR' },
-  { path: /^INDI\.NAME\.NICK$/, why: 'a NICK under another name than the primary one is a name of the person (nickname), written as NAME with TYPE' },
-  { path: /^INDI\.NAME\.TYPE$/, why: 'a birth name is written without TYPE (a NAME without TYPE reads as one)' },
 ];
 
 /**
