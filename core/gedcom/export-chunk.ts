@@ -107,7 +107,8 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
     // A couple the file wrote as several FAM records is written so again (putFamily): each partner has them all.
     const forms = f.partnership === null ? 0 : familyForms(f.partnership.gedcomExtra).length;
     for (let k = 1; k <= forms; k++) for (const p of f.partners) if (inChunk(p)) push(fams, p, familyFormKey(f.key, k));
-    for (const ch of f.children) if (inChunk(ch.id)) push(famc, ch.id, { familyKey: f.key, qualifier: ch.qualifier });
+    // A couple's child listed in one of their later FAM records is that record's child (its FAMC names it).
+    for (const ch of f.children) if (inChunk(ch.id)) push(famc, ch.id, { familyKey: ch.form !== undefined && ch.form <= forms ? familyFormKey(f.key, ch.form) : f.key, qualifier: ch.qualifier });
     const owner = f.partnership === null ? f.partners[0]! : f.partnership.personAId;
     if (!inChunk(owner)) continue;
     written.push(f);

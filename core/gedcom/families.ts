@@ -21,6 +21,8 @@ export type FamilyChild = {
   readonly byPartner?: readonly ParentChildQualifier[];
   /** The parent_child edges this CHIL line stands for: one per partner of the family. */
   readonly edgeIds: readonly Id[];
+  /** In a couple's family: the k-th of the FAM records the couple was (family forms) that listed the child, from its edges' group forms. */
+  readonly form?: number;
 };
 
 /**
@@ -212,6 +214,12 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
     addChild(singleFamilyOf(e, child), { id: child, qualifier: qualifierOf(e), edgeIds: [e.id] });
   };
 
+  /** A couple's child with the FAM record of theirs both its edges say it was listed in (group forms). */
+  const formed = (c: FamilyChild, a: E, b: E): FamilyChild => {
+    const k = groupOf?.(a) ?? 0;
+    return k > 0 && k === groupOf?.(b) ? { ...c, form: k } : c;
+  };
+
   // Edges by child, each list in id order. A child's placement depends only on its own edges (and on
   // the partnership families), so the order in which children are taken does not matter.
   const byChild = new Map<Id, E[]>();
@@ -231,7 +239,7 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
       const qualifier = qualifierOf(e0);
       const family = e0.personAId !== e1.personAId && (perPartner || qualifier === qualifierOf(e1))
         ? coupleFamily(byPartner, e0.personAId, e1.personAId, child) : undefined;
-      if (family !== undefined) addChild(family, joined(family, child, e0, e1, perPartner));
+      if (family !== undefined) addChild(family, formed(joined(family, child, e0, e1, perPartner), e0, e1));
       else {
         alone(e0, child, edges);
         alone(e1, child, edges);
@@ -253,7 +261,7 @@ export const deriveFamilies = <E extends FamilyEdge = Relationship>(
           if (used[j] || (pass === 0 && besides![j]!) || ej.personAId === ei.personAId || (!perPartner && qualifierOf(ej) !== qualifier)) continue;
           const family = coupleFamily(byPartner, ei.personAId, ej.personAId, child);
           if (family === undefined) continue;
-          addChild(family, joined(family, child, ei, ej, perPartner));
+          addChild(family, formed(joined(family, child, ei, ej, perPartner), ei, ej));
           used[i] = true;
           used[j] = true;
           break;

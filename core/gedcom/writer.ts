@@ -2,7 +2,7 @@ import type { Id } from '../kernel/ids.js';
 import { latestYear, type GenealogicalDate } from '../kernel/date.js';
 import type { NameType, ParentChildQualifier } from '../people/model.js';
 import type { ExportCitation, ExportEdge, ExportEvent, ExportName, ExportPerson, ExportSource } from './export-reads.js';
-import type { DerivedFamily } from './families.js';
+import type { DerivedFamily, FamilyChild } from './families.js';
 import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js';
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
@@ -292,15 +292,18 @@ export const writeIndividual = (o: WriterOptions, x: Xrefs, p: IndividualBundle)
 /**
  * A FAM record into `out` (writeFamily's text): a couple's partnership that a file wrote as several
  * FAM records (family forms, extensions.ts) as those records again, each with its own events and kept
- * lines; the first has the children, the notes and the partnership's own citations and kept lines.
+ * lines, children (FamilyChild.form) and notes (familyNotes); the first has the partnership's own
+ * citations and kept lines.
  */
 export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle): void => {
   const fam = bundle.family;
   const forms = familyForms(fam.partnership?.gedcomExtra);
   if (forms.length === 0 || fam.partnership === null) {
-    putFamilyRecord(out, o, x, bundle, fam.key, fam.partnership?.gedcomExtra ?? bundle.extra, true);
+    putFamilyRecord(out, o, x, bundle, fam.key, fam.partnership?.gedcomExtra ?? bundle.extra, fam.children);
     return;
   }
+  // A child listed in a later record (its edges say which) is that record's; the others the first's.
+  const listedIn = (c: FamilyChild): number => (c.form !== undefined && c.form <= forms.length ? c.form : 0);
   const parts: ExportEvent[][] = forms.map(() => []);
   const first: ExportEvent[] = [];
   for (const e of bundle.events) {
@@ -312,11 +315,13 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
   const own = bundle.citations.filter((c) => !(c.target.kind === 'event' && moved.has(c.target.id)));
   // Each record's notes under it while the couple's notes are as the import joined them.
   const notes = familyNotes(fam.partnership.gedcomExtra, bundle.notes);
-  putFamilyRecord(out, o, x, { ...bundle, events: first, citations: own, notes: notes.first }, fam.key, fam.partnership.gedcomExtra, true);
+  const children = fam.children.some((c) => listedIn(c) > 0) ? null : fam.children;
+  putFamilyRecord(out, o, x, { ...bundle, events: first, citations: own, notes: notes.first }, fam.key, fam.partnership.gedcomExtra, children ?? fam.children.filter((c) => listedIn(c) === 0));
   notes.forms.forEach((form, i) => {
     const ids = new Set(parts[i]!.map((e) => e.id));
     const citations = bundle.citations.filter((c) => c.target.kind === 'event' && ids.has(c.target.id));
-    putFamilyRecord(out, o, x, { family: fam, events: parts[i]!, citations, notes: form.notes }, familyFormKey(fam.key, i + 1), form.extra === '' ? undefined : form.extra, false);
+    putFamilyRecord(out, o, x, { family: fam, events: parts[i]!, citations, notes: form.notes }, familyFormKey(fam.key, i + 1), form.extra === '' ? undefined : form.extra,
+      children === null ? fam.children.filter((c) => listedIn(c) === i + 1) : []);
   });
 };
 
@@ -324,7 +329,7 @@ export const putFamily = (out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBu
 export const familyFormKey = (key: string, k: number): string => `${key}|${k}`;
 
 const putFamilyRecord = (
-  out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle, key: string, extra: string | null | undefined, withChildren: boolean,
+  out: Out, o: WriterOptions, x: Xrefs, bundle: FamilyBundle, key: string, extra: string | null | undefined, children: readonly FamilyChild[],
 ): void => {
   const seven = o.version === '7.0';
   const f = bundle.events.length < 2 ? bundle : { ...bundle, events: inDateOrder(bundle.events) };
@@ -334,13 +339,11 @@ const putFamilyRecord = (
   const record = out.length;
   out.push('0 ', x.family(key), ' FAM\n');
   for (let i = 0; i < fam.partners.length; i++) putLine(out, 1, fam.roles[i] ?? (i === 0 ? 'HUSB' : 'WIFE'), x.person(fam.partners[i]!));
-  if (withChildren) {
-    for (const c of fam.children) {
-      putLine(out, 1, 'CHIL', x.person(c.id));
-      // 5.5.1: the child's relation to each partner as FTM, Ancestry and RootsMagic write it (and read
-      // it back: it is how their files say a natural or an adopted child, mapping-family.ts).
-      if (!seven) fam.roles.forEach((role, i) => putLine(out, 2, role === 'WIFE' ? '_MREL' : '_FREL', FREL[c.byPartner?.[i] ?? c.qualifier]));
-    }
+  for (const c of children) {
+    putLine(out, 1, 'CHIL', x.person(c.id));
+    // 5.5.1: the child's relation to each partner as FTM, Ancestry and RootsMagic write it (and read
+    // it back: it is how their files say a natural or an adopted child, mapping-family.ts).
+    if (!seven) fam.roles.forEach((role, i) => putLine(out, 2, role === 'WIFE' ? '_MREL' : '_FREL', FREL[c.byPartner?.[i] ?? c.qualifier]));
   }
   const ord = ordinances(o, null);
   for (let i = 0; i < f.events.length; i++) {

@@ -148,7 +148,10 @@ for (const [name, make] of storages) {
         const xrefs = fams.map((fam) => fam[0]!.split(' ')[1]!);
         expect(new Set(xrefs).size, version).to.equal(2);
         for (const x of xrefs) expect(text.split('\n').filter((l) => l === `1 FAMS ${x}`), `${version}: FAMS ${x}`).to.have.length(2);
-        expect(fams[0]!.filter((l) => /^1 CHIL /.test(l)), `${version}: the child`).to.have.length(1);
+        // Anne, listed in the second FAM, is its child again (her FAMC names it).
+        expect(fams.map((fam) => fam.filter((l) => /^1 CHIL /.test(l)).length), `${version}: the child`).to.deep.equal([0, 1]);
+        const anne = text.split('\n').slice(text.split('\n').indexOf('1 NAME Anne /Smith/'));
+        expect(anne.find((l) => l.startsWith('1 FAMC ')), `${version}: her FAMC`).to.equal(`1 FAMC ${xrefs[1]}`);
         const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
         const again = right(await load(copy.id, text));
         expect(again.warnings, `${version}: warnings`).to.deep.equal([]);

@@ -553,7 +553,9 @@ export const createImportBuilder = (o: {
     // group form), so that export writes the parent's children as these FAMs again, not as one.
     const lone = couple === undefined && partners.length === 1 ? partners[0]!.id : undefined;
     const group = lone === undefined ? 0 : lonelyFamilies.get(lone) ?? 0;
-    const grouped = group > 0 && group <= MAX_FAMILY_FORMS ? JSON.stringify([groupForm(group)]) : undefined;
+    // (A couple's k-th FAM record after their first: its children's edges say so too, by the same form.)
+    const k = lone === undefined ? form : group;
+    const grouped = k > 0 && k <= MAX_FAMILY_FORMS ? JSON.stringify([groupForm(k)]) : undefined;
     let made = false;
     for (const child of f.children) {
       const ch = o.who(child.xref);
