@@ -1,8 +1,8 @@
 import { parentChildQualifiers, type ParentChildQualifier } from '../people/model.js';
 import type { Id } from '../kernel/ids.js';
 import type { ExportCitation, ExportEdge, PersonChunk, PersonKey } from './export-reads.js';
-import { deriveFamilies, type DerivedFamily } from './families.js';
-import { FAMILY_EVENT_TYPES } from './types.js';
+import { deriveFamilies, type DerivedFamily, type FamilyChild } from './families.js';
+import { CUSTOM_FAMILY_TAGS, FAMILY_EVENT_TYPES } from './types.js';
 import { eventTag } from './writer-events.js';
 import { familyFormKey, putFamily, putIndividual, type ExportEvent, type WriterOptions, type Xrefs } from './writer.js';
 import type { Out } from './writer-text.js';
@@ -70,9 +70,18 @@ const push = <K, T>(map: Map<K, T[]>, key: K, value: T): void => {
 
 const FAMILY_TYPES = new Set(FAMILY_EVENT_TYPES);
 /** Events GEDCOM keeps on a FAM: a person's own ones go into a FAM whose only partner is the person. */
-const onFamily = (e: ExportEvent): boolean => FAMILY_TYPES.has(e.type) || (e.type === 'custom' && eventTag(e, true) !== 'EVEN');
+const FAMILY_CUSTOM = new Set(CUSTOM_FAMILY_TAGS);
+const onFamily = (e: ExportEvent): boolean => FAMILY_TYPES.has(e.type) || (e.type === 'custom' && FAMILY_CUSTOM.has(eventTag(e, true)));
 
 const NONE: readonly never[] = [];
+
+/** Who of a family adopted its child (an adoptive edge from them): both partners, or the one. */
+const adoptersOf = (f: DerivedFamily<ExportEdge>, ch: FamilyChild): 'HUSB' | 'WIFE' | 'BOTH' | undefined => {
+  const by = f.partners.map((_, i) => (ch.byPartner?.[i] ?? ch.qualifier) === 'adoptive');
+  if (by.length === 2 && by[0] && by[1]) return 'BOTH';
+  const i = by.indexOf(true);
+  return i < 0 ? undefined : f.roles[i];
+};
 
 /**
  * Text is handed on in pieces of about this many parts of lines (some 40 KB): a chunk's records are
@@ -108,7 +117,12 @@ export function* chunkRecords(o: WriterOptions, c: PersonChunk, records?: Readon
     const forms = f.partnership === null ? 0 : familyForms(f.partnership.gedcomExtra).length;
     for (let k = 1; k <= forms; k++) for (const p of f.partners) if (inChunk(p)) push(fams, p, familyFormKey(f.key, k));
     // A couple's child listed in one of their later FAM records is that record's child (its FAMC names it).
-    for (const ch of f.children) if (inChunk(ch.id)) push(famc, ch.id, { familyKey: ch.form !== undefined && ch.form <= forms ? familyFormKey(f.key, ch.form) : f.key, qualifier: ch.qualifier });
+    for (const ch of f.children) {
+      if (!inChunk(ch.id)) continue;
+      const familyKey = ch.form !== undefined && ch.form <= forms ? familyFormKey(f.key, ch.form) : f.key;
+      const adopters = adoptersOf(f, ch);
+      push(famc, ch.id, adopters === undefined ? { familyKey, qualifier: ch.qualifier } : { familyKey, qualifier: ch.qualifier, adopters });
+    }
     const owner = f.partnership === null ? f.partners[0]! : f.partnership.personAId;
     if (!inChunk(owner)) continue;
     written.push(f);

@@ -73,8 +73,9 @@ export const readFamc = (node: GedcomNode, child: string, path: string, ctx: Con
 export const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx: Context, links: Links): boolean => {
   if (node.tag !== 'FAMC') return false;
   if (!node.pointer || isVoid(node)) {
-    ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} of an adoption points to no family: left out`);
-    ctx.lostChildren(`${path}.ADOP.FAMC`, node);
+    // 7.0 @VOID@ says "a family not in this file"; anything else is not a pointer. Kept as written.
+    if (!isVoid(node)) ctx.warn(node.line, `FAMC ${text(node) || '(empty)'} of an adoption points to no family: kept as written, linking nothing`);
+    ctx.lost(`${path}.ADOP.FAMC`, node);
     return true;
   }
   let who: 'HUSB' | 'WIFE' | 'BOTH' = 'BOTH';

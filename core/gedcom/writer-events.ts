@@ -15,6 +15,8 @@ export type SourceXref = (sourceId: string) => string;
 
 const TAG_BY_CUSTOM_TYPE = new Map(Object.entries(CUSTOM_EVENT_TAGS).map(([tag, meaning]) => [meaning, tag]));
 const FAMILY_TAGS = new Set(CUSTOM_FAMILY_TAGS);
+/** Custom tags both INDI and FAM have (5.5.1 FAM_RECORD and 7.0 FAMILY_ATTRIBUTE_STRUCTURE: NCHI). */
+const BOTH_TAGS = new Set(['NCHI']);
 
 /** Tags whose line value is the event's detail (attributes); every other event writes detail as TYPE. */
 const VALUE_TAGS = new Set(['OCCU', 'EDUC', 'RELI', 'CAST', 'DSCR', 'IDNO', 'NATI', 'NCHI', 'NMR', 'PROP', 'SSN', 'TITL', 'EVEN']);
@@ -36,7 +38,7 @@ const FIRST_TAG = new Map(Object.entries(EVENT_TAGS).map(([type, tags]) => [type
 export const eventTag = (event: Pick<LifeEvent, 'type' | 'customType'>, onFamily: boolean): string => {
   if (event.type !== 'custom') return FIRST_TAG.get(event.type)!;
   const tag = TAG_BY_CUSTOM_TYPE.get(event.customType ?? '');
-  return tag !== undefined && FAMILY_TAGS.has(tag) === onFamily ? tag : 'EVEN';
+  return tag !== undefined && (FAMILY_TAGS.has(tag) === onFamily || BOTH_TAGS.has(tag)) ? tag : 'EVEN';
 };
 
 /** `(` starts the phrase in a 5.5.1 date value; before it only calendar escapes carry `@`, which stay single. */

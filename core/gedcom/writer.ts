@@ -3,7 +3,7 @@ import { latestYear, type GenealogicalDate } from '../kernel/date.js';
 import type { NameType, ParentChildQualifier } from '../people/model.js';
 import type { ExportCitation, ExportEdge, ExportEvent, ExportName, ExportPerson, ExportSource } from './export-reads.js';
 import type { DerivedFamily, FamilyChild } from './families.js';
-import { putCitation, putEvent, type OrdinanceContext } from './writer-events.js';
+import { eventTag, putCitation, putEvent, type OrdinanceContext } from './writer-events.js';
 import { putAssociations, putIdentifiers } from './writer-person.js';
 import { joined, line, putLine, putName, putSingle, putText, single, text, type Out, type Seven } from './writer-text.js';
 import { mediaLinkLines, putMediaLinks, type MediaLinks } from './writer-media.js';
@@ -56,7 +56,8 @@ export type IndividualBundle = {
    * this bundle) under INDI, as GEDCOM has no place for a citation of a parent-child link.
    */
   readonly citations: readonly ExportCitation[];
-  readonly famc: readonly { readonly familyKey: string; readonly qualifier: ParentChildQualifier }[];
+  /** `adopters`: who of that family adopted the person (ADOP.FAMC.ADOP under an adoption event), if any did. */
+  readonly famc: readonly { readonly familyKey: string; readonly qualifier: ParentChildQualifier; readonly adopters?: 'HUSB' | 'WIFE' | 'BOTH' }[];
   readonly fams: readonly string[];
   /**
    * The associations the person holds (type association, person_a = this person), written as ASSO
@@ -250,10 +251,20 @@ export const putIndividual = (out: Out, o: WriterOptions, x: Xrefs, p: Individua
   }
   // No SEX for an unset sex: `SEX U` would read back as a warning on every such person.
   if (p.person.sex !== null) putLine(out, 1, 'SEX', SEX[p.person.sex]);
+  // Each adoption event names a family the person was adopted into, in order, and who adopted.
+  let adopted = 0;
   for (let i = 0; i < p.events.length; i++) {
     const e = p.events[i]!;
     const start = out.length;
     putEvent(out, 1, e, false, placed.events?.[i], x.source, seven, ord, kept);
+    if (e.type === 'custom' && eventTag(e, false) === 'ADOP') {
+      while (adopted < p.famc.length && p.famc[adopted]!.adopters === undefined) adopted++;
+      const into = p.famc[adopted++];
+      if (into?.adopters !== undefined) {
+        putLine(out, 2, 'FAMC', x.family(into.familyKey));
+        putLine(out, 3, 'ADOP', into.adopters);
+      }
+    }
     putMediaLinks(out, 2, o.media, 'event', e.id, kept);
     putExtra(out, start, 2, e.gedcomExtra, seven, kept, undefined, e.notes);
   }
