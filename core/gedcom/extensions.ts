@@ -194,6 +194,12 @@ export const detailForm = (nodes: readonly KeptNode[], detail: string, seven: bo
   return seven ? [via, n, 7] : [via, n];
 };
 
+/** What an event's tag form is bound to: an event the file wrote as FACT keeps `~<hash of this>` with a FACT node. */
+export const FACT_FORM = 'FACT';
+
+/** The tag form of an event a file wrote as FACT (export writes EVEN for any other generic event). */
+export const factForm = (seven: boolean): Kept => (seven ? [`${STRUCTURE_FORM}${notesHash(FACT_FORM)}`, ['FACT', null, 0, []], 7] : [`${STRUCTURE_FORM}${notesHash(FACT_FORM)}`, ['FACT', null, 0, []]]);
+
 /** The structure form export writes for a row with these fields now, or null (the row is written as export writes it). */
 export const structureFormOf = (extra: string | null | undefined, fields: string, seven: Seven): KeptNode | null => {
   if (extra === null || extra === undefined || !extra.includes(`["${STRUCTURE_FORM}`)) return null;

@@ -1,3 +1,4 @@
+import { factForm, parseKept } from './extensions.js';
 import type { GenealogicalDate } from '../kernel/date.js';
 import { parseGedcomDate } from '../kernel/gedcom-date.js';
 import { isLdsEvent, MAX_PLACE_LENGTH, type EventType } from '../people/model.js';
@@ -246,7 +247,9 @@ export const readEvent = (
         if (extra === undefined || !extra(c)) ctx.lost(`${here}.${c.tag}`, c);
     }
   }
-  const kept = ctx.close(scope);
+  const closed = ctx.close(scope);
+  // A FACT keeps that it was one (a tag form): export writes it as FACT again, not EVEN.
+  const kept = node.tag !== 'FACT' ? closed : JSON.stringify([...(closed === undefined ? [] : parseKept(closed)), factForm(ctx.seven())]);
   return {
     type: kind.type, customType, date, place, notes: lean(notes), detail: detail.join('\n\n'), cause, citations: lean(citations), temple, ordinanceStatus,
     ...(kept === undefined ? {} : { extra: kept }),

@@ -4,7 +4,7 @@ import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
-import { KEPT_OUT, notesKept, putExtra, structureFormOf, type KeptOut } from './extensions.js';
+import { FACT_FORM, KEPT_OUT, notesKept, putExtra, structureFormOf, type KeptOut } from './extensions.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
@@ -267,7 +267,9 @@ export const putEvent = (
   if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven, kept);
   if (valued) {
     const value = split?.value ?? e.detail;
-    out[at] = value === '' ? line(level, tag) : text(level, tag, value, seven);
+    // An event the file wrote as FACT (an attribute: a value and a TYPE) is a FACT again.
+    const written = tag === 'EVEN' && value !== '' && structureFormOf(e.gedcomExtra, FACT_FORM, seven)?.[0] === 'FACT' ? 'FACT' : tag;
+    out[at] = value === '' ? line(level, tag) : text(level, written, value, seven);
   } else out[at] = line(level, tag, out.length === at + 1 && (seven ? Y_70 : Y_551).has(tag) ? 'Y' : '');
 };
 
