@@ -24,10 +24,15 @@ export type CitationDraft = WithExtra & {
  * 5.5 inline source whose text becomes the title (its TEXT the detail). Detail: DATA.TEXT and TEXT,
  * in file order, joined by blank lines at the end; DATA.DATE is the entry date (a second one is kept
  * verbatim), the NOTEs the citation's notes.
- * Null (with a warning) for `SOUR @VOID@` and an inline source with no text at all.
+ * Null for `SOUR @VOID@` (kept as written) and, with a warning, an inline source with no text at all.
  */
 export const readCitation = (node: GedcomNode, path: string, ctx: Context): CitationDraft | null => {
   const here = `${path}.${node.tag}`;
+  // 7.0 `SOUR @VOID@` cites a source not in the file: no citation, kept as written (with its PAGE...).
+  if (isVoid(node)) {
+    ctx.lost(here, node);
+    return null;
+  }
   const scope = ctx.open(node);
   let page = '';
   let confidence: number | null = null;
@@ -92,10 +97,6 @@ export const readCitation = (node: GedcomNode, path: string, ctx: Context): Cita
     ...(entryDate === '' ? {} : { entryDate }),
     ...(notes.length === 0 ? {} : { notes: lean(notes) }),
   };
-  if (isVoid(node)) {
-    ctx.warn(node.line, 'SOUR @VOID@ cites no source: left out');
-    return null;
-  }
   if (node.pointer) return { sourceXref: node.value ?? '', inlineTitle: null, page, detail: lean(detail), confidence, line: node.line, ...extra };
   const title = text(node);
   if (title === '') {

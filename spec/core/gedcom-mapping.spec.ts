@@ -500,7 +500,7 @@ describe('GEDCOM mapping: sources and citations', () => {
     expect(warningAt(plan, 13)).to.have.length(1);
   });
 
-  it('reads a 5.5 inline source (text with CONT, TEXT as detail) and leaves out a pointer to no SOUR record', () => {
+  it('reads a 5.5 inline source (text with CONT, TEXT as detail), leaves out a pointer to no SOUR record and keeps SOUR @VOID@ as written', () => {
     const plan = mapGed(`0 HEAD
 0 @I1@ INDI
 1 SOUR Family bible
@@ -517,7 +517,9 @@ describe('GEDCOM mapping: sources and citations', () => {
         extra: JSON.stringify([[`~${notesHash('Page with births')}`, ['SOUR', null, 0, [['TEXT', 'Page with births', 0, []]]]]]),
       },
     ]);
-    expect(plan.warnings.map((w) => w.line)).to.deep.equal([7, 8]);
+    // The pointer to no SOUR record warns; 7.0 `SOUR @VOID@` (a source not in the file) is kept as written.
+    expect(plan.warnings.map((w) => w.line)).to.deep.equal([7]);
+    expect(person(plan, '@I1@').extra).to.equal(JSON.stringify([['', ['SOUR', '@VOID@', 1, [['PAGE', 'Entire source', 0, []]]]]]));
   });
 });
 
