@@ -56,6 +56,8 @@ const isVia = (via: unknown): via is string => {
   if (via.startsWith('^')) return /^\^[1-9]\d{0,2}$/.test(via);
   // Shared forms: `&`, an edge beside the child's other parent's edge in their couple's FAM.
   if (via === '&') return true;
+  // Place forms: `>`, a citation written under its event's PLAC.
+  if (via === '>') return true;
   for (const seg of via.split('.')) {
     const hash = seg.lastIndexOf('#');
     if (hash <= 0 || !TAG.test(seg.slice(0, hash)) || !/^\d{1,9}$/.test(seg.slice(hash + 1))) return false;

@@ -194,6 +194,17 @@ export const detailForm = (nodes: readonly KeptNode[], detail: string, seven: bo
   return seven ? [via, n, 7] : [via, n];
 };
 
+/**
+ * Place forms: a citation the file wrote under an event's PLAC (5.5.1 PLACE_STRUCTURE has SOURCE_
+ * CITATION) is the event's citation, and keeps an entry `>` (a PLAC node, no children) so that a 5.5.1
+ * export writes it under the PLAC again (7.0 has no PLAC.SOUR: under the event). putExtra never writes it.
+ */
+export const PLACE_FORM = '>';
+export const placeForm = (): Kept => [PLACE_FORM, ['PLAC', null, 0, []]];
+/** Whether a citation's kept text says the file wrote it under its event's PLAC. */
+export const underPlace = (extra: string | null | undefined): boolean =>
+  extra !== null && extra !== undefined && extra.includes(`[">"`) && parseKept(extra).some((k) => k[0] === PLACE_FORM);
+
 /** What an event's tag form is bound to: an event the file wrote as FACT keeps `~<hash of this>` with a FACT node. */
 export const FACT_FORM = 'FACT';
 
@@ -501,7 +512,7 @@ export const putExtra = (
   const parsed = parseKept(extra);
   const forms = notes !== undefined && extra.includes(`["${NOTE_FORM}`) && formsHold(parsed, notes, { pointer });
   const kept = parsed.flatMap((k): Kept[] => {
-    if (k[0].startsWith(STRUCTURE_FORM) || k[0].startsWith(FAMILY_FORM) || k[0].startsWith(GROUP_FORM) || k[0] === SHARED_FORM) return [];
+    if (k[0].startsWith(STRUCTURE_FORM) || k[0].startsWith(FAMILY_FORM) || k[0].startsWith(GROUP_FORM) || k[0] === SHARED_FORM || k[0] === PLACE_FORM) return [];
     if (!k[0].startsWith(NOTE_FORM)) return [k];
     return forms ? [['', noteForm(k, seven, log), 7]] : [];
   }).filter((k) => {

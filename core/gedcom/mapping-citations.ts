@@ -1,5 +1,5 @@
 import type { GedcomNode, KeptNode, PlanCitation, WithExtra } from './types.js';
-import { detailForm, parseKept } from './extensions.js';
+import { detailForm, parseKept, placeForm } from './extensions.js';
 import { isVoid, lean, readNote, resolveText, text, type Context, type NoteStore, type TextPart } from './mapping-context.js';
 
 /** A citation as read: its detail may still hold shared-note references, its source is checked at the end. */
@@ -13,6 +13,8 @@ export type CitationDraft = WithExtra & {
    * DATA.TEXT): its TEXT and DATA structures in file order, each DATA with its TEXTs only.
    */
   readonly shape?: { readonly nodes: readonly KeptNode[]; readonly seven: boolean };
+  /** Written under the event's PLAC (a place form: extensions.ts). */
+  readonly underPlace?: true;
   readonly entryDate?: string;
   readonly notes?: readonly TextPart[];
   readonly confidence: number | null;
@@ -122,11 +124,13 @@ export const finishCitation = (
     ctx.warn(c.line, `SOUR ${c.sourceXref} is not a SOUR record of this file: citation left out`);
     return null;
   }
-  const { notes: parts, shape, ...rest } = c;
+  const { notes: parts, shape, underPlace, ...rest } = c;
   const text = parts === undefined ? '' : resolveText(parts, notes, ctx);
   const detail = resolveText(c.detail, notes, ctx);
-  // The detail's shape as a structure form, bound to the detail (writer-events.ts putCitation).
-  const form = shape === undefined ? undefined : JSON.stringify([...(rest.extra === undefined ? [] : parseKept(rest.extra)), detailForm(shape.nodes, detail, shape.seven)]);
+  // The detail's shape as a structure form, bound to the detail (writer-events.ts putCitation), and
+  // whether it was under the event's PLAC (a place form).
+  const forms = [...(shape === undefined ? [] : [detailForm(shape.nodes, detail, shape.seven)]), ...(underPlace === true ? [placeForm()] : [])];
+  const form = forms.length === 0 ? undefined : JSON.stringify([...(rest.extra === undefined ? [] : parseKept(rest.extra)), ...forms]);
   return { ...rest, ...(form === undefined ? {} : { extra: form }), detail, ...(text === '' ? {} : { notes: text }) };
 };
 

@@ -176,10 +176,10 @@ export const readEvent = (
   let seenDate = false;
   let seenPlace = false;
   let cause = '';
-  const cited = (s: GedcomNode, at: string): boolean => {
+  const cited = (s: GedcomNode, at: string, underPlace = false): boolean => {
     if (s.tag !== 'SOUR') return false;
     const cit = readCitation(s, at, ctx);
-    if (cit !== null) citations.push(cit);
+    if (cit !== null) citations.push(underPlace ? { ...cit, underPlace } : cit);
     return true;
   };
   for (const c of node.children) {
@@ -209,7 +209,7 @@ export const readEvent = (
         place = readPlace(c, ctx);
         for (const s of c.children) {
           if (s.tag === 'MAP') coordinates = readMap(s, `${here}.PLAC`, ctx) ?? coordinates;
-          else if (!cited(s, `${here}.PLAC`)) ctx.lost(`${here}.PLAC.${s.tag}`, s);
+          else if (!cited(s, `${here}.PLAC`, true)) ctx.lost(`${here}.PLAC.${s.tag}`, s);
         }
         break;
       case 'NOTE':

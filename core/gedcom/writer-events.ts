@@ -4,7 +4,7 @@ import { isLdsEvent, type Coordinates, type LifeEvent } from '../people/model.js
 import type { ExportCitation, ExportEvent } from './export-reads.js';
 import { CUSTOM_EVENT_TAGS, CUSTOM_FAMILY_TAGS, EVENT_TAGS, ORDINANCE_STATUS } from './types.js';
 import { joined, line, putEscaped, putLine, putSingle, putText, text, type Out, type Seven } from './writer-text.js';
-import { FACT_FORM, KEPT_OUT, notesKept, putExtra, structureFormOf, type KeptOut } from './extensions.js';
+import { FACT_FORM, KEPT_OUT, notesKept, putExtra, structureFormOf, underPlace, type KeptOut } from './extensions.js';
 
 // Events, dates and source citations: the parts INDI and FAM records share.
 
@@ -255,16 +255,19 @@ export const putEvent = (
     if (famc !== null) putLine(out, level + 1, 'FAMC', famc);
   }
   if (e.date !== null) putDate(out, level + 1, e.date, seven);
+  // 5.5.1: a citation the file wrote under the PLAC goes there again (7.0 has no PLAC.SOUR).
+  const placeCited = !seven && e.place !== null && citations !== undefined && citations.some((c) => underPlace(c.gedcomExtra));
   if (e.place !== null) {
     putSingle(out, level + 1, 'PLAC', e.place, seven);
     if (e.coordinates !== undefined && e.coordinates !== null) putMap(out, level + 2, e.coordinates);
+    if (placeCited) for (const c of citations!) if (underPlace(c.gedcomExtra)) putCitation(out, level + 2, c, source, seven, kept);
   }
   if (lds) putOrdinance(out, level + 1, e, seven, ord?.statusDate ?? '');
   // After PLAC (and ADDR, AGNC, RELI, which are not written), before NOTE: both grammars' order.
   if (!lds) putText(out, level + 1, 'CAUS', e.cause ?? '', seven);
   if (!notesKept(e.gedcomExtra, e.notes, seven, kept)) putText(out, level + 1, 'NOTE', e.notes, seven);
   if (lds) putText(out, level + 1, 'NOTE', e.detail, seven);
-  if (citations !== undefined) for (const c of citations) putCitation(out, level + 1, c, source, seven, kept);
+  if (citations !== undefined) for (const c of citations) if (!placeCited || !underPlace(c.gedcomExtra)) putCitation(out, level + 1, c, source, seven, kept);
   if (valued) {
     const value = split?.value ?? e.detail;
     // An event the file wrote as FACT (an attribute: a value and a TYPE) is a FACT again.

@@ -63,6 +63,25 @@ for (const [name, make] of storages) {
       return lines.slice(at + 1, lines.findIndex((l, i) => i > at && /^[0-2] /.test(l)));
     };
 
+    it('writes a citation of an event\'s place under its PLAC again in 5.5.1 (7.0 has no PLAC.SOUR: under the event), again after a round trip', async () => {
+      const text = file('5.5.1', '').replace('2 SOUR @S1@\n3 PAGE p. 1\n', '2 PLAC Leeds\n3 SOUR @S1@\n4 PAGE p. 9\n');
+      expect(right(await load(f.tree.id, text)).warnings).to.deep.equal([]);
+      const birth = (out: string): string[] => {
+        const lines = out.split('\n');
+        const at = lines.indexOf('1 BIRT');
+        return lines.slice(at + 1, lines.findIndex((l, i) => i > at && /^[01] /.test(l)));
+      };
+      let tree = f.tree.id;
+      for (const round of [1, 2]) {
+        const out = await exported(tree, '5.5.1');
+        expect(birth(out).map((l) => l.replace(/@S\d+@/, '@S@')), `round ${round}`).to.deep.equal(['2 DATE 1900', '2 PLAC Leeds', '3 SOUR @S@', '4 PAGE p. 9']);
+        const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${round}` }));
+        expect(right(await load(copy.id, out)).warnings, `round ${round}`).to.deep.equal([]);
+        tree = copy.id;
+      }
+      expect(birth(await exported(f.tree.id, '7.0')).map((l) => l.replace(/@S\d+@/, '@S@'))).to.deep.equal(['2 DATE 1900', '2 PLAC Leeds', '2 SOUR @S@', '3 PAGE p. 9']);
+    });
+
     const cases = [
       ['a TEXT under the citation', '5.5.1', DIRECT, 'Born at home\nin the kitchen'],
       ['several DATA.TEXT', '5.5.1', SEVERAL, 'line one\n\nline two'],
