@@ -51,25 +51,31 @@ export const FAMILY_FORM = '|';
 export const familyForm = (k: number, children: readonly KeptNode[] = [], seven = false, value: string | null = null): Kept =>
   (seven ? [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children], 7] : [`${FAMILY_FORM}${k}`, ['FAM', value, 0, children]]);
 
-/** The family forms of a row's kept text, by k from 1: each one's value and the kept text of its own lines ('' for none). */
-const formsOf = (extra: string | null | undefined): readonly { readonly value: string | null; readonly extra: string }[] => {
+/** A family (or link) form entry as kept: its value, its children (the record's own direct structures), and whether from a 7.0 file. */
+type RawForm = { readonly value: string | null; readonly children: readonly KeptNode[]; readonly seven: boolean };
+
+/** The family forms of a row's kept text, by k from 1. */
+const rawForms = (extra: string | null | undefined): readonly RawForm[] => {
   if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return [];
-  const out: { value: string | null; extra: string }[] = [];
+  const out: RawForm[] = [];
   for (const [via, n, seven] of parseKept(extra)) {
     if (!via.startsWith(FAMILY_FORM)) continue;
     const k = Number(via.slice(1));
-    if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS)
-      out[k - 1] = { value: n[1], extra: n[3].length === 0 ? '' : JSON.stringify(n[3].map((c): Kept => (seven === 7 ? ['', c, 7] : ['', c]))) };
+    if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS) out[k - 1] = { value: n[1], children: n[3], seven: seven === 7 };
   }
   // A gap (an entry lost) still writes the FAMs after it: one without lines in its place.
-  return Array.from(out, (f) => f ?? { value: null, extra: '' });
+  return Array.from(out, (f) => f ?? { value: null, children: [], seven: false });
 };
+
+/** A form's children as the kept text of direct structures ('' for none). */
+const directText = (f: RawForm): string =>
+  (f.children.length === 0 ? '' : JSON.stringify(f.children.map((c): Kept => (f.seven ? ['', c, 7] : ['', c]))));
 
 /**
  * The FAM records after the first that a partnership's kept text says it was, by k from 1: the kept
  * text of each one's own lines (direct structures), or '' for none.
  */
-export const familyForms = (extra: string | null | undefined): readonly string[] => formsOf(extra).map((f) => f.extra);
+export const familyForms = (extra: string | null | undefined): readonly string[] => rawForms(extra).map(directText);
 
 /**
  * A family form's notes: its record's notes were joined into the couple's notes, which were then
@@ -88,15 +94,7 @@ const isNote = (n: KeptNode): boolean => n[0] === 'NOTE' || n[0] === 'SNOTE';
  * once they changed, the first record has them all and the others none (their note forms left out).
  */
 export const familyNotes = (extra: string | null | undefined, notes: string): { readonly first: string; readonly forms: readonly { readonly extra: string; readonly notes: string }[] } => {
-  const raw: { value: string | null; children: readonly KeptNode[]; seven: boolean }[] = [];
-  if (extra !== null && extra !== undefined && extra.includes(`["${FAMILY_FORM}`)) {
-    for (const [via, n, seven] of parseKept(extra)) {
-      if (!via.startsWith(FAMILY_FORM)) continue;
-      const k = Number(via.slice(1));
-      if (Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS) raw[k - 1] = { value: n[1], children: n[3], seven: seven === 7 };
-    }
-  }
-  const forms = Array.from(raw, (f) => f ?? { value: null, children: [], seven: false });
+  const forms = rawForms(extra);
   const bindings = forms.map((f) => {
     const m = f.value === null ? null : /^=([0-9a-f]{1,16}):(\d+):(\d+):(\d+)$/.exec(f.value);
     return m === null ? null : { hash: m[1]!, firstEnd: +m[2]!, start: +m[3]!, end: +m[4]! };
@@ -130,7 +128,7 @@ export const familyNotes = (extra: string | null | undefined, notes: string): { 
  * as a FAM of that parent and child again (export-chunk.ts).
  */
 export const linkForms = (extra: string | null | undefined): readonly { readonly qualifier: string; readonly extra: string }[] =>
-  formsOf(extra).map((f) => ({ qualifier: f.value ?? '', extra: f.extra }));
+  rawForms(extra).map((f) => ({ qualifier: f.value ?? '', extra: directText(f) }));
 
 /**
  * Group forms: a parent the file wrote several FAM records of without a partner, each with other
@@ -145,9 +143,12 @@ export const GROUP_FORM = '^';
 export const groupForm = (k: number): Kept => [`${GROUP_FORM}${k}`, ['FAM', null, 0, []]];
 
 /** Which of its parent's FAMs without a partner an edge's kept text says it came in: k, 0 for the first (or none). */
-export const groupOf = (extra: string | null | undefined): number => {
-  if (extra === null || extra === undefined || !extra.includes(`["${GROUP_FORM}`)) return 0;
-  const via = parseKept(extra).find((k) => k[0].startsWith(GROUP_FORM))?.[0];
+export const groupOf = (extra: string | null | undefined): number => formNumber(extra, GROUP_FORM);
+
+/** k of a row's first kept entry with via `<prefix><k>` (1 to MAX_FAMILY_FORMS), 0 for none. */
+const formNumber = (extra: string | null | undefined, prefix: string): number => {
+  if (extra === null || extra === undefined || !extra.includes(`["${prefix}`)) return 0;
+  const via = parseKept(extra).find((k) => k[0].startsWith(prefix))?.[0];
   const k = via === undefined ? 0 : Number(via.slice(1));
   return Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS ? k : 0;
 };
@@ -169,12 +170,7 @@ export const isShared = (extra: string | null | undefined): boolean =>
   extra !== null && extra !== undefined && extra.includes(`["${SHARED_FORM}"`) && parseKept(extra).some((k) => k[0] === SHARED_FORM);
 
 /** Which FAM of its couple an event's kept text says it was in: k of its family form, 0 for the first (or none). */
-export const familyOf = (extra: string | null | undefined): number => {
-  if (extra === null || extra === undefined || !extra.includes(`["${FAMILY_FORM}`)) return 0;
-  const via = parseKept(extra).find((k) => k[0].startsWith(FAMILY_FORM))?.[0];
-  const k = via === undefined ? 0 : Number(via.slice(1));
-  return Number.isInteger(k) && k >= 1 && k <= MAX_FAMILY_FORMS ? k : 0;
-};
+export const familyOf = (extra: string | null | undefined): number => formNumber(extra, FAMILY_FORM);
 
 /** FAM records one couple is written as at most (the first and this many after it). */
 export const MAX_FAMILY_FORMS = 100;

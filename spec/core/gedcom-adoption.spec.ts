@@ -1,20 +1,11 @@
 import { expect } from 'chai';
-import type { Id } from '../../core/kernel/ids.js';
-import type { Storage } from '../../core/stores.js';
-import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
-import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
-import { createTree } from '../../core/trees/commands/create-tree.js';
-import { postgresStorage } from '../support/database.js';
-import { memoryStorage } from '../../adapters/memory/storage.js';
-import { cleanupSetup } from './cleanup-support.js';
+import { gedcomRoundTrip, gedcomStorages } from './gedcom-roundtrip-support.js';
 import { right } from './support.js';
 
 // Issue 28: an adoption event names the family the person was adopted into and who adopted
 // (`ADOP` / `2 FAMC @F1@` / `3 ADOP BOTH|HUSB|WIFE`: FTM, RootsMagic and Legacy write it). Import
 // reads it into the child's edges (adoptive from those parents); export writes it again under the
 // adoption event, from those edges.
-
-const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
 
 const file = (version: '5.5.1' | '7.0', adopters: 'BOTH' | 'HUSB'): string => `0 HEAD
 1 GEDC
@@ -41,28 +32,9 @@ ${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
 0 TRLR
 `;
 
-const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
-  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-];
-
-for (const [name, make] of storages) {
+for (const [name, make] of gedcomStorages) {
   describe(`GEDCOM adoption: ADOP.FAMC written back (issue 28, ${name})`, () => {
-    let fx: Awaited<ReturnType<typeof make>>;
-    let f: Awaited<ReturnType<typeof cleanupSetup>>;
-    beforeEach(async () => {
-      fx = await make();
-      f = await cleanupSetup(fx.storage);
-    });
-    afterEach(async () => fx.close());
-
-    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
-    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
-      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
-      let text = '';
-      for await (const part of r.lines) text += part;
-      return text;
-    };
+    const g = gedcomRoundTrip(make);
     /** Tom's ADOP event's lines. */
     const adoption = (text: string): string[] => {
       const lines = text.split('\n');
@@ -72,28 +44,23 @@ for (const [name, make] of storages) {
 
     for (const version of ['5.5.1', '7.0'] as const) {
       it(`writes the adoption's FAMC and who adopted under the ADOP event again (${version}), again after a round trip`, async () => {
-        expect(right(await load(f.tree.id, file(version, 'BOTH'))).warnings).to.deep.equal([]);
-        let tree = f.tree.id;
-        for (const round of [1, 2]) {
-          const out = await exported(tree, version);
+        expect(right(await g.load(g.setup.tree.id, file(version, 'BOTH'))).warnings).to.deep.equal([]);
+        await g.rounds(g.setup.tree.id, version, (out, at) => {
           const fam = /^0 (@F\d+@) FAM$/m.exec(out)![1]!;
-          expect(adoption(out), `round ${round}`).to.deep.equal(['1 ADOP', '2 DATE 1920', `2 FAMC ${fam}`, '3 ADOP BOTH']);
-          const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${round}` }));
-          expect(right(await load(copy.id, out)).warnings, `round ${round}`).to.deep.equal([]);
-          tree = copy.id;
-        }
+          expect(adoption(out), at).to.deep.equal(['1 ADOP', '2 DATE 1920', `2 FAMC ${fam}`, '3 ADOP BOTH']);
+        }, true);
       });
     }
 
     it('keeps an adoption\'s FAMC @VOID@ (7.0: a family not in the file) as written, with its ADOP and PHRASE', async () => {
       const text = file('7.0', 'BOTH').replace('2 FAMC @F1@\n3 ADOP BOTH\n', '2 FAMC @VOID@\n3 ADOP WIFE\n4 PHRASE Stepmother\n').replace('1 FAMC @F1@\n', '');
-      expect(right(await load(f.tree.id, text)).warnings).to.deep.equal([]);
-      expect(adoption(await exported(f.tree.id, '7.0'))).to.deep.equal(['1 ADOP', '2 DATE 1920', '2 FAMC @VOID@', '3 ADOP WIFE', '4 PHRASE Stepmother']);
+      expect(right(await g.load(g.setup.tree.id, text)).warnings).to.deep.equal([]);
+      expect(adoption(await g.exported(g.setup.tree.id, '7.0'))).to.deep.equal(['1 ADOP', '2 DATE 1920', '2 FAMC @VOID@', '3 ADOP WIFE', '4 PHRASE Stepmother']);
     });
 
     it('says the one partner who adopted (5.5.1: _FREL Adopted, _MREL Natural under CHIL)', async () => {
-      expect(right(await load(f.tree.id, file('5.5.1', 'HUSB'))).warnings).to.deep.equal([]);
-      const out = await exported(f.tree.id, '5.5.1');
+      expect(right(await g.load(g.setup.tree.id, file('5.5.1', 'HUSB'))).warnings).to.deep.equal([]);
+      const out = await g.exported(g.setup.tree.id, '5.5.1');
       const fam = /^0 (@F\d+@) FAM$/m.exec(out)![1]!;
       expect(adoption(out)).to.deep.equal(['1 ADOP', '2 DATE 1920', `2 FAMC ${fam}`, '3 ADOP HUSB']);
     });

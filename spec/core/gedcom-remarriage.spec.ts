@@ -1,12 +1,6 @@
 import { expect } from 'chai';
 import type { Id } from '../../core/kernel/ids.js';
-import type { Storage } from '../../core/stores.js';
-import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
-import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
-import { createTree } from '../../core/trees/commands/create-tree.js';
-import { postgresStorage } from '../support/database.js';
-import { memoryStorage } from '../../adapters/memory/storage.js';
-import { cleanupSetup } from './cleanup-support.js';
+import { gedcomRoundTrip, gedcomStorages } from './gedcom-roundtrip-support.js';
 import { right } from './support.js';
 
 // Issue 28: a couple who married in 1900, divorced in 1910 and remarried in 1912 comes as two FAM
@@ -16,8 +10,6 @@ import { right } from './support.js';
 // forms: core/gedcom/extensions.ts), so the export writes the couple as two FAM records again: the
 // second with its own events and kept lines, the first with the rest (children, notes, the
 // partnership's citations), each one's events in date order.
-
-const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
 
 const family = (xref: string, lines: string): string => `0 ${xref} FAM\n1 HUSB @I1@\n1 WIFE @I2@\n${lines}`;
 
@@ -48,31 +40,17 @@ ${families.join('')}0 @S1@ SOUR
 const FIRST = family('@F1@', '1 MARR\n2 DATE 1900\n1 DIV\n2 DATE 1910\n1 NOTE Married young\n');
 const SECOND = family('@F2@', '1 MARR\n2 DATE 1912\n2 PLAC Leeds\n1 CHIL @I3@\n1 NOTE Married again\n1 SOUR @S1@\n2 PAGE p. 12\n');
 
-const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
-  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-];
-
-for (const [name, make] of storages) {
+for (const [name, make] of gedcomStorages) {
   describe(`GEDCOM import: one couple married twice, two FAM records (issue 28, ${name})`, () => {
-    let fx: Awaited<ReturnType<typeof make>>;
-    let f: Awaited<ReturnType<typeof cleanupSetup>>;
-    beforeEach(async () => {
-      fx = await make();
-      f = await cleanupSetup(fx.storage);
-    });
-    afterEach(async () => fx.close());
-
-    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
-
+    const g = gedcomRoundTrip(make);
     /** The tree as labels: its partnerships with their events (in the order the store lists them), notes and citations, and its parent edges. */
     const shape = async (treeId: Id) => {
-      const names = await fx.storage.names.listByTree(treeId);
+      const names = await g.storage.names.listByTree(treeId);
       const label = new Map(names.filter((n) => n.isPrimary).map((n) => [n.personId, n.givenName]));
-      const rels = await fx.storage.relationships.listByTree(treeId, {});
-      const events = await fx.storage.events.listByTree(treeId, {});
-      const places = new Map((await fx.storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
-      const citations = await fx.storage.citations.listByTree(treeId, {});
+      const rels = await g.storage.relationships.listByTree(treeId, {});
+      const events = await g.storage.events.listByTree(treeId, {});
+      const places = new Map((await g.storage.places.listByTree(treeId)).map((p) => [p.id, p.name]));
+      const citations = await g.storage.citations.listByTree(treeId, {});
       const partnerships = rels.filter((r) => r.type === 'partnership').map((r) => ({
         partners: [label.get(r.personAId), label.get(r.personBId)].sort().join(' + '),
         events: events.filter((e) => e.partnershipId === r.id).map((e) => `${e.type} ${e.date?.year ?? '?'}${e.placeId === null ? '' : ` ${places.get(e.placeId)}`}`),
@@ -83,12 +61,6 @@ for (const [name, make] of storages) {
       return { partnerships, parents };
     };
 
-    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
-      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
-      let text = '';
-      for await (const part of r.lines) text += part;
-      return text;
-    };
 
     /** The FAM records of an export: each record's lines from `0 @F..@ FAM` to the next level-0 line. */
     const famRecords = (text: string): string[][] => {
@@ -115,8 +87,8 @@ for (const [name, make] of storages) {
     };
 
     it('keeps the second family\'s marriage, note, citation and child on the couple\'s one partnership, in date order, and the report drops nothing', async () => {
-      const report = right(await load(f.tree.id, file([FIRST, SECOND])));
-      expect(await shape(f.tree.id)).to.deep.equal(want);
+      const report = right(await g.load(g.setup.tree.id, file([FIRST, SECOND])));
+      expect(await shape(g.setup.tree.id)).to.deep.equal(want);
       expect(report.relationships).to.deep.equal({ created: 3, skipped: 0 });
       expect(report.events).to.deep.equal({ created: 3, skipped: 0 });
       expect(report.citations).to.deep.equal({ created: 1, skipped: 0 });
@@ -124,10 +96,10 @@ for (const [name, make] of storages) {
     });
 
     it('keeps the second family\'s own kept lines with it, and exports them under its FAM record', async () => {
-      const report = right(await load(f.tree.id, file([FIRST, SECOND + '1 _UID 0A1B2C3D\n'])));
+      const report = right(await g.load(g.setup.tree.id, file([FIRST, SECOND + '1 _UID 0A1B2C3D\n'])));
       expect(report.warnings).to.deep.equal([]);
       for (const version of ['5.5.1', '7.0'] as const) {
-        const fams = famRecords(await exported(f.tree.id, version));
+        const fams = famRecords(await g.exported(g.setup.tree.id, version));
         expect(fams, version).to.have.length(2);
         expect(fams[0]!.filter((l) => l.startsWith('1 _UID')), version).to.deep.equal([]);
         expect(fams[1]!.filter((l) => l.startsWith('1 _UID')), version).to.deep.equal(['1 _UID 0A1B2C3D']);
@@ -135,9 +107,9 @@ for (const [name, make] of storages) {
     });
 
     it('exports the couple as the two FAM records the file had (the second marriage in the second), in 5.5.1 and 7.0, and imports that back to the same partnership', async () => {
-      right(await load(f.tree.id, file([FIRST, SECOND])));
+      right(await g.load(g.setup.tree.id, file([FIRST, SECOND])));
       for (const version of ['5.5.1', '7.0'] as const) {
-        const text = await exported(f.tree.id, version);
+        const text = await g.exported(g.setup.tree.id, version);
         const fams = famRecords(text);
         expect(fams, `${version}: two FAMs`).to.have.length(2);
         const events = (fam: string[]) => fam.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 (DATE|PLAC) /.test(l));
@@ -152,12 +124,12 @@ for (const [name, make] of storages) {
         expect(fams.map((fam) => fam.filter((l) => /^1 CHIL /.test(l)).length), `${version}: the child`).to.deep.equal([0, 1]);
         const anne = text.split('\n').slice(text.split('\n').indexOf('1 NAME Anne /Smith/'));
         expect(anne.find((l) => l.startsWith('1 FAMC ')), `${version}: her FAMC`).to.equal(`1 FAMC ${xrefs[1]}`);
-        const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
-        const again = right(await load(copy.id, text));
+        const copy = await g.newTree(`Copy ${version}`);
+        const again = right(await g.load(copy, text));
         expect(again.warnings, `${version}: warnings`).to.deep.equal([]);
-        expect(await shape(copy.id), `${version} imported again`).to.deep.equal(want);
+        expect(await shape(copy), `${version} imported again`).to.deep.equal(want);
         // And written as two FAM records again.
-        expect(famRecords(await exported(copy.id, version)), `${version} exported again`).to.have.length(2);
+        expect(famRecords(await g.exported(copy, version)), `${version} exported again`).to.have.length(2);
       }
     });
 
@@ -165,8 +137,8 @@ for (const [name, make] of storages) {
       const shared = family('@F2@', '1 MARR\n2 DATE 1912\n1 NOTE @N1@\n1 NOTE Witnesses: the Browns\n');
       const withShared = file([FIRST, shared]).replace('0 TRLR', '0 @N1@ NOTE Married again\n0 TRLR');
       for (const [text, second] of [[file([FIRST, SECOND]), ['1 NOTE Married again']], [withShared, ['1 NOTE @@', '1 NOTE Witnesses: the Browns']]] as const) {
-        const tree = right(await createTree(f.deps)(f.owner, { name: `Notes ${second.length}` }));
-        expect(right(await load(tree.id, text)).warnings).to.deep.equal([]);
+        const tree = await g.newTree(`Notes ${second.length}`);
+        expect(right(await g.load(tree, text)).warnings).to.deep.equal([]);
         // A record's NOTE lines with their continuations (`2 CONT`), pointers blanked.
         const notes = (fam: string[]) => {
           let inNote = false;
@@ -176,31 +148,25 @@ for (const [name, make] of storages) {
           }).map((l) => l.replace(/@[A-Z0-9_]+@/, '@@'));
         };
         for (const version of ['5.5.1', '7.0'] as const) {
-          let at = tree.id;
-          for (const round of [1, 2]) {
-            const out = await exported(at, version);
-            const fams = famRecords(out);
+          await g.rounds(tree, version, (out, at) => {
             const seven = version === '7.0' && second.length === 2 ? ['1 SNOTE @@', second[1]!] : second;
-            expect(fams.map(notes), `${version}, round ${round}`).to.deep.equal([['1 NOTE Married young'], seven]);
-            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version} ${round}` }));
-            expect(right(await load(copy.id, out)).warnings, `${version}, round ${round}`).to.deep.equal([]);
-            at = copy.id;
-          }
+            expect(famRecords(out).map(notes), at).to.deep.equal([['1 NOTE Married young'], seven]);
+          }, true);
         }
-        const couple = (await fx.storage.relationships.listByTree(tree.id, {})).find((r) => r.type === 'partnership')!;
+        const couple = (await g.storage.relationships.listByTree(tree, {})).find((r) => r.type === 'partnership')!;
         expect(couple.notes).to.match(/^Married young\n\nMarried again/);
-        await fx.storage.relationships.update({ ...couple, notes: 'Married twice' });
+        await g.storage.relationships.update({ ...couple, notes: 'Married twice' });
         for (const version of ['5.5.1', '7.0'] as const) {
-          expect(famRecords(await exported(tree.id, version)).map(notes), version).to.deep.equal([['1 NOTE Married twice'], []]);
+          expect(famRecords(await g.exported(tree, version)).map(notes), version).to.deep.equal([['1 NOTE Married twice'], []]);
         }
       }
     });
 
     it('writes a citation of the second marriage once, under that marriage in the second FAM record', async () => {
       const cited = family('@F2@', '1 MARR\n2 DATE 1912\n2 SOUR @S1@\n3 PAGE p. 13\n');
-      right(await load(f.tree.id, file([FIRST, cited])));
+      right(await g.load(g.setup.tree.id, file([FIRST, cited])));
       for (const version of ['5.5.1', '7.0'] as const) {
-        const fams = famRecords(await exported(f.tree.id, version));
+        const fams = famRecords(await g.exported(g.setup.tree.id, version));
         expect(fams.map((fam) => fam.filter((l) => l.endsWith('PAGE p. 13'))), version).to.deep.equal([[], ['3 PAGE p. 13']]);
       }
     });
@@ -208,12 +174,12 @@ for (const [name, make] of storages) {
     // The partnership keeps its events as they were made (file order); each FAM record is written
     // with its own events, in date order: a file that gives the later family first is written back so.
     it('keeps both marriages when the file gives the later family first, and exports each under the FAM record it came in', async () => {
-      right(await load(f.tree.id, file([SECOND, FIRST])));
-      const got = await shape(f.tree.id);
+      right(await g.load(g.setup.tree.id, file([SECOND, FIRST])));
+      const got = await shape(g.setup.tree.id);
       const inFileOrder = ['marriage 1912 Leeds', 'marriage 1900', 'divorce 1910'];
       expect(got).to.deep.equal({ ...want, partnerships: [{ ...want.partnerships[0]!, events: inFileOrder, notes: 'Married again\n\nMarried young' }] });
       for (const version of ['5.5.1', '7.0'] as const) {
-        const fams = famRecords(await exported(f.tree.id, version));
+        const fams = famRecords(await g.exported(g.setup.tree.id, version));
         expect(fams, `${version}: two FAMs`).to.have.length(2);
         expect(fams.map((fam) => fam.filter((l) => /^1 (MARR|DIV)\b/.test(l) || /^2 DATE /.test(l))), version)
           .to.deep.equal([['1 MARR', '2 DATE 1912'], ['1 MARR', '2 DATE 1900', '1 DIV', '2 DATE 1910']]);

@@ -1,12 +1,6 @@
 import { expect } from 'chai';
-import type { Id } from '../../core/kernel/ids.js';
-import type { Storage } from '../../core/stores.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
-import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
-import { createTree } from '../../core/trees/commands/create-tree.js';
-import { postgresStorage } from '../support/database.js';
-import { memoryStorage } from '../../adapters/memory/storage.js';
-import { cleanupSetup } from './cleanup-support.js';
+import { bytesOf, gedcomRoundTrip, gedcomStorages } from './gedcom-roundtrip-support.js';
 import { right } from './support.js';
 
 // Issue 28: a FAM record that makes no row (no partner at all, or one partner and nothing else) is
@@ -14,8 +8,6 @@ import { right } from './support.js';
 // (FTM, PAF write those for a marriage whose wife is unknown), children listed in a FAM without
 // parents (pres2020). Before, the record was kept (one partner) or lost (no partner), and the
 // persons' FAMS and FAMC lines were lost either way.
-
-const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
 
 /** The file in 5.5.1, or in 7.0 (whose standard structures only a 7.0 export writes back as kept). */
 const fileIn = (version: '5.5.1' | '7.0'): string => `0 HEAD
@@ -148,28 +140,9 @@ ${version === '7.0' ? '' : '2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n'}0 @I1@ INDI
 0 TRLR
 `;
 
-const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
-  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-];
-
-for (const [name, make] of storages) {
+for (const [name, make] of gedcomStorages) {
   describe(`GEDCOM: FAM records that make no row, or repeat a link another FAM made, are written back (issue 28, ${name})`, () => {
-    let fx: Awaited<ReturnType<typeof make>>;
-    let f: Awaited<ReturnType<typeof cleanupSetup>>;
-    beforeEach(async () => {
-      fx = await make();
-      f = await cleanupSetup(fx.storage);
-    });
-    afterEach(async () => fx.close());
-
-    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
-    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string> => {
-      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
-      let text = '';
-      for await (const part of r.lines) text += part;
-      return text;
-    };
+    const g = gedcomRoundTrip(make);
     /** The record whose level-0 line matches `head`, its lines. */
     const record = (text: string, head: RegExp): string[] => {
       const lines = text.split('\n');
@@ -187,17 +160,10 @@ for (const [name, make] of storages) {
 
     it('writes both families back, with the partner\'s FAMS and the children\'s FAMC (and PEDI) naming them, in 5.5.1 and 7.0, again after a round trip', async () => {
       for (const version of ['5.5.1', '7.0'] as const) {
-        const tree = right(await createTree(f.deps)(f.owner, { name: `Rowless ${version}` }));
-        const report = right(await load(tree.id, fileIn(version)));
+        const tree = await g.newTree(`Rowless ${version}`);
+        const report = right(await g.load(tree, fileIn(version)));
         expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
-        for (const round of [1, 2]) {
-          let text = await exported(tree.id, version);
-          if (round === 2) {
-            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
-            right(await load(copy.id, text));
-            text = await exported(copy.id, version);
-          }
-          const at = `${version}, round ${round}`;
+        await g.rounds(tree, version, (text, at) => {
           const lone = record(text, /^0 @X[0-9A-F]{6}_F1@ FAM$/);
           const orphans = record(text, /^0 @X[0-9A-F]{6}_F2@ FAM$/);
           expect(lone, `${at}: F1`).to.have.length(3);
@@ -211,7 +177,7 @@ for (const [name, make] of storages) {
           expect(adam, at).to.include(`1 FAMS ${xrefOf(lone)}`);
           expect(beth.slice(beth.indexOf(`1 FAMC ${xrefOf(orphans)}`), beth.indexOf(`1 FAMC ${xrefOf(orphans)}`) + 2), at).to.deep.equal([`1 FAMC ${xrefOf(orphans)}`, `2 PEDI ${version === '7.0' ? 'BIRTH' : 'birth'}`]);
           expect(carl, at).to.include(`1 FAMC ${xrefOf(orphans)}`);
-        }
+        });
       }
     });
 
@@ -228,35 +194,28 @@ for (const [name, make] of storages) {
     };
 
     it('says so when the link was the tree\'s before the import (a merge): the repeating FAM is not kept, the edge left as it was', async () => {
-      const tree = right(await createTree(f.deps)(f.owner, { name: 'Before' }));
-      right(await load(tree.id, adoption('5.5.1').replace(/0 @F2@ FAM[\s\S]*?(?=0 TRLR)/, '').replace('1 FAMS @F2@\n', '').replace(/1 FAMC @F2@\n2 PEDI adopted\n/, '')));
-      const persons = await fx.storage.persons.listByTree(tree.id, {});
-      const names = await fx.storage.names.listByTree(tree.id);
+      const tree = await g.newTree('Before');
+      right(await g.load(tree, adoption('5.5.1').replace(/0 @F2@ FAM[\s\S]*?(?=0 TRLR)/, '').replace('1 FAMS @F2@\n', '').replace(/1 FAMC @F2@\n2 PEDI adopted\n/, '')));
+      const persons = await g.storage.persons.listByTree(tree, {});
+      const names = await g.storage.names.listByTree(tree);
       const idOf = (given: string) => names.find((n) => n.givenName === given)!.personId;
       expect(persons).to.have.length(3);
-      const edge = await fx.storage.relationships.findEdge(tree.id, 'parent_child', idOf('Robert'), idOf('Joe'));
+      const edge = await g.storage.relationships.findEdge(tree, 'parent_child', idOf('Robert'), idOf('Joe'));
       const second = `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Robert /Williams/\n1 SEX M\n1 FAMS @F2@\n0 @I3@ INDI\n1 NAME Joe /Williams/\n1 FAMC @F2@\n2 PEDI adopted
 0 @F2@ FAM\n1 HUSB @I1@\n1 CHIL @I3@\n0 TRLR\n`;
-      const report = right(await importGedcom(f.deps)(f.owner, tree.id, bytesOf(second), {
+      const report = right(await importGedcom(g.setup.deps)(g.setup.owner, tree, bytesOf(second), {
         defaultAction: 'new', resolutions: { '@I1@': { action: 'merge', targetId: idOf('Robert') }, '@I3@': { action: 'merge', targetId: idOf('Joe') } },
       }));
       expect(report.warnings.map((w) => w.message)).to.deep.equal(['family @F2@ repeats a parent and child the tree linked before this import: it is not kept']);
-      expect((await fx.storage.relationships.byId(edge!.id))?.gedcomExtra ?? null).to.equal(null);
+      expect((await g.storage.relationships.byId(edge!.id))?.gedcomExtra ?? null).to.equal(null);
     });
 
     it('writes two FAMs of one parent, each with its own children, back as two, with the parent\'s FAMS and each child\'s FAMC naming its own, in 5.5.1 and 7.0, again after a round trip', async () => {
       for (const version of ['5.5.1', '7.0'] as const) {
-        const tree = right(await createTree(f.deps)(f.owner, { name: `Two of one ${version}` }));
-        const report = right(await load(tree.id, twoOfOne(version)));
+        const tree = await g.newTree(`Two of one ${version}`);
+        const report = right(await g.load(tree, twoOfOne(version)));
         expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
-        for (const round of [1, 2]) {
-          let text = await exported(tree.id, version);
-          if (round === 2) {
-            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
-            right(await load(copy.id, text));
-            text = await exported(copy.id, version);
-          }
-          const at = `${version}, round ${round}`;
+        await g.rounds(tree, version, (text, at) => {
           const fams = records(text, 'FAM');
           expect(fams, at).to.have.length(2);
           const persons = records(text, 'INDI');
@@ -274,23 +233,16 @@ for (const [name, make] of storages) {
           expect(lines(jaime).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${one}`]);
           expect(lines(beatriz).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${two}`]);
           expect(lines(teresa).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${two}`]);
-        }
+        });
       }
     });
 
     it('writes a child of two FAMs of one father and two mothers in both FAMs again, in 5.5.1 and 7.0, again after a round trip', async () => {
       for (const version of ['5.5.1', '7.0'] as const) {
-        const tree = right(await createTree(f.deps)(f.owner, { name: `Two mothers ${version}` }));
-        const report = right(await load(tree.id, twoMothers(version)));
+        const tree = await g.newTree(`Two mothers ${version}`);
+        const report = right(await g.load(tree, twoMothers(version)));
         expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
-        for (const round of [1, 2]) {
-          let text = await exported(tree.id, version);
-          if (round === 2) {
-            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
-            right(await load(copy.id, text));
-            text = await exported(copy.id, version);
-          }
-          const at = `${version}, round ${round}`;
+        await g.rounds(tree, version, (text, at) => {
           const fams = records(text, 'FAM');
           const persons = records(text, 'INDI');
           const xrefOf = (given: string) => persons.find((p) => p.some((l) => l.startsWith(`1 NAME ${given} `)))![0]!.split(' ')[1]!;
@@ -304,23 +256,16 @@ for (const [name, make] of storages) {
           const lines = (x: string) => persons.find((p) => p[0]!.split(' ')[1] === x)!;
           expect(lines(nils).filter((l) => l.startsWith('1 FAMC')), at).to.deep.equal([`1 FAMC ${one}`, `1 FAMC ${two}`]);
           expect(lines(hugo).filter((l) => l.startsWith('1 FAMS')), at).to.deep.equal([`1 FAMS ${one}`, `1 FAMS ${two}`]);
-        }
+        });
       }
     });
 
     it('writes the father\'s own FAM of his adopted son back, with the son\'s FAMC and PEDI and the father\'s FAMS naming it, in 5.5.1 and 7.0, again after a round trip', async () => {
       for (const version of ['5.5.1', '7.0'] as const) {
-        const tree = right(await createTree(f.deps)(f.owner, { name: `Adoption ${version}` }));
-        const report = right(await load(tree.id, adoption(version)));
+        const tree = await g.newTree(`Adoption ${version}`);
+        const report = right(await g.load(tree, adoption(version)));
         expect(report.warnings.map((w) => w.message), version).to.deep.equal([]);
-        for (const round of [1, 2]) {
-          let text = await exported(tree.id, version);
-          if (round === 2) {
-            const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${version}` }));
-            right(await load(copy.id, text));
-            text = await exported(copy.id, version);
-          }
-          const at = `${version}, round ${round}`;
+        await g.rounds(tree, version, (text, at) => {
           const fams = records(text, 'FAM');
           expect(fams, at).to.have.length(2);
           const persons = records(text, 'INDI');
@@ -333,7 +278,7 @@ for (const [name, make] of storages) {
           const joeLines = persons.find((p) => p[0]!.split(' ')[1] === joe)!;
           expect(joeLines.slice(joeLines.indexOf(`1 FAMC ${ownXref}`), joeLines.indexOf(`1 FAMC ${ownXref}`) + 2), at).to.deep.equal([`1 FAMC ${ownXref}`, `2 PEDI ${adopted}`]);
           expect(persons.find((p) => p[0]!.split(' ')[1] === robert), at).to.include(`1 FAMS ${ownXref}`);
-        }
+        });
       }
     });
   });
