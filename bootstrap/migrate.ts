@@ -7,7 +7,9 @@ import { migrate } from '../adapters/postgres/migrate.js';
 // PostgreSQL under DATA_DIR when it is not set (the server also migrates at start).
 try {
   const config = loadConfig(process.env);
-  const database = await openDatabase(config, createLogger(config.logLevel));
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+  logger.flush(); // the log's buffered lines before the migrations' own
   try {
     await migrate(database.url, (m) => process.stdout.write(`${m}\n`));
     process.stdout.write('Migrations applied.\n');

@@ -45,6 +45,8 @@ const main = async (): Promise<void> => {
   logger.info({ host: config.host, port }, 'listening');
   // Every interface: localhost reaches it; one address (HOST): that address, IPv6 in brackets.
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : isIP(config.host) === 6 ? `[${config.host}]` : config.host;
+  // The log's buffered lines first, so that standard output keeps the order things happened in.
+  logger.flush();
   process.stdout.write(`Genealogy service listening on http://${shown}:${port} (API under /api/v1, docs at /api/v1/docs)\n`);
 
   // SIGTERM/SIGINT: refuse new connections, let requests in flight and a running purge finish (up

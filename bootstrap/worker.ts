@@ -22,6 +22,7 @@ const main = async (): Promise<void> => {
   if (process.argv.includes('--once')) {
     const result = await purgeExpired(deps)();
     const windows = await purgeRateLimitWindows(deps)();
+    logger.flush(); // the log's buffered lines before the result, which stays the last line
     process.stdout.write(`${JSON.stringify(result.ran ? { ran: true, cutoff: result.cutoff.toISOString(), ...result.counts, blobs_removed: result.blobsRemoved, blobs_pending: result.blobsPending, rate_limit_windows: windows } : { ran: false, rate_limit_windows: windows })}\n`);
     await storage.close();
     await database.stop();

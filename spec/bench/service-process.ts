@@ -56,7 +56,8 @@ export const startServiceProcess = async (o: {
       DATABASE_URL: o.databaseUrl,
       DATA_DIR: o.dataDir,
       AUTH_RATE_LIMIT: '0',
-      LOG_LEVEL: 'silent',
+      // LOG_LEVEL as deployed (info, unless this environment sets it): a line per request is part of a
+      // request's cost. Standard output goes to /dev/null.
       ...o.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
