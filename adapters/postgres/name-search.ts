@@ -57,27 +57,42 @@ export const DEFAULT_SEARCH_THRESHOLD = 0.2;
  */
 const limitBucket = (limit: number): number => (limit <= 20 ? 20 : limit <= 100 ? 100 : 1000);
 
+/** The statement's text for a shape: written once per shape (the texts are few), not per search. */
+const rankedTexts = new Map<string, string>();
+
 /**
  * The search as a query of (person_id, score) rows, best first, at most limitBucket(limit) of them
  * (the caller applies `limit` itself, outside): `shown` is the condition (` and ...`, or '') a found
  * person's row `pr` (live) must meet, its text the same for every value (the statement is prepared).
  */
 export const rankedSearch = (treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment): Fragment => {
+  const key = `${after !== undefined}:${limitBucket(limit)}:${shown.sql}`;
+  let sql = rankedTexts.get(key);
+  if (sql === undefined) rankedTexts.set(key, (sql = rankedSql(after !== undefined, limitBucket(limit), shown.sql)));
+  const cursor = after === undefined ? [] : [after, after];
+  return {
+    sql,
+    params: [
+      query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
+      ...(after === undefined ? [] : [after]), ...shown.params,
+      ...shown.params, ...(after === undefined ? [] : [after]),
+    ],
+  };
+};
+
+/** rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition. */
+const rankedSql = (paged: boolean, bucket: number, shownSql: string): string => {
   // The cursor person's place: its best word (one query word) or its score (several), from its postings.
-  const cursor = after === undefined
-    ? { sql: '', params: [] as unknown[] }
-    : {
-      sql: `, cur1 as materialized (
+  const cursor = !paged
+    ? ''
+    : `, cur1 as materialized (
            select m.s, m.word from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid
            order by m.s desc, m.word collate "C" limit 1
          ), cur2 as materialized (
            select sum(y.b) / (select k from qw) as score
            from (select m.i, max(m.s)::float8 as b from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid group by m.i) y
-         )`,
-      params: [after, after] as unknown[],
-    };
-  return {
-    sql: `with qw as materialized (
+         )`;
+  return `with qw as materialized (
        select coalesce(array_agg(w order by w), '{}') as ws, count(*)::int as k
        from (
          select w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) with ordinality u(w, o)
@@ -93,13 +108,13 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
        from qw cross join unnest(qw.ws) with ordinality q(w, i)
        join name_words d on d.tree_id = ?::uuid
        where not (${SAME_THRESHOLD} and ?::real > 0) and similarity(d.word, q.w) >= ?::real
-     )${cursor.sql}
+     )${cursor}
      (select c.person_id, sig.s::float8 as score
       from (select m.id, m.word, m.s from m where (select k from qw) = 1 order by m.s desc, m.word collate "C") sig
-      ${after === undefined ? '' : 'cross join cur1'}
+      ${paged ? 'cross join cur1' : ''}
       cross join lateral (
         select p.person_id from name_postings p
-        where p.word_id = sig.id${after === undefined ? '' : ` and p.person_id > case when sig.word = cur1.word then ?::uuid else '${NO_ID}'::uuid end`}
+        where p.word_id = sig.id${paged ? ` and p.person_id > case when sig.word = cur1.word then ?::uuid else '${NO_ID}'::uuid end` : ''}
         order by p.person_id
         limit (select ${ALL_ROWS})
       ) c
@@ -110,8 +125,8 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
             and exists (select 1 from name_postings b where b.word_id = m.id and b.person_id = c.person_id)
         ) as answered
       ) earlier
-      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shown.sql} limit 1) shown
-      where not earlier.answered${after === undefined ? '' : ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))'})
+      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+      where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''})
      union all
      (select h.person_id, h.score
       from (
@@ -121,16 +136,10 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
         group by x.person_id
         order by 2 desc, 1
       ) h
-      ${after === undefined ? '' : 'cross join cur2'}
-      cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shown.sql} limit 1) shown
-      ${after === undefined ? '' : 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)'})
-     limit ${limitBucket(limit)}`,
-    params: [
-      query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor.params,
-      ...(after === undefined ? [] : [after]), ...shown.params,
-      ...shown.params, ...(after === undefined ? [] : [after]),
-    ],
-  };
+      ${paged ? 'cross join cur2' : ''}
+      cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+      ${paged ? 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)' : ''})
+     limit ${bucket}`;
 };
 
 export const searchNames = (db: Sql): NameRepository['search'] => async (treeId, query, threshold, page) => {

@@ -15,7 +15,7 @@ import type { PersonRepository } from '../../core/people/ports.js';
 import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
-import { fullPerson, visibilitySql, visibilityIs } from './privacy-sql.js';
+import { fullPerson, visibilitySql, visibilityIs, type Fragment } from './privacy-sql.js';
 import { rankedSearch } from './name-search.js';
 import { ownerOf } from './trees.js';
 import * as tables from './tables/index.js';
@@ -249,13 +249,22 @@ const pickTextOf = (member: boolean): string => {
 };
 
 const searchPages = new Map<string, string>();
+let foundYear = NaN;
+let foundFragment: Fragment = { sql: '', params: [] };
+/** A non-member's condition on a found person's row at `now`, unless the reader is a member by role (decided in the statement); its text written once. */
+const foundRule = (now: Date): Fragment => {
+  if (now.getUTCFullYear() !== foundYear) {
+    const fullRule = fullPerson('pr', now);
+    foundFragment = { sql: ` and ((select tr.member from tr) or ${fullRule.sql})`, params: fullRule.params };
+    foundYear = now.getUTCFullYear();
+  }
+  return foundFragment;
+};
 
 export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
-    // A non-member's condition on a found person's row, unless the reader is a member by role (decided in the statement).
-    const fullRule = fullPerson('pr', now);
-    const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, { sql: ` and ((select tr.member from tr) or ${fullRule.sql})`, params: fullRule.params });
+    const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
     let text = searchPages.get(ranked.sql);
     if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
     const [vis = [], shown = []] = nonMemberParams(now);
