@@ -59,7 +59,7 @@ describe('PostgreSQL people storage', () => {
     sql.transaction(async (trx) => {
       await trx.raw(`select set_config('pg_trgm.similarity_threshold', '0.2', true)`);
       const words = [q, treeId, 0.2, 0.2, 0.2, treeId, 0.2, 0.2, 0.2];
-      // The cursor person's id fills every place after the words' (as many as the statement's shape has: fewer for one word).
+      // The cursor person's id fills every place after the words' (counted in the statement's text).
       const cursor = (statement.match(/\?/g)?.length ?? 0) - words.length - 1;
       const params = [...words, ...(after === null ? [] : Array.from({ length: cursor }, () => after)), limit];
       const custom = await trx.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(`explain (analyze, format json) ${statement}`, params);

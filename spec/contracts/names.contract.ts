@@ -176,8 +176,7 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       const found = await storage().names.search(t.id, 'Smyth', 0.2, { limit: 1000 });
       expect(scores(found)).to.deep.equal([exact.id, smythe.id, both.id, smith.id]);
       expect(found.map((f) => f.score)).to.deep.equal([1, Math.fround(5 / 8), Math.fround(5 / 8), Math.fround(1 / 3)]);
-      // The same word with what the split drops around it (PostgreSQL searches it by the statement
-      // that splits a query into words, a bare word by one without the several-words branch): the same answer.
+      // The same word in another case, or with what the split into words drops around it: the same answer.
       for (const q of [' Smyth ', 'smyth.', 'SMYTH', '-Smyth']) expect(await storage().names.search(t.id, q, 0.2, { limit: 1000 }), q).to.deep.equal(found);
       const pages: string[] = [];
       for (let after: string | undefined; ;) {
