@@ -1,13 +1,10 @@
 import { expect } from 'chai';
 import type { Id } from '../../core/kernel/ids.js';
-import type { Storage } from '../../core/stores.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
-import { exportGedcom } from '../../core/gedcom/queries/export-gedcom.js';
 import { readPlan } from '../../core/gedcom/read-plan.js';
-import { createTree } from '../../core/trees/commands/create-tree.js';
-import { postgresStorage } from '../support/database.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import { cleanupSetup } from './cleanup-support.js';
+import { bytesOf, gedcomRoundTrip, gedcomStorages, type Version } from './gedcom-roundtrip-support.js';
 import { right } from './support.js';
 
 // Issue 28, "model what genealogists use": REPO records become repositories of the tree; a SOUR's
@@ -15,8 +12,6 @@ import { right } from './support.js';
 // PLAC, AGNC, NOTE) become fields of the source. Export writes them back in 5.5.1 and 7.0 (REPO
 // records after the sources, `1 REPO @R1@` with `2 CALN` under the SOUR), and the export imports back
 // to the same fields. Sources without them write exactly as before (the golden files hold that).
-
-const bytesOf = (text: string) => ({ open: async function* () { yield new TextEncoder().encode(text); } });
 
 const header = (version: '5.5.1' | '7.0'): string => (version === '7.0'
   ? '0 HEAD\n1 GEDC\n2 VERS 7.0\n'
@@ -55,11 +50,6 @@ const RECORDS = `0 @I1@ INDI
 0 TRLR
 `;
 
-const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
-  ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
-  ['postgres', () => postgresStorage()],
-];
-
 describe('GEDCOM repositories and source fields: the mapping (issue 28)', () => {
   for (const version of ['5.5.1', '7.0'] as const) {
     it(`${version}: REPO records, SOUR.REPO with CALN, ABBR and DATA map, and are no longer unmapped`, async () => {
@@ -95,28 +85,16 @@ describe('GEDCOM repositories and source fields: the mapping (issue 28)', () => 
   });
 });
 
-for (const [name, make] of storages) {
+for (const [name, make] of gedcomStorages) {
   describe(`GEDCOM repositories and source fields: import, export, import again (issue 28, ${name})`, () => {
-    let fx: Awaited<ReturnType<typeof make>>;
-    let f: Awaited<ReturnType<typeof cleanupSetup>>;
-    beforeEach(async () => {
-      fx = await make();
-      f = await cleanupSetup(fx.storage);
-    });
-    afterEach(async () => fx.close());
-
-    const load = (treeId: Id, text: string) => importGedcom(f.deps)(f.owner, treeId, bytesOf(text), { defaultAction: 'new', resolutions: {} });
-    const exported = async (treeId: Id, version: '5.5.1' | '7.0'): Promise<string[]> => {
-      const r = right(await exportGedcom({ storage: fx.storage, clock: f.deps.clock, product: { name: 'Spec', version: '1' } })(f.owner, treeId, version));
-      let text = '';
-      for await (const part of r.lines) text += part;
-      return text.split(/\r?\n/);
-    };
+    const g = gedcomRoundTrip(make);
+    const { load } = g;
+    const exported = async (treeId: Id, version: Version): Promise<string[]> => (await g.exported(treeId, version)).split(/\r?\n/);
     /** What the tree holds of sources and repositories, ids resolved to names. */
     const held = async (treeId: Id) => {
-      const repositories = await fx.storage.repositories.listByTree(treeId, {});
+      const repositories = await g.storage.repositories.listByTree(treeId, {});
       const nameOf = new Map(repositories.map((r) => [r.id, r.name]));
-      const sources = (await fx.storage.sources.listByTree(treeId, {})).map((s) => ({
+      const sources = (await g.storage.sources.listByTree(treeId, {})).map((s) => ({
         title: s.title, abbreviation: s.abbreviation, author: s.author, publication: s.publication, notes: s.notes,
         recordedEvents: s.recordedEvents, agency: s.agency, dataNotes: s.dataNotes,
         repositories: s.repositories.map((l) => [nameOf.get(l.repositoryId), l.callNumber]),
@@ -138,13 +116,13 @@ for (const [name, make] of storages) {
 
     for (const version of ['5.5.1', '7.0'] as const) {
       it(`${version}: the file's repositories and source fields are kept, exported in both versions, and import back equal`, async () => {
-        const report = right(await load(f.tree.id, header(version) + RECORDS));
+        const report = right(await load(g.setup.tree.id, header(version) + RECORDS));
         expect(report.warnings).to.deep.equal([]);
         expect(report.repositories).to.deep.equal({ created: 2, reused: 0 });
         expect(report.unmapped).to.deep.equal([]);
-        expect(await held(f.tree.id)).to.deep.equal(EXPECTED);
+        expect(await held(g.setup.tree.id)).to.deep.equal(EXPECTED);
         for (const out of ['5.5.1', '7.0'] as const) {
-          const lines = await exported(f.tree.id, out);
+          const lines = await exported(g.setup.tree.id, out);
           const sour = lines.indexOf('0 @S1@ SOUR');
           const end = lines.findIndex((l, i) => i > sour && l.startsWith('0 '));
           expect(lines.slice(sour, end), out).to.deep.equal([
@@ -162,39 +140,39 @@ for (const [name, make] of storages) {
           expect(lines.slice(lines.indexOf('0 @R2@ REPO'), lines.indexOf('0 @R2@ REPO') + 3), out).to.deep.equal(['0 @R2@ REPO', '1 NAME Devon Heritage Centre', '0 TRLR']);
           const repoLines = lines.filter((l) => /^0 @R\d+@ REPO$/.test(l));
           expect(repoLines, out).to.have.length(2);
-          const copy = right(await createTree(f.deps)(f.owner, { name: `Copy ${out}` }));
-          const again = right(await load(copy.id, lines.join('\n')));
+          const copy = await g.newTree(`Copy ${out}`);
+          const again = right(await load(copy, lines.join('\n')));
           expect(again.warnings, out).to.deep.equal([]);
           expect(again.unmapped.filter((u) => /^(SOUR|REPO)\b/.test(u.tag)), out).to.deep.equal([]);
-          expect(await held(copy.id), out).to.deep.equal(EXPECTED);
+          expect(await held(copy), out).to.deep.equal(EXPECTED);
         }
       });
     }
 
     it('a second import of the same file reuses the repositories (same name and address)', async () => {
-      right(await load(f.tree.id, header('5.5.1') + RECORDS));
-      const again = right(await load(f.tree.id, header('5.5.1') + RECORDS));
+      right(await load(g.setup.tree.id, header('5.5.1') + RECORDS));
+      const again = right(await load(g.setup.tree.id, header('5.5.1') + RECORDS));
       expect(again.repositories).to.deep.equal({ created: 0, reused: 2 });
-      expect(await fx.storage.repositories.listByTree(f.tree.id, {})).to.have.length(2);
+      expect(await g.storage.repositories.listByTree(g.setup.tree.id, {})).to.have.length(2);
     });
 
     it('7.0: a recorded date that is not a period goes as an empty DATE with its PHRASE, and comes back', async () => {
       const text = `${header('5.5.1')}0 @S1@ SOUR\n1 TITL Parish register\n1 DATA\n2 EVEN CHR\n3 DATE 1780-1850\n0 TRLR\n`;
-      right(await load(f.tree.id, text));
-      const lines = await exported(f.tree.id, '7.0');
+      right(await load(g.setup.tree.id, text));
+      const lines = await exported(g.setup.tree.id, '7.0');
       const at = lines.indexOf('2 EVEN CHR');
       expect(lines.slice(at, at + 3)).to.deep.equal(['2 EVEN CHR', '3 DATE', '4 PHRASE 1780-1850']);
-      const copy = right(await createTree(f.deps)(f.owner, { name: 'Copy' }));
-      const again = right(await load(copy.id, lines.join('\n')));
+      const copy = await g.newTree('Copy');
+      const again = right(await load(copy, lines.join('\n')));
       expect(again.unmapped.filter((u) => /^(SOUR|REPO)\b/.test(u.tag))).to.deep.equal([]);
-      expect((await fx.storage.sources.listByTree(copy.id, {}))[0]!.recordedEvents).to.deep.equal([{ events: 'CHR', date: '1780-1850', place: '' }]);
+      expect((await g.storage.sources.listByTree(copy, {}))[0]!.recordedEvents).to.deep.equal([{ events: 'CHR', date: '1780-1850', place: '' }]);
     });
 
     it('a link to a deleted repository is not written; the repository is not either', async () => {
-      right(await load(f.tree.id, header('5.5.1') + RECORDS));
-      const devon = (await fx.storage.repositories.listByTree(f.tree.id, {})).find((r) => r.name === 'Devon Heritage Centre')!;
-      await fx.storage.repositories.update({ ...devon, deletedAt: new Date('2026-01-01T00:00:00Z') });
-      const lines = await exported(f.tree.id, '5.5.1');
+      right(await load(g.setup.tree.id, header('5.5.1') + RECORDS));
+      const devon = (await g.storage.repositories.listByTree(g.setup.tree.id, {})).find((r) => r.name === 'Devon Heritage Centre')!;
+      await g.storage.repositories.update({ ...devon, deletedAt: new Date('2026-01-01T00:00:00Z') });
+      const lines = await exported(g.setup.tree.id, '5.5.1');
       expect(lines.filter((l) => /^1 REPO /.test(l))).to.deep.equal(['1 REPO @R1@']);
       expect(lines.filter((l) => / REPO$/.test(l))).to.deep.equal(['0 @R1@ REPO']);
       expect(lines).to.not.include('1 NAME Devon Heritage Centre');
