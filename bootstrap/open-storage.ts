@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
 import type { Storage } from '../core/stores.js';
-import { initOrm, migrate, storageOnOrm } from '../adapters/postgres/index.js';
+import { initOrm, keepSessions, migrate, storageOnOrm } from '../adapters/postgres/index.js';
 import { readReplica, type FallbackReason } from '../adapters/postgres/read-replica.js';
 import { openDatabase, type Database } from './database.js';
 import type { Config } from './config.js';
@@ -12,6 +12,11 @@ export type OpenStorage = { readonly database: Database; readonly orm: MikroORM;
 export type OpenStorageOptions = {
   /** Serve the reads that may lag from DATABASE_READ_URL when it is set (the API server; never the CLI or the worker). */
   readonly replica?: ReplicaEvents;
+  /**
+   * Keep sessions in the process, told of every change by PostgreSQL (adapters/postgres/session-cache.ts):
+   * the API server, whose every authenticated request reads its session first; never the CLI or the worker.
+   */
+  readonly keepSessions?: boolean;
 };
 
 /**
@@ -38,7 +43,13 @@ export const openStorage = async (config: Config, logger: Logger, opts: OpenStor
   await migrate(database.url);
   const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold });
   const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config.searchThreshold, logger, opts.replica);
-  const storage = storageOnOrm(orm, {}, replica);
+  const kept = opts.keepSessions === true
+    ? await keepSessions(database.url, {
+      onDown: (err) => logger.warn({ err }, 'the session notices connection failed: sessions are read from the database until it is back'),
+      onUp: () => logger.info('the session notices connection answers: sessions are kept in the process'),
+    })
+    : undefined;
+  const storage = storageOnOrm(orm, {}, replica, kept);
   const backfilled = await backfillLifeFacts(storage);
   if (backfilled > 0) logger.info({ persons: backfilled }, 'kept privacy facts filled in');
   return { database, orm, storage };

@@ -29,7 +29,7 @@ const main = async (): Promise<void> => {
   // Migrated, and persons written before the privacy facts were kept get them before the first request.
   // Metrics are always counted (cheap); METRICS_PORT only decides whether they are served.
   const metrics = createMetrics({ processMetrics: config.metrics !== null });
-  const { database, orm, storage } = await openStorage(config, logger, { replica: { onFallback: metrics.replicaFallback, onRead: metrics.replicaRead } });
+  const { database, orm, storage } = await openStorage(config, logger, { replica: { onFallback: metrics.replicaFallback, onRead: metrics.replicaRead }, keepSessions: true });
   metrics.poolSource(poolUse(orm));
   database.onRestart(metrics.embeddedDbRestart);
   const { app, deps } = composeApp(config, storage, logger, { metrics });

@@ -17,6 +17,7 @@ import { Migration20261231090000_gedcom_kept } from './Migration20261231090000_g
 import { Migration20270101090000_purge_stamp } from './Migration20270101090000_purge_stamp.js';
 import { Migration20270104090000_event_cause } from './Migration20270104090000_event_cause.js';
 import { Migration20270105090000_citation_fields } from './Migration20270105090000_citation_fields.js';
+import { Migration20270110090000_session_changes } from './Migration20270110090000_session_changes.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270101090000_purge_stamp', class: Migration20270101090000_purge_stamp },
   { name: 'Migration20270104090000_event_cause', class: Migration20270104090000_event_cause },
   { name: 'Migration20270105090000_citation_fields', class: Migration20270105090000_citation_fields },
+  { name: 'Migration20270110090000_session_changes', class: Migration20270110090000_session_changes },
 ];

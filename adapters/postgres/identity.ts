@@ -2,12 +2,23 @@ import { MEMBER_OF_SHOWN, type EmailTokenRepository, type RateLimiter, type Sess
 import { ts, type Sql } from './sql.js';
 import { emailTokens, sessions, users, type EmailTokenDb, type SessionDb, type UserDb } from './tables/identity.js';
 import { insertRow, insertRowIfAbsent, updateRow } from './tables/build.js';
+import type { SessionCache } from './session-cache.js';
+
+/** A session read with its user (SessionRepository.withUser), as the session cache keeps it. */
+export type SessionWithUser = NonNullable<Awaited<ReturnType<SessionRepository['withUser']>>>;
+
+/**
+ * Told of each change this process makes to a user's sessions, account or memberships, before the
+ * change commits (the session cache's `changed`; session-cache.ts).
+ */
+export type UserChanged = (userId: string) => void;
+const unchanged: UserChanged = () => undefined;
 
 const toUser = users.from;
 const toSession = sessions.from;
 const userMutable = ['password_hash', 'email_verified_at', 'self_person_id', 'deleted_at'];
 
-export const pgUsers = (db: Sql): UserRepository => ({
+export const pgUsers = (db: Sql, changed: UserChanged = unchanged): UserRepository => ({
   byId: async (id) => {
     const [r] = await db.rows<UserDb>('select * from users where id = ? and deleted_at is null', [id]);
     return r ? toUser(r) : null;
@@ -21,40 +32,47 @@ export const pgUsers = (db: Sql): UserRepository => ({
   // ON CONFLICT rather than catching the unique violation: a failed statement would abort the
   // surrounding transaction, and the caller's unit of work must be able to carry on with a Left.
   insert: async (u) => ((await insertRowIfAbsent(db, users, u, '(email)')) ? 'ok' : 'email_taken'),
-  update: (u) => updateRow(db, users, userMutable, u),
+  update: async (u) => {
+    await updateRow(db, users, userMutable, u);
+    changed(u.id);
+  },
   count: async () => {
     const [r] = await db.rows<{ n: string }>('select count(*) as n from users where deleted_at is null');
     return Number(r?.n ?? 0);
   },
 });
 
-export const pgSessions = (db: Sql): SessionRepository => ({
+/** With `cache`, `withUser` answers from it when it may (session-cache.ts), and every change here tells it. */
+export const pgSessions = (db: Sql, cache?: SessionCache<SessionWithUser>): SessionRepository => ({
   insert: (x) => insertRow(db, sessions, x),
   byTokenHash: async (hash) => {
     const [r] = await db.rows<SessionDb>('select * from sessions where token_hash = ?', [hash]);
     return r ? toSession(r) : null;
   },
-  withUser: async (hash) => {
-    const [r] = await db.rows<{ s: SessionDb; u: UserDb; m: string[] }>(
-      `select to_jsonb(s.*) as s, to_jsonb(u.*) as u,
-              array(select m.tree_id from memberships m where m.user_id = u.id limit ${MEMBER_OF_SHOWN + 1}) as m
-       from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = ?`,
-      [hash],
-    );
-    return r ? { session: toSession(r.s), user: toUser(r.u), memberOf: r.m } : null;
-  },
+  withUser: (hash) => (cache === undefined ? sessionWithUser(db, hash) : cache.read(hash, () => sessionWithUser(db, hash), (v) => v.user.id)),
   revoke: async (id, at) => {
-    await db.run('update sessions set revoked_at = ?::timestamptz where id = ? and revoked_at is null', [ts(at), id]);
+    const [r] = await db.rows<{ user_id: string }>('update sessions set revoked_at = ?::timestamptz where id = ? and revoked_at is null returning user_id', [ts(at), id]);
+    if (r !== undefined) cache?.changed(r.user_id);
   },
-  revokeAllForUser: async (userId, at, exceptId) =>
-    exceptId === undefined
-      ? db.run('update sessions set revoked_at = ?::timestamptz where user_id = ? and revoked_at is null', [ts(at), userId])
-      : db.run('update sessions set revoked_at = ?::timestamptz where user_id = ? and revoked_at is null and id <> ?', [
-          ts(at),
-          userId,
-          exceptId,
-        ]),
+  revokeAllForUser: async (userId, at, exceptId) => {
+    const revoked = exceptId === undefined
+      ? await db.run('update sessions set revoked_at = ?::timestamptz where user_id = ? and revoked_at is null', [ts(at), userId])
+      : await db.run('update sessions set revoked_at = ?::timestamptz where user_id = ? and revoked_at is null and id <> ?', [ts(at), userId, exceptId]);
+    cache?.changed(userId);
+    return revoked;
+  },
 });
+
+/** The session with that token hash and its live user, read from the database. */
+const sessionWithUser = async (db: Sql, hash: string): Promise<SessionWithUser | null> => {
+  const [r] = await db.rows<{ s: SessionDb; u: UserDb; m: string[] }>(
+    `select to_jsonb(s.*) as s, to_jsonb(u.*) as u,
+            array(select m.tree_id from memberships m where m.user_id = u.id limit ${MEMBER_OF_SHOWN + 1}) as m
+     from sessions s join users u on u.id = s.user_id and u.deleted_at is null where s.token_hash = ?`,
+    [hash],
+  );
+  return r ? { session: toSession(r.s), user: toUser(r.u), memberOf: r.m } : null;
+};
 
 export const pgEmailTokens = (db: Sql): EmailTokenRepository => ({
   insert: (t) => insertRow(db, emailTokens, t),

@@ -3,7 +3,8 @@ import type { Storage, Stores } from '../../core/stores.js';
 import { initOrm, type OrmOptions } from './orm.js';
 import { commit, inTransaction, sqlOn, type SqlObserver } from './sql.js';
 import { readsMayLag, type ReadReplica } from './read-replica.js';
-import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers } from './identity.js';
+import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers, type SessionWithUser, type UserChanged } from './identity.js';
+import { listenForSessionChanges, SessionCache, type SessionListener } from './session-cache.js';
 import { pgMemberships, pgTrees } from './trees.js';
 import { pgAudit } from './audit.js';
 import { pgEvents, pgNames, pgPersons, pgPlaces, pgRelationships } from './people.js';
@@ -21,14 +22,15 @@ import { pgChartReads } from './charts.js';
 import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
 
-const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Stores => {
+const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
   const db = sqlOn(em, observe, replica);
+  const changed: UserChanged | undefined = cache === undefined ? undefined : (userId) => cache.changed(userId);
   return {
-    users: pgUsers(db),
-    sessions: pgSessions(db),
+    users: pgUsers(db, changed),
+    sessions: pgSessions(db, cache),
     emailTokens: pgEmailTokens(db),
     trees: pgTrees(db),
-    memberships: pgMemberships(db),
+    memberships: pgMemberships(db, changed),
     audit: pgAudit(db),
     rateLimits: pgRateLimiter(db),
     persons: pgPersons(db),
@@ -57,13 +59,23 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
   };
 };
 
+/** Sessions kept in the process (session-cache.ts): the cache and the listener that keeps it right. */
+export type KeptSessions = { readonly cache: SessionCache<SessionWithUser>; readonly listener: SessionListener };
+
+/** Starts keeping sessions for a storage on the database at `url` (a host that authenticates requests: the API server). */
+export const keepSessions = async (url: string, events: Parameters<typeof listenForSessionChanges>[2] = {}): Promise<KeptSessions> => {
+  const cache = new SessionCache<SessionWithUser>();
+  return { cache, listener: await listenForSessionChanges(url, cache, events) };
+};
+
 /**
- * Storage over an ORM the caller already has; `close` closes that ORM (and the replica's). With
- * `replica`, reads marked by `readsMayLag` go there (sql.ts).
+ * Storage over an ORM the caller already has; `close` closes that ORM (and the replica's, and stops
+ * keeping sessions). With `replica`, reads marked by `readsMayLag` go there (sql.ts); with `kept`,
+ * sessions are read through its cache.
  */
-export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?: ReadReplica): Storage => {
+export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?: ReadReplica, kept?: KeptSessions): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
-  const stores = storesOn(() => orm.em, observe, replica);
+  const stores = storesOn(() => orm.em, observe, replica, kept?.cache);
   return {
     ...stores,
     uow: {
@@ -72,7 +84,7 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
         await em.begin();
         let result;
         try {
-          result = await work(storesOn(() => em, observe));
+          result = await work(storesOn(() => em, observe, undefined, kept?.cache));
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;
@@ -96,7 +108,7 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
     readsMayLag: replica === undefined ? (work) => work() : readsMayLag,
     replicaStatus: async () => (replica === undefined ? 'none' : replica.status()),
     close: async () => {
-      await Promise.all([orm.close(true), replica?.close()]);
+      await Promise.all([orm.close(true), replica?.close(), kept?.listener.close()]);
     },
   };
 };
@@ -105,8 +117,13 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
  * PostgreSQL storage (the schema must be migrated: see `migrate`). `debugQueries` sees every
  * statement sent, which is how the query count per request is measured.
  */
-export const createPostgresStorage = async (url: string, opts: OrmOptions = {}): Promise<Storage> =>
-  storageOnOrm(await initOrm(url, opts), {
-    ...(opts.debugQueries ? { onQuery: opts.debugQueries } : {}),
-    ...(opts.debugRows ? { onRows: opts.debugRows } : {}),
-  });
+export const createPostgresStorage = async (url: string, opts: OrmOptions & { readonly keepSessions?: boolean } = {}): Promise<Storage> =>
+  storageOnOrm(
+    await initOrm(url, opts),
+    {
+      ...(opts.debugQueries ? { onQuery: opts.debugQueries } : {}),
+      ...(opts.debugRows ? { onRows: opts.debugRows } : {}),
+    },
+    undefined,
+    opts.keepSessions === true ? await keepSessions(url) : undefined,
+  );

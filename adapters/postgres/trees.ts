@@ -3,6 +3,7 @@ import type { MemberRead, Role } from '../../core/trees/model.js';
 import { dateOrNull, ts, uuids, type Sql } from './sql.js';
 import { blobRemovals, memberships, trees, type MembershipDb, type TreeDb } from './tables/index.js';
 import { insertRow, insertRowIfAbsent, insertSelect, updateRow } from './tables/build.js';
+import type { UserChanged } from './identity.js';
 
 const toTree = trees.from;
 const toMembership = memberships.from;
@@ -65,7 +66,8 @@ export const pgTrees = (db: Sql): TreeRepository => ({
         ]),
 });
 
-export const pgMemberships = (db: Sql): MembershipRepository => ({
+/** `changed` is told of every membership this process writes (the session cache: session-cache.ts). */
+export const pgMemberships = (db: Sql, changed: UserChanged = () => undefined): MembershipRepository => ({
   get: async (treeId, userId) => {
     const [r] = await db.rows<MembershipDb>('select * from memberships where tree_id = ? and user_id = ?', [treeId, userId]);
     return r ? toMembership(r) : null;
@@ -79,12 +81,18 @@ export const pgMemberships = (db: Sql): MembershipRepository => ({
     return rows.map((r): MemberRead => ({ ...toMembership(r), email: r.email }));
   },
   // ON CONFLICT, not a caught violation, so the surrounding transaction stays usable.
-  insert: async (m) => ((await insertRowIfAbsent(db, memberships, m, '(tree_id, user_id)')) ? 'ok' : 'exists'),
+  insert: async (m) => {
+    const inserted = await insertRowIfAbsent(db, memberships, m, '(tree_id, user_id)');
+    if (inserted) changed(m.userId);
+    return inserted ? 'ok' : 'exists';
+  },
   updateRole: async (treeId, userId, role) => {
     await db.run('update memberships set role = ? where tree_id = ? and user_id = ?', [role, treeId, userId]);
+    changed(userId);
   },
   remove: async (treeId, userId) => {
     await db.run('delete from memberships where tree_id = ? and user_id = ?', [treeId, userId]);
+    changed(userId);
   },
   ownersForUpdate: async (treeId) => {
     const rows = await db.rows<{ user_id: string }>(
@@ -117,6 +125,7 @@ export const pgMemberships = (db: Sql): MembershipRepository => ({
        select tree_id from d order by tree_id`,
       [userId, uuids(keepTreeIds)],
     );
+    changed(userId);
     return rows.map((r) => r.tree_id);
   },
 });

@@ -55,7 +55,7 @@ export const freshDatabaseUrl = async (): Promise<string> => {
 export type PostgresFixture = { readonly storage: Storage; readonly url: string; readonly close: () => Promise<void> };
 
 /** Postgres storage on a fresh database; `close` closes the storage and drops the database. */
-export const postgresStorage = async (opts: OrmOptions = {}, build?: (url: string) => Promise<Storage>): Promise<PostgresFixture> => {
+export const postgresStorage = async (opts: OrmOptions & { readonly keepSessions?: boolean } = {}, build?: (url: string) => Promise<Storage>): Promise<PostgresFixture> => {
   const url = await freshDatabaseUrl();
   const storage = await (build ?? ((u: string) => createPostgresStorage(u, opts)))(url);
   return {

@@ -67,7 +67,7 @@ let sharedConformance: ResponseCheck | undefined;
 const conformance = (): ResponseCheck => (sharedConformance ??= documentConformance());
 
 export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
-  const pgFixture = options.storage === 'memory' ? null : await postgresStorage({}, options.storageOn);
+  const pgFixture = options.storage === 'memory' ? null : await postgresStorage({ keepSessions: true }, options.storageOn);
   const storage = pgFixture?.storage ?? memoryStorage();
   const mailer = memoryMailer();
   const port = await freePort();
