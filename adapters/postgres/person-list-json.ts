@@ -286,9 +286,11 @@ export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | '
     const [vis = [], shown = []] = a.member ? [] : nonMemberParams(a.now);
     const limit = Math.max(0, Math.floor(page.limit));
     const params = [...vis, treeId, ...(page.after === undefined ? [] : [page.after]), ...shown, limit, treeId, ...shown, Math.max(0, limit - 1)];
-    const rows = await db.rows<{ json: string; count: number; last: string | null; ahead: string | null }>(textOf(a.member, page.after !== undefined), params);
-    const count = rows.reduce((n, r) => n + r.count, 0);
+    // As bytes: the pages of a whole list are passed to the socket as they come (raw-rows.ts).
+    const rows = await db.bytes(textOf(a.member, page.after !== undefined), params);
+    const text = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('latin1'));
+    const count = rows.reduce((n, r) => n + Number(text(r[1])), 0);
     const full = count > 0 && count === page.limit;
-    return { json: rows.map((r) => r.json), count, lastId: full ? rows[rows.length - 1]!.last : null, ahead: full ? rows[0]!.ahead : null };
+    return { json: rows.map((r) => r[0]!), count, lastId: full ? text(rows[rows.length - 1]![2]) : null, ahead: full ? text(rows[0]![3]) : null };
   },
 });

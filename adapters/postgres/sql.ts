@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
 import { inLaggingRead, type ReadReplica } from './read-replica.js';
+import { rawRows, type RawRow } from './raw-rows.js';
 
 /**
  * What a repository needs from the database: plain rows in, affected-row counts out. Statements run
@@ -29,6 +30,11 @@ export type Sql = {
    * in a newline (see copyLine); the data streams to the server, honouring its backpressure.
    */
   readonly copy: (statement: string, lines: Iterable<string>) => Promise<void>;
+  /**
+   * As `rows`, each row's fields as bytes (null for NULL), never turned into strings: for an answer
+   * passed on as it is (raw-rows.ts says why).
+   */
+  readonly bytes: (sql: string, params?: readonly unknown[]) => Promise<RawRow[]>;
 };
 
 type PgResult = { readonly rows: unknown[]; readonly rowCount: number | null };
@@ -77,15 +83,29 @@ const poolClientOf = (em: EntityManager): PoolClient => {
 /** Sees every statement's text before it runs, and how many rows it answered (the query-count and rows-read specs). */
 export type SqlObserver = { readonly onQuery?: (sql: string) => void; readonly onRows?: (sql: string, rows: number) => void };
 
-const query = async (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, once = false): Promise<PgResult> => {
-  const client = poolClientOf(em);
-  const connection = await client.acquireConnection();
-  try {
-    observe.onQuery?.(sql);
+const query = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, once = false): Promise<PgResult> =>
+  onConnection(em, sql, observe, async (connection) => {
     const { text, name } = prepared(sql);
     const result = await connection.query(name === '' || once ? { text, values: [...params] } : { text, name, values: [...params] });
     observe.onRows?.(sql, result.rows.length);
     return result;
+  });
+
+const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver): Promise<RawRow[]> =>
+  onConnection(em, sql, observe, async (connection) => {
+    const { text, name } = prepared(sql);
+    const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
+    observe.onRows?.(sql, rows.length);
+    return rows;
+  });
+
+/** `work` on a connection of `em` (its transaction's, else one from the pool for this statement alone). */
+const onConnection = async <T>(em: EntityManager, sql: string, observe: SqlObserver, work: (connection: PgConnection) => Promise<T>): Promise<T> => {
+  const client = poolClientOf(em);
+  const connection = await client.acquireConnection();
+  try {
+    observe.onQuery?.(sql);
+    return await work(connection);
   } catch (e) {
     // pg's error names no statement; its text (placeholders, never values) says what failed.
     if (typeof e === 'object' && e !== null) Object.defineProperty(e, 'statement', { value: sql, enumerable: false });
@@ -159,18 +179,18 @@ const READS = /^\s*(?:select|with)\b/i;
  * cannot answer (it is down, unreachable, cancels the statement for a conflict with recovery, has
  * not replayed a migration yet) is answered by the primary, and counted.
  */
-const readOnReplica = async (replica: ReadReplica, primary: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, once: boolean): Promise<PgResult> => {
+const readOnReplica = async <T>(replica: ReadReplica, primary: EntityManager, sql: string, run: (em: EntityManager) => Promise<T>): Promise<T> => {
   if (!replica.usable()) {
     replica.fellBack('unavailable');
-    return query(primary, sql, params, observe, once);
+    return run(primary);
   }
-  let answer: PgResult;
+  let answer: T;
   try {
-    answer = await query(replica.em(), sql, params, observe, once);
+    answer = await run(replica.em());
   } catch (err) {
     replica.failed(err);
     replica.fellBack('failed');
-    return query(primary, sql, params, observe, once);
+    return run(primary);
   }
   replica.answered(sql);
   return answer;
@@ -189,8 +209,15 @@ export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replic
   },
   rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => {
     const e = em();
+    const run = (on: EntityManager) => query(on, sql, params, observe, o.once === true);
     const lagging = replica !== undefined && inLaggingRead() && !e.isInTransaction() && READS.test(sql);
-    return (lagging ? await readOnReplica(replica, e, sql, params, observe, o.once === true) : await query(e, sql, params, observe, o.once)).rows as R[];
+    return (lagging ? await readOnReplica(replica, e, sql, run) : await run(e)).rows as R[];
+  },
+  bytes: async (sql, params = []) => {
+    const e = em();
+    const run = (on: EntityManager) => queryBytes(on, sql, params, observe);
+    const lagging = replica !== undefined && inLaggingRead() && !e.isInTransaction() && READS.test(sql);
+    return lagging ? readOnReplica(replica, e, sql, run) : run(e);
   },
   run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
   copy: (statement, lines) => copy(em(), statement, lines, observe),

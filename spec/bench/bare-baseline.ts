@@ -42,7 +42,7 @@ const statementsOf = async (reads: Reads, treeId: string): Promise<Statement[]> 
       seen.push({ text: numbered(sql), values: [...params] });
       return [] as R[];
     },
-    run: refuse, tx: refuse,
+    run: refuse, tx: refuse, bytes: refuse,
       copy: () => {
       throw new Error('the cleanup reads only read');
     },

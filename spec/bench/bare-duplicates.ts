@@ -21,7 +21,7 @@ const statementsOf = async (treeId: string): Promise<Statement[]> => {
       seen.push({ text: numbered(sql), values: [...params] });
       return [] as R[];
     },
-    run: refuse, tx: refuse, copy: refuse,
+    run: refuse, tx: refuse, copy: refuse, bytes: refuse,
   };
   const d = pgDuplicates(recorder);
   const c = pgCleanupReads(recorder);

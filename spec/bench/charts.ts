@@ -40,7 +40,7 @@ const chartStatement = async (rootId: string, direction: LineageDirection) => {
       seen = { text: numbered(sql), values: [...params] };
       return [] as R[];
     },
-    run: refuse, tx: refuse, copy: refuse,
+    run: refuse, tx: refuse, copy: refuse, bytes: refuse,
   };
   await pgChartReads(recorder).chart(rootId, null, direction, GENERATIONS, CHART_PERSON_CAP, vitalTypes, { byRole: false, now: new Date() });
   return seen!;

@@ -16,10 +16,11 @@ export const JSON_STREAM_PAGE = 1000;
  * brackets), the cursor to the next page (null after the last), and `ahead`, the next page's own
  * cursor when both are full (else null).
  */
-export type JsonPage = { readonly json: readonly string[]; readonly lastId: string | null; readonly ahead: string | null };
+export type JsonPage = { readonly json: readonly (string | Uint8Array)[]; readonly lastId: string | null; readonly ahead: string | null };
 type JsonRead = (page: { readonly limit: number; readonly after?: string }) => Promise<Result<JsonPage>>;
 
-type Bytes = Omit<JsonPage, 'json'> & { readonly json: readonly Buffer[] };
+type Bytes = Omit<JsonPage, 'json'> & { readonly json: readonly Uint8Array[] };
+const bytesOf = (piece: string | Uint8Array): Uint8Array => (typeof piece === 'string' ? Buffer.from(piece) : piece);
 const COMMA = Buffer.from(',');
 
 /**
@@ -32,12 +33,12 @@ const COMMA = Buffer.from(',');
 async function* jsonArrayOfPages(first: JsonPage, read: JsonRead): AsyncGenerator<Uint8Array> {
   const start = (after: string) => {
     // Each piece to bytes as soon as it comes, so a page read ahead waits its turn as bytes, not strings.
-    const answer = read({ limit: JSON_STREAM_PAGE, after }).then(E.map((p): Bytes => ({ ...p, json: p.json.map((s) => Buffer.from(s)) })));
+    const answer = read({ limit: JSON_STREAM_PAGE, after }).then(E.map((p): Bytes => ({ ...p, json: p.json.map(bytesOf) })));
     // Handled here and awaited below (or dropped): a client gone meanwhile leaves no unhandled rejection.
     answer.catch(() => undefined);
     return { after, answer };
   };
-  let page: Bytes = { ...first, json: first.json.map((s) => Buffer.from(s)) };
+  let page: Bytes = { ...first, json: first.json.map(bytesOf) };
   let next = page.lastId === null ? null : start(page.lastId);
   let afterNext = next === null || page.ahead === null ? null : start(page.ahead);
   let any = false;

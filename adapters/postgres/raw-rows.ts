@@ -1,0 +1,140 @@
+import pg from 'pg';
+
+// A statement whose rows' fields come as bytes (Buffers), for an answer the service passes on without
+// reading it: a page of a whole list's JSON (person-list-json.ts), about 600 kB a page, 60 MB a list.
+//
+// Why: pg turns each field into a string as it parses, and strings that size, made while the socket
+// delivers them, outlive the young generation's collections and are promoted: the old generation grew
+// by the list's size (+55 to +90 MB of RSS for a 100,000-person list) before a full collection freed
+// it. Bytes are memory outside V8's heap, freed with their small handle by the young collections.
+//
+// pg's own Query does everything else (parse once per connection, bind, describe, errors, the end);
+// only the DataRow messages are read off the socket here, as copy-out.ts reads a COPY's.
+
+const DATA_ROW = 0x44; // 'D'
+const READY_FOR_QUERY = 0x5a; // 'Z'
+
+type Socket = {
+  readonly listeners: (event: 'data') => ((chunk: Buffer) => void)[];
+  readonly removeListener: (event: 'data', f: (chunk: Buffer) => void) => void;
+  readonly on: (event: 'data', f: (chunk: Buffer) => void) => void;
+};
+type Connection = { readonly stream: Socket };
+
+/** A row's fields as bytes, null for SQL NULL. */
+export type RawRow = readonly (Buffer | null)[];
+
+type QueryConfig = { readonly text: string; readonly name?: string; readonly values: unknown[] };
+type PgQuery = { submit(connection: Connection): Error | null };
+const PgQueryClass = pg.Query as unknown as new (config: QueryConfig, values: undefined, callback: (err: Error | null) => void) => PgQuery;
+
+/** Exported for its spec (spec/adapters/raw-rows.spec.ts), which feeds it a socket's chunks cut at every byte. */
+export class RawRowsQuery extends PgQueryClass {
+  /** Not `rows`: pg's Query reads that as how many rows a portal fetches at a time. */
+  readonly received: RawRow[] = [];
+  private socket: Socket | null = null;
+  private pgReader: ((chunk: Buffer) => void) | null = null;
+  /** The 5-byte header of a message split before its length was known. */
+  private readonly head = Buffer.alloc(5);
+  private headLength = 0;
+  /** A message being gathered across chunks, and how much of it is there. */
+  private message: Buffer | null = null;
+  private filled = 0;
+
+  override submit(connection: Connection): Error | null {
+    const socket = connection.stream;
+    const readers = socket.listeners('data');
+    if (readers.length !== 1) throw new Error('raw rows: the connection is not pg\'s alone');
+    this.socket = socket;
+    this.pgReader = readers[0]!;
+    socket.removeListener('data', this.pgReader);
+    socket.on('data', this.onData);
+    const refused = super.submit(connection);
+    // Refused before anything was sent (pg answers the error itself): no ReadyForQuery will come.
+    if (refused !== null) this.handBack(null);
+    return refused;
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.message !== null) {
+        const take = Math.min(this.message.length - this.filled, chunk.length - i);
+        chunk.copy(this.message, this.filled, i, i + take);
+        this.filled += take;
+        i += take;
+        if (this.filled === this.message.length) {
+          const m = this.message;
+          this.message = null;
+          this.dispatch(m, 0, m.length);
+        }
+        continue;
+      }
+      if (this.headLength === 0 && chunk.length - i >= 5) {
+        const total = 1 + chunk.readUInt32BE(i + 1);
+        // The end of the statement: pg reads it, and everything after it, from here on.
+        if (chunk[i] === READY_FOR_QUERY) return this.handBack(chunk.subarray(i));
+        if (chunk.length - i >= total) {
+          this.dispatch(chunk, i, i + total);
+          i += total;
+        } else {
+          this.message = Buffer.allocUnsafe(total);
+          this.filled = chunk.copy(this.message, 0, i);
+          i = chunk.length;
+        }
+        continue;
+      }
+      const take = Math.min(5 - this.headLength, chunk.length - i);
+      chunk.copy(this.head, this.headLength, i, i + take);
+      this.headLength += take;
+      i += take;
+      if (this.headLength < 5) return;
+      this.headLength = 0;
+      if (this.head[0] === READY_FOR_QUERY) return this.handBack(Buffer.concat([this.head, chunk.subarray(i)]));
+      this.message = Buffer.allocUnsafe(1 + this.head.readUInt32BE(1));
+      this.filled = this.head.copy(this.message, 0);
+      if (this.filled === this.message.length) {
+        const m = this.message;
+        this.message = null;
+        this.dispatch(m, 0, m.length);
+      }
+    }
+  };
+
+  /** A whole message: a row is read here, anything else (parse and bind done, the columns, the end of the rows, an error, a notice) by pg. */
+  private dispatch(buf: Buffer, start: number, end: number): void {
+    if (buf[start] !== DATA_ROW) return this.pgReader!(buf.subarray(start, end));
+    let at = start + 5;
+    const count = buf.readInt16BE(at);
+    at += 2;
+    const fields = new Array<Buffer | null>(count);
+    for (let k = 0; k < count; k++) {
+      const length = buf.readInt32BE(at);
+      at += 4;
+      // A view, not a copy: of the message gathered here, or of the socket's chunk (kept while the
+      // field is, as a copy would be: a page's rows are written out soon after they come).
+      fields[k] = length < 0 ? null : buf.subarray(at, at + length);
+      if (length > 0) at += length;
+    }
+    this.received.push(fields);
+  }
+
+  private handBack(rest: Buffer | null): void {
+    const socket = this.socket!;
+    socket.removeListener('data', this.onData);
+    socket.on('data', this.pgReader!);
+    if (rest !== null && rest.length > 0) this.pgReader!(rest);
+  }
+}
+
+type PgClient = { readonly query: (q: PgQuery) => unknown };
+
+/**
+ * Runs the statement `text` (named `name` when given: prepared once per connection, as sql.ts's are)
+ * on `client` and answers its rows' fields as bytes.
+ */
+export const rawRows = (client: PgClient, text: string, name: string, values: readonly unknown[]): Promise<RawRow[]> =>
+  new Promise((resolve, reject) => {
+    const query: RawRowsQuery = new RawRowsQuery({ text, ...(name === '' ? {} : { name }), values: [...values] }, undefined, (err) => (err === null ? resolve(query.received) : reject(err)));
+    client.query(query);
+  });

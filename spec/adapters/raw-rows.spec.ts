@@ -1,0 +1,130 @@
+import { EventEmitter } from 'node:events';
+import { expect } from 'chai';
+import pg from 'pg';
+import { RawRowsQuery, rawRows } from '../../adapters/postgres/raw-rows.js';
+import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
+
+// Rows as bytes (adapters/postgres/raw-rows.ts): the same values pg's own reading gives, as UTF-8
+// bytes, whatever the socket's chunks cut (a field of megabytes, thousands of small rows); NULL as
+// null; an error mid-statement rejects and leaves the connection usable; a named statement is
+// prepared once per connection and used again.
+
+describe('rawRows: a statement\'s fields as bytes', function () {
+  this.timeout(60_000);
+  let url: string;
+  let client: pg.Client;
+  before(async () => {
+    url = await freshDatabaseUrl();
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+  });
+  after(async () => {
+    await client?.end();
+    await dropDatabase(new URL(url).pathname.slice(1));
+  });
+
+  /** pg's own reading of `text`, as strings (or null), for comparison. */
+  const asPgReadsIt = async (text: string, values: unknown[]): Promise<(string | null)[][]> =>
+    (await client.query({ text, values, rowMode: 'array', types: { getTypeParser: () => (v: string) => v } })).rows as (string | null)[][];
+  const asText = (rows: readonly (readonly (Buffer | null)[])[]) => rows.map((r) => r.map((f) => (f === null ? null : f.toString('utf8'))));
+
+  it('small rows, NULLs and text beyond ASCII: the values pg reads', async () => {
+    const text = `select i, case when i % 3 = 0 then null else 'Zoë ' || i || ' 𝔊' end as t, '' as empty from generate_series(1, 5000) i`;
+    const raw = await rawRows(client, text, '', []);
+    expect(raw).to.have.length(5000);
+    expect(asText(raw)).to.deep.equal(await asPgReadsIt(text, []));
+    expect(raw[2]![1]).to.equal(null);
+    expect(raw[0]![2]!.length).to.equal(0);
+  });
+
+  it('fields of megabytes, cut by the socket anywhere, come whole', async () => {
+    const text = `select repeat(md5(i::text) || 'ü', $1::int) as big, i from generate_series(1, 4) i`;
+    const raw = await rawRows(client, text, '', [100_000]);
+    expect(raw.map((r) => r[0]!.length)).to.deep.equal([3_400_000, 3_400_000, 3_400_000, 3_400_000]);
+    expect(asText(raw)).to.deep.equal(await asPgReadsIt(text, [100_000]));
+  });
+
+  it('a named statement is prepared once on the connection and answers again with other values', async () => {
+    const text = 'select $1::int + 1 as n';
+    expect(asText(await rawRows(client, text, 'raw_rows_spec', [1]))).to.deep.equal([['2']]);
+    expect(asText(await rawRows(client, text, 'raw_rows_spec', [41]))).to.deep.equal([['42']]);
+    const prepared = await client.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name = 'raw_rows_spec'`);
+    expect(prepared.rows[0]!.n).to.equal(1);
+  });
+
+  it('an error after some rows rejects, a notice on the way is pg\'s, and the connection goes on answering both ways', async () => {
+    await client.query(`create or replace function raw_rows_notice(i int) returns int language plpgsql as $$ begin raise notice 'row %', i; return i; end $$`);
+    const notices: string[] = [];
+    client.on('notice', (n) => notices.push(n.message ?? ''));
+    const noticed = await rawRows(client, 'select raw_rows_notice(i) from generate_series(1, 3) i', '', []);
+    expect(asText(noticed)).to.deep.equal([['1'], ['2'], ['3']]);
+    expect(notices).to.deep.equal(['row 1', 'row 2', 'row 3']);
+    let failed: unknown = null;
+    await rawRows(client, 'select 10 / (3 - i) from generate_series(1, 5) i', '', []).catch((e: unknown) => (failed = e));
+    expect((failed as { code?: string } | null)?.code).to.equal('22012'); // division_by_zero
+    expect(asText(await rawRows(client, 'select 7', '', []))).to.deep.equal([['7']]);
+    expect((await client.query<{ n: number }>('select 8 as n')).rows[0]!.n).to.equal(8);
+  });
+
+  it('a statement pg refuses before sending it (a name used for another text) leaves the connection pg\'s', async () => {
+    expect(asText(await rawRows(client, 'select 1', 'raw_rows_once', []))).to.deep.equal([['1']]);
+    let failed: unknown = null;
+    await rawRows(client, 'select 2', 'raw_rows_once', []).catch((e: unknown) => (failed = e));
+    expect(String(failed)).to.match(/Prepared statements must be unique/);
+    expect((await client.query<{ n: number }>('select 9 as n')).rows[0]!.n).to.equal(9);
+    expect(asText(await rawRows(client, 'select 10', '', []))).to.deep.equal([['10']]);
+  });
+});
+
+describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
+  const message = (code: string, body: Buffer): Buffer => {
+    const head = Buffer.alloc(5);
+    head.write(code, 0, 'latin1');
+    head.writeUInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const dataRow = (fields: (string | null)[]): Buffer => {
+    const parts: Buffer[] = [Buffer.from([0, fields.length >> 8, fields.length & 0xff].slice(1))];
+    for (const f of fields) {
+      const len = Buffer.alloc(4);
+      len.writeInt32BE(f === null ? -1 : Buffer.byteLength(f), 0);
+      parts.push(len, ...(f === null ? [] : [Buffer.from(f)]));
+    }
+    return message('D', Buffer.concat(parts));
+  };
+  const rows = [['1', 'Zoë', null], ['22', '', 'x'.repeat(300)], [null, null, null]];
+  const before = [message('1', Buffer.alloc(0)), message('2', Buffer.alloc(0)), message('T', Buffer.from('columns'))];
+  const after = [message('C', Buffer.from('SELECT 3\0')), message('Z', Buffer.from('I')), message('N', Buffer.from('after the end'))];
+  const stream = Buffer.concat([...before, ...rows.map(dataRow), message('N', Buffer.from('a notice')), ...after]);
+  // What pg's own reader must be given: every message but the rows, in order.
+  const forPg = Buffer.concat([...before, message('N', Buffer.from('a notice')), ...after]);
+
+  /** A query submitted on a fake connection whose socket delivers `chunks`; what it read, and what pg's reader got. */
+  const run = (chunks: Buffer[]) => {
+    const socket = new EventEmitter();
+    const givenToPg: Buffer[] = [];
+    const pgReader = (b: Buffer) => void givenToPg.push(Buffer.from(b));
+    socket.on('data', pgReader);
+    const noop = () => undefined;
+    const connection = { stream: Object.assign(socket, { cork: noop, uncork: noop }), parsedStatements: {}, query: noop, parse: noop, bind: noop, describe: noop, execute: noop, sync: noop, flush: noop };
+    const query = new RawRowsQuery({ text: 'select', values: [] }, undefined, noop);
+    expect(query.submit(connection as never)).to.equal(null);
+    for (const c of chunks) socket.emit('data', c);
+    return { rows: query.received.map((r) => r.map((f) => (f === null ? null : f.toString('utf8')))), pg: Buffer.concat(givenToPg), listeners: socket.listeners('data') };
+  };
+
+  it('cut in two at every byte: the rows read, every other message given to pg in order, and the socket pg\'s again', () => {
+    for (let k = 1; k < stream.length; k++) {
+      const got = run([stream.subarray(0, k), stream.subarray(k)]);
+      expect(got.rows, `cut at ${k}`).to.deep.equal(rows);
+      expect(got.pg.equals(forPg), `cut at ${k}`).to.equal(true);
+      expect(got.listeners).to.have.length(1);
+    }
+  });
+
+  it('a byte at a time', () => {
+    const got = run([...stream].map((b) => Buffer.from([b])));
+    expect(got.rows).to.deep.equal(rows);
+    expect(got.pg.equals(forPg)).to.equal(true);
+  });
+});
