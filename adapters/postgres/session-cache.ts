@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 // The sessions every authenticated request reads first (SessionRepository.withUser), kept in the
@@ -10,8 +11,11 @@ import pg from 'pg';
 //   whoever wrote it (a command, the CLI, a purge, SQL by hand).
 // - Each instance listens on a connection of its own (listenForSessionChanges) and drops that user's
 //   sessions when the notice comes. While that connection is not known to be alive (before LISTEN
-//   answered, after an error, or a heartbeat unanswered for HEARTBEAT_MS), nothing is kept or served
-//   from here: every request reads the database, as without the cache.
+//   answered and a notice of its own came back, after an error, or when a heartbeat's notice has not
+//   come back within HEARTBEAT_MS), nothing is kept or served from here: every request reads the
+//   database, as without the cache. The heartbeat is a notice, not just a statement, so a connection
+//   that answers statements but receives no notices (through pgbouncer's transaction mode) never
+//   turns the cache on.
 // - The instance that makes a change drops the user's sessions at once too (`changed`, called by the
 //   repositories), and keeps none of that user's for SETTLE_MS, so a read that raced with the change
 //   before its commit is not kept: the next request of the same client on this instance reads the
@@ -122,6 +126,8 @@ export class SessionCache<V> {
 }
 
 export const HEARTBEAT_MS = 1_000;
+/** What a heartbeat's notice starts with (never a user's id). */
+const PROBE = 'probe:';
 /** The listener's application_name (pg_stat_activity shows it). */
 export const LISTENER_NAME = 'session notices';
 
@@ -136,10 +142,10 @@ type ListenerOptions = {
 
 /**
  * Listens on `session_changes` over a connection of its own to `url` and tells `cache`: the user of
- * each notice is forgotten; the cache is live only while the connection answers its heartbeat (a
- * `select 1` every heartbeatMs, which must answer before the next). Reconnects after a failure
- * (1 s, doubling to 15 s). Resolves once the first LISTEN answered, or failed (the cache stays off
- * then, and the listener keeps trying).
+ * each notice is forgotten; the cache is live only while the connection's heartbeat comes back (a
+ * notice of its own sent every heartbeatMs, which must arrive before the next is due). Reconnects
+ * after a failure (1 s, doubling to 15 s). Resolves once the cache is live (LISTEN answered and the
+ * first notice of its own came back), or that failed (the cache stays off, and it keeps trying).
  */
 export const listenForSessionChanges = async (url: string, cache: SessionCache<unknown>, o: ListenerOptions = {}): Promise<SessionListener> => {
   const heartbeatMs = o.heartbeatMs ?? HEARTBEAT_MS;
@@ -172,22 +178,45 @@ export const listenForSessionChanges = async (url: string, cache: SessionCache<u
     client = c;
     c.on('error', (err) => down(c, err));
     c.on('end', () => down(c, new Error('the session notices connection ended')));
+    // The heartbeat's own notice (its probe) proves notices reach this connection; any other is a user's.
+    let awaited: string | null = null;
     c.on('notification', (n) => {
-      if (n.channel === SESSION_CHANGES && n.payload !== undefined) cache.forget(n.payload);
+      if (n.channel !== SESSION_CHANGES || n.payload === undefined) return;
+      if (n.payload.startsWith(PROBE)) {
+        if (n.payload === awaited) awaited = null;
+      } else cache.forget(n.payload);
     });
     try {
       await c.connect();
       await c.query(`listen ${SESSION_CHANGES}`);
+      // Live only once a notice of its own came back: a pooler that does not carry LISTEN (pgbouncer's
+      // transaction mode) answers statements but delivers no notice, and the cache then stays off.
+      const first = `${PROBE}${randomUUID()}:first`;
+      const back = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), heartbeatMs);
+        const seen = (n: pg.Notification): void => {
+          if (n.payload !== first) return;
+          clearTimeout(timer);
+          c.off('notification', seen);
+          resolve(true);
+        };
+        c.on('notification', seen);
+      });
+      await c.query('select pg_notify($1, $2)', [SESSION_CHANGES, first]);
+      if (!(await back)) throw new Error(`no notice came back on the session notices connection within ${heartbeatMs} ms`);
     } catch (err) {
       down(c, err);
       return;
     }
     if (client !== c || closed) return;
-    let pending = false;
+    let beat = 0;
+    const probe = (): void => {
+      awaited = `${PROBE}${randomUUID()}:${beat++}`;
+      c.query('select pg_notify($1, $2)', [SESSION_CHANGES, awaited]).catch((err: unknown) => down(c, err));
+    };
     heartbeat = setInterval(() => {
-      if (pending) return down(c, new Error(`the session notices connection did not answer within ${heartbeatMs} ms`));
-      pending = true;
-      c.query('select 1').then(() => (pending = false), (err: unknown) => down(c, err));
+      if (awaited !== null) return down(c, new Error(`no notice came back on the session notices connection within ${heartbeatMs} ms`));
+      probe();
     }, heartbeatMs);
     heartbeat.unref();
     backoff = 1_000;
