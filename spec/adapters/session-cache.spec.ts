@@ -19,6 +19,20 @@ import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A user and a session of theirs, written through `on`; the session's token. */
+const signIn = async (on: Storage, email: string): Promise<{ token: string; userId: Id; sessionId: Id }> => {
+  const userId = newId();
+  const sessionId = newId();
+  const token = `token-${newId()}`;
+  const now = new Date();
+  await on.uow.run(async (s) => {
+    await s.users.insert({ id: userId, email, passwordHash: 'x', emailVerifiedAt: null, selfPersonId: null, createdAt: now, deletedAt: null });
+    await s.sessions.insert({ id: sessionId, userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), revokedAt: null });
+    return ok(undefined);
+  });
+  return { token, userId, sessionId };
+};
+
 describe('SessionCache (in the process)', () => {
   type V = { readonly user: string; readonly n: number };
   const userOf = (v: V) => v.user;
@@ -122,20 +136,6 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
     await b?.close();
     await dropDatabase(new URL(url).pathname.slice(1));
   });
-
-  /** A user and a session of theirs, written through `on`; the session's token. */
-  const signIn = async (on: Storage, email: string): Promise<{ token: string; userId: Id; sessionId: Id }> => {
-    const userId = newId();
-    const sessionId = newId();
-    const token = `token-${newId()}`;
-    const now = new Date();
-    await on.uow.run(async (s) => {
-      await s.users.insert({ id: userId, email, passwordHash: 'x', emailVerifiedAt: null, selfPersonId: null, createdAt: now, deletedAt: null });
-      await s.sessions.insert({ id: sessionId, userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), revokedAt: null });
-      return ok(undefined);
-    });
-    return { token, userId, sessionId };
-  };
 
   const on = (s: Storage) => authenticate({ storage: s, clock, identity });
   /** Statements B sends while authenticating `token` once. */
@@ -261,14 +261,7 @@ describe('a notices connection that stops answering turns the cache off (heartbe
     await admin.connect();
     let stopped: number | null = null;
     try {
-      const userId = newId();
-      const token = `token-${newId()}`;
-      const now = new Date();
-      await storage.uow.run(async (s) => {
-        await s.users.insert({ id: userId, email: 'hb@example.org', passwordHash: 'x', emailVerifiedAt: null, selfPersonId: null, createdAt: now, deletedAt: null });
-        await s.sessions.insert({ id: newId(), userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), revokedAt: null });
-        return ok(undefined);
-      });
+      const { token } = await signIn(storage, 'hb@example.org');
       const auth = authenticate({ storage, clock: systemClock, identity: { requireEmailVerification: false } });
       const statements = async () => {
         sent.length = 0;
@@ -336,14 +329,7 @@ describe('a notices connection that answers statements but delivers no notice ne
       await viaProxy.connect();
       expect((await viaProxy.query<{ n: number }>('select 1 as n')).rows[0]!.n).to.equal(1);
       await viaProxy.end();
-      const userId = newId();
-      const token = `token-${newId()}`;
-      const now = new Date();
-      await storage.uow.run(async (s) => {
-        await s.users.insert({ id: userId, email: 'proxy@example.org', passwordHash: 'x', emailVerifiedAt: null, selfPersonId: null, createdAt: now, deletedAt: null });
-        await s.sessions.insert({ id: newId(), userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), revokedAt: null });
-        return ok(undefined);
-      });
+      const { token } = await signIn(storage, 'proxy@example.org');
       const auth = authenticate({ storage, clock: systemClock, identity: { requireEmailVerification: false } });
       for (let i = 0; i < 5; i++) {
         sent.length = 0;
