@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { takeSocket, type PgSocket, type TakenSocket } from './socket-takeover.js';
 
 // A statement whose rows' fields come as bytes (Buffers), for an answer the service passes on without
 // reading it: a page of a whole list's JSON (person-list-json.ts), about 600 kB a page, 60 MB a list.
@@ -14,12 +15,7 @@ import pg from 'pg';
 const DATA_ROW = 0x44; // 'D'
 const READY_FOR_QUERY = 0x5a; // 'Z'
 
-type Socket = {
-  readonly listeners: (event: 'data') => ((chunk: Buffer) => void)[];
-  readonly removeListener: (event: 'data', f: (chunk: Buffer) => void) => void;
-  readonly on: (event: 'data', f: (chunk: Buffer) => void) => void;
-};
-type Connection = { readonly stream: Socket };
+type Connection = { readonly stream: PgSocket };
 
 /** A row's fields as bytes, null for SQL NULL. */
 export type RawRow = readonly (Buffer | null)[];
@@ -32,8 +28,7 @@ const PgQueryClass = pg.Query as unknown as new (config: QueryConfig, values: un
 export class RawRowsQuery extends PgQueryClass {
   /** Not `rows`: pg's Query reads that as how many rows a portal fetches at a time. */
   readonly received: RawRow[] = [];
-  private socket: Socket | null = null;
-  private pgReader: ((chunk: Buffer) => void) | null = null;
+  private taken: TakenSocket | null = null;
   /** The 5-byte header of a message split before its length was known. */
   private readonly head = Buffer.alloc(5);
   private headLength = 0;
@@ -42,13 +37,7 @@ export class RawRowsQuery extends PgQueryClass {
   private filled = 0;
 
   override submit(connection: Connection): Error | null {
-    const socket = connection.stream;
-    const readers = socket.listeners('data');
-    if (readers.length !== 1) throw new Error('raw rows: the connection is not pg\'s alone');
-    this.socket = socket;
-    this.pgReader = readers[0]!;
-    socket.removeListener('data', this.pgReader);
-    socket.on('data', this.onData);
+    this.taken = takeSocket(connection.stream, this.onData, 'raw rows');
     const refused = super.submit(connection);
     // Refused before anything was sent (pg answers the error itself): no ReadyForQuery will come.
     if (refused !== null) this.handBack(null);
@@ -103,7 +92,7 @@ export class RawRowsQuery extends PgQueryClass {
 
   /** A whole message: a row is read here, anything else (parse and bind done, the columns, the end of the rows, an error, a notice) by pg. */
   private dispatch(buf: Buffer, start: number, end: number): void {
-    if (buf[start] !== DATA_ROW) return this.pgReader!(buf.subarray(start, end));
+    if (buf[start] !== DATA_ROW) return this.taken!.pg(buf.subarray(start, end));
     let at = start + 5;
     const count = buf.readInt16BE(at);
     at += 2;
@@ -120,10 +109,7 @@ export class RawRowsQuery extends PgQueryClass {
   }
 
   private handBack(rest: Buffer | null): void {
-    const socket = this.socket!;
-    socket.removeListener('data', this.onData);
-    socket.on('data', this.pgReader!);
-    if (rest !== null && rest.length > 0) this.pgReader!(rest);
+    this.taken!.giveBack(rest);
   }
 }
 

@@ -201,27 +201,26 @@ const readOnReplica = async <T>(replica: ReadReplica, primary: EntityManager, sq
  * With `replica`, reads marked by `readsMayLag` and outside a transaction go there; writes,
  * transactions and every other read stay on the primary.
  */
-export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Sql => ({
-  tx: async (work) => {
+export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica): Sql => {
+  /** `run` on the replica for a read that may lag outside a transaction, else on `em`'s connection. */
+  const routed = <T>(sql: string, run: (on: EntityManager) => Promise<T>): Promise<T> => {
     const e = em();
-    if (e.isInTransaction()) return work(sqlOn(() => e, observe));
-    return inTransaction(e, (t) => work(sqlOn(() => t, observe)));
-  },
-  rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) => {
-    const e = em();
-    const run = (on: EntityManager) => query(on, sql, params, observe, o.once === true);
-    const lagging = replica !== undefined && inLaggingRead() && !e.isInTransaction() && READS.test(sql);
-    return (lagging ? await readOnReplica(replica, e, sql, run) : await run(e)).rows as R[];
-  },
-  bytes: async (sql, params = []) => {
-    const e = em();
-    const run = (on: EntityManager) => queryBytes(on, sql, params, observe);
     const lagging = replica !== undefined && inLaggingRead() && !e.isInTransaction() && READS.test(sql);
     return lagging ? readOnReplica(replica, e, sql, run) : run(e);
-  },
-  run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
-  copy: (statement, lines) => copy(em(), statement, lines, observe),
-});
+  };
+  return {
+    tx: async (work) => {
+      const e = em();
+      if (e.isInTransaction()) return work(sqlOn(() => e, observe));
+      return inTransaction(e, (t) => work(sqlOn(() => t, observe)));
+    },
+    rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) =>
+      (await routed(sql, (on) => query(on, sql, params, observe, o.once === true))).rows as R[],
+    bytes: (sql, params = []) => routed(sql, (on) => queryBytes(on, sql, params, observe)),
+    run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
+    copy: (statement, lines) => copy(em(), statement, lines, observe),
+  };
+};
 
 /**
  * Commits the transaction `em.begin()` opened. Not `em.commit()`, nor `em.transactional()`: the one
