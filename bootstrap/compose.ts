@@ -16,7 +16,9 @@ import type { BlobStore } from '../core/media/blob-store.js';
 import { removeQueuedBlobs } from '../core/media/commands/remove-queued-blobs.js';
 import { configuredBlobStore } from './blob-store.js';
 import { configuredMailer } from './mailer.js';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { gate, type Gate } from '../adapters/http/spool.js';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';
@@ -32,7 +34,16 @@ export type Overrides = {
   readonly blobs?: BlobStore;
   /** The metrics this service reports into (server.ts: with process metrics); default: a registry of its own. */
   readonly metrics?: ServiceMetrics;
+  /** Long writes (imports, restores) at once; default: one per two cores (LONG_WRITES_AT_ONCE below). */
+  readonly longWrites?: Gate;
 };
+
+/**
+ * GEDCOM imports and account restores running at once in one service process: one per two cores.
+ * Each holds a pooled connection and a transaction for its whole run and keeps a core and
+ * PostgreSQL busy, so more at once only share the same CPU and take connections the reads need.
+ */
+export const LONG_WRITES_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
 
 // In files of their own so that a host without the HTTP app (the CLI) can take them without loading that.
 export { configuredBlobStore, configuredMailer };
@@ -65,6 +76,7 @@ export const composeApp = (
     reclaimBlobs: () => removeQueuedBlobs({ storage, blobs })(),
     maxUploadBytes: config.maxUploadBytes,
     spoolDir: path.join(config.dataDir, 'tmp'),
+    longWrites: overrides.longWrites ?? gate(LONG_WRITES_AT_ONCE),
     onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),
     version: serviceVersion,
     environment: config.environment,

@@ -25,8 +25,8 @@ export type OpenStorageOptions = {
  */
 type ReplicaEvents = { readonly onFallback: (reason: FallbackReason) => void; readonly onRead: () => void };
 
-const openReplica = async (url: string, searchThreshold: number, logger: Logger, events: ReplicaEvents) =>
-  readReplica(await initOrm(url, { failFast: true, searchThreshold }), {
+const openReplica = async (url: string, config: Config, logger: Logger, events: ReplicaEvents) =>
+  readReplica(await initOrm(url, { failFast: true, searchThreshold: config.searchThreshold, poolMax: config.dbPoolMax }), {
     onFallback: events.onFallback,
     onRead: events.onRead,
     onDown: (err) => logger.warn({ err }, 'the read replica does not answer: its reads go to the primary'),
@@ -41,8 +41,8 @@ const openReplica = async (url: string, searchThreshold: number, logger: Logger,
 export const openStorage = async (config: Config, logger: Logger, opts: OpenStorageOptions = {}): Promise<OpenStorage> => {
   const database = await openDatabase(config, logger);
   await migrate(database.url);
-  const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold });
-  const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config.searchThreshold, logger, opts.replica);
+  const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold, poolMax: config.dbPoolMax });
+  const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config, logger, opts.replica);
   const kept = opts.keepSessions === true
     ? await keepSessions(database.url, {
       onDown: (err) => logger.warn({ err }, 'the session notices connection failed: sessions are read from the database until it is back'),

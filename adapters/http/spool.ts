@@ -40,6 +40,16 @@ export const gate = (slots: number): Gate => {
   };
 };
 
+/** `work` once `gate` (when there is one) has a slot for it; the slot is free again when it ends, whichever way. */
+export const inTurn = async <A>(gate: Gate | undefined, work: () => Promise<A>): Promise<A> => {
+  const leave = await gate?.enter();
+  try {
+    return await work();
+  } finally {
+    leave?.();
+  }
+};
+
 /**
  * Spooled producers running at once in this process, one per two cores: an export runs as fast as
  * the database and a core allow, so twenty at once starved every other request of CPU (a search

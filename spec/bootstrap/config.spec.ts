@@ -19,6 +19,7 @@ describe('configuration', () => {
     expect(c.ownerEmails).to.deep.equal([]);
     expect(c.aiProviders).to.deep.equal([]);
     expect([c.aiTimeoutMs, c.aiMaxToolCallsPerRound, c.aiMaxToolCalls, c.aiMaxProposals, c.aiMaxAnswerBytes]).to.deep.equal([60_000, 16, 64, 10, 1_048_576]);
+    expect(c.dbPoolMax).to.equal(10);
   });
 
   it('reads every variable', () => {
@@ -27,8 +28,9 @@ describe('configuration', () => {
       S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', S3_BUCKET: 'b', S3_REGION: 'eu-1',
       MAILER: 'smtp', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'x@y.z', REQUIRE_EMAIL_VERIFICATION: 'true',
       OWNER_EMAIL: ' Root@Example.org , ops@example.org', AI_PROVIDERS: '[{"name":"a","kind":"openai","model":"m","api_key":"k"}]',
-      MAX_UPLOAD_BYTES: '1000', PURGE_AFTER_DAYS: '7', AUTH_RATE_LIMIT: '0', SEARCH_THRESHOLD: '0.3', LOG_LEVEL: 'debug',
+      MAX_UPLOAD_BYTES: '1000', PURGE_AFTER_DAYS: '7', AUTH_RATE_LIMIT: '0', SEARCH_THRESHOLD: '0.3', LOG_LEVEL: 'debug', DB_POOL_MAX: '7',
     });
+    expect(c.dbPoolMax).to.equal(7);
     expect(c.port).to.equal(9000);
     expect(c.host).to.equal('127.0.0.1');
     expect(c.baseUrl).to.equal('https://tree.example.org');
@@ -43,6 +45,8 @@ describe('configuration', () => {
 
   const bad: readonly [string, Record<string, string>][] = [
     ['PORT', { PORT: 'eighty' }],
+    ['DB_POOL_MAX', { DB_POOL_MAX: '1' }],
+    ['DB_POOL_MAX', { DB_POOL_MAX: 'ten' }],
     ['PORT', { PORT: '70000' }],
     ['HOST', { HOST: 'not a host' }],
     ['HOST', { HOST: '127.0.0.1:8080' }],

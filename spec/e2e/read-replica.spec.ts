@@ -46,7 +46,7 @@ describe('a real streaming read replica under two service processes (e2e)', func
     metricsPort = await freePort();
     for (let i = 0; i < 2; i++) dirs.push(await mkdtemp(path.join(tmpdir(), 'genealogy-replica-')));
     const env = (dir: string) => ({ DATABASE_URL: pair.primaryUrl('genealogy'), DATABASE_READ_URL: pair.replicaUrl('genealogy'), DATA_DIR: dir, LOG_LEVEL: 'warn' });
-    [a, b] = await Promise.all([spawnServer({ ...env(dirs[0]!), METRICS_PORT: String(metricsPort) }), spawnServer(env(dirs[1]!))]);
+    [a, b] = await Promise.all([spawnServer({ ...env(dirs[0]!), METRICS_PORT: String(metricsPort), DB_POOL_MAX: '3' }), spawnServer(env(dirs[1]!))]);
     await Promise.all([started(a), started(b)]);
   });
   after(async () => {
@@ -58,6 +58,10 @@ describe('a real streaming read replica under two service processes (e2e)', func
 
   it('both instances are ready and name the replica', async () => {
     for (const s of [a, b]) expect(await ready(s)).to.deep.equal({ status: 'ready', read_replica: 'ok' });
+  });
+
+  it('DB_POOL_MAX sizes the pool (A: 3 connections at most)', async () => {
+    expect(await counter('db_pool_max_connections')).to.equal(3);
   });
 
   it('with replay paused, an anonymous reader sees the replica\'s older state while the owner reads their writes', async () => {

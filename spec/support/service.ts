@@ -17,6 +17,7 @@ import { createApiClient, type ApiClient } from '../../client/index.js';
 import { postgresStorage } from './database.js';
 import { documentConformance } from './document-conformance.js';
 import type { ResponseCheck } from '../../adapters/http/app.js';
+import type { Gate } from '../../adapters/http/spool.js';
 
 export type TestService = {
   readonly baseUrl: string;
@@ -42,6 +43,8 @@ export type TestServiceOptions = {
   readonly storageOn?: (url: string) => Promise<Storage>;
   /** The media store; default: the filesystem store under this service's own temporary DATA_DIR. */
   readonly blobs?: BlobStore;
+  /** The turns of long writes (imports, restores); default: the service's own (compose.ts). */
+  readonly longWrites?: Gate;
 };
 
 /**
@@ -76,6 +79,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, DATA_DIR: dataDir, ...options.env });
   const { app } = composeApp(config, storage, pino({ level: 'silent' }), {
     ...(options.blobs ? { blobs: options.blobs } : {}),
+    ...(options.longWrites ? { longWrites: options.longWrites } : {}),
     hasher: scryptPasswordHasher(4),
     mailer,
     validateResponses: true,

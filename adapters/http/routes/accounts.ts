@@ -12,6 +12,7 @@ import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { RoleCodec, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
+import { inTurn } from '../spool.js';
 
 const CountsRead = named('AccountCounts', t.type({
   trees: t.number, persons: t.number, names: t.number, places: t.number, relationships: t.number, events: t.number,
@@ -99,7 +100,7 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       const opened = await openAccountArchive(upload.path, defaultZipLimits(d.maxUploadBytes));
       if ('kind' in opened) return E.left(invalidArchive(opened.reason));
       try {
-        const imported = await importAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor, opened.source);
+        const imported = await inTurn(d.longWrites, () => importAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor, opened.source));
         return E.map((r: ImportReport) => ({ status: 201, body: reportWire(r) }))(imported);
       } finally {
         opened.close();

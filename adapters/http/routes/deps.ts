@@ -8,6 +8,7 @@ import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders } from '../pagination.js';
 import { reclaimer } from '../../archive/reclaim.js';
+import type { Gate } from '../spool.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
 export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
@@ -17,6 +18,12 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly maxUploadBytes: number;
   /** Metrics: one call per GEDCOM import (imported; rejected: a client error; failed: a fault). */
   readonly onGedcomImport?: (outcome: 'imported' | 'rejected' | 'failed') => void;
+  /**
+   * Long writes running at once in this process (a GEDCOM or GEDZIP import, an account restore): each
+   * holds a pooled connection and a transaction for its whole run, so they take turns (first come,
+   * first served) and never hold more than the gate's slots of the pool; absent: no limit.
+   */
+  readonly longWrites?: Gate;
   /** Where streamed answers that must not wait on their client are spooled (spool.ts); absent: the system's temporary folder. */
   readonly spoolDir?: string;
   /** The configured model providers by name (AI_PROVIDERS); absent: none. */

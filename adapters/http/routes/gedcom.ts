@@ -19,7 +19,7 @@ import { serviceProduct } from './product.js';
 import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
-import { spooled } from '../spool.js';
+import { inTurn, spooled } from '../spool.js';
 import { deferred } from '../deferred-stream.js';
 import { countJsonValues } from '../json-body.js';
 
@@ -217,7 +217,8 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           };
           const resolutions = parseResolutions(body.resolutions);
           if (E.isLeft(resolutions)) return rejected(resolutions);
-          const report = await withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right, fileName: upload?.fileName ?? '' }));
+          const report = await inTurn(deps().longWrites, () =>
+            withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right, fileName: upload?.fileName ?? '' })));
           count(E.isRight(report) ? 'imported' : 'rejected');
           return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
         } catch (err) {

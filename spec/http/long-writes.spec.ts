@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { gate } from '../../adapters/http/spool.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
+import { emptyBackup, exportZip, importZip } from '../support/account-archive.js';
+
+// Long writes take turns (compose.ts LONG_WRITES_AT_ONCE): a GEDCOM import and an account restore
+// each hold a pooled connection and a transaction for their whole run, so one account starting
+// many of them must not take the pool from every other request. Here the gate has one slot and the
+// spec holds it: the import and the restore wait, everything else answers, a refusal answers at
+// once, and both finish once the slot is free again.
+
+/** Whether `p` is still pending after `ms` (it has not answered). */
+const pendingAfter = async (p: Promise<unknown>, ms: number): Promise<boolean> => {
+  const tick = Symbol('pending');
+  return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(tick), ms))])) === tick;
+};
+
+describe('HTTP long writes take turns (imports, restores)', () => {
+  const turns = gate(1);
+  let svc: TestService;
+
+  before(async () => {
+    svc = await startTestService({ longWrites: turns });
+  });
+  after(async () => {
+    await svc.close();
+  });
+
+  it('with the slot free, an import and a restore answer at once (the gate does not stop them)', async () => {
+    const owner = await registerUser(svc, 'free@example.org');
+    const c = svc.client(owner.token);
+    const treeId = (await c.POST('/trees', { body: { name: 'Free' } })).data!.id;
+    const imported = await importGedcomFile(c, treeId, TINY_GEDCOM);
+    expect(imported.response.status, JSON.stringify(imported.error)).to.equal(200);
+    const restored = await importZip(svc, owner.token, await emptyBackup());
+    expect(restored.status, JSON.stringify(restored.body)).to.equal(201);
+  });
+
+  it('while the slot is taken, an import waits, other requests and a refusal answer, and the import finishes once the slot is free', async () => {
+    const owner = await registerUser(svc, 'waits@example.org');
+    const viewer = await registerUser(svc, 'viewer-waits@example.org');
+    const c = svc.client(owner.token);
+    const treeId = (await c.POST('/trees', { body: { name: 'Waits' } })).data!.id;
+    const invited = await c.POST('/trees/{id}/members', { params: { path: { id: treeId } }, body: { email: viewer.email, role: 'viewer' } });
+    expect(invited.response.status, JSON.stringify(invited.error)).to.be.oneOf([200, 201]);
+
+    const leave = await turns.enter();
+    let left = false;
+    try {
+      const importing = importGedcomFile(c, treeId, TINY_GEDCOM);
+      expect(await pendingAfter(importing, 400), 'the import answered while the slot was taken').to.equal(true);
+      // Meanwhile: a read of the tree answers, and a viewer's import is refused at once, not queued.
+      const read = await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } });
+      expect(read.response.status).to.equal(200);
+      expect(read.data).to.have.length(0);
+      const refused = await importGedcomFile(svc.client(viewer.token), treeId, TINY_GEDCOM);
+      expect(refused.response.status).to.equal(403);
+      expect(await pendingAfter(importing, 50)).to.equal(true);
+
+      leave();
+      left = true;
+      const done = await importing;
+      expect(done.response.status, JSON.stringify(done.error)).to.equal(200);
+      const after = await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } });
+      expect(after.data!.length).to.be.greaterThan(0);
+    } finally {
+      if (!left) leave();
+    }
+  });
+
+  it('while the slot is taken, an account restore waits and finishes once it is free; an export (no long write) does not wait', async () => {
+    const owner = await registerUser(svc, 'restore-waits@example.org');
+    const leave = await turns.enter();
+    let left = false;
+    try {
+      const restoring = importZip(svc, owner.token, await emptyBackup());
+      expect(await pendingAfter(restoring, 400), 'the restore answered while the slot was taken').to.equal(true);
+      const exported = await exportZip(svc, owner.token);
+      expect(exported.status).to.equal(200);
+      leave();
+      left = true;
+      const done = await restoring;
+      expect(done.status, JSON.stringify(done.body)).to.equal(201);
+    } finally {
+      if (!left) leave();
+    }
+  });
+});
