@@ -83,4 +83,24 @@ describe('the route dispatcher', () => {
       expect(fast, `${method} ${path}`).to.deep.equal({ route: ctx.ran, params: ctx.params });
     }
   });
+
+  it('with no prefix (the public pages), picks what @koa/router picks for each page and leaves the API and other spellings to the router', async () => {
+    const pages = ['/', '/robots.txt', '/sitemap.xml', '/trees/:id', '/trees/:id/search', '/trees/:id/sitemap.xml', '/persons/:id', '/persons/:id/pedigree', '/persons/:id/descendants'];
+    const table = dispatcher('', []);
+    const router = new Router();
+    for (const p of pages) {
+      table.add('get', p, ran(p));
+      router.get(p, ran(p));
+    }
+    const dispatch = router.routes();
+    for (const p of pages) {
+      const path = p.replace(/:(\w+)/g, '$1-value');
+      const fast = await via(table, 'GET', path);
+      const ctx: { ran?: string; params?: Record<string, string> } = { method: 'GET', path, host: 'localhost', request: {} } as never;
+      await dispatch(ctx as Parameters<typeof dispatch>[0], async () => undefined);
+      expect(fast, path).to.deep.equal({ route: ctx.ran, params: ctx.params });
+    }
+    for (const [method, path] of [['GET', '/persons/abc/'], ['GET', '/persons/'], ['GET', '/Persons/abc'], ['POST', '/persons/abc'], ['GET', '/api/v1/persons/abc'], ['GET', '/healthz']] as const)
+      expect(await via(table, method, path), `${method} ${path}`).to.equal('router');
+  });
 });

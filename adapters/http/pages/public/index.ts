@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { PublicPagesDeps } from './deps.js';
 import { directoryPage } from './directory.js';
 import { sendAnswer, type PageAnswer } from './frame.js';
@@ -22,7 +22,12 @@ export type PageHandler = (ctx: Context) => Promise<PageAnswer>;
 export const mountPublicPages = (
   router: Router,
   p: PublicPagesDeps,
-  o: { readonly readsMayLag?: <A>(work: () => Promise<A>) => Promise<A>; readonly more?: readonly (readonly [path: string, handler: PageHandler])[] } = {},
+  o: {
+    readonly readsMayLag?: <A>(work: () => Promise<A>) => Promise<A>;
+    readonly more?: readonly (readonly [path: string, handler: PageHandler])[];
+    /** Also registers each page here (app.ts: the dispatcher that answers them before the router's scan of every route). */
+    readonly also?: (method: string, path: string, middleware: Middleware) => void;
+  } = {},
 ): void => {
   const lag = o.readsMayLag ?? (<A>(work: () => Promise<A>) => work());
   const pages: readonly (readonly [string, PageHandler])[] = [
@@ -35,10 +40,13 @@ export const mountPublicPages = (
     ['/persons/:id', personPage(p)],
     ...(o.more ?? []),
   ];
-  for (const [path, handler] of pages)
-    router.get(path, async (ctx) => {
+  for (const [path, handler] of pages) {
+    const page: Middleware = async (ctx) => {
       // A streamed sitemap reads its later pages after this returns: those go to the primary.
       const answer = await lag(() => handler(ctx));
       sendAnswer(ctx, answer, p.baseUrl);
-    });
+    };
+    router.get(path, page);
+    o.also?.('get', path, page);
+  }
 };
