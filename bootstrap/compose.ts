@@ -16,9 +16,8 @@ import type { BlobStore } from '../core/media/blob-store.js';
 import { removeQueuedBlobs } from '../core/media/commands/remove-queued-blobs.js';
 import { configuredBlobStore } from './blob-store.js';
 import { configuredMailer } from './mailer.js';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { gate, type Gate } from '../adapters/http/spool.js';
+import { gate, ONE_PER_TWO_CORES, type Gate } from '../adapters/http/spool.js';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';
@@ -43,7 +42,7 @@ export type Overrides = {
  * Each holds a pooled connection and a transaction for its whole run and keeps a core and
  * PostgreSQL busy, so more at once only share the same CPU and take connections the reads need.
  */
-export const LONG_WRITES_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+export const LONG_WRITES_AT_ONCE = ONE_PER_TWO_CORES;
 
 // In files of their own so that a host without the HTTP app (the CLI) can take them without loading that.
 export { configuredBlobStore, configuredMailer };

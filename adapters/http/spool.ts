@@ -57,7 +57,8 @@ export const inTurn = async <A>(gate: Gate | undefined, work: () => Promise<A>):
  * have the status and wait for the first bytes; SEND_TIMEOUT_MS does not run while nothing waits to
  * be sent). Exports take as long in all as in parallel; the first ones finish sooner.
  */
-const producers = gate(Math.max(1, Math.floor(availableParallelism() / 2)));
+export const ONE_PER_TWO_CORES = Math.max(1, Math.floor(availableParallelism() / 2));
+const producers = gate(ONE_PER_TWO_CORES);
 
 const READ_BYTES = 64 * 1024;
 
