@@ -18,6 +18,7 @@ import { Migration20270101090000_purge_stamp } from './Migration20270101090000_p
 import { Migration20270104090000_event_cause } from './Migration20270104090000_event_cause.js';
 import { Migration20270105090000_citation_fields } from './Migration20270105090000_citation_fields.js';
 import { Migration20270110090000_session_changes } from './Migration20270110090000_session_changes.js';
+import { Migration20270115090000_commit_ordered_stamp } from './Migration20270115090000_commit_ordered_stamp.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270104090000_event_cause', class: Migration20270104090000_event_cause },
   { name: 'Migration20270105090000_citation_fields', class: Migration20270105090000_citation_fields },
   { name: 'Migration20270110090000_session_changes', class: Migration20270110090000_session_changes },
+  { name: 'Migration20270115090000_commit_ordered_stamp', class: Migration20270115090000_commit_ordered_stamp },
 ];

@@ -18,11 +18,11 @@ const stampOf = (t: TreeDb, seq: string | number | null): TreeStamp => {
 };
 
 /**
- * The last change recorded in the history of the tree row `t` (record_changes_tree_id_seq_index: one
- * index probe), or the number drawn when a purge last took changes away (`purged_seq`, migration
- * 20270101090000), whichever is later: the stamp never goes back to one an earlier page was sent with.
+ * The change stamp of the tree row `t`: drawn when a transaction that changed the tree's records (or
+ * purged some) commits, so a later commit always has a greater one (migration 20270115090000): a
+ * stamp names exactly the changes the snapshot it was read in sees, and never goes back.
  */
-const lastChange = (t: string): string => `greatest((select max(c.seq) from record_changes c where c.tree_id = ${t}.id), ${t}.purged_seq)`;
+const lastChange = (t: string): string => `${t}.change_seq`;
 
 const TREE_STAMP = `select t.*, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq from trees t where t.id = ?::uuid`;
 

@@ -3,7 +3,7 @@ import { knex, type Knex } from '@mikro-orm/postgresql';
 import { E } from '../../core/kernel/either.js';
 import { newId } from '../../core/kernel/ids.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
-import { aMembership, anAuditEntry, anEmailToken, aSession, givenTree, givenUsers } from '../contracts/fixtures.js';
+import { aMembership, anAuditEntry, anEmailToken, aPerson, aSession, givenTree, givenUsers } from '../contracts/fixtures.js';
 
 // What the port contracts cannot see: rows as PostgreSQL holds them, and the query hook.
 describe('PostgreSQL storage', () => {
@@ -64,6 +64,36 @@ describe('PostgreSQL storage', () => {
       return E.left({ _tag: 'Conflict', code: 'x', detail: 'x' });
     });
     expect(await rows('select password_hash from users')).to.deep.equal([{ password_hash: u!.passwordHash }]);
+  });
+
+  // The public pages' ETags and their 304s stand on the tree's change stamp: a page sent with a stamp
+  // must be the tree as it is at that stamp. Changes are numbered when they are written, not when
+  // they commit, so a slow transaction (an import, a privacy change) can commit after a later-numbered
+  // one; its commit must still move the stamp, or a cache is told 304 for a page it no longer shows.
+  it('moves a tree\'s change stamp with every commit, also one that commits after a later-numbered change', async () => {
+    const t = await givenTree(fx.storage, { visibility: 'public' });
+    const [x, y] = [aPerson(t.id), aPerson(t.id)];
+    await fx.storage.persons.insert(x);
+    await fx.storage.persons.insert(y);
+    const stamp = async () => (await fx.storage.publicPages.treeStamp(t.id))!.stamp;
+    const slow = await sql.client.acquireConnection() as { query: (q: string, p?: unknown[]) => Promise<unknown> };
+    const other = knex({ client: 'pg', connection: fx.url, pool: { min: 0, max: 1 } });
+    try {
+      const before = await stamp();
+      await slow.query('begin');
+      await slow.query("update persons set privacy = 'private' where id = $1", [x.id]);
+      await other.raw("update persons set notes = 'later-numbered' where id = ?", [y.id]);
+      const between = await stamp();
+      expect(between, 'the later-numbered change committed').not.to.equal(before);
+      await slow.query('commit');
+      const after = await stamp();
+      expect(after, 'the earlier-numbered change committed last').not.to.equal(between);
+      expect(after).not.to.equal(before);
+    } finally {
+      await slow.query('rollback').catch(() => undefined);
+      await sql.client.releaseConnection(slow);
+      await other.destroy();
+    }
   });
 
   it('rejects ping once closed', async () => {

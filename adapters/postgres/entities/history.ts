@@ -84,3 +84,18 @@ export const ImportSchema = new EntitySchema<ImportRow>({
   },
   indexes: [{ properties: ['tree', 'id'] }],
 });
+
+export type TreeChangeMarkRow = { xact: string; treeId: string };
+
+/**
+ * The trees a transaction changed, until it commits (migration 20270115090000): the first mark of a
+ * transaction queues the trigger that draws each marked tree's `change_seq` at the commit, and removes the marks.
+ */
+export const TreeChangeMarkSchema = new EntitySchema<TreeChangeMarkRow>({
+  name: 'TreeChangeMarkRow',
+  tableName: 'tree_change_marks',
+  properties: {
+    xact: { type: 'bigint', primary: true, autoincrement: false },
+    treeId: { type: 'uuid', primary: true },
+  },
+});

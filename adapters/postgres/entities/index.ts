@@ -10,7 +10,7 @@ import { BlobRemovalSchema, MediaSchema } from './media.js';
 import { ProposalSchema } from './proposals.js';
 import { DuplicateDismissalSchema } from './duplicates.js';
 import { PersonMergeSchema } from './merge.js';
-import { ChangesetSchema, ImportSchema, RecordChangeSchema } from './history.js';
+import { ChangesetSchema, ImportSchema, RecordChangeSchema, TreeChangeMarkSchema } from './history.js';
 
 export * from './identity.js';
 export * from './trees.js';
@@ -47,6 +47,7 @@ export const entities = [
   PersonMergeSchema,
   RecordChangeSchema,
   ChangesetSchema,
+  TreeChangeMarkSchema,
   ImportSchema,
   RepositorySchema,
 ];

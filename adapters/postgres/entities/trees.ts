@@ -15,8 +15,8 @@ export type TreeRow = {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
-  /** The history number drawn when the tree's records last lost changes to a purge (migration 20270101090000). */
-  purgedSeq?: string | null;
+  /** The tree's change stamp, drawn when a transaction that changed its records commits (migration 20270115090000). */
+  changeSeq?: string;
 };
 
 export const TreeSchema = new EntitySchema<TreeRow>({
@@ -33,7 +33,7 @@ export const TreeSchema = new EntitySchema<TreeRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     deletedAt: { ...timestamptz, nullable: true },
-    purgedSeq: { type: 'bigint', nullable: true },
+    changeSeq: { type: 'bigint', default: 0 },
   },
 });
 
