@@ -4,6 +4,7 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { answerClientError, settleUnreadBody } from './unread-body.js';
+import { LeftTheQueue } from './spool.js';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -258,6 +259,8 @@ export const createApp = (opts: AppOptions): Koa => {
       if (ctx.status === 405 || ctx.status === 501) sendProblem(ctx, problem(405, 'method_not_allowed', `This path does not answer ${ctx.method}.`));
       else if (ctx.status === 404) sendProblem(ctx, problem(404, 'not_found', 'No such resource.'));
     } catch (err) {
+      // A long write whose client went away while it waited for its turn: nothing ran, nobody to answer.
+      if (err instanceof LeftTheQueue) return opts.logger.info({ req_id: ctx.state['requestId'] }, 'client went away before its turn');
       const e = err as { name?: string; status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
       const status = e.status ?? e.statusCode;
       if (status === 413 || e.type === 'entity.too.large') return sendProblem(ctx, problem(413, 'payload_too_large', 'The request body is too large.'));
@@ -377,7 +380,18 @@ export const createApp = (opts: AppOptions): Koa => {
         const v = ctx.get(name);
         return v === '' ? undefined : v;
       };
-      const base = { actor, params: params.right, query: query.value, sessionToken: token, header };
+      let gone: AbortController | undefined;
+      const clientGone = (): AbortSignal => {
+        if (gone === undefined) {
+          const c = (gone = new AbortController());
+          if (ctx.res.destroyed) c.abort();
+          else ctx.res.once('close', () => {
+            if (!ctx.res.writableFinished) c.abort();
+          });
+        }
+        return gone.signal;
+      };
+      const base = { actor, params: params.right, query: query.value, sessionToken: token, header, clientGone };
 
       let upload: SpooledFile | null = null;
       let fields: unknown = ctx.request.body ?? {};

@@ -41,6 +41,8 @@ export type HandlerInput<P, Q, B> = {
   readonly header: (name: string) => string | undefined;
   /** On an `upload` route: the file part, received whole; null when the request had none. */
   readonly upload: SpooledFile | null;
+  /** Aborted when the client goes away before its answer is sent (made on first call: a request that never asks pays nothing). */
+  readonly clientGone: () => AbortSignal;
 };
 
 /**

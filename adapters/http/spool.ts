@@ -17,7 +17,22 @@ export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Ga
 });
 
 /** At most `slots` holders at once; the others wait their turn, first come first served. */
-export type Gate = { readonly enter: () => Promise<() => void> };
+/**
+ * What a gate's `enter` throws when the request it waited for went away before its turn (its
+ * `signal` aborted): it leaves the queue, nothing of its work runs, and the next in line moves up.
+ */
+export class LeftTheQueue extends Error {
+  constructor() {
+    super('the client went away before its turn');
+    this.name = 'LeftTheQueue';
+  }
+}
+
+export type Gate = {
+  readonly enter: (signal?: AbortSignal) => Promise<() => void>;
+  /** How many wait for a slot now. */
+  readonly waiting: () => number;
+};
 export const gate = (slots: number): Gate => {
   let free = slots;
   const waiting: (() => void)[] = [];
@@ -27,9 +42,25 @@ export const gate = (slots: number): Gate => {
     else free += 1;
   };
   return {
-    enter: async () => {
+    waiting: () => waiting.length,
+    enter: async (signal) => {
+      if (signal?.aborted === true) throw new LeftTheQueue();
       if (free > 0) free -= 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      else
+        await new Promise<void>((resolve, reject) => {
+          const gone = (): void => {
+            const at = waiting.indexOf(wake);
+            if (at >= 0) waiting.splice(at, 1);
+            reject(new LeftTheQueue());
+          };
+          // Handed the slot: from here the work is the holder's, whatever its client does.
+          const wake = (): void => {
+            signal?.removeEventListener('abort', gone);
+            resolve();
+          };
+          waiting.push(wake);
+          signal?.addEventListener('abort', gone, { once: true });
+        });
       let left = false;
       return () => {
         if (left) return;
@@ -40,9 +71,13 @@ export const gate = (slots: number): Gate => {
   };
 };
 
-/** `work` once `gate` (when there is one) has a slot for it; the slot is free again when it ends, whichever way. */
-export const inTurn = async <A>(gate: Gate | undefined, work: () => Promise<A>): Promise<A> => {
-  const leave = await gate?.enter();
+/**
+ * `work` once `gate` (when there is one) has a slot for it; the slot is free again when it ends,
+ * whichever way. With `signal` (the request's `clientGone()`): a client that goes away while it
+ * waits leaves the queue (LeftTheQueue), and its work never runs.
+ */
+export const inTurn = async <A>(gate: Gate | undefined, work: () => Promise<A>, signal?: AbortSignal): Promise<A> => {
+  const leave = await gate?.enter(signal);
   try {
     return await work();
   } finally {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { gate, spooled } from '../../adapters/http/spool.js';
+import { gate, inTurn, LeftTheQueue, spooled } from '../../adapters/http/spool.js';
 
 // The spool between a producer that holds something scarce (the GEDCOM export's snapshot) and a
 // client that may read slowly or not at all (adapters/http/spool.ts).
@@ -123,5 +123,38 @@ describe('spooled answers', () => {
     for (const it of its) await it.return?.();
     await sleep(30);
     expect(started, 'the one whose client left never started').to.deep.equal([first, stayer]);
+  });
+
+  it('a gate: a waiter whose signal aborts leaves the line (LeftTheQueue, its work never runs); one already handed the slot keeps it', async () => {
+    const slots = gate(1);
+    const holder = await slots.enter();
+    const ran: string[] = [];
+    const [a, b, c] = [new AbortController(), new AbortController(), new AbortController()];
+    const works = [['a', a], ['b', b], ['c', c]].map(([name, signal]) =>
+      inTurn(slots, async () => { ran.push(name as string); }, (signal as AbortController).signal).then(() => 'ran', (e: unknown) => (e instanceof LeftTheQueue ? 'left' : String(e))));
+    await sleep(10);
+    expect(slots.waiting()).to.equal(3);
+    b.abort();
+    expect(await works[1]).to.equal('left');
+    expect(slots.waiting()).to.equal(2);
+    holder();
+    expect(await works[0]).to.equal('ran');
+    expect(await works[2]).to.equal('ran');
+    expect(ran).to.deep.equal(['a', 'c']);
+    // Aborted before it asks: refused at once, the slot untouched; aborted once it holds the slot: nothing changes.
+    const late = new AbortController();
+    late.abort();
+    let refused: unknown;
+    await slots.enter(late.signal).catch((e: unknown) => { refused = e; });
+    expect(refused).to.be.instanceOf(LeftTheQueue);
+    const kept = new AbortController();
+    const leave = await slots.enter(kept.signal);
+    kept.abort();
+    expect(slots.waiting()).to.equal(0);
+    const next = slots.enter();
+    await sleep(10);
+    expect(slots.waiting(), 'the slot is still held').to.equal(1);
+    leave();
+    (await next)();
   });
 });

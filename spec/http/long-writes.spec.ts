@@ -16,6 +16,15 @@ const pendingAfter = async (p: Promise<unknown>, ms: number): Promise<boolean> =
   return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(tick), ms))])) === tick;
 };
 
+/** Waits (up to 5 s) for `done` to hold, checking every 10 ms. */
+const until = async (done: () => boolean, what: string): Promise<void> => {
+  const by = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > by) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
 describe('HTTP long writes take turns (imports, restores)', () => {
   const turns = gate(1);
   let svc: TestService;
@@ -64,6 +73,41 @@ describe('HTTP long writes take turns (imports, restores)', () => {
       expect(done.response.status, JSON.stringify(done.error)).to.equal(200);
       const after = await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } });
       expect(after.data!.length).to.be.greaterThan(0);
+    } finally {
+      if (!left) leave();
+    }
+  });
+
+  it('an import whose client goes away while it waits leaves the queue: it never runs, and the slot is free for the next', async () => {
+    const owner = await registerUser(svc, 'gone@example.org');
+    const c = svc.client(owner.token);
+    const treeId = (await c.POST('/trees', { body: { name: 'Gone' } })).data!.id;
+    const leave = await turns.enter();
+    let left = false;
+    try {
+      const abort = new AbortController();
+      const body = new FormData();
+      body.append('file', new Blob([TINY_GEDCOM], { type: 'application/octet-stream' }), 'tree.ged');
+      const gone = fetch(`${svc.baseUrl}/api/v1/trees/${treeId}/gedcom/import`, {
+        method: 'POST', headers: { Authorization: `Bearer ${owner.token}` }, body, signal: abort.signal,
+      }).then((r) => r.status, () => 'aborted');
+      await until(() => turns.waiting() === 1, 'the import waits for the slot');
+      abort.abort();
+      expect(await gone).to.equal('aborted');
+      await until(() => turns.waiting() === 0, 'the import left the queue when its client went away');
+      leave();
+      left = true;
+      // Nobody else was in line: the slot is free at once, and nothing of the import was written.
+      const next = turns.enter();
+      expect(await pendingAfter(next, 300), 'the slot went to the import whose client had gone').to.equal(false);
+      (await next)();
+      const read = await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } });
+      expect(read.response.status).to.equal(200);
+      expect(read.data, 'the import ran though its client had gone').to.have.length(0);
+      // The same import from a client that stays answers 200 and writes its persons.
+      const done = await importGedcomFile(c, treeId, TINY_GEDCOM);
+      expect(done.response.status, JSON.stringify(done.error)).to.equal(200);
+      expect((await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } })).data!.length).to.be.greaterThan(0);
     } finally {
       if (!left) leave();
     }

@@ -94,13 +94,13 @@ export const accountRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     success: { status: 201, description: 'The restored trees (old and new ids) and the counts per kind.', body: ImportRead },
     created: () => '/trees',
     errors: [],
-    handle: async ({ actor, upload }) => {
+    handle: async ({ actor, upload, clientGone }) => {
       const d = deps();
       if (upload === null) return E.left(invalidInput('invalid_input', 'Send the backup as the `file` part.', [{ path: 'file', message: 'required' }]));
       const opened = await openAccountArchive(upload.path, defaultZipLimits(d.maxUploadBytes));
       if ('kind' in opened) return E.left(invalidArchive(opened.reason));
       try {
-        const imported = await inTurn(d.longWrites, () => importAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor, opened.source));
+        const imported = await inTurn(d.longWrites, () => importAccount({ storage: d.storage, blobs: d.blobs, clock: d.clock })(actor, opened.source), clientGone());
         return E.map((r: ImportReport) => ({ status: 201, body: reportWire(r) }))(imported);
       } finally {
         opened.close();

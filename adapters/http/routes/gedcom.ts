@@ -19,7 +19,7 @@ import { serviceProduct } from './product.js';
 import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
-import { inTurn, spooled } from '../spool.js';
+import { inTurn, LeftTheQueue, spooled } from '../spool.js';
 import { deferred } from '../deferred-stream.js';
 import { countJsonValues } from '../json-body.js';
 
@@ -208,7 +208,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The mapping report: counts per kind, unmapped tags, warnings.', body: ReportRead },
       errors: [],
-      handle: async ({ actor, params, body, upload }) => {
+      handle: async ({ actor, params, body, upload, clientGone }) => {
         const count = deps().onGedcomImport ?? (() => undefined);
         try {
           const rejected = <A>(left: A): A => {
@@ -218,11 +218,12 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           const resolutions = parseResolutions(body.resolutions);
           if (E.isLeft(resolutions)) return rejected(resolutions);
           const report = await inTurn(deps().longWrites, () =>
-            withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right, fileName: upload?.fileName ?? '' })));
+            withUpload(upload, deps().maxUploadBytes, (file) => importGedcom(deps())(actor, params.id, file, { defaultAction: body.default_action ?? 'new', resolutions: resolutions.right, fileName: upload?.fileName ?? '' })), clientGone());
           count(E.isRight(report) ? 'imported' : 'rejected');
           return E.map((r: ImportReport) => ({ status: 200, body: reportWire(r) }))(report);
         } catch (err) {
-          count('failed');
+          // Nothing ran for a client that went away while it waited: not an import that failed.
+          if (!(err instanceof LeftTheQueue)) count('failed');
           throw err;
         }
       },
