@@ -5,6 +5,7 @@ import { createPostgresStorage, migrate } from '../adapters/postgres/index.js';
 import { systemClock } from '../core/kernel/clock.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import { schedulePurge } from './purge-schedule.js';
+import { scheduleCards } from './card-schedule.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
 import { configuredBlobStore } from './compose.js';
 import { releaseSignalHooks, StartupError } from './embedded-postgres.js';
@@ -29,6 +30,7 @@ const main = async (): Promise<void> => {
     return;
   }
   const schedule = schedulePurge(deps, logger);
+  const cards = scheduleCards({ storage }, logger);
   logger.info({ purge_after_days: config.purgeAfterDays }, 'worker running');
   // SIGTERM/SIGINT: a running purge gets the grace period to finish (cut, it rolls back), then the
   // pool and the embedded database close and the worker exits 0.
@@ -37,7 +39,7 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info('worker stopping');
-    await Promise.race([schedule.stop(), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]);
+    await Promise.race([Promise.all([schedule.stop(), cards.stop()]), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]);
     await storage.close();
     await database.stop();
     process.exit(0);

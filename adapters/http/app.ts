@@ -424,9 +424,11 @@ export const createApp = (opts: AppOptions): Koa => {
         if (reader !== undefined && ifMatch !== undefined && !refused) {
           const readerQuery = reader.query ? decodePart(reader.query, {}, 'query') : { ok: true as const, value: undefined };
           const now = readerQuery.ok ? await reader.handle({ ...base, query: readerQuery.value, body: undefined, upload: null }) : null;
-          if (now !== null && now._tag === 'Right' && now.right.body !== undefined && !ifMatchHolds(ifMatch, etagOf(now.right.body))) {
+          const current = now === null || now._tag === 'Left' ? undefined
+            : now.right.json !== undefined ? etagOfJson(now.right.json) : now.right.body !== undefined ? etagOf(now.right.body) : undefined;
+          if (current !== undefined && !ifMatchHolds(ifMatch, current)) {
             if (validate) documentedError(r, 412);
-            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), { ETag: etagOf(now.right.body) });
+            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), { ETag: current });
           }
         }
         const handle = async (): Promise<Awaited<ReturnType<typeof r.handle>>> => r.handle({ ...base, body: decodedBody.value, upload });
@@ -444,11 +446,16 @@ export const createApp = (opts: AppOptions): Koa => {
         if (validate) documentedReply(r, result.right, opts.checkResponse);
         // A record's version: on its read, and on a change that answers the record as its read does.
         // The JSON is written once, hashed and sent as it is.
+        // A JSON text a store wrote (result.right.json) is hashed as it is sent, as a body is once written.
         let json: string | undefined;
-        if (result.right.status === 200 && result.right.body !== undefined && (tagged || (reader !== undefined && reader.success.body === r.success.body))) {
+        const versioned = result.right.status === 200 && (tagged || (reader !== undefined && reader.success.body === r.success.body));
+        if (result.right.json !== undefined) {
+          json = result.right.json;
+          if (versioned) ctx.set('ETag', etagOfJson(json));
+        } else if (versioned && result.right.body !== undefined) {
           json = JSON.stringify(result.right.body);
           ctx.set('ETag', etagOfJson(json));
-        } else if (result.right.json !== undefined) json = result.right.json;
+        }
         if (r.created !== undefined && result.right.status === 201 && result.right.body !== undefined)
           ctx.set('Location', `${opts.baseUrl}${API}${r.created(result.right.body, params.right)}`);
         const stream = result.right.stream;

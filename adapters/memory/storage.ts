@@ -47,6 +47,8 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   merges: memoryMerges(s),
   charts: memoryChartReads(s),
   publicPages: memoryPublicPageReads(s),
+  // No cards: every read is written live (adapters/postgres/person-cards.ts keeps them).
+  personCards: { trees: async () => [], fillNext: async () => ({ busy: false, filled: 0, last: null }) },
   history: memoryHistory(s, inUnitOfWork),
   imports: memoryImports(s),
 });

@@ -120,7 +120,7 @@ const identifiersSql = `case when pg.identifiers is null or jsonb_typeof(pg.iden
  * personWire of a person shown in full, from the page row `pg` with its primary name and its vitals' JSON
  * (and, `withNames`, its names' JSON array in `pg.names`).
  */
-const fullSqlOf = (withNames: boolean): string => `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
+export const fullSqlOf = (withNames: boolean): string => `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
     '","display_name":', to_json(coalesce(nullif(${trimmed(`pg.given_name || ' ' || pg.surname`)}, ''), 'Unknown')),
     ',"given_name":', to_json(coalesce(pg.given_name, '')), ',"surname":', to_json(coalesce(pg.surname, '')),
     ',"sex":', ${str('pg.sex')}, ',"is_living":', coalesce(pg.is_living::text, 'null'), ',"privacy":', ${str('pg.privacy')}, ',"notes":', ${str('pg.notes')},
@@ -172,18 +172,20 @@ const statement = (member: boolean, after: boolean): string => {
 
 /**
  * The CTEs of pickJson (`pg`, `ids`, `nl`, `ev`, `pv`) over `source`, a query of (id, ord) rows: those
- * persons (live, of the tree: its id the first parameter after `vis`'s) in `ord` order, each with their
- * names (primary first, then by id), their primary name and their vitals, as the page of listJson is
- * written, with `names`. `vis` is a person row `p`'s visibility, `shown` the condition (` and ...`)
- * that leaves hidden ones out.
+ * persons (live, of the tree `tree`: by default the first parameter after `vis`'s) in `ord` order,
+ * each with their kept card (person-cards.ts) when they have one, else (when shown in full) with
+ * their names (primary first, then by id), their primary name and their vitals, as the page of
+ * listJson is written, with `names`. `vis` is a person row `p`'s visibility, `shown` the condition
+ * (` and ...`) that leaves hidden ones out.
  */
-const pickCtes = (source: string, vis: string, shown: string): string => `pg as materialized ( -- persons.pickJson
+export const pickCtes = (source: string, vis: string, shown: string, tree = '?::uuid'): string => `pg as materialized ( -- persons.pickJson
       select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
-        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord
+        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord, c.card
       from ${source} o
       join persons p on p.id = o.id
-      where p.tree_id = ?::uuid and p.deleted_at is null${shown}),
-    ids as (select array_agg(id) as a from pg where v = 'full'),
+      left join person_cards c on c.person_id = p.id
+      where p.tree_id = ${tree} and p.deleted_at is null${shown}),
+    ids as (select array_agg(id) as a from pg where v = 'full' and card is null),
     nl as (select n.person_id, (array_agg(n.given_name order by n.is_primary desc, n.id))[1] as given_name,
         (array_agg(n.surname order by n.is_primary desc, n.id))[1] as surname,
         '[' || string_agg(${nameSql}, ',' order by n.is_primary desc, n.id) || ']' as names
@@ -193,8 +195,28 @@ const pickCtes = (source: string, vis: string, shown: string): string => `pg as 
       select pg.*, nl.given_name, nl.surname, nl.names, b.j as birth, d.j as death
       from pg left join nl on nl.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd')`;
 
+/** A person of pickCtes' `pv` (`pg`) shown in full, as a member reads them (with `names`): their kept card, else written now. */
+export const fullCardSql = `coalesce(pg.card, ${fullSqlOf(true)})`;
+
 /** The persons of pickCtes as one text: their objects in order, joined by commas (NULL for none). */
-const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullSqlOf(true)} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
+const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullCardSql} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
+
+/**
+ * The statement of readJson: the person's tree with the reader's role (tr: also the person's tree,
+ * whether they are deleted, and whether that role makes the reader a member), and the person as
+ * pickJson writes them for that audience (none when deleted, or hidden from it), in one.
+ */
+const readStatement = (() => {
+  const member = '(select tr.member from tr)';
+  const vis = `(case when ${member} then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
+  const shown = ` and (${member} or ${visibilityIs('p', new Date(0), 'hidden', true).sql})`;
+  return `with tr as materialized ( -- persons.readJson
+      select p.id, p.tree_id, p.deleted_at is not null as deleted, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role,
+        (?::boolean and m.role is not null) as member
+      from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where p.id = ?::uuid),
+    ${pickCtes('(select tr.id, 1 as ord from tr)', vis, shown, '(select tr.tree_id from tr)')}
+    select tr.t, tr.owner_id, tr.role, tr.tree_id, tr.deleted, tr.member, (${pickedJson}) as json from tr`;
+})();
 
 /** The statement of pickJson for one audience kind: the persons of the ids' array in its order (the first place of each). */
 const pickStatement = (member: boolean): string => {
@@ -261,7 +283,15 @@ const foundRule = (now: Date): Fragment => {
   return foundFragment;
 };
 
-export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
+export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage' | 'readJson'> => ({
+  readJson: async (personId, userId, reading) => {
+    const [vis = [], shown = []] = nonMemberParams(reading.now);
+    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null }>(
+      readStatement, [reading.byRole, userId, personId, ...vis, ...shown],
+    );
+    if (r === undefined) return null;
+    return { tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role }, treeId: r.tree_id, deleted: r.deleted, member: r.member, json: r.json };
+  },
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
     const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));

@@ -21,6 +21,7 @@ import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
 import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
+import { pgPersonCards } from './person-cards.js';
 
 const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
   const db = sqlOn(em, observe, replica);
@@ -56,6 +57,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     publicPages: pgPublicPageReads(db),
     history: pgHistory(db),
     imports: pgImports(db),
+    personCards: pgPersonCards(db),
   };
 };
 

@@ -49,6 +49,14 @@ export type PersonRepository = {
    * reader may read the tree at all (core/privacy/reader.ts readerOf), and drops the page when not.
    */
   readonly searchPage: (treeId: Id, query: string, threshold: number, page: SearchPageRead) => Promise<SearchPageJson>;
+  /**
+   * A person read as JSON text, in one read: the person's tree with `userId`'s role (as `read` has
+   * it), whether the person is deleted, whether the reader reads as a member (`reading.byRole` and a
+   * role), and the person as `pickJson` writes them for that audience: null when deleted or hidden
+   * from it. Null when the person is unknown. The caller still decides (core/people/queries/get-person-json.ts);
+   * spec/contracts/person-list-json.contract.ts holds the text to GET /persons/{id}'s per-row path.
+   */
+  readonly readJson: (personId: Id, userId: Id | null, reading: PersonReading) => Promise<PersonJsonRead | null>;
   readonly insert: (person: Person) => Promise<void>;
   /**
    * What a person read shows beside the row, in one read: the person's live names (primary first,
@@ -119,6 +127,15 @@ export type PersonProfile = { readonly names: readonly Name[]; readonly events: 
  * as a non-member at `now`.
  */
 export type PersonReading = { readonly byRole: boolean; readonly now: Date };
+
+/** A person read as text (see `readJson`). */
+export type PersonJsonRead = {
+  readonly tree: TreeWithRole;
+  readonly treeId: Id;
+  readonly deleted: boolean;
+  readonly member: boolean;
+  readonly json: string | null;
+};
 
 /** A person read: the person, their tree with the reader's role, and their profile when shown in full (see `read`). */
 export type PersonRead = { readonly person: Person; readonly tree: TreeWithRole; readonly profile: PersonProfile | null };
@@ -342,4 +359,29 @@ export type PublicPageReads = {
    * else from the `skip`-th (0: the first). Their ids and when they last changed (for a sitemap).
    */
   readonly fullPersons: (treeId: Id, now: Date, page: { readonly limit: number; readonly after?: Id; readonly skip?: number }) => Promise<readonly Pick<Person, 'id' | 'updatedAt'>[]>;
+};
+
+/** What one step of keeping person cards did (PersonCardStore.fillNext). */
+export type CardFill = {
+  /** A change of the tree was in progress: nothing was written; try the tree again later. */
+  readonly busy: boolean;
+  /** Cards written. */
+  readonly filled: number;
+  /** The last person of the step (the next step starts after them); null when the tree has no more. */
+  readonly last: Id | null;
+};
+
+/**
+ * Kept person cards (adapters/postgres/person-cards.ts): a person as a member reads them, as the
+ * API's JSON, kept until one of their rows changes, so a read passes it on instead of gathering
+ * it. A store without cards (the memory adapter) computes every read live and keeps nothing here.
+ */
+export type PersonCardStore = {
+  /** Live trees after `after` (by id), at most `limit`. */
+  readonly trees: (after: Id | null, limit: number) => Promise<readonly Id[]>;
+  /**
+   * In the caller's transaction: the cards of the tree's live persons after `after` (by id), at most
+   * `limit` of them, that have none; never while a change of that tree is in progress (`busy`).
+   */
+  readonly fillNext: (treeId: Id, after: Id | null, limit: number) => Promise<CardFill>;
 };

@@ -57,7 +57,7 @@ const aDate = (r: () => number): GenealogicalDate | null => {
 };
 
 /** A tree of `n` persons with names, vital events and places, some deleted, beside another tree. */
-const givenMixedTree = async (s: Storage, n: number, seed: number): Promise<{ treeId: Id; owner: Id; stranger: Id }> => {
+export const givenMixedTree = async (s: Storage, n: number, seed: number): Promise<{ treeId: Id; owner: Id; stranger: Id }> => {
   const r = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   // The names' other fields from a generator of their own, so the rest of the tree is as it was before them.

@@ -18,6 +18,7 @@ import { PersonRead, personWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { STREAMED_LIST, ifMatch } from './texts.js';
 import { pickedJson, streamedJsonPages } from './json-pages.js';
+import { getPersonJson } from '../../../core/people/queries/get-person-json.js';
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
 const IdList = withSchema(
@@ -125,7 +126,8 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
-      handle: async ({ actor, params }) => readBack(actor, params.id, 200),
+      // As JSON text (a kept card, or written live by the store): the same bytes readBack's personWire writes.
+      handle: async ({ actor, params }) => E.map((json: string) => ({ status: 200, json }))(await getPersonJson(deps())(actor, params.id)),
     }),
     route({
       operationId: 'updatePerson', method: 'patch', path: '/persons/{id}', tag: 'persons', auth: 'user',

@@ -5,7 +5,6 @@ import { getPublicTree } from '../../../core/trees/queries/get-public-tree.js';
 import { DEFAULT_SEARCH_LIMIT, listPersons } from '../../../core/people/queries/list-persons.js';
 import { listPersonsJson } from '../../../core/people/queries/list-persons-json.js';
 import { personsJson } from '../../../core/people/queries/pick-persons-json.js';
-import { getPerson } from '../../../core/people/queries/get-person.js';
 import { listPersonNames } from '../../../core/people/queries/list-person-names.js';
 import { listPersonEvents } from '../../../core/people/queries/list-person-events.js';
 import { listTreeEvents } from '../../../core/people/queries/list-tree-events.js';
@@ -19,6 +18,7 @@ import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, even
 import { listed, reply, type LazyDeps } from './deps.js';
 import { streamedList } from './texts.js';
 import { pickedJson, streamedJsonPages } from './json-pages.js';
+import { getPersonJson } from '../../../core/people/queries/get-person-json.js';
 
 const PUBLIC_STREAMED_LIST = streamedList('An account, or an anonymous client address,');
 
@@ -127,7 +127,8 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
-      handle: async ({ actor, params }) => reply(200, personWire)(await getPerson(deps())(actor, params.id, 'public')),
+      // As JSON text (a kept card, or written live by the store), as GET /persons/{id} answers.
+      handle: async ({ actor, params }) => E.map((json: string) => ({ status: 200, json }))(await getPersonJson(deps())(actor, params.id, 'public')),
     }),
     route({
       operationId: 'publicPersonNames', method: 'get', path: '/public/persons/{id}/names', tag: 'public', auth: 'optional',

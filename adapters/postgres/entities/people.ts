@@ -250,3 +250,17 @@ export const EventSchema = new EntitySchema<EventRow>({
   indexes: [{ properties: ['tree', 'id'] }],
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
 });
+
+export type PersonCardRow = { person: PersonRow; tree: TreeRow; card: string };
+
+/** A person as a member reads them, as the API's JSON, kept until their rows change (migration 20270116090000, adapters/postgres/person-cards.ts). */
+export const PersonCardSchema = new EntitySchema<PersonCardRow>({
+  name: 'PersonCardRow',
+  tableName: 'person_cards',
+  properties: {
+    person: { kind: '1:1', entity: () => PersonSchema, primary: true, owner: true, deleteRule: 'cascade', fieldName: 'person_id' },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    card: { type: 'text' },
+  },
+  indexes: [{ properties: ['tree'] }],
+});

@@ -1,0 +1,45 @@
+import type { PersonCardStore } from '../../core/people/ports.js';
+import { fullCardSql, pickCtes } from './person-list-json.js';
+import type { Sql } from './sql.js';
+
+// Kept person cards (issue 27; migration 20270116090000 says what a card is and when it goes): a
+// person as a member reads them, written as the API's JSON (person-list-json.ts fullSqlOf: the text
+// a read writes live), so a person read, a search's page and a batch read one short row per person
+// instead of their names and vitals. Reads take a card when there is one and write the person live
+// otherwise (pickCtes), so a missing card costs time, never an answer.
+//
+// Filling: a tree's live persons in id order, a step at a time, each step in its own transaction
+// under the tree's exclusive advisory lock (27, hashtext(tree id)), tried without waiting. The
+// triggers that remove cards take the shared one until their transaction commits, so a step never
+// runs while a change of the tree is in progress (`busy`: the caller tries the tree again later), and
+// a change that starts meanwhile waits for the step's commit, then removes what the step wrote.
+
+/** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it). */
+const LOCK = 27;
+
+const FILL = `with todo as materialized (
+      select p.id from persons p
+      where p.tree_id = ?::uuid and p.deleted_at is null and (?::uuid is null or p.id > ?::uuid)
+      order by p.id limit ?::int),
+    missing as materialized (
+      select t.id, row_number() over (order by t.id) as ord from todo t where not exists (select 1 from person_cards c where c.person_id = t.id)),
+    ${pickCtes('missing', `'full'::text`, '')},
+    written as (
+      insert into person_cards (person_id, tree_id, card)
+      select pg.id, pg.tree_id, ${fullCardSql} from pv pg
+      on conflict (person_id) do nothing
+      returning 1)
+    select (select count(*)::int from written) as filled, (select count(*)::int from todo) as seen, (select max(id::text) from todo) as last`;
+
+export const pgPersonCards = (db: Sql): PersonCardStore => ({
+  trees: async (after, limit) =>
+    (await db.rows<{ id: string }>('select id from trees where deleted_at is null and (?::uuid is null or id > ?::uuid) order by id limit ?::int', [after, after, limit])).map((r) => r.id),
+
+  fillNext: async (treeId, after, limit) => {
+    const [lock] = await db.rows<{ ok: boolean }>('select pg_try_advisory_xact_lock(?::int, hashtext(?::text)) as ok', [LOCK, treeId]);
+    if (lock?.ok !== true) return { busy: true, filled: 0, last: after };
+    const [r] = await db.rows<{ filled: number; seen: number; last: string | null }>(FILL, [treeId, after, after, limit, treeId]);
+    const seen = r?.seen ?? 0;
+    return { busy: false, filled: r?.filled ?? 0, last: seen < limit ? null : (r?.last ?? null) };
+  },
+});

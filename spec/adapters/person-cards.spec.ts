@@ -1,0 +1,169 @@
+import { expect } from 'chai';
+import { knex, type Knex } from '@mikro-orm/postgresql';
+import type { Actor } from '../../core/kernel/actor.js';
+import { E } from '../../core/kernel/either.js';
+import { newId, type Id } from '../../core/kernel/ids.js';
+import { getPerson } from '../../core/people/queries/get-person.js';
+import { getPersonJson } from '../../core/people/queries/get-person-json.js';
+import { fillPersonCards } from '../../core/people/commands/fill-person-cards.js';
+import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
+import { personWire } from '../../adapters/http/wire-records.js';
+import { postgresStorage, type PostgresFixture } from '../support/database.js';
+import { aName, anEvent, at } from '../contracts/fixtures.js';
+import { givenMixedTree } from '../contracts/person-list-json.contract.js';
+
+// Kept person cards (migration 20270116090000, adapters/postgres/person-cards.ts): a read answers the
+// same text with a card as without one, a change removes the cards it makes wrong in its own
+// statement, a step never writes while a change of the tree is in progress, and a card goes with its
+// person. The per-row path (core getPerson, then the route's personWire) is what every read must equal.
+
+const NOW = at('2026-06-01T12:00:00.000Z');
+const user = (userId: Id): Actor => ({ kind: 'user', userId, email: `${userId}@example.org`, emailVerified: true, sessionId: newId(), clientAddress: '127.0.0.1' });
+
+describe('PostgreSQL person cards', function () {
+  this.timeout(120_000);
+  let fx: PostgresFixture;
+  let sql: Knex;
+  const deps = () => ({ storage: fx.storage, clock: { now: () => NOW } });
+
+  beforeEach(async () => {
+    fx = await postgresStorage();
+    sql = knex({ client: 'pg', connection: fx.url, pool: { min: 0, max: 2 } });
+  });
+  afterEach(async () => {
+    await sql.destroy();
+    await fx.close();
+  });
+
+  const rows = async (q: string, params: readonly unknown[] = []) => (await sql.raw(q, params as never[])).rows as Record<string, unknown>[];
+  const cards = async (treeId: Id) => Number((await rows('select count(*)::int as n from person_cards where tree_id = ?', [treeId]))[0]!['n']);
+  const step = async (treeId: Id, after: Id | null, limit: number) => {
+    const r = await fx.storage.uow.run(async (tx) => E.right(await tx.personCards.fillNext(treeId, after, limit)));
+    if (E.isLeft(r)) throw new Error('step refused');
+    return r.right;
+  };
+  const fillAll = async (treeId: Id) => {
+    for (let after: Id | null = null; ;) {
+      const r = await step(treeId, after, 40);
+      if (r.busy) throw new Error('busy');
+      if (r.last === null) return;
+      after = r.last;
+    }
+  };
+
+  /** Every person of the tree as GET /persons/{id} answers them, for the owner, a signed-in stranger and anonymous: text or the refusal. */
+  const reads = async (treeId: Id, owner: Id, stranger: Id) => {
+    const ids = (await rows('select id from persons where tree_id = ? order by id', [treeId])).map((r) => r['id'] as Id);
+    const out: string[] = [];
+    for (const [actor, surface] of [[user(owner), 'members'], [user(stranger), 'members'], [{ kind: 'anonymous', clientAddress: '127.0.0.1' } as Actor, 'public']] as const)
+      for (const id of ids) {
+        const text = await getPersonJson(deps())(actor, id, surface);
+        const view = await getPerson(deps())(actor, id, surface);
+        const perRow = E.isLeft(view) ? `refused ${view.left._tag}` : JSON.stringify(personWire(view.right));
+        const got = E.isLeft(text) ? `refused ${text.left._tag}` : text.right;
+        expect(got, `${id} as ${actor.kind === 'user' ? actor.userId : 'anonymous'}`).to.equal(perRow);
+        out.push(got);
+      }
+    const batch = [await fx.storage.persons.pickJson(treeId, ids, memberAudience), await fx.storage.persons.pickJson(treeId, ids, nonMemberAt(NOW))];
+    return { out, batch };
+  };
+
+  it('a read answers the same text with cards, with some and without, and takes the card when there is one', async () => {
+    const t = await givenMixedTree(fx.storage, 80, 41);
+    const none = await reads(t.treeId, t.owner, t.stranger);
+    expect(await cards(t.treeId)).to.equal(0);
+    await step(t.treeId, null, 30);
+    const some = await cards(t.treeId);
+    expect(some, 'a step of 30 wrote cards').to.be.within(1, 30);
+    expect(await reads(t.treeId, t.owner, t.stranger)).to.deep.equal(none);
+    await fillAll(t.treeId);
+    const live = Number((await rows('select count(*)::int as n from persons where tree_id = ? and deleted_at is null', [t.treeId]))[0]!['n']);
+    expect(await cards(t.treeId), 'every live person has a card').to.equal(live);
+    expect(await reads(t.treeId, t.owner, t.stranger)).to.deep.equal(none);
+    // Not vacuous: the card is what the read answers (a card changed behind the triggers' back shows).
+    const [one] = await rows("select c.person_id from person_cards c where c.tree_id = ? and c.card like '%\"names\":[{%' limit 1", [t.treeId]);
+    const id = one!['person_id'] as Id;
+    await sql.raw(`update person_cards set card = '{"marker":1}' where person_id = ?`, [id]);
+    const owned = await getPersonJson(deps())(user(t.owner), id);
+    expect(E.isRight(owned) && owned.right).to.equal('{"marker":1}');
+  });
+
+  it('a change removes the cards it makes wrong in its own statement, and the reads follow it', async () => {
+    const t = await givenMixedTree(fx.storage, 40, 43);
+    await fillAll(t.treeId);
+    const [p] = await rows("select p.id from persons p join person_cards c on c.person_id = p.id where p.tree_id = ? and p.deleted_at is null and exists (select 1 from names n where n.person_id = p.id and n.deleted_at is null) limit 1", [t.treeId]);
+    const id = p!['id'] as Id;
+    const has = async () => (await rows('select 1 from person_cards where person_id = ?', [id])).length === 1;
+    const person = (await fx.storage.persons.byId(id))!;
+    const same = async (what: string) => {
+      expect(await has(), `${what}: the card is gone`).to.equal(false);
+      await reads(t.treeId, t.owner, t.stranger);
+      await fillAll(t.treeId);
+      expect(await has(), `${what}: written again`).to.equal(true);
+    };
+    await fx.storage.persons.update({ ...person, notes: 'changed notes', updatedAt: NOW });
+    await same('the person row');
+    const name = aName(person, { givenName: 'Added', isPrimary: true });
+    await fx.storage.names.insert(name);
+    await same('a name added');
+    await fx.storage.names.update({ ...name, surname: 'Renamed' });
+    await same('a name changed');
+    const birth = anEvent(t.treeId, { personId: id }, { type: 'birth', date: { qualifier: 'exact', year: 1901 } });
+    await fx.storage.events.insert(birth);
+    await same('an event added');
+    const [pl] = await rows('select e.place_id from events e where e.person_id = ? and e.place_id is not null and e.deleted_at is null limit 1', [id]);
+    if (pl !== undefined) {
+      await sql.raw("update places set name = 'Renamed place' where id = ?", [pl['place_id'] as string]);
+      await same('a place renamed');
+    }
+    // A hard delete of a name (a purge) takes the name's text out of the card.
+    await sql.raw('delete from names where id = ?', [name.id]);
+    expect(await has(), 'a purged name: the card is gone').to.equal(false);
+    expect(JSON.stringify(await rows('select card from person_cards where tree_id = ?', [t.treeId]))).not.to.include('Renamed');
+    // And a purged person takes their card with them.
+    await fillAll(t.treeId);
+    await sql.raw('delete from persons where id = ?', [id]);
+    expect(await has()).to.equal(false);
+  });
+
+  it('a step never writes while a change of the tree is in progress; it writes once that change has committed', async () => {
+    const t = await givenMixedTree(fx.storage, 30, 47);
+    const [n] = await rows('select n.id from names n join persons p on p.id = n.person_id where p.tree_id = ? limit 1', [t.treeId]);
+    const slow = (await sql.client.acquireConnection()) as { query: (q: string, p?: unknown[]) => Promise<unknown> };
+    try {
+      await slow.query('begin');
+      await slow.query("update names set notes = 'in progress' where id = $1", [n!['id']]);
+      const busy = await step(t.treeId, null, 100);
+      expect(busy.busy).to.equal(true);
+      expect(await cards(t.treeId)).to.equal(0);
+      await slow.query('commit');
+      const done = await step(t.treeId, null, 100);
+      expect(done.busy).to.equal(false);
+      expect(done.filled).to.be.greaterThan(0);
+      expect(JSON.stringify(await rows('select card from person_cards where tree_id = ?', [t.treeId]))).to.include('in progress');
+    } finally {
+      await slow.query('rollback').catch(() => undefined);
+      await sql.client.releaseConnection(slow);
+    }
+  });
+
+  it('a pass keeps every tree\'s cards, one instance at a time; the next pass finds nothing to do', async () => {
+    const a = await givenMixedTree(fx.storage, 30, 51);
+    const b = await givenMixedTree(fx.storage, 30, 53);
+    const pass = fillPersonCards({ storage: fx.storage });
+    const first = await pass({ pause: async () => undefined, stopped: () => false, step: 7 });
+    expect(first?.busy).to.equal(0);
+    // Every live person of every tree (the fixture's trees have neighbours) has a card, each written once.
+    const [all] = await rows('select (select count(*)::int from person_cards) as cards, (select count(*)::int from persons where deleted_at is null) as live');
+    expect(first!.filled).to.equal(all!['cards']);
+    expect(all!['cards']).to.equal(all!['live']);
+    expect(await cards(a.treeId)).to.be.greaterThan(0);
+    expect(await cards(b.treeId)).to.be.greaterThan(0);
+    const second = await pass({ pause: async () => undefined, stopped: () => false });
+    expect(second?.filled).to.equal(0);
+    // Another instance's pass while one runs: skipped.
+    let inner: unknown = 'not run';
+    await pass({ pause: async () => { inner = await pass({ pause: async () => undefined, stopped: () => false }); }, stopped: () => false });
+    expect(inner).to.equal(null);
+  });
+});
