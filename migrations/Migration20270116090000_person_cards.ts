@@ -16,6 +16,8 @@ import { Migration } from '@mikro-orm/migrations';
 // commit and then removes what it wrote. The triggers skip the delete for a tree with no card at all
 // (a new tree, a first import), and fire ALWAYS (a bulk import runs with session_replication_role =
 // replica). A card goes with its person (cascade), so a purge or an account deletion leaves none.
+// Such changes run at read committed (each statement of a trigger sees what committed before it);
+// one at another isolation level is refused rather than left to keep a card its snapshot cannot see.
 
 const LOCK = 27;
 
@@ -23,6 +25,7 @@ const forget = (name: string, person: string, rows: string): string => `create f
     declare
       t uuid;
     begin
+      ${READ_COMMITTED}
       for t in select distinct r.tree_id from (${rows}) r order by 1 loop
         perform pg_advisory_xact_lock_shared(${LOCK}, hashtext(t::text));
         if exists (select 1 from person_cards c where c.tree_id = t) then
@@ -31,6 +34,12 @@ const forget = (name: string, person: string, rows: string): string => `create f
       end loop;
       return null;
     end $$`;
+
+// A transaction with one snapshot (repeatable read, serializable) would not see a card a step
+// committed while it waited for the lock, and would leave it: such a change is refused, loudly.
+const READ_COMMITTED = `if current_setting('transaction_isolation') <> 'read committed' then
+        raise exception 'a change of persons, names, events or places must run at read committed (person cards)';
+      end if;`;
 
 const TABLES = [['persons', 'id'], ['names', 'person_id'], ['events', 'person_id']] as const;
 const OPS = [
@@ -57,6 +66,7 @@ export class Migration20270116090000_person_cards extends Migration {
     // A place's name is on the cards of the persons whose events are there (renames are rare: row by row).
     this.addSql(`create function "person_cards_forget_place"() returns trigger language plpgsql as $$
       begin
+        ${READ_COMMITTED}
         perform pg_advisory_xact_lock_shared(${LOCK}, hashtext(new.tree_id::text));
         delete from person_cards c where c.person_id in (select e.person_id from events e where e.place_id = new.id and e.person_id is not null);
         return null;

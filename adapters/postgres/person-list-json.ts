@@ -202,20 +202,24 @@ export const fullCardSql = `coalesce(pg.card, ${fullSqlOf(true)})`;
 const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullCardSql} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
 
 /**
- * The statement of readJson: the person's tree with the reader's role (tr: also the person's tree,
- * whether they are deleted, and whether that role makes the reader a member), and the person as
- * pickJson writes them for that audience (none when deleted, or hidden from it), in one.
+ * The statement of readJson: the person with their tree, the reader's role, whether that makes them
+ * a member, the non-member rule's visibility and their kept card (tr); then the person's text for
+ * that audience: none when deleted or hidden, the card when shown in full and there is one (one
+ * short row: the rest of the statement is not run), else as pickJson writes them.
  */
 const readStatement = (() => {
-  const member = '(select tr.member from tr)';
-  const vis = `(case when ${member} then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
-  const shown = ` and (${member} or ${visibilityIs('p', new Date(0), 'hidden', true).sql})`;
+  const vis = `(case when tr.member then 'full'::text else tr.rule end)`;
   return `with tr as materialized ( -- persons.readJson
       select p.id, p.tree_id, p.deleted_at is not null as deleted, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role,
-        (?::boolean and m.role is not null) as member
-      from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where p.id = ?::uuid),
-    ${pickCtes('(select tr.id, 1 as ord from tr)', vis, shown, '(select tr.tree_id from tr)')}
-    select tr.t, tr.owner_id, tr.role, tr.tree_id, tr.deleted, tr.member, (${pickedJson}) as json from tr`;
+        (?::boolean and m.role is not null) as member, ${visibilitySql('p', new Date(0)).sql} as rule, c.card
+      from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
+        left join person_cards c on c.person_id = p.id
+      where p.id = ?::uuid)
+    select tr.t, tr.owner_id, tr.role, tr.tree_id, tr.deleted, tr.member,
+      case when tr.deleted or ${vis} = 'hidden' then null
+        when ${vis} = 'full' and tr.card is not null then tr.card
+        else (with ${pickCtes('(select tr.id, 1 as ord)', vis, '', 'tr.tree_id')} ${pickedJson}) end as json
+    from tr`;
 })();
 
 /** The statement of pickJson for one audience kind: the persons of the ids' array in its order (the first place of each). */
@@ -285,9 +289,9 @@ const foundRule = (now: Date): Fragment => {
 
 export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage' | 'readJson'> => ({
   readJson: async (personId, userId, reading) => {
-    const [vis = [], shown = []] = nonMemberParams(reading.now);
+    const [vis = []] = nonMemberParams(reading.now);
     const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null }>(
-      readStatement, [reading.byRole, userId, personId, ...vis, ...shown],
+      readStatement, [reading.byRole, ...vis, userId, personId],
     );
     if (r === undefined) return null;
     return { tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role }, treeId: r.tree_id, deleted: r.deleted, member: r.member, json: r.json };

@@ -147,6 +147,22 @@ describe('PostgreSQL person cards', function () {
     }
   });
 
+  it('a change at another isolation level than read committed is refused (its snapshot could not see a card to remove)', async () => {
+    const t = await givenMixedTree(fx.storage, 5, 59);
+    const [n] = await rows('select n.id from names n join persons p on p.id = n.person_id where p.tree_id = ? limit 1', [t.treeId]);
+    const other = (await sql.client.acquireConnection()) as { query: (q: string, p?: unknown[]) => Promise<unknown> };
+    try {
+      await other.query("update names set notes = 'read committed' where id = $1", [n!['id']]);
+      await other.query('begin isolation level repeatable read');
+      let refused = '';
+      await other.query("update names set notes = 'repeatable read' where id = $1", [n!['id']]).catch((e: Error) => { refused = e.message; });
+      expect(refused).to.include('must run at read committed');
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await sql.client.releaseConnection(other);
+    }
+  });
+
   it('a pass keeps every tree\'s cards, one instance at a time; the next pass finds nothing to do', async () => {
     const a = await givenMixedTree(fx.storage, 30, 51);
     const b = await givenMixedTree(fx.storage, 30, 53);
