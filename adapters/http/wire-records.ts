@@ -12,6 +12,7 @@ import type { Citation, Repository, Source } from '../../core/sources/model.js';
 import type { TreeRead } from '../../core/trees/model.js';
 import { named } from './openapi/json-schema.js';
 import { Nullable, Timestamp, Uuid, VisibilityCodec } from './wire.js';
+import type { PersonAnswer } from '../../core/people/queries/get-person-json.js';
 
 // The codecs request bodies share are core's (core/people/bodies.ts), re-exported here for the routes.
 export {
@@ -137,6 +138,14 @@ export const personWire = (v: PersonView) =>
         updated_at: v.person.updatedAt.toISOString(),
         ...(v.names === undefined ? {} : { names: v.names.map(nameWire) }),
       };
+
+/**
+ * A person read (core getPersonJson) as the route answers it: the store's text as it is (a kept card,
+ * a redacted person), or the view written by personWire; the same bytes either way
+ * (spec/adapters/person-cards.spec.ts), so the ETag does not depend on which.
+ */
+export const personAnswer = (a: PersonAnswer): { readonly status: 200; readonly json?: string; readonly body?: ReturnType<typeof personWire> } =>
+  a.kind === 'text' ? { status: 200, json: a.json } : { status: 200, body: personWire(a.view) };
 
 export const eventWire = ({ event: e, place, coordinates }: EventView) => ({
   id: e.id, tree_id: e.treeId, type: e.type, custom_type: e.customType, person_id: e.personId, partnership_id: e.partnershipId,

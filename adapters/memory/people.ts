@@ -79,14 +79,15 @@ export const memoryPersons = (s: MemoryState): PersonRepository => ({
     const json = hits.length === 0 ? '' : await memoryPersonListJson(s).pickJson(treeId, hits.map((h) => h.personId), audience);
     return { tree, json, found: hits.length, lastId: hits.length > 0 && hits.length === page.limit ? hits[hits.length - 1]!.personId : null };
   },
-  // As PostgreSQL's one read: the person's tree with the role, then the person's text for the audience it makes.
+  // As PostgreSQL's one read: the person's tree with the role, then the person's text for the audience
+  // it makes (no cards here: always the text, written as pickJson writes it).
   readJson: async (personId, userId, reading) => {
     const person = s.persons.get(personId);
     const tree = person === undefined ? null : treeWithRole(s, person.treeId, userId);
     if (!person || !tree) return null;
     const member = reading.byRole && tree.role !== null;
     const json = live(person) ? await memoryPersonListJson(s).pickJson(person.treeId, [personId], member ? memberAudience : nonMemberAt(reading.now)) : '';
-    return { tree, treeId: person.treeId, deleted: !live(person), member, json: json === '' ? null : json };
+    return { tree, treeId: person.treeId, deleted: !live(person), member, json: json === '' ? null : json, full: null };
   },
   withTree: async (personId, userId) => {
     const person = s.persons.get(personId);

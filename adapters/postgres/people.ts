@@ -7,8 +7,8 @@ import type { Role, TreeWithRole } from '../../core/trees/model.js';
 import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
 import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
-import { all, eventShown, shownPerson, visibilityIsAt, type Fragment } from './privacy-sql.js';
-import { pgPersonListJson } from './person-list-json.js';
+import { all, eventShown, shownPerson, visibilityIsAt, visibilitySql, type Fragment } from './privacy-sql.js';
+import { pgPersonListJson, redactedSql } from './person-list-json.js';
 import { searchNames } from './name-search.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
@@ -73,7 +73,48 @@ const readSql = `select ${withTreeColumns}, ${profileColumns('p.id', 'g.shown')}
   cross join lateral (select p.deleted_at is null and ((?::boolean and m.role is not null) or ${readFull.sql}) as shown) g
   where p.id = ?::uuid`;
 
+// PersonRepository.readJson: one short statement. The text when the row is enough (a redacted
+// person's, or a kept card: person-cards.ts), else, for a person shown in full without a card, the
+// row and the profile as `read` brings them. Short on purpose: PostgreSQL sets up every node of a
+// plan before it runs, used or not, so the live JSON writer of a batch (pickJson) would cost a card's
+// reader more than the card saves.
+const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
+const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is null)';
+const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
+    (?::boolean and m.role is not null) as member,
+    case when p.deleted_at is not null then null when x.v = 'redacted' then ${redactedSql.replaceAll('pg.', 'p.')} when x.v = 'full' then c.card end as json,
+    case when ${readUncarded} then to_jsonb(p.*) end as p, ${profileColumns('p.id', readUncarded)}
+  from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
+    left join person_cards c on c.person_id = p.id
+    cross join lateral (select ${readVisibility} as v) x
+  where p.id = ?::uuid -- persons.readJson`;
+let readYear = NaN;
+let readParams: readonly unknown[] = [];
+/** The non-member rule's parameters at `now` (only the year counts; the last year's are kept). */
+const readRuleParams = (now: Date): readonly unknown[] => {
+  if (now.getUTCFullYear() !== readYear) {
+    readParams = visibilitySql('p', now).params;
+    readYear = now.getUTCFullYear();
+  }
+  return readParams;
+};
+
 export const pgPersons = (db: Sql): PersonRepository => ({
+  readJson: async (personId, userId, reading) => {
+    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null } & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(
+      readJsonSql, [reading.byRole, userId, reading.byRole, ...readRuleParams(reading.now), personId],
+    );
+    if (r === undefined) return null;
+    const { names, events, places } = r;
+    return {
+      tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role },
+      treeId: r.tree_id,
+      deleted: r.deleted,
+      member: r.member,
+      json: r.json,
+      full: r.p === null || names === null || events === null || places === null ? null : { person: tables.persons.from(r.p), profile: profileOf({ names, events, places }) },
+    };
+  },
   byId: async (id) => {
     const [r] = await db.rows<PersonDb>('select * from persons where id = ?', [id]);
     return r ? tables.persons.from(r) : null;

@@ -21,6 +21,7 @@ import { ownerOf } from './trees.js';
 import * as tables from './tables/index.js';
 import type { TreeDb } from './tables/index.js';
 import type { Role } from '../../core/trees/model.js';
+import type { Audience } from '../../core/kernel/audience.js';
 import { uuids, type Sql } from './sql.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
@@ -136,7 +137,7 @@ const nameSql = `concat('{"id":"', n.id, '","person_id":"', n.person_id, '","nam
     ',"is_primary":', coalesce(n.is_primary::text, 'null'), ',"notes":', to_json(coalesce(n.notes, '')), '}')`;
 
 /** personWire of a redacted person: ids, `Living person`, `redacted: true`, every other field null. */
-const redactedSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id, '","display_name":"Living person","given_name":null,"surname":null,"sex":null,'
+export const redactedSql = `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id, '","display_name":"Living person","given_name":null,"surname":null,"sex":null,'
     '"is_living":null,"privacy":null,"notes":null,"identifiers":null,"birth":null,"death":null,"redacted":true,"merged_into":null,"created_at":null,"updated_at":null}')`;
 
 /** Persons per piece of a page's JSON (PersonListJson.json): each string about 60 kB, whatever the page's size. */
@@ -201,26 +202,6 @@ export const fullCardSql = `coalesce(pg.card, ${fullSqlOf(true)})`;
 /** The persons of pickCtes as one text: their objects in order, joined by commas (NULL for none). */
 const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullCardSql} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
 
-/**
- * The statement of readJson: the person with their tree, the reader's role, whether that makes them
- * a member, the non-member rule's visibility and their kept card (tr); then the person's text for
- * that audience: none when deleted or hidden, the card when shown in full and there is one (one
- * short row: the rest of the statement is not run), else as pickJson writes them.
- */
-const readStatement = (() => {
-  const vis = `(case when tr.member then 'full'::text else tr.rule end)`;
-  return `with tr as materialized ( -- persons.readJson
-      select p.id, p.tree_id, p.deleted_at is not null as deleted, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role,
-        (?::boolean and m.role is not null) as member, ${visibilitySql('p', new Date(0)).sql} as rule, c.card
-      from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
-        left join person_cards c on c.person_id = p.id
-      where p.id = ?::uuid)
-    select tr.t, tr.owner_id, tr.role, tr.tree_id, tr.deleted, tr.member,
-      case when tr.deleted or ${vis} = 'hidden' then null
-        when ${vis} = 'full' and tr.card is not null then tr.card
-        else (with ${pickCtes('(select tr.id, 1 as ord)', vis, '', 'tr.tree_id')} ${pickedJson}) end as json
-    from tr`;
-})();
 
 /** The statement of pickJson for one audience kind: the persons of the ids' array in its order (the first place of each). */
 const pickStatement = (member: boolean): string => {
@@ -287,15 +268,15 @@ const foundRule = (now: Date): Fragment => {
   return foundFragment;
 };
 
-export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage' | 'readJson'> => ({
-  readJson: async (personId, userId, reading) => {
-    const [vis = []] = nonMemberParams(reading.now);
-    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null }>(
-      readStatement, [reading.byRole, ...vis, userId, personId],
-    );
-    if (r === undefined) return null;
-    return { tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role }, treeId: r.tree_id, deleted: r.deleted, member: r.member, json: r.json };
-  },
+
+const pick = async (db: Sql, treeId: string, ids: readonly string[], audience: Audience): Promise<string> => {
+  if (ids.length === 0) return '';
+  const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);
+  const [r] = await db.rows<{ json: string | null }>(pickTextOf(audience.member), [...vis, uuids(ids), treeId, ...shown]);
+  return r?.json ?? '';
+};
+
+export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
     const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
@@ -309,12 +290,7 @@ export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | '
     const found = r?.found ?? 0;
     return { tree, json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
   },
-  pickJson: async (treeId, ids, audience) => {
-    if (ids.length === 0) return '';
-    const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);
-    const [r] = await db.rows<{ json: string | null }>(pickTextOf(audience.member), [...vis, uuids(ids), treeId, ...shown]);
-    return r?.json ?? '';
-  },
+  pickJson: async (treeId, ids, audience) => pick(db, treeId, ids, audience),
   listJson: async (treeId, page) => {
     const a = page.audience;
     const [vis = [], shown = []] = a.member ? [] : nonMemberParams(a.now);

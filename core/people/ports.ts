@@ -50,11 +50,13 @@ export type PersonRepository = {
    */
   readonly searchPage: (treeId: Id, query: string, threshold: number, page: SearchPageRead) => Promise<SearchPageJson>;
   /**
-   * A person read as JSON text, in one read: the person's tree with `userId`'s role (as `read` has
+   * A person read for its text, in one read: the person's tree with `userId`'s role (as `read` has
    * it), whether the person is deleted, whether the reader reads as a member (`reading.byRole` and a
-   * role), and the person as `pickJson` writes them for that audience: null when deleted or hidden
-   * from it. Null when the person is unknown. The caller still decides (core/people/queries/get-person-json.ts);
-   * spec/contracts/person-list-json.contract.ts holds the text to GET /persons/{id}'s per-row path.
+   * role), and, for that audience, the person's text when their row is enough (redacted, or a kept
+   * card: `json`), or the person with their profile when shown in full without a card (`full`).
+   * Both null when deleted or hidden. Null when the person is unknown. The caller still decides
+   * (core/people/queries/get-person-json.ts); spec/adapters/person-cards.spec.ts holds the answers,
+   * with and without cards, to getPerson's written by the route's personWire.
    */
   readonly readJson: (personId: Id, userId: Id | null, reading: PersonReading) => Promise<PersonJsonRead | null>;
   readonly insert: (person: Person) => Promise<void>;
@@ -128,13 +130,16 @@ export type PersonProfile = { readonly names: readonly Name[]; readonly events: 
  */
 export type PersonReading = { readonly byRole: boolean; readonly now: Date };
 
-/** A person read as text (see `readJson`). */
+/** A person read for its text (see `readJson`). */
 export type PersonJsonRead = {
   readonly tree: TreeWithRole;
   readonly treeId: Id;
   readonly deleted: boolean;
   readonly member: boolean;
+  /** The person's text when it needs nothing but their row: redacted, or shown in full from a kept card; else null. */
   readonly json: string | null;
+  /** Shown in full without a kept card: the person and what a read shows beside them, for the per-row path; else null. */
+  readonly full: { readonly person: Person; readonly profile: PersonProfile } | null;
 };
 
 /** A person read: the person, their tree with the reader's role, and their profile when shown in full (see `read`). */

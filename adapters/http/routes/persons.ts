@@ -14,7 +14,7 @@ import { PersonCreate, PersonUpdate, personInput } from '../../../core/people/bo
 import { named, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
-import { PersonRead, personWire } from '../wire-records.js';
+import { PersonRead, personAnswer, personWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { STREAMED_LIST, ifMatch } from './texts.js';
 import { pickedJson, streamedJsonPages } from './json-pages.js';
@@ -126,8 +126,8 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
-      // As JSON text (a kept card, or written live by the store): the same bytes readBack's personWire writes.
-      handle: async ({ actor, params }) => E.map((json: string) => ({ status: 200, json }))(await getPersonJson(deps())(actor, params.id)),
+      // The store's text when the person's row is enough (a kept card, a redacted person), else the view: the same bytes.
+      handle: async ({ actor, params }) => E.map(personAnswer)(await getPersonJson(deps())(actor, params.id)),
     }),
     route({
       operationId: 'updatePerson', method: 'patch', path: '/persons/{id}', tag: 'persons', auth: 'user',

@@ -14,7 +14,7 @@ import type { EventView } from '../../../core/people/queries/event-views.js';
 import type { TreeRead } from '../../../core/trees/model.js';
 import { route, type AnyRoute } from '../route.js';
 import { IdParams, PageQuery, Text } from '../wire.js';
-import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
+import { EventRead, NameRead, PersonRead, PublicTreeRead, RelationshipRead, eventWire, nameWire, personAnswer, personWire, publicTreeWire, relationshipWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { streamedList } from './texts.js';
 import { pickedJson, streamedJsonPages } from './json-pages.js';
@@ -127,8 +127,8 @@ export const publicRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       params: IdParams,
       success: { status: 200, description: 'The person.', body: PersonRead },
       errors: [],
-      // As JSON text (a kept card, or written live by the store), as GET /persons/{id} answers.
-      handle: async ({ actor, params }) => E.map((json: string) => ({ status: 200, json }))(await getPersonJson(deps())(actor, params.id, 'public')),
+      // The store's text when the person's row is enough (a kept card, a redacted person), else the view: the same bytes.
+      handle: async ({ actor, params }) => E.map(personAnswer)(await getPersonJson(deps())(actor, params.id, 'public')),
     }),
     route({
       operationId: 'publicPersonNames', method: 'get', path: '/public/persons/{id}/names', tag: 'public', auth: 'optional',
