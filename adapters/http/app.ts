@@ -445,8 +445,7 @@ export const createApp = (opts: AppOptions): Koa => {
         }
         if (validate) documentedReply(r, result.right, opts.checkResponse);
         // A record's version: on its read, and on a change that answers the record as its read does.
-        // The JSON is written once, hashed and sent as it is.
-        // A JSON text a store wrote (result.right.json) is hashed as it is sent, as a body is once written.
+        // The JSON is written once (or comes written by a store: result.right.json), hashed and sent as it is.
         let json: string | undefined;
         const versioned = result.right.status === 200 && (tagged || (reader !== undefined && reader.success.body === r.success.body));
         if (result.right.json !== undefined) {

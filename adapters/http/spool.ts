@@ -16,7 +16,6 @@ export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Ga
   [Symbol.asyncIterator]: () => spool(source, dir, gate),
 });
 
-/** At most `slots` holders at once; the others wait their turn, first come first served. */
 /**
  * What a gate's `enter` throws when the request it waited for went away before its turn (its
  * `signal` aborted): it leaves the queue, nothing of its work runs, and the next in line moves up.
@@ -28,6 +27,7 @@ export class LeftTheQueue extends Error {
   }
 }
 
+/** At most `slots` holders at once; the others wait their turn, first come first served. */
 export type Gate = {
   readonly enter: (signal?: AbortSignal) => Promise<() => void>;
   /** How many wait for a slot now. */

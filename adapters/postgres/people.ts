@@ -7,7 +7,7 @@ import type { Role, TreeWithRole } from '../../core/trees/model.js';
 import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
 import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
-import { all, eventShown, shownPerson, visibilityIsAt, visibilitySql, type Fragment } from './privacy-sql.js';
+import { all, eventShown, shownPerson, visibilityIsAt, visibilitySqlAt, type Fragment } from './privacy-sql.js';
 import { pgPersonListJson, redactedSql } from './person-list-json.js';
 import { searchNames } from './name-search.js';
 
@@ -78,7 +78,8 @@ const readSql = `select ${withTreeColumns}, ${profileColumns('p.id', 'g.shown')}
 // row and the profile as `read` brings them. Short on purpose: PostgreSQL sets up every node of a
 // plan before it runs, used or not, so the live JSON writer of a batch (pickJson) would cost a card's
 // reader more than the card saves.
-const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
+const readRule = visibilitySqlAt('p');
+const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${readRule.sql} end)`;
 const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is null)';
 const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
     (?::boolean and m.role is not null) as member,
@@ -88,21 +89,10 @@ const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.r
     left join person_cards c on c.person_id = p.id
     cross join lateral (select ${readVisibility} as v) x
   where p.id = ?::uuid -- persons.readJson`;
-let readYear = NaN;
-let readParams: readonly unknown[] = [];
-/** The non-member rule's parameters at `now` (only the year counts; the last year's are kept). */
-const readRuleParams = (now: Date): readonly unknown[] => {
-  if (now.getUTCFullYear() !== readYear) {
-    readParams = visibilitySql('p', now).params;
-    readYear = now.getUTCFullYear();
-  }
-  return readParams;
-};
-
 export const pgPersons = (db: Sql): PersonRepository => ({
   readJson: async (personId, userId, reading) => {
     const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null } & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(
-      readJsonSql, [reading.byRole, userId, reading.byRole, ...readRuleParams(reading.now), personId],
+      readJsonSql, [reading.byRole, userId, reading.byRole, ...readRule.params(reading.now), personId],
     );
     if (r === undefined) return null;
     const { names, events, places } = r;

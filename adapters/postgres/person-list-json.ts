@@ -21,7 +21,6 @@ import { ownerOf } from './trees.js';
 import * as tables from './tables/index.js';
 import type { TreeDb } from './tables/index.js';
 import type { Role } from '../../core/trees/model.js';
-import type { Audience } from '../../core/kernel/audience.js';
 import { uuids, type Sql } from './sql.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
@@ -121,7 +120,7 @@ const identifiersSql = `case when pg.identifiers is null or jsonb_typeof(pg.iden
  * personWire of a person shown in full, from the page row `pg` with its primary name and its vitals' JSON
  * (and, `withNames`, its names' JSON array in `pg.names`).
  */
-export const fullSqlOf = (withNames: boolean): string => `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
+const fullSqlOf = (withNames: boolean): string => `concat('{"id":"', pg.id, '","tree_id":"', pg.tree_id,
     '","display_name":', to_json(coalesce(nullif(${trimmed(`pg.given_name || ' ' || pg.surname`)}, ''), 'Unknown')),
     ',"given_name":', to_json(coalesce(pg.given_name, '')), ',"surname":', to_json(coalesce(pg.surname, '')),
     ',"sex":', ${str('pg.sex')}, ',"is_living":', coalesce(pg.is_living::text, 'null'), ',"privacy":', ${str('pg.privacy')}, ',"notes":', ${str('pg.notes')},
@@ -173,19 +172,18 @@ const statement = (member: boolean, after: boolean): string => {
 
 /**
  * The CTEs of pickJson (`pg`, `ids`, `nl`, `ev`, `pv`) over `source`, a query of (id, ord) rows: those
- * persons (live, of the tree `tree`: by default the first parameter after `vis`'s) in `ord` order,
- * each with their kept card (person-cards.ts) when they have one, else (when shown in full) with
+ * persons (live, of the tree: its id the first parameter after `vis`'s) in `ord` order, each with their kept card (person-cards.ts) when they have one, else (when shown in full) with
  * their names (primary first, then by id), their primary name and their vitals, as the page of
  * listJson is written, with `names`. `vis` is a person row `p`'s visibility, `shown` the condition
  * (` and ...`) that leaves hidden ones out.
  */
-export const pickCtes = (source: string, vis: string, shown: string, tree = '?::uuid'): string => `pg as materialized ( -- persons.pickJson
+export const pickCtes = (source: string, vis: string, shown: string): string => `pg as materialized ( -- persons.pickJson
       select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
         ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord, c.card
       from ${source} o
       join persons p on p.id = o.id
       left join person_cards c on c.person_id = p.id
-      where p.tree_id = ${tree} and p.deleted_at is null${shown}),
+      where p.tree_id = ?::uuid and p.deleted_at is null${shown}),
     ids as (select array_agg(id) as a from pg where v = 'full' and card is null),
     nl as (select n.person_id, (array_agg(n.given_name order by n.is_primary desc, n.id))[1] as given_name,
         (array_agg(n.surname order by n.is_primary desc, n.id))[1] as surname,
@@ -201,7 +199,6 @@ export const fullCardSql = `coalesce(pg.card, ${fullSqlOf(true)})`;
 
 /** The persons of pickCtes as one text: their objects in order, joined by commas (NULL for none). */
 const pickedJson = `select string_agg(case when pg.v = 'full' then ${fullCardSql} else ${redactedSql} end, ',' order by pg.ord) from pv pg`;
-
 
 /** The statement of pickJson for one audience kind: the persons of the ids' array in its order (the first place of each). */
 const pickStatement = (member: boolean): string => {
@@ -269,13 +266,6 @@ const foundRule = (now: Date): Fragment => {
 };
 
 
-const pick = async (db: Sql, treeId: string, ids: readonly string[], audience: Audience): Promise<string> => {
-  if (ids.length === 0) return '';
-  const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);
-  const [r] = await db.rows<{ json: string | null }>(pickTextOf(audience.member), [...vis, uuids(ids), treeId, ...shown]);
-  return r?.json ?? '';
-};
-
 export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
@@ -290,7 +280,12 @@ export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | '
     const found = r?.found ?? 0;
     return { tree, json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
   },
-  pickJson: async (treeId, ids, audience) => pick(db, treeId, ids, audience),
+  pickJson: async (treeId, ids, audience) => {
+    if (ids.length === 0) return '';
+    const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);
+    const [r] = await db.rows<{ json: string | null }>(pickTextOf(audience.member), [...vis, uuids(ids), treeId, ...shown]);
+    return r?.json ?? '';
+  },
   listJson: async (treeId, page) => {
     const a = page.audience;
     const [vis = [], shown = []] = a.member ? [] : nonMemberParams(a.now);

@@ -28,24 +28,28 @@ export const visibilityIs = (p: string, now: Date, v: Visibility, not = false): 
   return { sql: `${c.sql} ${not ? '<>' : '='} ?::text`, params: [...c.params, v] };
 };
 
-/**
- * `visibilityIs` for a statement written once: its text (which no moment changes) and its parameters
- * at a moment (only the year counts; the last year's are kept), so a hot read builds no SQL per call.
- */
-export const visibilityIsAt = (p: string, v: Visibility): { readonly sql: string; readonly params: (now: Date) => readonly unknown[] } => {
+/** A fragment for a statement written once: its text (which no moment changes) and its parameters at a moment (only the year counts; the last year's are kept). */
+type Yearly = { readonly sql: string; readonly params: (now: Date) => readonly unknown[] };
+const yearly = (at: (now: Date) => Fragment): Yearly => {
   let year = NaN;
   let params: readonly unknown[] = [];
   return {
-    sql: visibilityIs(p, new Date(0), v).sql,
+    sql: at(new Date(0)).sql,
     params: (now) => {
       if (now.getUTCFullYear() !== year) {
-        params = visibilityIs(p, now, v).params;
+        params = at(now).params;
         year = now.getUTCFullYear();
       }
       return params;
     },
   };
 };
+
+/** `visibilityIs` for a statement written once, so a hot read builds no SQL per call. */
+export const visibilityIsAt = (p: string, v: Visibility): Yearly => yearly((now) => visibilityIs(p, now, v));
+
+/** `visibilitySql` for a statement written once. */
+export const visibilitySqlAt = (p: string): Yearly => yearly((now) => visibilitySql(p, now));
 
 /** Fragments in text order: their SQL joined by `sep`, their parameters concatenated. */
 export const all = (sep: string, parts: readonly Fragment[]): Fragment => ({ sql: parts.map((f) => f.sql).join(sep), params: parts.flatMap((f) => f.params) });
