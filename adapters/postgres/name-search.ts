@@ -80,36 +80,50 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
   };
 };
 
-/** rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition. */
-const rankedSql = (paged: boolean, bucket: number, shownSql: string): string => {
+/**
+ * The search's word CTEs: the query's words (`qw`: their array and count `k`), the tree's words each
+ * matches (`m`: query word index, word id, word, similarity) and, after a cursor person, its place
+ * (`cur1` for one query word; `cur2`, its score, for several unless `oneWord`). `oneWord` leaves out
+ * what only several query words or another threshold than the connection's use (see oneWordSearch).
+ * Parameters: the query, the tree, the threshold three times (six times and the tree again unless
+ * `oneWord`), then the cursor person (twice unless `oneWord`).
+ */
+const wordCtes = (paged: boolean, oneWord: boolean): string => {
   // The cursor person's place: its best word (one query word) or its score (several), from its postings.
-  const cursor = !paged
-    ? ''
-    : `, cur1 as materialized (
+  const cur1 = `, cur1 as materialized (
            select m.s, m.word from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid
            order by m.s desc, m.word collate "C" limit 1
-         ), cur2 as materialized (
+         )`;
+  const cur2 = `, cur2 as materialized (
            select sum(y.b) / (select k from qw) as score
            from (select m.i, max(m.s)::float8 as b from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid group by m.i) y
          )`;
-  return `with qw as materialized (
+  const byIndex = `select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
+       from qw cross join unnest(qw.ws) with ordinality q(w, i)
+       join name_words d on d.tree_id = ?::uuid and d.word % q.w
+       where ${SAME_THRESHOLD} and ?::real > 0 and similarity(d.word, q.w) >= ?::real`;
+  const everyWord = `
+       union all
+       select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
+       from qw cross join unnest(qw.ws) with ordinality q(w, i)
+       join name_words d on d.tree_id = ?::uuid
+       where not (${SAME_THRESHOLD} and ?::real > 0) and similarity(d.word, q.w) >= ?::real`;
+  return `qw as materialized (
        select coalesce(array_agg(w order by w), '{}') as ws, count(*)::int as k
        from (
          select w from unnest(regexp_split_to_array(lower(left(?, 500)), ${WORD_SPLIT})) with ordinality u(w, o)
          where w <> '' group by w order by min(o) limit ${MAX_QUERY_WORDS}
        ) x
      ), m as materialized (
-       select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
-       from qw cross join unnest(qw.ws) with ordinality q(w, i)
-       join name_words d on d.tree_id = ?::uuid and d.word % q.w
-       where ${SAME_THRESHOLD} and ?::real > 0 and similarity(d.word, q.w) >= ?::real
-       union all
-       select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
-       from qw cross join unnest(qw.ws) with ordinality q(w, i)
-       join name_words d on d.tree_id = ?::uuid
-       where not (${SAME_THRESHOLD} and ?::real > 0) and similarity(d.word, q.w) >= ?::real
-     )${cursor}
-     (select c.person_id, sig.s::float8 as score
+       ${byIndex}${oneWord ? '' : everyWord}
+     )${paged ? cur1 : ''}${paged && !oneWord ? cur2 : ''}`;
+};
+
+/**
+ * The walk of one query word's matches (see the top of this file), its rows (person_id, score) in
+ * order, unbounded. Parameters: the cursor person (paged), then `shownSql`'s.
+ */
+const oneWordWalk = (paged: boolean, shownSql: string): string => `select c.person_id, sig.s::float8 as score
       from (select m.id, m.word, m.s from m where (select k from qw) = 1 order by m.s desc, m.word collate "C") sig
       ${paged ? 'cross join cur1' : ''}
       cross join lateral (
@@ -126,7 +140,12 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string => 
         ) as answered
       ) earlier
       cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown
-      where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''})
+      where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''}`;
+
+/** rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition. */
+const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
+  `with ${wordCtes(paged, false)}
+     (${oneWordWalk(paged, shownSql)})
      union all
      (select h.person_id, h.score
       from (
@@ -140,7 +159,31 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string => 
       cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shownSql} limit 1) shown
       ${paged ? 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)' : ''})
      limit ${bucket}`;
+
+/**
+ * The search of one query word at the connection's threshold, its common case, as CTEs and a query:
+ * `ctes` (qw, m, and cur1 after a cursor) to put in a WITH, and `walk`, the rows (person_id, score) best
+ * first, at most limitBucket(limit), over them. It leaves out the plan nodes that only several query
+ * words or another threshold use (PostgreSQL sets up every node of a plan before it runs, used or not),
+ * so it is only the search's answer when `qw.k` <= 1 and `sameThresholdSql` is true; else the caller
+ * asks rankedSearch. Parameters: `ctes`' then `walk`'s.
+ */
+export const oneWordSearch = (treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment): { readonly ctes: Fragment; readonly walk: Fragment } => {
+  const key = `${after !== undefined}:${limitBucket(limit)}:${shown.sql}`;
+  let texts = oneWordTexts.get(key);
+  if (texts === undefined) {
+    const paged = after !== undefined;
+    oneWordTexts.set(key, (texts = [wordCtes(paged, true), `${oneWordWalk(paged, shown.sql)} limit ${limitBucket(limit)}`]));
+  }
+  return {
+    ctes: { sql: texts[0], params: [query, treeId, threshold, threshold, threshold, ...(after === undefined ? [] : [after])] },
+    walk: { sql: texts[1], params: [...(after === undefined ? [] : [after]), ...shown.params] },
+  };
 };
+const oneWordTexts = new Map<string, readonly [string, string]>();
+
+/** Whether this connection's `%` threshold is `?` (the threshold's parameter): oneWordSearch's answer holds only then. */
+export const sameThresholdSql = SAME_THRESHOLD;
 
 export const searchNames = (db: Sql): NameRepository['search'] => async (treeId, query, threshold, page) => {
   const a = page.audience;

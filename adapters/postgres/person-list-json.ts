@@ -16,12 +16,13 @@ import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
 import { fullPerson, visibilitySql, visibilityIs, type Fragment } from './privacy-sql.js';
-import { rankedSearch } from './name-search.js';
+import { oneWordSearch, rankedSearch, sameThresholdSql } from './name-search.js';
 import { ownerOf } from './trees.js';
 import * as tables from './tables/index.js';
 import type { TreeDb } from './tables/index.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
+import { queryWords } from '../../core/people/trigram.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
 const lit = (s: string): string => {
@@ -226,6 +227,27 @@ const searchPageStatement = (ranked: string): string => {
       (select count(*)::int from found) as found, (select f.id from found f order by f.ord desc limit 1) as last`;
 };
 
+/**
+ * The statement of searchPage in its common case (oneWordSearch: one query word, the connection's
+ * threshold) when every found person has a kept card: the tree with the reader's role (tr), the found
+ * persons (found) and their cards in order, in one short statement without the writer of persons
+ * without a card. A found person is shown in full to this reader (a member's search finds every
+ * person, a non-member's only those the engine shows in full: foundRule), so their text is their
+ * card. Its answer holds only when `k` <= 1, `same` and `uncarded` = 0; else searchPage asks
+ * searchPageStatement, whose answer is exact in every case.
+ */
+const cardSearchStatement = (ctes: string, walk: string): string => `with tr as materialized ( -- persons.searchPage (cards)
+      select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
+      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
+    ${ctes},
+    found as materialized (select r.person_id as id, row_number() over () as ord from (${walk}) r limit ?::int),
+    fc as materialized (select f.id, f.ord, c.card from found f left join person_cards c on c.person_id = f.id)
+    select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role,
+      (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
+      (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last,
+      (select qw.k from qw) as k, ${sameThresholdSql} as same`;
+const cardSearches = new Map<string, string>();
+
 // The four statements, written once; a non-member's parameters change with the year only.
 const texts = new Map<string, string>();
 const textOf = (member: boolean, after: boolean): string => {
@@ -269,16 +291,32 @@ const foundRule = (now: Date): Fragment => {
 export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
+    const limit = Math.max(0, Math.floor(page.limit));
+    const tree = (r: { t: TreeDb | null; owner_id: string | null; role: Role | null } | undefined) =>
+      r?.t == null ? null : { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role };
+    if (queryWords(query).length <= 1) {
+      // The common case first, in its short statement; its answer stands when it says it holds.
+      const one = oneWordSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
+      const key = `${one.ctes.sql}\u0000${one.walk.sql}`;
+      let text = cardSearches.get(key);
+      if (text === undefined) cardSearches.set(key, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
+      const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; uncarded: number; last: string | null; k: number; same: boolean }>(text, [
+        page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold,
+      ]);
+      if (r === undefined || r.t === null || (r.k <= 1 && r.same && r.uncarded === 0)) {
+        const found = r?.found ?? 0;
+        return { tree: tree(r), json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
+      }
+    }
     const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
     let text = searchPages.get(ranked.sql);
     if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
     const [vis = [], shown = []] = nonMemberParams(now);
     const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; last: string | null }>(text, [
-      page.reading.byRole, page.userId, treeId, ...ranked.params, Math.max(0, Math.floor(page.limit)), ...vis, treeId, ...shown,
+      page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown,
     ]);
-    const tree = r?.t == null ? null : { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role };
     const found = r?.found ?? 0;
-    return { tree, json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
+    return { tree: tree(r), json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
   },
   pickJson: async (treeId, ids, audience) => {
     if (ids.length === 0) return '';

@@ -5,6 +5,8 @@ import { E } from '../../core/kernel/either.js';
 import { newId, type Id } from '../../core/kernel/ids.js';
 import { getPerson } from '../../core/people/queries/get-person.js';
 import { getPersonJson } from '../../core/people/queries/get-person-json.js';
+import { listPersons } from '../../core/people/queries/list-persons.js';
+import { personsJson } from '../../core/people/queries/pick-persons-json.js';
 import { fillPersonCards } from '../../core/people/commands/fill-person-cards.js';
 import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import { personWire } from '../../adapters/http/wire-records.js';
@@ -67,7 +69,25 @@ describe('PostgreSQL person cards', function () {
         out.push(got);
       }
     const batch = [await fx.storage.persons.pickJson(treeId, ids, memberAudience), await fx.storage.persons.pickJson(treeId, ids, nonMemberAt(NOW))];
-    return { out, batch };
+    // Name searches, every page (one query word: their short statement over cards; several: the other), as the per-row path answers them.
+    const searched: string[] = [];
+    const d = { ...deps(), searchThreshold: 0.2 };
+    for (const [actor, surface] of [[user(owner), 'members'], [user(stranger), 'members'], [{ kind: 'anonymous', clientAddress: '127.0.0.1' } as Actor, 'public']] as const)
+      for (const q of ['Smith', 'anna', 'Smiht', "o'brien smith", 'zzzz'])
+        for (const limit of [1, 7, 20])
+          for (let after: Id | undefined, page = 0; page < 200; page++) {
+            const input = { q, limit, ...(after === undefined ? {} : { after }) };
+            const rows = await listPersons(d)(actor, treeId, input, surface);
+            const text = await personsJson(d)(actor, treeId, input, surface);
+            if (E.isLeft(rows) || E.isLeft(text)) throw new Error('a reader of a public tree was refused');
+            const perRow = { json: rows.right.views.map((v) => JSON.stringify(personWire(v))).join(','), lastId: rows.right.lastId };
+            expect(text.right, `q=${q}, limit ${limit}, page ${page}`).to.deep.equal(perRow);
+            searched.push(perRow.json);
+            if (perRow.lastId === null) break;
+            after = perRow.lastId;
+          }
+    expect(searched.filter((j) => j !== '').length, 'searches found persons').to.be.greaterThan(50);
+    return { out, batch, searched };
   };
 
   it('a read answers the same text with cards, with some and without, and takes the card when there is one', async () => {
