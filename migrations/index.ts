@@ -20,6 +20,7 @@ import { Migration20270105090000_citation_fields } from './Migration202701050900
 import { Migration20270110090000_session_changes } from './Migration20270110090000_session_changes.js';
 import { Migration20270115090000_commit_ordered_stamp } from './Migration20270115090000_commit_ordered_stamp.js';
 import { Migration20270116090000_person_cards } from './Migration20270116090000_person_cards.js';
+import { Migration20270117090000_person_profile } from './Migration20270117090000_person_profile.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270110090000_session_changes', class: Migration20270110090000_session_changes },
   { name: 'Migration20270115090000_commit_ordered_stamp', class: Migration20270115090000_commit_ordered_stamp },
   { name: 'Migration20270116090000_person_cards', class: Migration20270116090000_person_cards },
+  { name: 'Migration20270117090000_person_profile', class: Migration20270117090000_person_profile },
 ];

@@ -75,27 +75,28 @@ const readSql = `select ${withTreeColumns}, ${profileColumns('p.id', 'g.shown')}
 
 // PersonRepository.readJson: one short statement. The text when the row is enough (a redacted
 // person's, or a kept card: person-cards.ts), else, for a person shown in full without a card, the
-// row and the profile as `read` brings them. Short on purpose: PostgreSQL sets up every node of a
-// plan before it runs, used or not, so the live JSON writer of a batch (pickJson) would cost a card's
-// reader more than the card saves.
+// row and the profile as `read` brings them (from the function person_profile, migration
+// 20270117090000, set up only when called). Short on purpose: PostgreSQL sets up every node of a
+// plan before it runs, used or not, so the live JSON writer of a batch (pickJson), or the profile's
+// sub-selects, would cost a card's reader more than the card saves.
 const readRule = visibilitySqlAt('p');
 const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${readRule.sql} end)`;
 const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is null)';
 const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
     (?::boolean and m.role is not null) as member,
     case when p.deleted_at is not null then null when x.v = 'redacted' then ${redactedSql.replaceAll('pg.', 'p.')} when x.v = 'full' then c.card end as json,
-    case when ${readUncarded} then to_jsonb(p.*) end as p, ${profileColumns('p.id', readUncarded)}
+    case when ${readUncarded} then to_jsonb(p.*) end as p, case when ${readUncarded} then person_profile(p.id) end as profile
   from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
     left join person_cards c on c.person_id = p.id
     cross join lateral (select ${readVisibility} as v) x
   where p.id = ?::uuid -- persons.readJson`;
 export const pgPersons = (db: Sql): PersonRepository => ({
   readJson: async (personId, userId, reading) => {
-    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null } & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(
+    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null; profile: ProfileDb | null }>(
       readJsonSql, [reading.byRole, userId, reading.byRole, ...readRule.params(reading.now), personId],
     );
     if (r === undefined) return null;
-    const { names, events, places } = r;
+    const { names, events, places } = r.profile ?? { names: null, events: null, places: null };
     return {
       tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role },
       treeId: r.tree_id,
