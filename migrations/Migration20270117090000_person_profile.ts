@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
 // every read about 50 us of PostgreSQL (a third of it) though a read with a card never runs them; a
 // PL/pgSQL function's statements are planned and set up only when it is called (their plans kept per
 // connection). STABLE: it reads with the calling statement's snapshot, as the sub-selects did.
-// The same rows, in the same order, as people.ts profileColumns.
+// adapters/postgres/people.ts profileColumn reads it; the first was written there as three sub-selects (the same rows in the same order).
 
 export class Migration20270117090000_person_profile extends Migration {
   override async up(): Promise<void> {

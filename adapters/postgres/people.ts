@@ -42,15 +42,13 @@ export const shownOf = (options: ListOptions, shown: (now: Date) => Fragment): F
 };
 
 /**
- * A person's profile (PersonRepository.profile) as three aggregates over the person whose id is the
- * SQL expression `person`, each by an index on person_id (places by primary key), computed only where
- * the SQL condition `when` holds (null otherwise: CASE evaluates a branch's subquery only when taken).
+ * A person's profile (PersonRepository.profile: their live names, own live events and those events'
+ * places) as one JSON column `profile`, for the person whose id is the SQL expression `person`, only
+ * where the SQL condition `when` holds (null otherwise). From the function person_profile (migration
+ * 20270117090000), whose statements PostgreSQL sets up only when it is called, where sub-selects in
+ * the calling statement were set up on every run, taken or not.
  */
-export const profileColumns = (person: string, when = 'true'): string => `
-  case when ${when} then coalesce((select json_agg(n order by n.is_primary desc, n.id) from names n where n.person_id = ${person} and n.deleted_at is null), '[]') end as names,
-  case when ${when} then coalesce((select json_agg(e order by e.id) from events e where e.person_id = ${person} and e.deleted_at is null), '[]') end as events,
-  case when ${when} then coalesce((select json_agg(pl order by pl.id) from places pl
-    where pl.id = any(array(select e.place_id from events e where e.person_id = ${person} and e.deleted_at is null))), '[]') end as places`;
+const profileColumn = (person: string, when = 'true'): string => `case when ${when} then person_profile(${person}) end as profile`;
 
 export type ProfileDb = { names: NameDb[]; events: EventDb[]; places: PlaceDb[] };
 export const profileOf = (r: ProfileDb): PersonProfile => ({ names: r.names.map(tables.names.from), events: r.events.map(tables.events.from), places: r.places.map(tables.places.from) });
@@ -62,21 +60,20 @@ type WithTreeDb = { p: PersonDb; t: TreeDb; owner_id: string | null; role: Role 
 const withTreeOf = (r: WithTreeDb): { readonly person: Person; readonly tree: TreeWithRole } =>
   ({ person: tables.persons.from(r.p), tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role } });
 
-const profileSql = `select ${profileColumns('?::uuid')}`;
+const profileSql = `select ${profileColumn('?::uuid')}`;
 const withTreeSql = `select ${withTreeColumns} ${withTreeFrom} where p.id = ?::uuid`;
 
 // PersonRepository.read: withTree and profile in one statement, written once. The profile's
 // aggregates run only when the reader is shown the person in full (a member by role, or the
 // non-member rule's SQL, generated from the engine's); the condition is computed once, laterally.
 const readFull = visibilityIsAt('p', 'full');
-const readSql = `select ${withTreeColumns}, ${profileColumns('p.id', 'g.shown')} ${withTreeFrom}
+const readSql = `select ${withTreeColumns}, ${profileColumn('p.id', 'g.shown')} ${withTreeFrom}
   cross join lateral (select p.deleted_at is null and ((?::boolean and m.role is not null) or ${readFull.sql}) as shown) g
   where p.id = ?::uuid`;
 
 // PersonRepository.readJson: one short statement. The text when the row is enough (a redacted
 // person's, or a kept card: person-cards.ts), else, for a person shown in full without a card, the
-// row and the profile as `read` brings them (from the function person_profile, migration
-// 20270117090000, set up only when called). Short on purpose: PostgreSQL sets up every node of a
+// row and the profile as `read` brings them (profileColumn). Short on purpose: PostgreSQL sets up every node of a
 // plan before it runs, used or not, so the live JSON writer of a batch (pickJson), or the profile's
 // sub-selects, would cost a card's reader more than the card saves.
 const readRule = visibilitySqlAt('p');
@@ -85,7 +82,7 @@ const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is nul
 const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
     (?::boolean and m.role is not null) as member,
     case when p.deleted_at is not null then null when x.v = 'redacted' then ${redactedSql.replaceAll('pg.', 'p.')} when x.v = 'full' then c.card end as json,
-    case when ${readUncarded} then to_jsonb(p.*) end as p, case when ${readUncarded} then person_profile(p.id) end as profile
+    case when ${readUncarded} then to_jsonb(p.*) end as p, ${profileColumn('p.id', readUncarded)}
   from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
     left join person_cards c on c.person_id = p.id
     cross join lateral (select ${readVisibility} as v) x
@@ -96,14 +93,13 @@ export const pgPersons = (db: Sql): PersonRepository => ({
       readJsonSql, [reading.byRole, userId, reading.byRole, ...readRule.params(reading.now), personId],
     );
     if (r === undefined) return null;
-    const { names, events, places } = r.profile ?? { names: null, events: null, places: null };
     return {
       tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role },
       treeId: r.tree_id,
       deleted: r.deleted,
       member: r.member,
       json: r.json,
-      full: r.p === null || names === null || events === null || places === null ? null : { person: tables.persons.from(r.p), profile: profileOf({ names, events, places }) },
+      full: r.p === null || r.profile === null ? null : { person: tables.persons.from(r.p), profile: profileOf(r.profile) },
     };
   },
   byId: async (id) => {
@@ -135,33 +131,29 @@ export const pgPersons = (db: Sql): PersonRepository => ({
   ...pgPersonListJson(db),
   // One statement of three aggregates, each by an index on person_id (places by primary key).
   profile: async (personId) => {
-    const [r] = await db.rows<ProfileDb>(profileSql, [personId, personId, personId]);
-    return profileOf(r!);
+    const [r] = await db.rows<{ profile: ProfileDb }>(profileSql, [personId]);
+    return profileOf(r!.profile);
   },
   withTree: async (personId, userId) => {
     const [r] = await db.rows<WithTreeDb>(withTreeSql, [userId, personId]);
     return r ? withTreeOf(r) : null;
   },
   read: async (personId, userId, reading) => {
-    const [r] = await db.rows<WithTreeDb & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(readSql, [userId, reading.byRole, ...readFull.params(reading.now), personId]);
+    const [r] = await db.rows<WithTreeDb & { profile: ProfileDb | null }>(readSql, [userId, reading.byRole, ...readFull.params(reading.now), personId]);
     if (r === undefined) return null;
-    const { names, events, places } = r;
-    return { ...withTreeOf(r), profile: names === null || events === null || places === null ? null : profileOf({ names, events, places }) };
+    return { ...withTreeOf(r), profile: r.profile === null ? null : profileOf(r.profile) };
   },
   // One statement for a page of persons: each row's profile aggregates run only for a person the
   // audience is shown in full (a member, or the non-member rule's SQL), as in `read`.
   readMany: async (treeId, ids, audience) => {
     if (ids.length === 0) return [];
-    const rows = await db.rows<{ p: PersonDb } & { [K in keyof ProfileDb]: ProfileDb[K] | null }>(
-      `select to_jsonb(p.*) as p, ${profileColumns('p.id', 'g.shown')}
+    const rows = await db.rows<{ p: PersonDb; profile: ProfileDb | null }>(
+      `select to_jsonb(p.*) as p, ${profileColumn('p.id', 'g.shown')}
        from persons p cross join lateral (select ${audience.member ? 'true' : readFull.sql} as shown) g
        where p.tree_id = ?::uuid and p.id = any(?::uuid[]) and p.deleted_at is null order by p.id`,
       [...(audience.member ? [] : readFull.params(audience.now)), treeId, uuids(ids)],
     );
-    return rows.map(({ p, names, events, places }) => ({
-      person: tables.persons.from(p),
-      profile: names === null || events === null || places === null ? null : profileOf({ names, events, places }),
-    }));
+    return rows.map(({ p, profile }) => ({ person: tables.persons.from(p), profile: profile === null ? null : profileOf(profile) }));
   },
   insert: (p) => insertRow(db, tables.persons, p),
   update: (p) => updateRow(db, tables.persons, personMutable, p),

@@ -5,7 +5,7 @@ import { uuids, type Sql } from './sql.js';
 import * as tables from './tables/index.js';
 import type { EventDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
 import { ownerOf } from './trees.js';
-import { profileColumns, profileOf, type ProfileDb } from './people.js';
+import { profileOf, type ProfileDb } from './people.js';
 
 // The public pages' reads (core/people/ports.ts PublicPageReads), one statement each. Who is
 // counted, listed or shown is the non-member rule as SQL generated from the engine's
@@ -40,7 +40,8 @@ const kinFull = visibilityIsAt('x', 'full');
  * as the page uses them (FamilyEdge, FamilyRelative), as arrays of their few columns: a whole row's
  * to_jsonb cost more than the rest of the statement. `pev`: the events of the
  * partnerships whose other partner is in full, with their places. The person's own profile (the
- * JSON read's aggregates, people.ts) only when they are shown: the page is this one statement.
+ * function person_profile, migration 20270117090000: set up only when called) only when they are
+ * shown: the page is this one statement.
  */
 const FAMILY = `with root as materialized (
     select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq, p.id, p.tree_id,
@@ -74,7 +75,7 @@ const FAMILY = `with root as materialized (
       where n.person_id = k.id and n.deleted_at is null order by n.is_primary desc, n.id limit 1) end) order by k.id) from kin k) as kin,
     (select json_agg(to_jsonb(e.*) order by e.id) from pev e) as partnership_events,
     (select json_agg(json_build_array(pl.id, pl.tree_id, pl.name) order by pl.id) from places pl where pl.id = any(array(select place_id from pev))) as places,
-    ${profileColumns('r.id', 'r.shown').replace(' as places', ' as own_places')}
+    case when r.shown then person_profile(r.id) end as profile
   from root r`;
 
 /** The person and their tree's stamp (a conditional request's first read). */
@@ -85,7 +86,7 @@ type FamilyDb = {
   p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null;
   rels: [string, RelationshipDb['type'], string, string, RelationshipDb['qualifier'], string | null, string][] | null;
   kin: [string, PersonDb['privacy'], boolean | null, boolean | null, number | null, [string, string] | null][] | null; partnership_events: EventDb[] | null; places: [string, string, string][] | null;
-  names: ProfileDb['names'] | null; events: ProfileDb['events'] | null; own_places: ProfileDb['places'] | null;
+  profile: ProfileDb | null;
 };
 
 const COUNTS = (() => {
@@ -136,7 +137,7 @@ export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
       })),
       partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
       places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
-      profile: r.names === null || r.events === null || r.own_places === null ? null : profileOf({ names: r.names, events: r.events, places: r.own_places }),
+      profile: r.profile === null ? null : profileOf(r.profile),
     };
   },
 
