@@ -21,6 +21,7 @@ import { Migration20270110090000_session_changes } from './Migration202701100900
 import { Migration20270115090000_commit_ordered_stamp } from './Migration20270115090000_commit_ordered_stamp.js';
 import { Migration20270116090000_person_cards } from './Migration20270116090000_person_cards.js';
 import { Migration20270117090000_person_profile } from './Migration20270117090000_person_profile.js';
+import { Migration20270118090000_card_facts } from './Migration20270118090000_card_facts.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270115090000_commit_ordered_stamp', class: Migration20270115090000_commit_ordered_stamp },
   { name: 'Migration20270116090000_person_cards', class: Migration20270116090000_person_cards },
   { name: 'Migration20270117090000_person_profile', class: Migration20270117090000_person_profile },
+  { name: 'Migration20270118090000_card_facts', class: Migration20270118090000_card_facts },
 ];

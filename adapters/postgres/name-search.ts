@@ -120,10 +120,28 @@ const wordCtes = (paged: boolean, oneWord: boolean): string => {
 };
 
 /**
- * The walk of one query word's matches (see the top of this file), its rows (person_id, score) in
- * order, unbounded. Parameters: the cursor person (paged), then `shownSql`'s.
+ * Whether a found person `c.person_id` counts, with their kept card: `k`, the card (null without one)
+ * and whether `shownSql` holds on the facts kept with it (a card without facts is read as none), and
+ * `shown`, a row when the card's facts show the person or, without a card, their live row does. A
+ * carded person costs one row; the person row is read only for one without a card.
  */
-const oneWordWalk = (paged: boolean, shownSql: string): string => `select c.person_id, sig.s::float8 as score
+const cardShown = (shownSql: string): string => `left join lateral (
+        select pr.card, (true${shownSql}) as ok from (
+          select pc.person_id as id, null::timestamptz as deleted_at, pc.privacy, pc.is_living, pc.has_death_fact, pc.birth_year, pc.card
+          from person_cards pc where pc.person_id = c.person_id and pc.privacy is not null) pr
+      ) k on true
+      cross join lateral (
+        select 1 where k.ok
+        union all
+        select 1 from persons pr where k.card is null and pr.id = c.person_id and pr.deleted_at is null${shownSql}
+        limit 1) shown`;
+
+/**
+ * The walk of one query word's matches (see the top of this file), its rows (person_id, score) in
+ * order, unbounded; `cards`: with each one's card (`card`, null without one: see cardShown).
+ * Parameters: the cursor person (paged), then `shownSql`'s (twice with `cards`).
+ */
+const oneWordWalk = (paged: boolean, shownSql: string, cards = false): string => `select c.person_id, sig.s::float8 as score${cards ? ', k.card' : ''}
       from (select m.id, m.word, m.s from m where (select k from qw) = 1 order by m.s desc, m.word collate "C") sig
       ${paged ? 'cross join cur1' : ''}
       cross join lateral (
@@ -139,7 +157,7 @@ const oneWordWalk = (paged: boolean, shownSql: string): string => `select c.pers
             and exists (select 1 from name_postings b where b.word_id = m.id and b.person_id = c.person_id)
         ) as answered
       ) earlier
-      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+      ${cards ? cardShown(shownSql) : `cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown`}
       where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''}`;
 
 /** rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition. */
@@ -162,8 +180,9 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
 
 /**
  * The search of one query word at the connection's threshold, its common case, as CTEs and a query:
- * `ctes` (qw, m, and cur1 after a cursor) to put in a WITH, and `walk`, the rows (person_id, score) best
- * first, at most limitBucket(limit), over them. It leaves out the plan nodes that only several query
+ * `ctes` (qw, m, and cur1 after a cursor) to put in a WITH, and `walk`, the rows (person_id, score,
+ * card) best first, at most limitBucket(limit), over them, each found person with their kept card
+ * (null without one). It leaves out the plan nodes that only several query
  * words or another threshold use (PostgreSQL sets up every node of a plan before it runs, used or not),
  * so it is only the search's answer when `qw.k` <= 1 and `sameThresholdSql` is true; else the caller
  * asks rankedSearch. Parameters: `ctes`' then `walk`'s.
@@ -173,11 +192,11 @@ export const oneWordSearch = (treeId: string, query: string, threshold: number, 
   let texts = oneWordTexts.get(key);
   if (texts === undefined) {
     const paged = after !== undefined;
-    oneWordTexts.set(key, (texts = [wordCtes(paged, true), `${oneWordWalk(paged, shown.sql)} limit ${limitBucket(limit)}`]));
+    oneWordTexts.set(key, (texts = [wordCtes(paged, true), `${oneWordWalk(paged, shown.sql, true)} limit ${limitBucket(limit)}`]));
   }
   return {
     ctes: { sql: texts[0], params: [query, treeId, threshold, threshold, threshold, ...(after === undefined ? [] : [after])] },
-    walk: { sql: texts[1], params: [...(after === undefined ? [] : [after]), ...shown.params] },
+    walk: { sql: texts[1], params: [...(after === undefined ? [] : [after]), ...shown.params, ...shown.params] },
   };
 };
 const oneWordTexts = new Map<string, readonly [string, string]>();

@@ -6,7 +6,8 @@ import type { Sql } from './sql.js';
 // person as a member reads them, written as the API's JSON (person-list-json.ts fullSqlOf: the text
 // a read writes live), so a person read, a search's page and a batch read one short row per person
 // instead of their names and vitals. Reads take a card when there is one and write the person live
-// otherwise (pickCtes), so a missing card costs time, never an answer.
+// otherwise (pickCtes), so a missing card costs time, never an answer. A card carries the privacy
+// facts of the row it was written from (migration 20270118090000), which a name search decides by.
 //
 // Filling: a tree's live persons in id order, a step at a time, each step in its own transaction
 // under the tree's exclusive advisory lock (27, hashtext(tree id)), tried without waiting. The
@@ -25,8 +26,8 @@ const FILL = `with todo as materialized (
       select t.id, row_number() over (order by t.id) as ord from todo t where not exists (select 1 from person_cards c where c.person_id = t.id)),
     ${pickCtes('missing', `'full'::text`, '')},
     written as (
-      insert into person_cards (person_id, tree_id, card)
-      select pg.id, pg.tree_id, ${fullCardSql} from pv pg
+      insert into person_cards (person_id, tree_id, card, privacy, is_living, has_death_fact, birth_year)
+      select pg.id, pg.tree_id, ${fullCardSql}, pg.privacy, pg.is_living, pg.has_death_fact, pg.birth_year from pv pg
       on conflict (person_id) do nothing
       returning 1)
     select (select count(*)::int from written) as filled, (select count(*)::int from todo) as seen, (select max(id::text) from todo) as last`;

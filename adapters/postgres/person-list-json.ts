@@ -179,7 +179,7 @@ const statement = (member: boolean, after: boolean): string => {
  * (` and ...`) that leaves hidden ones out.
  */
 export const pickCtes = (source: string, vis: string, shown: string): string => `pg as materialized ( -- persons.pickJson
-      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
+      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, p.has_death_fact, p.birth_year, ${vis} as v,
         ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated, o.ord, c.card
       from ${source} o
       join persons p on p.id = o.id
@@ -230,7 +230,7 @@ const searchPageStatement = (ranked: string): string => {
 /**
  * The statement of searchPage in its common case (oneWordSearch: one query word, the connection's
  * threshold) when every found person has a kept card: the tree with the reader's role (tr), the found
- * persons (found) and their cards in order, in one short statement without the writer of persons
+ * persons with their cards in order (fc), in one short statement without the writer of persons
  * without a card. A found person is shown in full to this reader (a member's search finds every
  * person, a non-member's only those the engine shows in full: foundRule), so their text is their
  * card. Its answer holds only when `k` <= 1, `same` and `uncarded` = 0; else searchPage asks
@@ -240,8 +240,7 @@ const cardSearchStatement = (ctes: string, walk: string): string => `with tr as 
       select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
       from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
     ${ctes},
-    found as materialized (select r.person_id as id, row_number() over () as ord from (${walk}) r limit ?::int),
-    fc as materialized (select f.id, f.ord, c.card from found f left join person_cards c on c.person_id = f.id)
+    fc as materialized (select r.person_id as id, r.card, row_number() over () as ord from (${walk}) r limit ?::int)
     select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role,
       (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
       (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last,

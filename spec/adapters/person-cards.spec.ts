@@ -113,6 +113,24 @@ describe('PostgreSQL person cards', function () {
     await sql.raw(`update person_cards set card = '{"marker":1}' where person_id = ?`, [id]);
     const owned = await getPersonJson(deps())(user(t.owner), id);
     expect(E.isRight(owned) && owned.right).to.deep.equal({ kind: 'text', json: '{"marker":1}' });
+    await fillAll(t.treeId);
+    await sql.raw('delete from person_cards where person_id = ?', [id]);
+    await fillAll(t.treeId);
+    // A name search decides whom a non-member finds by the facts kept with the card: a card marked
+    // private behind the triggers' back hides its person from a stranger's search, not the owner's.
+    const search = async (actor: Actor, q: string) => {
+      const r = await personsJson({ ...deps(), searchThreshold: 0.2 })(actor, t.treeId, { q, limit: 100 }, 'members');
+      if (E.isLeft(r)) throw new Error('refused');
+      return r.right.json === '' ? [] : (JSON.parse(`[${r.right.json}]`) as { id: Id; surname: string }[]);
+    };
+    const [target] = await search(user(t.stranger), 'Smith');
+    expect(target, 'a stranger finds a Smith').not.to.equal(undefined);
+    await sql.raw(`update person_cards set privacy = 'private' where person_id = ?`, [target!.id]);
+    expect((await search(user(t.stranger), 'Smith')).map((p) => p.id)).not.to.include(target!.id);
+    expect((await search(user(t.owner), 'Smith')).map((p) => p.id)).to.include(target!.id);
+    // A card without facts (written before they were kept) is read as no card: the answers stay exact.
+    await sql.raw('update person_cards set privacy = null where tree_id = ?', [t.treeId]);
+    expect(await reads(t.treeId, t.owner, t.stranger)).to.deep.equal(none);
   });
 
   it('a change removes the cards it makes wrong in its own statement, and the reads follow it', async () => {

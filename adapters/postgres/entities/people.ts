@@ -251,7 +251,10 @@ export const EventSchema = new EntitySchema<EventRow>({
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
 });
 
-export type PersonCardRow = { person: PersonRow; tree: TreeRow; card: string };
+export type PersonCardRow = {
+  person: PersonRow; tree: TreeRow; card: string;
+  privacy: string | null; isLiving: boolean | null; hasDeathFact: boolean | null; birthYear: number | null;
+};
 
 /** A person as a member reads them, as the API's JSON, kept until their rows change (migration 20270116090000, adapters/postgres/person-cards.ts). */
 export const PersonCardSchema = new EntitySchema<PersonCardRow>({
@@ -261,6 +264,11 @@ export const PersonCardSchema = new EntitySchema<PersonCardRow>({
     person: { kind: '1:1', entity: () => PersonSchema, primary: true, owner: true, deleteRule: 'cascade', fieldName: 'person_id' },
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
     card: { type: 'text' },
+    /** The person row's privacy facts when the card was written (migration 20270118090000); null on a card written without them. */
+    privacy: { type: 'text', nullable: true },
+    isLiving: { type: 'boolean', nullable: true },
+    hasDeathFact: { type: 'boolean', nullable: true },
+    birthYear: { type: 'int', nullable: true },
   },
   indexes: [{ properties: ['tree'] }],
 });
