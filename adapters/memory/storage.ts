@@ -48,7 +48,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   charts: memoryChartReads(s),
   publicPages: memoryPublicPageReads(s),
   // No cards: every read is written live (adapters/postgres/person-cards.ts keeps them).
-  personCards: { trees: async () => [], fillNext: async () => ({ busy: false, filled: 0, last: null }) },
+  personCards: { trees: async () => [], fillNext: async () => ({ busy: false, filled: 0, last: null }), wanted: () => [] },
   history: memoryHistory(s, inUnitOfWork),
   imports: memoryImports(s),
 });

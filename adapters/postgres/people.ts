@@ -9,6 +9,7 @@ import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
 import { all, eventShown, shownPerson, visibilityIsAt, visibilitySqlAt, type Fragment } from './privacy-sql.js';
 import { pgPersonListJson, redactedSql } from './person-list-json.js';
+import type { CardDemand } from './person-cards.js';
 import { searchNames } from './name-search.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];
@@ -87,12 +88,13 @@ const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.r
     left join person_cards c on c.person_id = p.id
     cross join lateral (select ${readVisibility} as v) x
   where p.id = ?::uuid -- persons.readJson`;
-export const pgPersons = (db: Sql): PersonRepository => ({
+export const pgPersons = (db: Sql, demand: CardDemand): PersonRepository => ({
   readJson: async (personId, userId, reading) => {
     const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null; profile: ProfileDb | null }>(
       readJsonSql, [reading.byRole, userId, reading.byRole, ...readRule.params(reading.now), personId],
     );
     if (r === undefined) return null;
+    if (r.p !== null) demand.miss(r.tree_id);
     return {
       tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role },
       treeId: r.tree_id,
@@ -128,7 +130,7 @@ export const pgPersons = (db: Sql): PersonRepository => ({
     );
     return rows.map(tables.persons.from);
   },
-  ...pgPersonListJson(db),
+  ...pgPersonListJson(db, demand),
   // One statement of three aggregates, each by an index on person_id (places by primary key).
   profile: async (personId) => {
     const [r] = await db.rows<{ profile: ProfileDb }>(profileSql, [personId]);

@@ -15,6 +15,39 @@ import type { Sql } from './sql.js';
 // runs while a change of the tree is in progress (`busy`: the caller tries the tree again later), and
 // a change that starts meanwhile waits for the step's commit, then removes what the step wrote.
 
+/**
+ * The trees whose reads, in this process, met a person shown in full without a card (a tree just
+ * imported, or edited since the last pass): `wanted` hands them to the schedule once, and `recent`
+ * tells a name search to go straight to the statement that writes persons live for a while instead
+ * of first trying the one over cards, which would not hold (person-list-json.ts searchPage).
+ */
+export class CardDemand {
+  private readonly met = new Map<string, number>();
+  private readonly fresh = new Set<string>();
+  constructor(private readonly now: () => number = Date.now) {}
+  /** A read of the tree met a person without a card. */
+  miss(treeId: string): void {
+    if (this.met.size >= 10_000) this.met.clear();
+    this.met.set(treeId, this.now());
+    this.fresh.add(treeId);
+  }
+  /** Whether a read of the tree met a person without a card in the last `withinMs`. */
+  recent(treeId: string, withinMs = 10_000): boolean {
+    const at = this.met.get(treeId);
+    return at !== undefined && this.now() - at < withinMs;
+  }
+  /** Every live person of the tree had a card when a step of filling it ended: a search tries cards again at once. */
+  filled(treeId: string): void {
+    this.met.delete(treeId);
+  }
+  /** The trees met since the last call, each once. */
+  take(): string[] {
+    const trees = [...this.fresh];
+    this.fresh.clear();
+    return trees;
+  }
+}
+
 /** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it). */
 const LOCK = 27;
 
@@ -32,7 +65,9 @@ const FILL = `with todo as materialized (
       returning 1)
     select (select count(*)::int from written) as filled, (select count(*)::int from todo) as seen, (select max(id::text) from todo) as last`;
 
-export const pgPersonCards = (db: Sql): PersonCardStore => ({
+export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => ({
+  wanted: () => demand.take(),
+
   trees: async (after, limit) =>
     (await db.rows<{ id: string }>('select id from trees where deleted_at is null and (?::uuid is null or id > ?::uuid) order by id limit ?::int', [after, after, limit])).map((r) => r.id),
 
@@ -41,6 +76,7 @@ export const pgPersonCards = (db: Sql): PersonCardStore => ({
     if (lock?.ok !== true) return { busy: true, filled: 0, last: after };
     const [r] = await db.rows<{ filled: number; seen: number; last: string | null }>(FILL, [treeId, after, after, limit, treeId]);
     const seen = r?.seen ?? 0;
+    if (seen < limit) demand.filled(treeId);
     return { busy: false, filled: r?.filled ?? 0, last: seen < limit ? null : (r?.last ?? null) };
   },
 });

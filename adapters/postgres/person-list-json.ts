@@ -23,6 +23,7 @@ import type { TreeDb } from './tables/index.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
 import { queryWords } from '../../core/people/trigram.js';
+import type { CardDemand } from './person-cards.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
 const lit = (s: string): string => {
@@ -287,14 +288,15 @@ const foundRule = (now: Date): Fragment => {
 };
 
 
-export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
+export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
     const limit = Math.max(0, Math.floor(page.limit));
     const tree = (r: { t: TreeDb | null; owner_id: string | null; role: Role | null } | undefined) =>
       r?.t == null ? null : { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role };
-    if (queryWords(query).length <= 1) {
-      // The common case first, in its short statement; its answer stands when it says it holds.
+    if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
+      // The common case first, in its short statement; its answer stands when it says it holds. Not
+      // while the tree's reads meet persons without cards (their statement would not hold).
       const one = oneWordSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
       const key = `${one.ctes.sql}\u0000${one.walk.sql}`;
       let text = cardSearches.get(key);
@@ -302,6 +304,7 @@ export const pgPersonListJson = (db: Sql): Pick<PersonRepository, 'listJson' | '
       const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; uncarded: number; last: string | null; k: number; same: boolean }>(text, [
         page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold,
       ]);
+      if (r !== undefined && r.uncarded > 0) demand.miss(treeId);
       if (r === undefined || r.t === null || (r.k <= 1 && r.same && r.uncarded === 0)) {
         const found = r?.found ?? 0;
         return { tree: tree(r), json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };

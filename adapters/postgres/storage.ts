@@ -21,9 +21,9 @@ import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
 import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
-import { pgPersonCards } from './person-cards.js';
+import { CardDemand, pgPersonCards } from './person-cards.js';
 
-const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
+const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
   const db = sqlOn(em, observe, replica);
   const changed: UserChanged | undefined = cache === undefined ? undefined : (userId) => cache.changed(userId);
   return {
@@ -34,7 +34,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     memberships: pgMemberships(db, changed),
     audit: pgAudit(db),
     rateLimits: pgRateLimiter(db),
-    persons: pgPersons(db),
+    persons: pgPersons(db, demand),
     names: pgNames(db),
     events: pgEvents(db),
     places: pgPlaces(db),
@@ -57,7 +57,7 @@ const storesOn = (em: () => EntityManager, observe: SqlObserver = {}, replica?: 
     publicPages: pgPublicPageReads(db),
     history: pgHistory(db),
     imports: pgImports(db),
-    personCards: pgPersonCards(db),
+    personCards: pgPersonCards(db, demand),
   };
 };
 
@@ -77,7 +77,8 @@ export const keepSessions = async (url: string, events: Parameters<typeof listen
  */
 export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?: ReadReplica, kept?: KeptSessions): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
-  const stores = storesOn(() => orm.em, observe, replica, kept?.cache);
+  const demand = new CardDemand();
+  const stores = storesOn(() => orm.em, demand, observe, replica, kept?.cache);
   return {
     ...stores,
     uow: {
@@ -86,7 +87,7 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
         await em.begin();
         let result;
         try {
-          result = await work(storesOn(() => em, observe, undefined, kept?.cache));
+          result = await work(storesOn(() => em, demand, observe, undefined, kept?.cache));
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;

@@ -389,4 +389,10 @@ export type PersonCardStore = {
    * `limit` of them, that have none; never while a change of that tree is in progress (`busy`).
    */
   readonly fillNext: (treeId: Id, after: Id | null, limit: number) => Promise<CardFill>;
+  /**
+   * The trees in which this process's reads met a person shown in full without a card since the
+   * last call (a tree imported or edited since the last pass), each once: the schedule fills them
+   * soon instead of at its next pass.
+   */
+  readonly wanted: () => readonly Id[];
 };

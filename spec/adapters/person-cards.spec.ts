@@ -8,6 +8,8 @@ import { getPersonJson } from '../../core/people/queries/get-person-json.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
 import { personsJson } from '../../core/people/queries/pick-persons-json.js';
 import { fillPersonCards } from '../../core/people/commands/fill-person-cards.js';
+import { scheduleCards } from '../../bootstrap/card-schedule.js';
+import { pino } from 'pino';
 import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import { personWire } from '../../adapters/http/wire-records.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
@@ -169,6 +171,48 @@ describe('PostgreSQL person cards', function () {
     await fillAll(t.treeId);
     await sql.raw('delete from persons where id = ?', [id]);
     expect(await has()).to.equal(false);
+  });
+
+  it('reads that meet a person without a card ask for their tree, and the schedule fills it within seconds, not at its next pass', async () => {
+    const t = await givenMixedTree(fx.storage, 60, 53);
+    const live = (await rows('select p.id from persons p where p.tree_id = ? and p.deleted_at is null order by p.id', [t.treeId])).map((r) => r['id'] as Id);
+    expect(fx.storage.personCards.wanted()).to.deep.equal([]);
+    // A read answered from the rows (no card), and a one-word search over persons without cards: each asks once.
+    let viewedOne = false;
+    for (const id of live) {
+      const r = await getPersonJson(deps())(user(t.owner), id);
+      if (E.isRight(r) && r.right.kind === 'view') {
+        viewedOne = true;
+        break;
+      }
+    }
+    expect(viewedOne, 'a person was read without a card').to.equal(true);
+    expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
+    expect(fx.storage.personCards.wanted(), 'once').to.deep.equal([]);
+    const search = async () => {
+      const found = await personsJson({ ...deps(), searchThreshold: 0.2 })(user(t.owner), t.treeId, { q: 'Smith', limit: 100 }, 'members');
+      if (E.isLeft(found) || found.right.json === '') throw new Error('the search found no one');
+      return JSON.parse(`[${found.right.json}]`) as { id: Id }[];
+    };
+    // Right after, a search goes straight to the statement that writes persons live, and does not ask again.
+    const [first] = await search();
+    expect(fx.storage.personCards.wanted()).to.deep.equal([]);
+    // Once the tree's cards are all written it tries cards again; meeting a found person without one, it asks.
+    await fillAll(t.treeId);
+    await sql.raw('delete from person_cards where person_id = ?', [first!.id]);
+    expect((await search())[0]!.id).to.equal(first!.id);
+    expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
+    await sql.raw('delete from person_cards where tree_id = ?', [t.treeId]);
+    // The schedule, its passes far off, fills the tree a read asked for.
+    const schedule = scheduleCards({ storage: fx.storage }, pino({ level: 'silent' }), 3_600_000, 50, 3_600_000);
+    try {
+      await getPersonJson(deps())(user(t.owner), live[0]!);
+      const until = Date.now() + 10_000;
+      while ((await cards(t.treeId)) < live.length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(await cards(t.treeId), 'every live person has a card').to.equal(live.length);
+    } finally {
+      await schedule.stop();
+    }
   });
 
   it('a step never writes while a change of the tree is in progress; it writes once that change has committed', async () => {

@@ -13,17 +13,18 @@ export const CARD_STEP = 500;
  * every live tree, its persons in id order, a step at a time, each step its own unit of work. A tree
  * that a change is writing to answers `busy` and is left for the next pass. One instance at a time
  * (`exclusive`): null when another instance holds the pass. `pause` runs after each step with how long
- * it took (the schedule's share of the database); `stopped` ends the pass between steps.
+ * it took (the schedule's share of the database); `stopped` ends the pass between steps. `trees`:
+ * only those trees (the ones reads asked for: PersonCardStore.wanted), else every live tree.
  */
 export const fillPersonCards =
   (deps: { readonly storage: Storage }) =>
-  async (o: { readonly pause: (stepMs: number) => Promise<void>; readonly stopped: () => boolean; readonly step?: number }): Promise<CardPass | null> =>
+  async (o: { readonly pause: (stepMs: number) => Promise<void>; readonly stopped: () => boolean; readonly step?: number; readonly trees?: readonly Id[] }): Promise<CardPass | null> =>
     deps.storage.exclusive('person-cards', async () => {
       let trees = 0;
       let filled = 0;
       let busy = 0;
       for (let afterTree: Id | null = null; !o.stopped();) {
-        const page = await deps.storage.personCards.trees(afterTree, 100);
+        const page: readonly Id[] = o.trees !== undefined ? (afterTree === null ? o.trees : []) : await deps.storage.personCards.trees(afterTree, 100);
         if (page.length === 0) break;
         for (const treeId of page) {
           trees += 1;
