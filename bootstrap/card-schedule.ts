@@ -63,9 +63,15 @@ export const scheduleCards = (deps: { readonly storage: Storage }, logger: Logge
     if (trees.length === 0) return;
     if (filledAt.size >= 10_000) filledAt.clear();
     for (const t of trees) filledAt.set(t, now);
-    run(trees).catch((err: unknown) => {
-      if (!stopped) logger.error({ err }, 'keeping person cards failed');
-    });
+    run(trees).then(
+      // A tree a change was writing to (an import not yet committed) is tried again at its next ask.
+      (r) => {
+        if (r !== null && r.busy > 0) for (const t of trees) filledAt.delete(t);
+      },
+      (err: unknown) => {
+        if (!stopped) logger.error({ err }, 'keeping person cards failed');
+      },
+    );
   }, wantedMs);
   wanted.unref();
   next(firstMs);

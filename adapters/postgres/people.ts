@@ -9,7 +9,7 @@ import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
 import { all, eventShown, shownPerson, visibilityIsAt, visibilitySqlAt, type Fragment } from './privacy-sql.js';
 import { pgPersonListJson, redactedSql } from './person-list-json.js';
-import type { CardDemand } from './person-cards.js';
+import type { CardDemand } from './card-demand.js';
 import { searchNames } from './name-search.js';
 
 const personMutable = ['sex', 'is_living', 'privacy', 'notes', 'identifiers', 'merged_into_id', 'updated_at', 'deleted_at', 'deletion_id'];

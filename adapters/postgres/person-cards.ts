@@ -1,6 +1,7 @@
 import type { PersonCardStore } from '../../core/people/ports.js';
 import { fullCardSql, pickCtes } from './person-list-json.js';
 import type { Sql } from './sql.js';
+import type { CardDemand } from './card-demand.js';
 
 // Kept person cards (issue 27; migration 20270116090000 says what a card is and when it goes): a
 // person as a member reads them, written as the API's JSON (person-list-json.ts fullSqlOf: the text
@@ -14,39 +15,6 @@ import type { Sql } from './sql.js';
 // triggers that remove cards take the shared one until their transaction commits, so a step never
 // runs while a change of the tree is in progress (`busy`: the caller tries the tree again later), and
 // a change that starts meanwhile waits for the step's commit, then removes what the step wrote.
-
-/**
- * The trees whose reads, in this process, met a person shown in full without a card (a tree just
- * imported, or edited since the last pass): `wanted` hands them to the schedule once, and `recent`
- * tells a name search to go straight to the statement that writes persons live for a while instead
- * of first trying the one over cards, which would not hold (person-list-json.ts searchPage).
- */
-export class CardDemand {
-  private readonly met = new Map<string, number>();
-  private readonly fresh = new Set<string>();
-  constructor(private readonly now: () => number = Date.now) {}
-  /** A read of the tree met a person without a card. */
-  miss(treeId: string): void {
-    if (this.met.size >= 10_000) this.met.clear();
-    this.met.set(treeId, this.now());
-    this.fresh.add(treeId);
-  }
-  /** Whether a read of the tree met a person without a card in the last `withinMs`. */
-  recent(treeId: string, withinMs = 10_000): boolean {
-    const at = this.met.get(treeId);
-    return at !== undefined && this.now() - at < withinMs;
-  }
-  /** Every live person of the tree had a card when a step of filling it ended: a search tries cards again at once. */
-  filled(treeId: string): void {
-    this.met.delete(treeId);
-  }
-  /** The trees met since the last call, each once. */
-  take(): string[] {
-    const trees = [...this.fresh];
-    this.fresh.clear();
-    return trees;
-  }
-}
 
 /** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it). */
 const LOCK = 27;

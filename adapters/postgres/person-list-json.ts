@@ -23,7 +23,7 @@ import type { TreeDb } from './tables/index.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
 import { queryWords } from '../../core/people/trigram.js';
-import type { CardDemand } from './person-cards.js';
+import type { CardDemand } from './card-demand.js';
 
 /** A text literal of ASCII `s` without quotes or backslashes (month names, escapes), checked. */
 const lit = (s: string): string => {

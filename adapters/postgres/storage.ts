@@ -21,7 +21,8 @@ import { pgMerges } from './merges.js';
 import { pgChartReads } from './charts.js';
 import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
-import { CardDemand, pgPersonCards } from './person-cards.js';
+import { pgPersonCards } from './person-cards.js';
+import { CardDemand } from './card-demand.js';
 
 const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
   const db = sqlOn(em, observe, replica);
@@ -45,7 +46,7 @@ const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObser
     repositories: pgRepositories(db),
     media: pgMedia(db),
     blobRemovals: pgBlobRemovals(db),
-    bulk: pgBulkRecords(db),
+    bulk: pgBulkRecords(db, demand),
     gedcomExport: pgGedcomExport(em, observe),
     cleanup: pgCleanupReads(db),
     proposals: pgProposals(db),

@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import { personWire } from '../../adapters/http/wire-records.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
-import { aName, anEvent, at } from '../contracts/fixtures.js';
+import { aName, anEvent, aPerson, at } from '../contracts/fixtures.js';
 import { givenMixedTree } from '../contracts/person-list-json.contract.js';
 
 // Kept person cards (migration 20270116090000, adapters/postgres/person-cards.ts): a read answers the
@@ -203,13 +203,21 @@ describe('PostgreSQL person cards', function () {
     expect((await search())[0]!.id).to.equal(first!.id);
     expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
     await sql.raw('delete from person_cards where tree_id = ?', [t.treeId]);
+    // An import's bulk write asks for the tree it wrote persons to.
+    await fx.storage.uow.run(async (tx) => {
+      await tx.bulk.insertAll({ persons: [aPerson(t.treeId)], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
+      return E.right(undefined);
+    });
+    expect(fx.storage.personCards.wanted(), 'a bulk write asks').to.deep.equal([t.treeId]);
+    const liveNow = Number((await rows('select count(*)::int as n from persons where tree_id = ? and deleted_at is null', [t.treeId]))[0]!['n']);
+    expect(liveNow).to.equal(live.length + 1);
     // The schedule, its passes far off, fills the tree a read asked for.
     const schedule = scheduleCards({ storage: fx.storage }, pino({ level: 'silent' }), 3_600_000, 50, 3_600_000);
     try {
       await getPersonJson(deps())(user(t.owner), live[0]!);
       const until = Date.now() + 10_000;
-      while ((await cards(t.treeId)) < live.length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      expect(await cards(t.treeId), 'every live person has a card').to.equal(live.length);
+      while ((await cards(t.treeId)) < liveNow && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(await cards(t.treeId), 'every live person has a card').to.equal(liveNow);
     } finally {
       await schedule.stop();
     }
