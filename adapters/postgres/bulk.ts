@@ -3,7 +3,6 @@ import type { BulkRecordWriter } from '../../core/gedcom/ports.js';
 import type { Sql } from './sql.js';
 import * as tables from './tables/index.js';
 import { copyRows } from './tables/build.js';
-import type { CardDemand } from './card-demand.js';
 
 /**
  * The tables whose rows may carry GEDCOM lines kept verbatim (core/gedcom/extensions.ts), with that
@@ -50,7 +49,7 @@ const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: stri
  * deferred to the commit (a batch may point at rows of a later batch). Unique and check constraints
  * hold either way.
  */
-export const pgBulkRecords = (db: Sql, demand: CardDemand): BulkRecordWriter => {
+export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   let fast: boolean | null = null;
   let lean = false;
   const ranges: Ranges = new Map();
@@ -79,8 +78,6 @@ export const pgBulkRecords = (db: Sql, demand: CardDemand): BulkRecordWriter => 
   };
   return {
     insertAll: async (b, options = {}) => {
-      // The persons written have no card: their trees are asked for (a pass waits for the commit).
-      for (const treeId of new Set(b.persons.map((p) => p.treeId))) demand.miss(treeId);
       const write = async (): Promise<void> => {
         for (const [table, rows] of [[KEPT.persons, b.persons], [KEPT.names, b.names], [tables.places, b.places], [KEPT.relationships, b.relationships],
           [KEPT.events, b.events], [tables.repositories, b.repositories ?? []], [KEPT.sources, b.sources], [KEPT.citations, b.citations]] as const) {

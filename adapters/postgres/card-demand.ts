@@ -1,9 +1,9 @@
 // Which trees want their person cards soon (person-cards.ts), as this process sees it.
 
 /**
- * The trees whose reads, in this process, met a person shown in full without a card (a tree edited
- * since the last pass), or to which its bulk writes (an import) wrote persons: `take` hands them to
- * the schedule once (PersonCardStore.wanted), and `recent`
+ * The trees whose reads, in this process, met a person shown in full without a card (a tree
+ * imported or edited since the last pass): `take` hands them to the schedule once
+ * (PersonCardStore.wanted), and `recent`
  * tells a name search to go straight to the statement that writes persons live for a while instead
  * of first trying the one over cards, which would not hold (person-list-json.ts searchPage).
  */

@@ -46,7 +46,7 @@ const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObser
     repositories: pgRepositories(db),
     media: pgMedia(db),
     blobRemovals: pgBlobRemovals(db),
-    bulk: pgBulkRecords(db, demand),
+    bulk: pgBulkRecords(db),
     gedcomExport: pgGedcomExport(em, observe),
     cleanup: pgCleanupReads(db),
     proposals: pgProposals(db),

@@ -390,9 +390,9 @@ export type PersonCardStore = {
    */
   readonly fillNext: (treeId: Id, after: Id | null, limit: number) => Promise<CardFill>;
   /**
-   * The trees in which this process's reads met a person shown in full without a card, or its bulk
-   * writes (an import) wrote persons, since the last call, each once: the schedule fills them soon
-   * instead of at its next pass.
+   * The trees in which this process's reads met a person shown in full without a card since the
+   * last call (a tree imported or edited since the last pass), each once: the schedule fills them
+   * soon instead of at its next pass.
    */
   readonly wanted: () => readonly Id[];
 };

@@ -203,12 +203,12 @@ describe('PostgreSQL person cards', function () {
     expect((await search())[0]!.id).to.equal(first!.id);
     expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
     await sql.raw('delete from person_cards where tree_id = ?', [t.treeId]);
-    // An import's bulk write asks for the tree it wrote persons to.
+    // An import's bulk write does not ask (a tree imported is asked for by its first reads): the GEDCOM export right after an import is not slowed by the pass.
     await fx.storage.uow.run(async (tx) => {
       await tx.bulk.insertAll({ persons: [aPerson(t.treeId)], names: [], places: [], relationships: [], events: [], sources: [], citations: [] });
       return E.right(undefined);
     });
-    expect(fx.storage.personCards.wanted(), 'a bulk write asks').to.deep.equal([t.treeId]);
+    expect(fx.storage.personCards.wanted(), 'a bulk write does not ask').to.deep.equal([]);
     const liveNow = Number((await rows('select count(*)::int as n from persons where tree_id = ? and deleted_at is null', [t.treeId]))[0]!['n']);
     expect(liveNow).to.equal(live.length + 1);
     // The schedule, its passes far off, fills the tree a read asked for.
