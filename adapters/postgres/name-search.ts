@@ -182,10 +182,10 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
  * The search of one query word at the connection's threshold, its common case, as CTEs and a query:
  * `ctes` (qw, m, and cur1 after a cursor) to put in a WITH, and `walk`, the rows (person_id, score,
  * card) best first, at most limitBucket(limit), over them, each found person with their kept card
- * (null without one). It leaves out the plan nodes that only several query
- * words or another threshold use (PostgreSQL sets up every node of a plan before it runs, used or not),
- * so it is only the search's answer when `qw.k` <= 1 and `sameThresholdSql` is true; else the caller
- * asks rankedSearch. Parameters: `ctes`' then `walk`'s.
+ * (null without one). It leaves out the plan nodes that only several query words or another
+ * threshold use (PostgreSQL sets up every node of a plan before it runs, used or not), so it is only
+ * the search's answer when `qw.k` <= 1 and `sameThresholdSql` is true; else the caller asks
+ * rankedSearch. Parameters: `ctes`' then `walk`'s.
  */
 export const oneWordSearch = (treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment): { readonly ctes: Fragment; readonly walk: Fragment } => {
   const key = `${after !== undefined}:${limitBucket(limit)}:${shown.sql}`;

@@ -74,9 +74,10 @@ const readSql = `select ${withTreeColumns}, ${profileColumn('p.id', 'g.shown')} 
 
 // PersonRepository.readJson: one short statement. The text when the row is enough (a redacted
 // person's, or a kept card: person-cards.ts), else, for a person shown in full without a card, the
-// row and the profile as `read` brings them (profileColumn). Short on purpose: PostgreSQL sets up every node of a
-// plan before it runs, used or not, so the live JSON writer of a batch (pickJson), or the profile's
-// sub-selects, would cost a card's reader more than the card saves.
+// row and the profile as `read` brings them (profileColumn); such a read asks for the tree's cards
+// (card-demand.ts). Short on purpose: PostgreSQL sets up every node of a plan before it runs, used
+// or not, so the live JSON writer of a batch (pickJson), or the profile's sub-selects, would cost a
+// card's reader more than the card saves.
 const readRule = visibilitySqlAt('p');
 const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${readRule.sql} end)`;
 const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is null)';
@@ -131,7 +132,7 @@ export const pgPersons = (db: Sql, demand: CardDemand): PersonRepository => ({
     return rows.map(tables.persons.from);
   },
   ...pgPersonListJson(db, demand),
-  // One statement of three aggregates, each by an index on person_id (places by primary key).
+  // One statement: person_profile's object (its three aggregates each by an index on person_id, places by primary key).
   profile: async (personId) => {
     const [r] = await db.rows<{ profile: ProfileDb }>(profileSql, [personId]);
     return profileOf(r!.profile);
