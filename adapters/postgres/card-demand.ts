@@ -3,9 +3,9 @@
 /**
  * The trees whose reads, in this process, met a person shown in full without a card (a tree
  * imported or edited since the last pass): `take` hands them to the schedule once
- * (PersonCardStore.wanted), and `recent`
- * tells a name search to go straight to the statement that writes persons live for a while instead
- * of first trying the one over cards, which would not hold (person-list-json.ts searchPage).
+ * (PersonCardStore.wanted), and `recent` tells a name search to go straight to the statement that
+ * writes persons live for a while instead of first trying the one over cards, which would not hold
+ * (person-list-json.ts searchPage).
  */
 export class CardDemand {
   private readonly met = new Map<string, number>();

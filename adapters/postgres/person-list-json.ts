@@ -174,7 +174,8 @@ const statement = (member: boolean, after: boolean): string => {
 
 /**
  * The CTEs of pickJson (`pg`, `ids`, `nl`, `ev`, `pv`) over `source`, a query of (id, ord) rows: those
- * persons (live, of the tree: its id the first parameter after `vis`'s) in `ord` order, each with their kept card (person-cards.ts) when they have one, else (when shown in full) with
+ * persons (live, of the tree: its id the first parameter after `vis`'s) in `ord` order, each with
+ * their kept card (person-cards.ts) when they have one, else (when shown in full) with
  * their names (primary first, then by id), their primary name and their vitals, as the page of
  * listJson is written, with `names`. `vis` is a person row `p`'s visibility, `shown` the condition
  * (` and ...`) that leaves hidden ones out.
