@@ -9,6 +9,7 @@ import { checkEmailToken } from '../core/identity/queries/check-email-token.js';
 import { verifyEmail } from '../core/identity/commands/verify-email.js';
 import { confirmPasswordReset } from '../core/identity/commands/confirm-password-reset.js';
 import { createApp, type ResponseCheck } from '../adapters/http/app.js';
+import type { PublicPagesDeps } from '../adapters/http/pages/public/deps.js';
 import { allRoutes } from '../adapters/http/routes/index.js';
 import type { HttpDeps } from '../adapters/http/routes/deps.js';
 import { scryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
@@ -53,7 +54,7 @@ export const composeApp = (
   storage: Storage,
   logger: Logger,
   overrides: Overrides = {},
-): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics } => {
+): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics; readonly publicPages: PublicPagesDeps } => {
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();
   const blobs = overrides.blobs ?? configuredBlobStore(config);
@@ -86,6 +87,8 @@ export const composeApp = (
       ...(p.base_url === undefined ? {} : { baseUrl: p.base_url }), ...(p.api_key === undefined ? {} : { apiKey: p.api_key }),
     })])),
   };
+  // The public pages' dependencies: the app serves them, the page schedule keeps them (page-schedule.ts).
+  const publicPages = { deps, baseUrl: config.baseUrl };
   const app = createApp({
     routes: allRoutes(deps),
     logger,
@@ -104,8 +107,8 @@ export const composeApp = (
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     observeRequest: metrics.observeRequest,
-    publicPages: { deps, baseUrl: config.baseUrl },
+    publicPages,
     accountPages: { checkToken: checkEmailToken(deps), verifyEmail: verifyEmail(deps), confirmPasswordReset: confirmPasswordReset(deps) },
   });
-  return { app, deps, metrics };
+  return { app, deps, metrics, publicPages };
 };

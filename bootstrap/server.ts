@@ -9,6 +9,7 @@ import { createMetrics, startMetricsListener } from '../adapters/http/metrics.js
 import { systemClock } from '../core/kernel/clock.js';
 import { schedulePurge } from './purge-schedule.js';
 import { scheduleCards } from './card-schedule.js';
+import { schedulePages } from './page-schedule.js';
 import { releaseSignalHooks, StartupError } from './embedded-postgres.js';
 import { drainable, SHUTDOWN_GRACE_MS } from './http-drain.js';
 
@@ -33,9 +34,10 @@ const main = async (): Promise<void> => {
   const { database, orm, storage } = await openStorage(config, logger, { replica: { onFallback: metrics.replicaFallback, onRead: metrics.replicaRead }, keepSessions: true });
   metrics.poolSource(poolUse(orm));
   database.onRestart(metrics.embeddedDbRestart);
-  const { app, deps } = composeApp(config, storage, logger, { metrics });
+  const { app, deps, publicPages } = composeApp(config, storage, logger, { metrics });
   const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: deps.blobs }, logger, undefined, metrics);
   const cards = scheduleCards({ storage }, logger);
+  const pages = schedulePages(publicPages, logger);
   // Its own listener, loopback unless METRICS_HOST says otherwise: never reachable on the API port.
   const metricsListener = config.metrics === null ? null : await startMetricsListener(metrics, config.metrics);
   if (metricsListener !== null) logger.info({ host: config.metrics?.host, port: metricsListener.port }, 'metrics listening');
@@ -62,7 +64,7 @@ const main = async (): Promise<void> => {
       const [{ cut }] = await Promise.all([
         http.drain(SHUTDOWN_GRACE_MS),
         // A purge cut at the deadline rolls back; the next run starts it again.
-        Promise.race([Promise.all([purge.stop(), cards.stop()]), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]),
+        Promise.race([Promise.all([purge.stop(), cards.stop(), pages.stop()]), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]),
         metricsListener?.close(),
       ]);
       if (cut > 0) logger.warn({ cut }, 'requests still running at the deadline were cut');

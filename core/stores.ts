@@ -3,7 +3,7 @@ import type { Result } from './kernel/either.js';
 import type { EmailTokenRepository, RateLimiter, SessionRepository, UserRepository } from './identity/ports.js';
 import type { MembershipRepository, TreeRepository } from './trees/ports.js';
 import type {
-  DeletionRepository, EventRepository, NameRepository, PersonCardStore, PersonRepository, PlaceRepository, PublicPageReads, PurgeRepository, RelationshipRepository,
+  DeletionRepository, EventRepository, NameRepository, KeptPageStore, PersonCardStore, PersonRepository, PlaceRepository, PublicPageReads, PurgeRepository, RelationshipRepository,
 } from './people/ports.js';
 import type { CitationRepository, RepositoryRepository, SourceRepository } from './sources/ports.js';
 import type { BlobRemovalQueue, MediaRepository } from './media/ports.js';
@@ -50,6 +50,7 @@ export type Stores = {
   readonly history: HistoryStore;
   readonly imports: ImportLog;
   readonly personCards: PersonCardStore;
+  readonly keptPages: KeptPageStore;
 };
 
 /**

@@ -22,6 +22,7 @@ import { Migration20270115090000_commit_ordered_stamp } from './Migration2027011
 import { Migration20270116090000_person_cards } from './Migration20270116090000_person_cards.js';
 import { Migration20270117090000_person_profile } from './Migration20270117090000_person_profile.js';
 import { Migration20270118090000_card_facts } from './Migration20270118090000_card_facts.js';
+import { Migration20270119090000_person_pages } from './Migration20270119090000_person_pages.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270116090000_person_cards', class: Migration20270116090000_person_cards },
   { name: 'Migration20270117090000_person_profile', class: Migration20270117090000_person_profile },
   { name: 'Migration20270118090000_card_facts', class: Migration20270118090000_card_facts },
+  { name: 'Migration20270119090000_person_pages', class: Migration20270119090000_person_pages },
 ];

@@ -1,6 +1,6 @@
 import type { Id } from '../../core/kernel/ids.js';
 import type { LifeEvent, Name, Person, Relationship } from '../../core/people/model.js';
-import type { PersonCounts, PublicPageReads, SurnameCount, SurnameLetter, TreeStamp } from '../../core/people/ports.js';
+import type { KeptPageStore, PersonCounts, PublicPageReads, SurnameCount, SurnameLetter, TreeStamp } from '../../core/people/ports.js';
 import { visibilityOf, type Visibility } from '../../core/privacy/engine.js';
 import type { MemoryState } from './state.js';
 import { treeWithRole } from './tree-read.js';
@@ -102,6 +102,14 @@ export const memoryPublicPageReads = (s: MemoryState): PublicPageReads => ({
     return person === undefined || stamped === null ? null : { ...stamped, person };
   },
 
+  keptPage: async (personId) => {
+    const person = s.persons.get(personId);
+    const stamped = person === undefined ? null : stampOf(s, person.treeId);
+    if (person === undefined || stamped === null) return null;
+    const k = s.keptPages.get(personId);
+    return { ...stamped, person, kept: k === undefined ? null : { key: k.key, body: k.body } };
+  },
+
   personCounts: async (treeIds, now) => {
     const wanted = new Set(treeIds);
     const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
@@ -139,5 +147,29 @@ export const memoryPublicPageReads = (s: MemoryState): PublicPageReads => ({
     const full = livePersonsOf(s, treeId).filter((p) => seen(p, now) === 'full').sort(byId);
     const from = page.after !== undefined ? full.filter((p) => p.id > page.after!) : full.slice(page.skip ?? 0);
     return from.slice(0, page.limit).map((p) => ({ id: p.id, updatedAt: p.updatedAt }));
+  },
+});
+
+/** Kept public person pages over the memory state (core/people/ports.ts KeptPageStore); `missed`: this storage's page reads that found none. */
+export const memoryKeptPages = (s: MemoryState, missed: Set<Id>): KeptPageStore => ({
+  miss: (treeId) => {
+    missed.add(treeId);
+  },
+  wanted: () => {
+    const trees = [...missed];
+    missed.clear();
+    return trees;
+  },
+  trees: async (after, limit) =>
+    [...s.trees.values()]
+      .filter((t) => t.deletedAt === null && (t.visibility === 'public' || t.visibility === 'unlisted') && (after === null || t.id > after))
+      .map((t) => t.id)
+      .sort(byText)
+      .slice(0, limit),
+  unkept: async (personIds, key) => personIds.filter((id) => s.keptPages.get(id)?.key !== key),
+  keep: async (treeId, stamp, pages) => {
+    if (stampOf(s, treeId)?.stamp !== stamp) return 'changed';
+    for (const { personId, page } of pages) if (s.persons.get(personId)?.treeId === treeId) s.keptPages.set(personId, { treeId, key: page.key, body: page.body });
+    return 'kept';
   },
 });

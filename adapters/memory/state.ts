@@ -44,6 +44,8 @@ export type MemoryState = {
   historySeq: number;
   /** Per tree, the history number drawn when a purge last took its changes away (the public pages' stamp). */
   purgedSeq: Map<string, number>;
+  /** Kept public person pages (KeptPageStore), by person. */
+  keptPages: Map<string, { readonly treeId: string; readonly key: string; readonly body: string }>;
   changesets: Map<number, MemoryChangeset>;
   /** Records created in the running unit of work by an import (`leanHistory`): their creations are recorded without fields. */
   leanCreated: Set<string>;
@@ -76,6 +78,7 @@ export const emptyState = (): MemoryState => ({
   historyXact: 0,
   historySeq: 0,
   purgedSeq: new Map(),
+  keptPages: new Map(),
   changesets: new Map(),
   imports: new Map(),
   leanCreated: new Set(),

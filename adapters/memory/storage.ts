@@ -15,10 +15,10 @@ import { memoryArchiveReads } from './archive.js';
 import { memoryDuplicates } from './duplicates.js';
 import { memoryMerges } from './merges.js';
 import { memoryChartReads } from './charts.js';
-import { memoryPublicPageReads } from './public-pages.js';
+import { memoryKeptPages, memoryPublicPageReads } from './public-pages.js';
 import { memoryHistory, memoryImports, recordCommit } from './history.js';
 
-const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () => null): Stores => ({
+const storesOf = (s: MemoryState, missed: Set<string>, inUnitOfWork: () => MemoryState | null = () => null): Stores => ({
   users: memoryUsers(s),
   sessions: memorySessions(s),
   emailTokens: memoryEmailTokens(s),
@@ -49,6 +49,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
   publicPages: memoryPublicPageReads(s),
   // No cards: every read is written live (adapters/postgres/person-cards.ts keeps them).
   personCards: { trees: async () => [], fillNext: async () => ({ busy: false, filled: 0, last: null }), wanted: () => [] },
+  keptPages: memoryKeptPages(s, missed),
   history: memoryHistory(s, inUnitOfWork),
   imports: memoryImports(s),
 });
@@ -60,7 +61,7 @@ const storesOf = (s: MemoryState, inUnitOfWork: () => MemoryState | null = () =>
 export const memoryStorage = (): Storage => {
   const state = emptyState();
   let running: MemoryState | null = null;
-  const stores = storesOf(state, () => running);
+  const stores = storesOf(state, new Set(), () => running);
   let queue: Promise<unknown> = Promise.resolve();
   // Held lock names: outside the state, so a rolled-back unit of work never releases or takes one.
   const held = new Set<string>();

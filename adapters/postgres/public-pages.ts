@@ -82,6 +82,10 @@ const FAMILY = `with root as materialized (
 const PERSON_STAMP = `select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq
   from persons p join trees t on t.id = p.tree_id where p.id = ?::uuid`;
 
+/** The person, their tree's stamp and their kept page (migration 20270119090000), in one snapshot. */
+const KEPT_PAGE = `select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq, k.key, k.body
+  from persons p join trees t on t.id = p.tree_id left join person_pages k on k.person_id = p.id where p.id = ?::uuid`;
+
 type FamilyDb = {
   p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null;
   rels: [string, RelationshipDb['type'], string, string, RelationshipDb['qualifier'], string | null, string][] | null;
@@ -117,11 +121,14 @@ const FULL_PERSONS = `select p.id, p.updated_at from persons p
   where p.tree_id = ?::uuid and p.deleted_at is null and ${fullPerson.sql} and (?::uuid is null or p.id > ?::uuid)
   order by p.id offset ?::int limit ?::int`;
 
+/** The tree's stamp (PublicPageReads.treeStamp); null when no tree has that id. */
+export const treeStamp = async (db: Sql, treeId: Id): Promise<TreeStamp | null> => {
+  const [r] = await db.rows<TreeDb & { seq: string | null }>(TREE_STAMP, [treeId]);
+  return r === undefined ? null : stampOf(r, r.seq);
+};
+
 export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
-  treeStamp: async (treeId) => {
-    const [r] = await db.rows<TreeDb & { seq: string | null }>(TREE_STAMP, [treeId]);
-    return r === undefined ? null : stampOf(r, r.seq);
-  },
+  treeStamp: (treeId) => treeStamp(db, treeId),
 
   family: async (personId, now) => {
     const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
@@ -144,6 +151,12 @@ export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
   personStamp: async (personId) => {
     const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
     return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
+  },
+
+  keptPage: async (personId) => {
+    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null; key: string | null; body: string | null }>(KEPT_PAGE, [personId]);
+    if (r === undefined) return null;
+    return { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p), kept: r.key === null || r.body === null ? null : { key: r.key, body: r.body } };
   },
 
   personCounts: async (treeIds, now) => {

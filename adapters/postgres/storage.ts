@@ -23,8 +23,9 @@ import { pgPublicPageReads } from './public-pages.js';
 import { pgHistory, pgImports } from './history.js';
 import { pgPersonCards } from './person-cards.js';
 import { CardDemand } from './card-demand.js';
+import { pgKeptPages } from './kept-pages.js';
 
-const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
+const storesOn = (em: () => EntityManager, demand: CardDemand, pageDemand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
   const db = sqlOn(em, observe, replica);
   const changed: UserChanged | undefined = cache === undefined ? undefined : (userId) => cache.changed(userId);
   return {
@@ -59,6 +60,7 @@ const storesOn = (em: () => EntityManager, demand: CardDemand, observe: SqlObser
     history: pgHistory(db),
     imports: pgImports(db),
     personCards: pgPersonCards(db, demand),
+    keptPages: pgKeptPages(db, pageDemand),
   };
 };
 
@@ -79,7 +81,9 @@ export const keepSessions = async (url: string, events: Parameters<typeof listen
 export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?: ReadReplica, kept?: KeptSessions): Storage => {
   // Outside a unit of work every statement gets a fresh fork: no shared identity map, no shared transaction.
   const demand = new CardDemand();
-  const stores = storesOn(() => orm.em, demand, observe, replica, kept?.cache);
+  // The trees whose page reads found no kept page (kept-pages.ts): the same record, of other misses.
+  const pageDemand = new CardDemand();
+  const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache);
   return {
     ...stores,
     uow: {
@@ -88,7 +92,7 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
         await em.begin();
         let result;
         try {
-          result = await work(storesOn(() => em, demand, observe, undefined, kept?.cache));
+          result = await work(storesOn(() => em, demand, pageDemand, observe, undefined, kept?.cache));
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;

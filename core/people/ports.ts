@@ -351,6 +351,8 @@ export type PublicPageReads = {
    * for their page needs to answer 304 (or go on to `family`); null when no person has that id.
    */
   readonly personStamp: (personId: Id) => Promise<(TreeStamp & { readonly person: Person }) | null>;
+  /** As personStamp, with the person's kept page (KeptPageStore) when there is one, read in the same snapshot. */
+  readonly keptPage: (personId: Id) => Promise<(TreeStamp & { readonly person: Person; readonly kept: KeptPage | null }) | null>;
   /** Counts for each of these trees (a tree without persons, or unknown: zeros). */
   readonly personCounts: (treeIds: readonly Id[], now: Date) => Promise<ReadonlyMap<Id, PersonCounts>>;
   /**
@@ -364,6 +366,33 @@ export type PublicPageReads = {
    * else from the `skip`-th (0: the first). Their ids and when they last changed (for a sitemap).
    */
   readonly fullPersons: (treeId: Id, now: Date, page: { readonly limit: number; readonly after?: Id; readonly skip?: number }) => Promise<readonly Pick<Person, 'id' | 'updatedAt'>[]>;
+};
+
+/**
+ * A person's public page as written for a visitor, and the key it was written under: what its
+ * content was decided by (the tree's stamp among it). Opaque to the core; the pages adapter makes
+ * and checks keys, and serves a kept page only under the key the tree's current stamp gives.
+ */
+export type KeptPage = { readonly key: string; readonly body: string };
+
+/** Kept public person pages (adapters/http/pages/public/kept.ts says when they are written and served). */
+export type KeptPageStore = {
+  /** A page read of the tree found no page kept under the current key. */
+  readonly miss: (treeId: Id) => void;
+  /** The trees whose page reads missed, in this process, since the last call, each once. */
+  readonly wanted: () => readonly Id[];
+  /** The live trees a visitor may read (not private), ordered by id, at most `limit`, after `after`. */
+  readonly trees: (after: Id | null, limit: number) => Promise<readonly Id[]>;
+  /** Of these persons, those with no page kept under `key`. */
+  readonly unkept: (personIds: readonly Id[], key: string) => Promise<readonly Id[]>;
+  /**
+   * Keeps these pages of the tree, each replacing what its person had, when the tree's stamp
+   * (PublicPageReads.treeStamp) is still `stamp`, the one they were written at: `changed` when it is
+   * not (nothing is kept), `busy` when a change of the tree is in progress (nothing is kept: try
+   * later). Run in a unit of work: the pages are kept under the tree's lock, so a purge either comes
+   * before (the stamp changed) or erases them after.
+   */
+  readonly keep: (treeId: Id, stamp: string, pages: readonly { readonly personId: Id; readonly page: KeptPage }[]) => Promise<'kept' | 'busy' | 'changed'>;
 };
 
 /** What one step of keeping person cards did (PersonCardStore.fillNext). */

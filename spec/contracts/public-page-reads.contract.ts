@@ -154,6 +154,69 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
       expect(await s.publicPages.personStamp('0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b')).to.equal(null);
     });
 
+    it('keptPage and KeptPageStore: a page is kept only at the tree\'s current stamp, read with its person, replaced by the next', async () => {
+      const s = storage();
+      const t = await givenTree(s, { visibility: 'public' });
+      const other = await givenTree(s, { visibility: 'public' });
+      const f = await givenFamily(s, t.id);
+      const keep = (treeId: Id, stamp: string, pages: { personId: Id; page: { key: string; body: string } }[]) =>
+        s.uow.run(async (tx) => ok(await tx.keptPages.keep(treeId, stamp, pages)));
+      const stamp = (await s.publicPages.treeStamp(t.id))!.stamp;
+      expect((await s.publicPages.keptPage(f.R.id))?.kept).to.equal(null);
+      expect(await s.keptPages.unkept([f.R.id, f.F.id], 'k1')).to.deep.equal([f.R.id, f.F.id]);
+      // Another stamp than the tree's: nothing kept.
+      expect(await keep(t.id, `${stamp}-earlier`, [{ personId: f.R.id, page: { key: 'k0', body: 'old' } }])).to.deep.equal(ok('changed'));
+      expect((await s.publicPages.keptPage(f.R.id))?.kept).to.equal(null);
+      // A person of another tree is left out.
+      const stranger = await givenNamed(s, other.id, 'Stan', 'Stranger', DEAD);
+      expect(await keep(t.id, stamp, [{ personId: f.R.id, page: { key: 'k1', body: '<p>R</p>' } }, { personId: stranger.id, page: { key: 'k1', body: 'no' } }])).to.deep.equal(ok('kept'));
+      const read = await s.publicPages.keptPage(f.R.id);
+      expect(read?.kept).to.deep.equal({ key: 'k1', body: '<p>R</p>' });
+      expect(read?.stamp).to.equal(stamp);
+      expect(read?.person).to.deep.equal(await s.persons.byId(f.R.id));
+      expect((await s.publicPages.keptPage(stranger.id))?.kept).to.equal(null);
+      expect(await s.keptPages.unkept([f.F.id, f.R.id], 'k1')).to.deep.equal([f.F.id]);
+      expect(await s.keptPages.unkept([f.R.id], 'k2')).to.deep.equal([f.R.id]);
+      expect(await keep(t.id, stamp, [{ personId: f.R.id, page: { key: 'k2', body: '<p>R2</p>' } }])).to.deep.equal(ok('kept'));
+      expect((await s.publicPages.keptPage(f.R.id))?.kept).to.deep.equal({ key: 'k2', body: '<p>R2</p>' });
+      expect(await s.publicPages.keptPage('0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b')).to.equal(null);
+    });
+
+    it('KeptPageStore: the trees a visitor may read, by id; a purge of a tree\'s rows takes its kept pages', async () => {
+      const s = storage();
+      const made = [
+        await givenTree(s, { visibility: 'public' }), await givenTree(s, { visibility: 'unlisted' }), await givenTree(s, { visibility: 'private' }),
+        await givenTree(s, { visibility: 'site_members' }), await givenTree(s, { visibility: 'public', deletedAt: at('2026-01-01T00:00:00Z') }),
+      ];
+      const readable = [made[0]!.id, made[1]!.id].sort();
+      const listed = await s.keptPages.trees(null, 1000);
+      expect(listed.filter((id) => made.some((t) => t.id === id))).to.deep.equal(readable);
+      expect(await s.keptPages.trees(readable[0]!, 1000)).not.to.include(readable[0]);
+      const t = made[0]!;
+      const A = await givenNamed(s, t.id, 'Ann', 'Ames', DEAD);
+      const B = await givenNamed(s, t.id, 'Bob', 'Ames', DEAD);
+      const stamp = (await s.publicPages.treeStamp(t.id))!.stamp;
+      await s.uow.run(async (tx) => ok(await tx.keptPages.keep(t.id, stamp, [{ personId: A.id, page: { key: 'k', body: 'A, child of Bob' } }])));
+      expect((await s.publicPages.keptPage(A.id))?.kept?.body).to.equal('A, child of Bob');
+      await s.uow.run(async (tx) => {
+        await tx.persons.update({ ...B, deletedAt: at('2020-01-01T00:00:00Z'), updatedAt: at('2026-01-02T00:00:00Z') });
+        return ok(undefined);
+      });
+      expect((await s.publicPages.keptPage(A.id))?.kept?.body, 'a soft deletion leaves it (not served: the stamp changed)').to.equal('A, child of Bob');
+      expect((await s.purges.purgeDeletedBefore(at('2021-01-01T00:00:00Z'))).persons).to.equal(1);
+      expect((await s.publicPages.keptPage(A.id))?.kept).to.equal(null);
+    });
+
+    it('KeptPageStore: page reads that missed are wanted once each', async () => {
+      const s = storage();
+      expect(s.keptPages.wanted()).to.deep.equal([]);
+      s.keptPages.miss('0190a1b2-c3d4-7e5f-8a6b-000000000010');
+      s.keptPages.miss('0190a1b2-c3d4-7e5f-8a6b-000000000011');
+      s.keptPages.miss('0190a1b2-c3d4-7e5f-8a6b-000000000010');
+      expect([...s.keptPages.wanted()].sort()).to.deep.equal(['0190a1b2-c3d4-7e5f-8a6b-000000000010', '0190a1b2-c3d4-7e5f-8a6b-000000000011']);
+      expect(s.keptPages.wanted()).to.deep.equal([]);
+    });
+
     it('family: only the person and the tree for a person not shown in full, and null for an unknown id', async () => {
       const s = storage();
       const t = await givenTree(s, { visibility: 'public' });

@@ -8,11 +8,14 @@ import type { OrmOptions } from '../../adapters/postgres/orm.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { composeApp } from '../../bootstrap/compose.js';
+import { keepPersonPages, type PagePass } from '../../adapters/http/pages/public/kept.js';
 import { loadConfig } from '../../bootstrap/config.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { dropDatabase, freshDatabaseUrl } from './database.js';
 
 export type ObservedService = {
+  /** One pass of keeping the person pages of every tree a visitor may read (adapters/http/pages/public/kept.ts), as the server's schedule runs it. */
+  readonly keepPages: () => Promise<PagePass | null>;
   readonly storage: Storage;
   /** http://127.0.0.1:PORT, for requests the JSON helper does not make (multipart, raw bodies). */
   readonly baseUrl: string;
@@ -29,7 +32,7 @@ export const startObservedService = async (observe: Pick<OrmOptions, 'debugQueri
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl });
-  const { app } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), validateResponses: true });
+  const { app, publicPages } = composeApp(config, storage, pino({ level: 'silent' }), { hasher: scryptPasswordHasher(4), mailer: memoryMailer(), validateResponses: true });
   const server: Server = app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const http: ObservedService['http'] = async (method, path, token, body) => {
@@ -40,6 +43,7 @@ export const startObservedService = async (observe: Pick<OrmOptions, 'debugQueri
     return { status: res.status, body: await res.json().catch(() => null) };
   };
   return {
+    keepPages: () => keepPersonPages(publicPages)({ pause: async () => undefined, stopped: () => false }),
     storage,
     baseUrl,
     http,

@@ -11,6 +11,7 @@ import { memoryStorage } from '../../adapters/memory/storage.js';
 import { memoryMailer } from '../../adapters/memory/mailer.js';
 import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hasher.js';
 import { composeApp } from '../../bootstrap/compose.js';
+import { keepPersonPages, type PagePass } from '../../adapters/http/pages/public/kept.js';
 import { loadConfig } from '../../bootstrap/config.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { createApiClient, type ApiClient } from '../../client/index.js';
@@ -20,6 +21,8 @@ import type { ResponseCheck } from '../../adapters/http/app.js';
 import type { Gate } from '../../adapters/http/spool.js';
 
 export type TestService = {
+  /** One pass of keeping the person pages of every tree a visitor may read (adapters/http/pages/public/kept.ts), as the server's schedule runs it. */
+  readonly keepPages: () => Promise<PagePass | null>;
   readonly baseUrl: string;
   readonly storage: Storage;
   /** The URL of this service's own database (postgres storage), for specs that read its tables directly; null for memory. */
@@ -77,7 +80,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'genealogy-test-'));
   const config = loadConfig({ AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'silent', BASE_URL: baseUrl, DATA_DIR: dataDir, ...options.env });
-  const { app } = composeApp(config, storage, pino({ level: 'silent' }), {
+  const { app, publicPages } = composeApp(config, storage, pino({ level: 'silent' }), {
     ...(options.blobs ? { blobs: options.blobs } : {}),
     ...(options.longWrites ? { longWrites: options.longWrites } : {}),
     hasher: scryptPasswordHasher(4),
@@ -89,6 +92,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const server: Server = app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return {
+    keepPages: () => keepPersonPages(publicPages)({ pause: async () => undefined, stopped: () => false }),
     baseUrl,
     storage,
     databaseUrl: pgFixture?.url ?? null,

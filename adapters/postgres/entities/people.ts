@@ -272,3 +272,18 @@ export const PersonCardSchema = new EntitySchema<PersonCardRow>({
   },
   indexes: [{ properties: ['tree'] }],
 });
+
+export type PersonPageRow = { person: PersonRow; tree: TreeRow; key: string; body: string };
+
+/** A person's public page as written for a visitor, with the key it was written under (migration 20270119090000, adapters/http/pages/public/kept.ts). */
+export const PersonPageSchema = new EntitySchema<PersonPageRow>({
+  name: 'PersonPageRow',
+  tableName: 'person_pages',
+  properties: {
+    person: { kind: '1:1', entity: () => PersonSchema, primary: true, owner: true, deleteRule: 'cascade', fieldName: 'person_id' },
+    tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade' },
+    key: { type: 'text' },
+    body: { type: 'text' },
+  },
+  indexes: [{ properties: ['tree'] }],
+});

@@ -1,15 +1,15 @@
 import type { Actor } from '../../kernel/actor.js';
-import { E, fail, ok, type AsyncResult } from '../../kernel/either.js';
+import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Id } from '../../kernel/ids.js';
 import { readerOf } from '../../privacy/reader.js';
 import { visibilityOfRows } from '../../privacy/person-visibility.js';
 import { recordFilter } from '../../privacy/record-filter.js';
 import { relationshipView, type Viewed } from '../../privacy/relationship-view.js';
-import type { FamilyEdge } from '../ports.js';
+import type { FamilyEdge, KeptPage, TreeStamp } from '../ports.js';
 import type { TreeRead } from '../../trees/model.js';
 import type { QueryDeps } from '../../deps.js';
-import type { LifeEvent, Place } from '../model.js';
+import type { LifeEvent, Person, Place } from '../model.js';
 import { displayNameOf } from '../vitals.js';
 import { shownInFull, type PublicPersonRead } from './get-public-person.js';
 
@@ -79,6 +79,15 @@ export const getPublicFamily =
     return ok({ tree: reader.right.tree, stamp: found.stamp, parents, partners, children, siblings, places: found.places, read });
   };
 
+/** Found by personStamp or keptPage: the person's tree's stamp when the caller reads the person in full, else 404. */
+const shownStamp = <F extends TreeStamp & { readonly person: Person }>(found: F | null, actor: Actor, personId: Id, now: Date): Result<F> => {
+  if (found === null) return fail(notFound('person', personId));
+  const reader = readerOf(found.tree, actor, found.person.treeId, 'public');
+  if (E.isLeft(reader)) return reader;
+  if (found.person.deletedAt !== null || visibilityOfRows([found.person], now).of(personId) !== 'full') return fail(notFound('person', personId));
+  return ok(found);
+};
+
 /**
  * The stamp of a person's page, for a conditional request (PublicPageReads.personStamp): the same
  * refusals as getPublicFamily (the person read in full by the caller, or 404), decided by the engine
@@ -86,11 +95,17 @@ export const getPublicFamily =
  */
 export const getPublicPageStamp =
   (deps: QueryDeps<'publicPages'>) =>
-  async (actor: Actor, personId: Id): AsyncResult<string> => {
-    const found = await deps.storage.publicPages.personStamp(personId);
-    if (found === null) return fail(notFound('person', personId));
-    const reader = readerOf(found.tree, actor, found.person.treeId, 'public');
-    if (E.isLeft(reader)) return reader;
-    if (found.person.deletedAt !== null || visibilityOfRows([found.person], deps.clock.now()).of(personId) !== 'full') return fail(notFound('person', personId));
-    return ok(found.stamp);
-  };
+  async (actor: Actor, personId: Id): AsyncResult<string> =>
+    E.map((f: TreeStamp) => f.stamp)(shownStamp(await deps.storage.publicPages.personStamp(personId), actor, personId, deps.clock.now()));
+
+/**
+ * As getPublicPageStamp (the same refusals, from the person's row alone), with the person's kept page
+ * (PublicPageReads.keptPage) and tree: whether the page holds for this stamp is the pages adapter's
+ * to tell (the key), and a page it serves is always one whose person the caller reads in full now.
+ */
+export const getPublicKeptPage =
+  (deps: QueryDeps<'publicPages'>) =>
+  async (actor: Actor, personId: Id): AsyncResult<{ readonly stamp: string; readonly treeId: Id; readonly kept: KeptPage | null }> =>
+    E.map((f: TreeStamp & { readonly person: Person; readonly kept: KeptPage | null }) => ({ stamp: f.stamp, treeId: f.person.treeId, kept: f.kept }))(
+      shownStamp(await deps.storage.publicPages.keptPage(personId), actor, personId, deps.clock.now()),
+    );

@@ -27,6 +27,14 @@ export const anonymousOf = (ctx: Context): Actor => ({ kind: 'anonymous', client
 export const pageEtag = (parts: readonly string[], now: Date): string =>
   `"${hash('sha256', [RENDER_VERSION, String(now.getUTCFullYear()), ...parts].join('\n'), 'base64url').slice(0, 27)}"`;
 
+/**
+ * The key a person's page is kept under (kept.ts): what decides a page's content besides the person
+ * (their ETag's parts but the page's own address): the tree's stamp, the year, the site's address
+ * and the renderer's version. A kept page holds exactly while the key its tree's stamp gives is its own.
+ */
+export const pageKey = (stamp: string, now: Date, baseUrl: string): string =>
+  hash('sha256', [RENDER_VERSION, String(now.getUTCFullYear()), stamp, baseUrl].join('\n'), 'base64url');
+
 /** A strong ETag of an answer already written (the directory, the sitemap index). */
 export const bodyEtag = (body: string): string => `"${hash('sha256', `${RENDER_VERSION}\n${body}`, 'base64url').slice(0, 27)}"`;
 

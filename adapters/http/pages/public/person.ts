@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
-import { getPublicFamily, getPublicPageStamp, type PublicFamily } from '../../../../core/people/queries/get-public-family.js';
+import type { Actor } from '../../../../core/kernel/actor.js';
+import type { Id } from '../../../../core/kernel/ids.js';
+import { getPublicFamily, getPublicKeptPage, type PublicFamily } from '../../../../core/people/queries/get-public-family.js';
 import type { EventView } from '../../../../core/people/queries/event-views.js';
 import type { LifeEvent, Name } from '../../../../core/people/model.js';
 import type { PersonView, Vital } from '../../../../core/people/vitals.js';
 import { escapeHtml } from '../render.js';
 import type { PublicPagesDeps } from './deps.js';
-import { NOT_FOUND, anonymousOf, idOf, notModified, pageEtag, type PageAnswer } from './frame.js';
+import { NOT_FOUND, anonymousOf, idOf, notModified, pageEtag, pageKey, type PageAnswer } from './frame.js';
 import { publicLayout } from './layout.js';
 import { lifeSpan, personUrl, relativeHtml } from './person-links.js';
 import { robotsOf, treeCrumbs } from './tree.js';
@@ -79,29 +81,18 @@ const familyHtml = (p: PublicPagesDeps, f: PublicFamily): string => {
   return sections.length === 0 ? '' : ['<section aria-labelledby="family">', '<h2 id="family">Family</h2>', ...sections, '</section>'].join('\n');
 };
 
+/** A person's page as written live: its HTML and the stamp of the tree it was read at. */
+export type WrittenPage = { readonly html: string; readonly stamp: string };
+
 /**
- * GET /persons/{id}: a person shown in full to a visitor: names (primary first), vitals, life events
- * in the order of the life with date and place, notes and identifiers (what GET /public/persons/{id}
- * and its events carry), and their family as links. Anyone else (redacted, hidden, unknown, a tree the
- * visitor may not view) is the 404 page. One read (the person as the JSON read reads them, their
- * family and the tree's stamp: getPublicFamily); a request with If-None-Match first reads the stamp
- * alone (getPublicPageStamp) and answers 304 when it still matches.
+ * A person's page written live for `actor` (anonymous): one read (the person as the JSON read reads
+ * them, their family and the tree's stamp: getPublicFamily), then the HTML; null when the person has
+ * no page for them (redacted, hidden, unknown, a tree they may not view).
  */
-export const personPage = (p: PublicPagesDeps) => async (ctx: Context): Promise<PageAnswer> => {
-  const personId = idOf(ctx.params['id']);
-  if (personId === null) return NOT_FOUND;
-  const actor = anonymousOf(ctx);
-  const etagOf = (stamp: string) => pageEtag(['person', personId, stamp, p.baseUrl], p.deps.clock.now());
-  if (ctx.get('If-None-Match') !== '') {
-    const stamp = await getPublicPageStamp(p.deps)(actor, personId);
-    if (stamp._tag === 'Left') return NOT_FOUND;
-    const etag = etagOf(stamp.right);
-    if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
-  }
+export const writePersonPage = async (p: PublicPagesDeps, actor: Actor, personId: Id): Promise<WrittenPage | null> => {
   const family = await getPublicFamily(p.deps)(actor, personId);
-  if (family._tag === 'Left') return NOT_FOUND;
+  if (family._tag === 'Left') return null;
   const f = family.right;
-  const etag = etagOf(f.stamp);
   const { view: v, events } = f.read;
   const sex = sexLabel(v.person.sex);
   const vitals = [
@@ -136,5 +127,32 @@ export const personPage = (p: PublicPagesDeps) => async (ctx: Context): Promise<
         '</ul>', '</section>'].join('\n'),
     ].filter((s) => s !== '').join('\n'),
   });
-  return { kind: 'html', html, etag };
+  return { html, stamp: f.stamp };
+};
+
+/**
+ * GET /persons/{id}: a person shown in full to a visitor: names (primary first), vitals, life events
+ * in the order of the life with date and place, notes and identifiers (what GET /public/persons/{id}
+ * and its events carry), and their family as links. Anyone else (redacted, hidden, unknown, a tree the
+ * visitor may not view) is the 404 page. The first read is the person's row, their tree's stamp and
+ * their kept page (getPublicKeptPage: the engine decides from the row whether there is a page at all);
+ * If-None-Match with the ETag that stamp gives answers 304; a page kept under the key that stamp gives
+ * (kept.ts) is the answer; else the page is written live (writePersonPage: one read more) and the tree
+ * is asked for (KeptPageStore.miss).
+ */
+export const personPage = (p: PublicPagesDeps) => async (ctx: Context): Promise<PageAnswer> => {
+  const personId = idOf(ctx.params['id']);
+  if (personId === null) return NOT_FOUND;
+  const actor = anonymousOf(ctx);
+  const now = p.deps.clock.now();
+  const etagOf = (stamp: string) => pageEtag(['person', personId, stamp, p.baseUrl], now);
+  const found = await getPublicKeptPage(p.deps)(actor, personId);
+  if (found._tag === 'Left') return NOT_FOUND;
+  const { stamp, treeId, kept } = found.right;
+  const etag = etagOf(stamp);
+  if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
+  if (kept !== null && kept.key === pageKey(stamp, now, p.baseUrl)) return { kind: 'html', html: kept.body, etag };
+  p.deps.storage.keptPages.miss(treeId);
+  const page = await writePersonPage(p, actor, personId);
+  return page === null ? NOT_FOUND : { kind: 'html', html: page.html, etag: etagOf(page.stamp) };
 };

@@ -1,0 +1,54 @@
+import type { KeptPageStore } from '../../core/people/ports.js';
+import type { CardDemand } from './card-demand.js';
+import { treeStamp } from './public-pages.js';
+import { uuids, type Sql } from './sql.js';
+
+// Kept public person pages (issue 26; migration 20270119090000 says what is kept and when it goes;
+// adapters/http/pages/public/kept.ts when a page is written and served). The read of a kept page is
+// PublicPageReads.keptPage (public-pages.ts), beside the tree's stamp that decides whether it holds.
+//
+// Keeping takes the tree's exclusive advisory lock (27, hashtext(tree id): the person cards' lock,
+// person-cards.ts), tried without waiting, then checks the tree's stamp. The trigger that erases a
+// tree's kept pages when its rows are erased (a purge) takes the shared one first, so a page written
+// before a purge is either refused (the purge's commit changed the stamp, or it still holds the lock)
+// or erased by it (it waited for this transaction's commit).
+
+/** The advisory lock namespace the person cards' triggers and filler use (person-cards.ts). */
+const LOCK = 27;
+
+export const pgKeptPages = (db: Sql, demand: CardDemand): KeptPageStore => ({
+  miss: (treeId) => demand.miss(treeId),
+  wanted: () => demand.take(),
+
+  trees: async (after, limit) =>
+    (await db.rows<{ id: string }>(
+      `select id from trees where deleted_at is null and visibility in ('public', 'unlisted') and (?::uuid is null or id > ?::uuid) order by id limit ?::int`,
+      [after, after, limit],
+    )).map((r) => r.id),
+
+  unkept: async (personIds, key) =>
+    personIds.length === 0
+      ? []
+      : (await db.rows<{ id: string }>(
+          `select x.id from unnest(?::uuid[]) with ordinality as x(id, n)
+           where not exists (select 1 from person_pages k where k.person_id = x.id and k.key = ?::text) order by x.n`,
+          [uuids(personIds), key],
+        )).map((r) => r.id),
+
+  keep: async (treeId, stamp, pages) => {
+    const [lock] = await db.rows<{ ok: boolean }>('select pg_try_advisory_xact_lock(?::int, hashtext(?::text)) as ok', [LOCK, treeId]);
+    if (lock?.ok !== true) return 'busy';
+    // Read after the lock: a purge that committed before it has changed the stamp.
+    if ((await treeStamp(db, treeId))?.stamp !== stamp) return 'changed';
+    if (pages.length === 0) return 'kept';
+    await db.rows(
+      `insert into person_pages (person_id, tree_id, key, body)
+       select x.person_id, ?::uuid, x.key, x.body
+       from unnest(?::uuid[], ?::text[], ?::text[]) as x(person_id, key, body)
+       where exists (select 1 from persons p where p.id = x.person_id and p.tree_id = ?::uuid)
+       on conflict (person_id) do update set tree_id = excluded.tree_id, key = excluded.key, body = excluded.body`,
+      [treeId, uuids(pages.map((p) => p.personId)), pages.map((p) => p.page.key), pages.map((p) => p.page.body), treeId],
+    );
+    return 'kept';
+  },
+});
