@@ -52,6 +52,21 @@ const hashOf = (css: string): string => `'sha256-${createHash('sha256').update(c
 
 const BASE_HASH = hashOf(BASE_STYLE);
 
+/** The base stylesheet as every page's head carries it. */
+const BASE_STYLE_ELEMENT = `<style>${BASE_STYLE}</style>`;
+/** What stands for it in a page kept without it: an element no text of a page can make (text is escaped). */
+const BASE_STYLE_MARK = '<style></style>';
+
+/** A whole page without its base stylesheet, the same on every page (a kept page: kept.ts), and back. */
+export const withoutBaseStyle = (html: string): string => {
+  const at = html.indexOf(BASE_STYLE_ELEMENT);
+  return at < 0 ? html : html.slice(0, at) + BASE_STYLE_MARK + html.slice(at + BASE_STYLE_ELEMENT.length);
+};
+export const withBaseStyle = (html: string): string => {
+  const at = html.indexOf(BASE_STYLE_MARK);
+  return at < 0 ? html : html.slice(0, at) + BASE_STYLE_ELEMENT + html.slice(at + BASE_STYLE_MARK.length);
+};
+
 /**
  * The Content-Security-Policy of a public page: nothing but its own stylesheets (the base one and,
  * when a page adds one, `style`), and images only as data (none today: the public surface serves no
@@ -110,7 +125,7 @@ export const publicLayout = (p: PublicPage): string =>
     `<meta property="og:title" content="${escapeHtml(p.title)}">`,
     `<meta property="og:url" content="${escapeHtml(p.canonical)}">`,
     ...(p.description === undefined ? [] : [`<meta property="og:description" content="${escapeHtml(p.description)}">`]),
-    `<style>${BASE_STYLE}</style>`,
+    BASE_STYLE_ELEMENT,
     ...(p.style === undefined ? [] : [`<style>${p.style}</style>`]),
     ...(p.headExtra === undefined ? [] : [p.headExtra]),
     '</head>',

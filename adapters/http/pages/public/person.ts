@@ -8,7 +8,7 @@ import type { PersonView, Vital } from '../../../../core/people/vitals.js';
 import { escapeHtml } from '../render.js';
 import type { PublicPagesDeps } from './deps.js';
 import { NOT_FOUND, anonymousOf, idOf, notModified, pageEtag, pageKey, type PageAnswer } from './frame.js';
-import { publicLayout } from './layout.js';
+import { publicLayout, withBaseStyle } from './layout.js';
 import { lifeSpan, personUrl, relativeHtml } from './person-links.js';
 import { robotsOf, treeCrumbs } from './tree.js';
 import { chronological, eventLabel, nameTypeLabel, paragraphs, qualifierNote, sexLabel, timeHtml } from './words.js';
@@ -151,7 +151,7 @@ export const personPage = (p: PublicPagesDeps) => async (ctx: Context): Promise<
   const { stamp, treeId, kept } = found.right;
   const etag = etagOf(stamp);
   if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
-  if (kept !== null && kept.key === pageKey(stamp, now, p.baseUrl)) return { kind: 'html', html: kept.body, etag };
+  if (kept !== null && kept.key === pageKey(stamp, now, p.baseUrl)) return { kind: 'html', html: withBaseStyle(kept.body), etag };
   p.deps.storage.keptPages.miss(treeId);
   const page = await writePersonPage(p, actor, personId);
   return page === null ? NOT_FOUND : { kind: 'html', html: page.html, etag: etagOf(page.stamp) };
