@@ -10,7 +10,7 @@ export const PAGE_PASS_MS = 5 * 60 * 1000;
  * Keeps person pages (adapters/http/pages/public/kept.ts) in the process that serves them, whose reads
  * ask for their trees: every 2 seconds, the trees whose page reads found no kept page, each at most
  * every minute; and every 5 minutes (the first 5 seconds after start) every tree a visitor may read.
- * A tree that changed during its pass is left to the next.
+ * A tree that changed during its pass, or that a change held for two seconds, is tried again 5 seconds later.
  */
 export const schedulePages = (p: PublicPagesDeps, logger: Logger, passMs = PAGE_PASS_MS, wantedMs = 2_000, firstMs = 5_000) => {
   const keep = keepPersonPages(p);
@@ -22,6 +22,6 @@ export const schedulePages = (p: PublicPagesDeps, logger: Logger, passMs = PAGE_
     },
     () => p.deps.storage.keptPages.wanted(),
     logger,
-    { passMs, againMs: 30_000, wantedMs, wantedEveryMs: 60_000, firstMs },
+    { passMs, againMs: 5_000, wantedMs, wantedEveryMs: 60_000, firstMs },
   );
 };

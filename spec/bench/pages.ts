@@ -22,7 +22,7 @@ import { log, mb, ms, printTable, runMain, startScratchDatabase } from './harnes
 import { startLoadGenerator } from './loadgen.js';
 import { cpuRow, invalidRuns, latency, rate, verdict, type LoadOptions, type LoadResult } from './reads-measure.js';
 import { startServiceProcess } from './service-process.js';
-import { cardsKept } from './cards.js';
+import { cardsKept, pagesKept } from './cards.js';
 
 const int = (name: string, fallback: number, min: number): number => {
   const v = Number(process.env[name] ?? fallback);
@@ -103,6 +103,7 @@ const main = async (): Promise<void> => {
     scratch.onClose(() => svc.stop());
     await db.query('vacuum analyze persons');
     const cardsMs = await cardsKept(db);
+    const pagesMs = await pagesKept(db, big.treeId);
     log('starting the bare Koa + pg baseline process');
     const bare = await startBareReads(scratch.url);
     scratch.onClose(() => bare.stop());
@@ -149,6 +150,7 @@ const main = async (): Promise<void> => {
       ['Node / PostgreSQL', `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}`],
       ['tree', `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships`],
       ['person cards', cardsMs === null ? 'not all kept within 20 minutes: reads partly written live' : `every live person's kept ${(cardsMs / 1000).toFixed(1)} s after the service was ready (the loads below read with them)`],
+      ['kept person pages', pagesMs === null ? 'not all kept within 20 minutes: pages partly written live' : `every page of a person shown in full kept ${(pagesMs / 1000).toFixed(1)} s after the cards (the page load reads them)`],
       ['bare Koa + pg baseline', `own process, pg Pool max ${BARE_POOL_MAX}, no auth: ${BARE_READ}`],
       ['load generator', 'own process (loadgen.ts: keep-alive HTTP/1.1 over node:net, one core); a load is INVALID when it used more than half of it'],
       ['bare GET /persons/{id}', `${rate(bareRead)}, ${latency(bareRead, ['p50', 'p99'])}${problems(bareRead)} | ${bareRead.validity}`],

@@ -26,6 +26,10 @@ import { writePersonPage } from './person.js';
 /** Persons a step writes pages for at most. */
 export const PAGE_STEP = 100;
 
+/** How often a step tries to keep its pages while the tree is busy, and how long it waits between. */
+const BUSY_TRIES = 20;
+const BUSY_WAIT_MS = 100;
+
 /** Who kept pages are written for: a visitor, as every public page is. */
 const VISITOR: Actor = { kind: 'anonymous', clientAddress: '127.0.0.1' };
 
@@ -63,9 +67,13 @@ export const keepPersonPages =
             pages.push({ personId, page: { key, body: withoutBaseStyle(page.html) } });
           }
           let outcome: 'kept' | 'busy' | 'changed' = 'changed';
-          if (!changed) {
+          // Busy: a change, or a step of the person cards (which hold the same lock for tens of
+          // milliseconds), is writing to the tree; its commit may change the stamp, which keep checks.
+          for (let tries = 0; !changed && tries < BUSY_TRIES && !o.stopped(); tries += 1) {
+            if (tries > 0) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
             const r = await storage.uow.run(async (tx) => E.right(await tx.keptPages.keep(treeId, at.stamp, pages)));
             outcome = E.isLeft(r) ? 'busy' : r.right;
+            if (outcome !== 'busy') break;
           }
           await o.pause(Date.now() - started);
           if (outcome !== 'kept') {
