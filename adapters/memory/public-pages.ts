@@ -172,4 +172,24 @@ export const memoryKeptPages = (s: MemoryState, missed: Set<Id>): KeptPageStore 
     for (const { personId, page } of pages) if (s.persons.get(personId)?.treeId === treeId) s.keptPages.set(personId, { treeId, key: page.key, body: page.body });
     return 'kept';
   },
+  forget: async (treeId, key) => {
+    let n = 0;
+    for (const [id, k] of s.keptPages)
+      if (k.treeId === treeId && k.key !== key) {
+        s.keptPages.delete(id);
+        n += 1;
+      }
+    return n;
+  },
+  sweep: async () => {
+    let n = 0;
+    for (const [id, k] of s.keptPages) {
+      const t = s.trees.get(k.treeId);
+      if (t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted')) {
+        s.keptPages.delete(id);
+        n += 1;
+      }
+    }
+    return n;
+  },
 });

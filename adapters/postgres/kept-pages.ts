@@ -51,4 +51,17 @@ export const pgKeptPages = (db: Sql, demand: CardDemand): KeptPageStore => ({
     );
     return 'kept';
   },
+
+  forget: async (treeId, key) =>
+    Number((await db.rows<{ n: number }>(
+      'with gone as (delete from person_pages where tree_id = ?::uuid and key <> ?::text returning 1) select count(*)::int as n from gone',
+      [treeId, key],
+    ))[0]?.n ?? 0),
+
+  sweep: async () =>
+    Number((await db.rows<{ n: number }>(
+      `with gone as (delete from person_pages k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted')) returning 1)
+       select count(*)::int as n from gone`,
+      [],
+    ))[0]?.n ?? 0),
 });

@@ -393,6 +393,10 @@ export type KeptPageStore = {
    * before (the stamp changed) or erases them after.
    */
   readonly keep: (treeId: Id, stamp: string, pages: readonly { readonly personId: Id; readonly page: KeptPage }[]) => Promise<'kept' | 'busy' | 'changed'>;
+  /** Removes the tree's kept pages not kept under `key` (a pass that went through the whole tree at that key keeps only its own). */
+  readonly forget: (treeId: Id, key: string) => Promise<number>;
+  /** Removes the kept pages of every tree a visitor may no longer read (private, members only, deleted). */
+  readonly sweep: () => Promise<number>;
 };
 
 /** What one step of keeping person cards did (PersonCardStore.fillNext). */

@@ -180,6 +180,14 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
       expect(await keep(t.id, stamp, [{ personId: f.R.id, page: { key: 'k2', body: '<p>R2</p>' } }])).to.deep.equal(ok('kept'));
       expect((await s.publicPages.keptPage(f.R.id))?.kept).to.deep.equal({ key: 'k2', body: '<p>R2</p>' });
       expect(await s.publicPages.keptPage('0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b')).to.equal(null);
+      // forget: the tree's pages under another key go; other trees' stay.
+      const otherStamp = (await s.publicPages.treeStamp(other.id))!.stamp;
+      expect(await s.uow.run(async (tx) => ok(await tx.keptPages.keep(other.id, otherStamp, [{ personId: stranger.id, page: { key: 'k1', body: 'S' } }])))).to.deep.equal(ok('kept'));
+      expect(await keep(t.id, stamp, [{ personId: f.F.id, page: { key: 'k1', body: '<p>F</p>' } }])).to.deep.equal(ok('kept'));
+      expect(await s.keptPages.forget(t.id, 'k2')).to.equal(1);
+      expect((await s.publicPages.keptPage(f.F.id))?.kept).to.equal(null);
+      expect((await s.publicPages.keptPage(f.R.id))?.kept?.key).to.equal('k2');
+      expect((await s.publicPages.keptPage(stranger.id))?.kept?.key).to.equal('k1');
     });
 
     it('KeptPageStore: the trees a visitor may read, by id; a purge of a tree\'s rows takes its kept pages', async () => {
@@ -189,6 +197,18 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
         await givenTree(s, { visibility: 'site_members' }), await givenTree(s, { visibility: 'public', deletedAt: at('2026-01-01T00:00:00Z') }),
       ];
       const readable = [made[0]!.id, made[1]!.id].sort();
+      // sweep: pages of the trees a visitor may not read go (kept while they could).
+      for (const tree of made) {
+        const who = await givenNamed(s, tree.id, 'Swept', 'Sweep', DEAD);
+        const st = (await s.publicPages.treeStamp(tree.id))!.stamp;
+        await s.uow.run(async (tx) => ok(await tx.keptPages.keep(tree.id, st, [{ personId: who.id, page: { key: 'k', body: 'x' } }])));
+      }
+      expect(await s.keptPages.sweep()).to.be.at.least(3);
+      const left: Id[] = [];
+      for (const tree of made)
+        for (const p of (await s.publicPages.fullPersons(tree.id, NOW, { limit: 10 })))
+          if (((await s.publicPages.keptPage(p.id))?.kept ?? null) !== null) left.push(tree.id);
+      expect(left.sort()).to.deep.equal(readable);
       const listed = await s.keptPages.trees(null, 1000);
       expect(listed.filter((id) => made.some((t) => t.id === id))).to.deep.equal(readable);
       expect(await s.keptPages.trees(readable[0]!, 1000)).not.to.include(readable[0]);

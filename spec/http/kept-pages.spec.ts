@@ -87,10 +87,17 @@ describe('HTTP kept person pages', function () {
     const unknown = await getPage(svc, '/persons/0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b');
     expect((await call('PATCH', `/persons/${f.persons.D4}`, f.owner, { privacy: 'private' })).status).to.equal(200);
     same(unknown, await getPage(svc, `/persons/${f.persons.D4}`), 'D4 made private');
+    // The next pass through the tree keeps no page of theirs.
+    await svc.keepPages();
+    expect((await kept()).has(f.persons.D4)).to.equal(false);
+    expect((await kept()).has(f.persons.D2)).to.equal(true);
     // The tree made private: every page is the 404 page, kept or not.
     await svc.keepPages();
     expect((await call('PATCH', `/trees/${f.publicTree}`, f.owner, { visibility: 'private' })).status).to.equal(200);
     for (const id of [f.persons.D1, f.persons.D2, f.persons.P1]) same(unknown, await getPage(svc, `/persons/${id}`), id);
+    // And a pass over every tree removes its kept pages.
+    await svc.keepPages();
+    expect([...(await kept()).keys()]).to.deep.equal([f.unlistedPerson]);
     expect((await call('PATCH', `/trees/${f.publicTree}`, f.owner, { visibility: 'public' })).status).to.equal(200);
     expect((await call('PATCH', `/persons/${f.persons.D4}`, f.owner, { privacy: 'default' })).status).to.equal(200);
   });

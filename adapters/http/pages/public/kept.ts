@@ -52,7 +52,7 @@ export const keepPersonPages =
         for (let after: Id | undefined; !o.stopped();) {
           const started = Date.now();
           const persons = await storage.publicPages.fullPersons(treeId, now, { limit: o.step ?? PAGE_STEP, ...(after === undefined ? {} : { after }) });
-          if (persons.length === 0) return;
+          if (persons.length === 0) break;
           after = persons[persons.length - 1]!.id;
           const pages: { personId: Id; page: KeptPage }[] = [];
           let changed = false;
@@ -82,7 +82,12 @@ export const keepPersonPages =
           }
           kept += pages.length;
         }
+        // Through the whole tree at this key: what other keys hold no longer holds (a person since
+        // withheld, an older stamp).
+        if (!o.stopped()) await storage.keptPages.forget(treeId, key);
       };
+      // Trees a visitor may no longer read keep no pages.
+      if (o.trees === undefined) await storage.keptPages.sweep();
       for (let afterTree: Id | null = null; !o.stopped();) {
         const page: readonly Id[] = o.trees !== undefined ? (afterTree === null ? o.trees : []) : await storage.keptPages.trees(afterTree, 100);
         if (page.length === 0) break;
