@@ -102,6 +102,21 @@ describe('HTTP kept person pages', function () {
     expect((await call('PATCH', `/persons/${f.persons.D4}`, f.owner, { privacy: 'default' })).status).to.equal(200);
   });
 
+  it('a tree made readable to visitors asks for its pages; a page read that finds none kept asks too', async () => {
+    svc.storage.keptPages.wanted();
+    expect((await call('PATCH', `/trees/${f.privateTree}`, f.owner, { description: 'still private' })).status).to.equal(200);
+    expect(svc.storage.keptPages.wanted()).to.deep.equal([]);
+    expect((await call('PATCH', `/trees/${f.privateTree}`, f.owner, { visibility: 'public' })).status).to.equal(200);
+    expect(svc.storage.keptPages.wanted()).to.deep.equal([f.privateTree]);
+    expect((await getPage(svc, `/persons/${f.privatePerson}`)).status).to.equal(200);
+    expect(svc.storage.keptPages.wanted()).to.deep.equal([f.privateTree]);
+    await svc.keepPages();
+    expect((await getPage(svc, `/persons/${f.privatePerson}`)).status).to.equal(200);
+    expect(svc.storage.keptPages.wanted(), 'kept: no ask').to.deep.equal([]);
+    expect((await call('PATCH', `/trees/${f.privateTree}`, f.owner, { visibility: 'private' })).status).to.equal(200);
+    expect(svc.storage.keptPages.wanted()).to.deep.equal([]);
+  });
+
   it('a purge leaves no kept page holding what it erased', async () => {
     expect((await getPage(svc, `/persons/${f.persons.D3}`)).text).to.include('Abbot');
     await svc.keepPages();

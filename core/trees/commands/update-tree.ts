@@ -6,7 +6,7 @@ import { badReference, invalidInput, type DomainError } from '../../kernel/error
 import type { Id } from '../../kernel/ids.js';
 import { liveIn } from '../../kernel/deletion.js';
 import { accessTree } from '../access.js';
-import type { CommandDeps } from '../../deps.js';
+import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Role, TreeRead, Visibility } from '../model.js';
 
 export type UpdateTreeInput = {
@@ -23,9 +23,9 @@ export const checkTreeName = (name: string): DomainError | null =>
 
 /** Editor-gated update of name, description, visibility and home person. */
 export const updateTree =
-  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'audit'>) =>
-  async (actor: Actor, treeId: Id, input: UpdateTreeInput): AsyncResult<TreeRead & { readonly role: Role | null }> =>
-    deps.storage.uow.run(async (tx) => {
+  (deps: CommandDeps<'trees' | 'memberships' | 'persons' | 'audit'> & QueryDeps<'keptPages'>) =>
+  async (actor: Actor, treeId: Id, input: UpdateTreeInput): AsyncResult<TreeRead & { readonly role: Role | null }> => {
+    const updated = await deps.storage.uow.run(async (tx) => {
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;
       const { tree, role } = access.right;
@@ -52,3 +52,7 @@ export const updateTree =
       await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'tree.update', { type: 'tree', id: tree.id, treeId: tree.id }, changed));
       return ok({ ...next, role });
     });
+    // A tree visitors may read now asks for its kept pages (KeptPageStore), once this is committed.
+    if (E.isRight(updated) && (updated.right.visibility === 'public' || updated.right.visibility === 'unlisted')) deps.storage.keptPages.miss(treeId);
+    return updated;
+  };
