@@ -49,12 +49,15 @@ export const LONG_WRITES_AT_ONCE = ONE_PER_TWO_CORES;
 export { configuredBlobStore, configuredMailer };
 
 /** The composition root: the one place that knows every adapter (ARCHITECTURE.md "bootstrap"). */
+/** How recently a request must have been answered for the service to count as serving. */
+const SERVING_MS = 250;
+
 export const composeApp = (
   config: Config,
   storage: Storage,
   logger: Logger,
   overrides: Overrides = {},
-): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics; readonly publicPages: PublicPagesDeps } => {
+): { readonly app: Koa; readonly deps: HttpDeps; readonly metrics: ServiceMetrics; readonly publicPages: PublicPagesDeps; readonly serving: () => boolean } => {
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();
   const blobs = overrides.blobs ?? configuredBlobStore(config);
@@ -87,6 +90,7 @@ export const composeApp = (
       ...(p.base_url === undefined ? {} : { baseUrl: p.base_url }), ...(p.api_key === undefined ? {} : { apiKey: p.api_key }),
     })])),
   };
+  let lastAnswered = -Infinity;
   // The public pages' dependencies: the app serves them, the page schedule keeps them (page-schedule.ts).
   const publicPages = { deps, baseUrl: config.baseUrl };
   const app = createApp({
@@ -106,9 +110,15 @@ export const composeApp = (
     ...(overrides.checkResponse === undefined ? {} : { checkResponse: overrides.checkResponse }),
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
-    observeRequest: metrics.observeRequest,
+    observeRequest: (r) => {
+      lastAnswered = performance.now();
+      metrics.observeRequest(r);
+    },
     publicPages,
     accountPages: { checkToken: checkEmailToken(deps), verifyEmail: verifyEmail(deps), confirmPasswordReset: confirmPasswordReset(deps) },
   });
-  return { app, deps, metrics, publicPages };
+  // Whether the service answered a request in the last 250 ms: background work that can wait (the
+  // kept pages' writer, page-schedule.ts) slows down while it is serving.
+  const serving = (): boolean => performance.now() - lastAnswered < SERVING_MS;
+  return { app, deps, metrics, publicPages, serving };
 };

@@ -15,6 +15,8 @@ export type KeepingTimes = {
   readonly wantedEveryMs: number;
   /** When the first pass runs after start. */
   readonly firstMs: number;
+  /** While this says so (the service is answering requests), a pass waits 9 times as long as each step took (up to 3 s), not as long. */
+  readonly serving?: () => boolean;
 };
 
 /**
@@ -22,14 +24,17 @@ export type KeepingTimes = {
  * (or `againMs` when the last left a tree for later). Between them, every `wantedMs`, a pass over the
  * trees that reads asked for (`wanted`), each at most every `wantedEveryMs`. Between steps a pass
  * waits as long as the step took, so it never takes more than about half of what one connection and
- * one core can do. One pass runs at a time; several instances take turns through the pass's lock.
+ * one core can do (with `serving`, a tenth while the service answers requests). One pass runs at a time; several instances take turns through the pass's lock.
  */
 export const scheduleKeeping = (what: string, fill: KeepingPass, wanted: () => readonly Id[], logger: Logger, times: KeepingTimes) => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const filledAt = new Map<Id, number>();
-  const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.min(ms, 1000)).unref());
+  const pause = (ms: number): Promise<void> => {
+    const wait = times.serving?.() === true ? Math.min(ms * 9, 3000) : Math.min(ms, 1000);
+    return new Promise((r) => setTimeout(r, wait).unref());
+  };
   const run = (trees?: readonly Id[]) => {
     const started = Date.now();
     const work = fill({ pause, stopped: () => stopped, ...(trees === undefined ? {} : { trees }) }).then((r) => {

@@ -34,10 +34,10 @@ const main = async (): Promise<void> => {
   const { database, orm, storage } = await openStorage(config, logger, { replica: { onFallback: metrics.replicaFallback, onRead: metrics.replicaRead }, keepSessions: true });
   metrics.poolSource(poolUse(orm));
   database.onRestart(metrics.embeddedDbRestart);
-  const { app, deps, publicPages } = composeApp(config, storage, logger, { metrics });
+  const { app, deps, publicPages, serving } = composeApp(config, storage, logger, { metrics });
   const purge = schedulePurge({ storage, clock: systemClock, purgeAfterDays: config.purgeAfterDays, blobs: deps.blobs }, logger, undefined, metrics);
   const cards = scheduleCards({ storage }, logger);
-  const pages = schedulePages(publicPages, logger);
+  const pages = schedulePages(publicPages, logger, serving);
   // Its own listener, loopback unless METRICS_HOST says otherwise: never reachable on the API port.
   const metricsListener = config.metrics === null ? null : await startMetricsListener(metrics, config.metrics);
   if (metricsListener !== null) logger.info({ host: config.metrics?.host, port: metricsListener.port }, 'metrics listening');
