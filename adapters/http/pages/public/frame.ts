@@ -17,7 +17,7 @@ import { notFoundHtml, publicCsp } from './layout.js';
 // every one of its pages' ETags), the year (the privacy rule's 100-year window moves with it) and
 // the renderer's version; If-None-Match with it answers 304 without reading or rendering more.
 
-/** Bumped when what a page renders from the same data changes (the markup, the stylesheet). */
+/** Bumped when what a page renders from the same data changes (the markup, the stylesheet): every ETag changes, and no kept page (kept.ts) holds. */
 const RENDER_VERSION = 'public-pages-1';
 
 /** The reader of every public page: anonymous, whatever session came with the request. */
