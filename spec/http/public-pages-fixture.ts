@@ -71,3 +71,18 @@ export const getPage = async (svc: { readonly baseUrl: string }, path: string, h
   const res = await fetch(`${svc.baseUrl}${path}`, { headers: { Accept: 'text/html', ...headers } });
   return { status: res.status, text: await res.text(), headers: res.headers };
 };
+
+/**
+ * The script elements of a page: each must be a JSON-LD data block (a browser runs none), parsed.
+ * Throws on any other script element, so a page with a runnable script fails whoever reads it.
+ */
+export const jsonLdOf = (html: string): any[] =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].map((m) => {
+    if (m[1]!.trim() !== 'type="application/ld+json"') throw new Error(`a runnable script element: <script${m[1]}>`);
+    if (/[<>&]/.test(m[2]!)) throw new Error('JSON-LD with a raw <, > or &');
+    return JSON.parse(m[2]!);
+  });
+
+/** Whether the page holds a script element that is not one JSON-LD data block (what the pages never send). */
+export const runnableScripts = (html: string): number =>
+  (html.match(/<script\b/gi) ?? []).length - (html.match(/<script type="application\/ld\+json">/g) ?? []).length;

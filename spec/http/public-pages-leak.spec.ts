@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/service.js';
 import { rawCaller } from '../support/raw-call.js';
-import { getPage, plantFamily, WITHHELD, type Planted } from './public-pages-fixture.js';
+import { getPage, jsonLdOf, plantFamily, WITHHELD, type Planted } from './public-pages-fixture.js';
 
 // Issue 26: the pages go through the engine exactly as the JSON public surface does. For a family
 // with living, private, deceased and published people: no name, date, place or note of a withheld
@@ -96,6 +96,12 @@ for (const storage of ['postgres', 'memory'] as const) {
         const links = linkedIds(html);
         links.delete(id);
         expect([...links].sort(), `${id}: links`).to.deep.equal(shownFull.sort());
+        // The JSON-LD names the same relatives as the links: those shown in full, no one else.
+        const [ld] = jsonLdOf(html);
+        expect(ld['@id'], `${id}: JSON-LD`).to.match(new RegExp(`/persons/${id}$`));
+        expect(ld.name, `${id}: JSON-LD name`).to.equal(person.display_name);
+        const ldRelatives = ['parent', 'spouse', 'children', 'sibling'].flatMap((k) => (ld[k] ?? []) as any[]).map((r) => String(r['@id']).split('/').pop());
+        expect([...new Set(ldRelatives)].sort(), `${id}: JSON-LD relatives`).to.deep.equal(shownFull.sort());
         expect((html.match(/<span class="living">Living person<\/span>/g) ?? []).length, `${id}: living persons`).to.equal(redacted.length);
         if (person.notes) expect(html, `${id}: notes`).to.include(text(person.notes.split('\n')[0]));
       }

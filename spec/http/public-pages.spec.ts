@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/service.js';
 import { rawCaller } from '../support/raw-call.js';
-import { getPage, plantFamily, WITHHELD, type Planted } from './public-pages-fixture.js';
+import { getPage, jsonLdOf, plantFamily, runnableScripts, WITHHELD, type Planted } from './public-pages-fixture.js';
 import { aName, aPerson } from '../contracts/fixtures.js';
 import { escapeXml } from '../../adapters/http/pages/public/sitemap.js';
 import { publicLayout } from '../../adapters/http/pages/public/layout.js';
 
 // Issue 26: the public HTML pages over both stores: every page kind for a public tree, the one 404
 // page for unknown, private and withheld alike, redacted persons as `Living person` without a link,
-// hidden persons absent from every list, count, index and sitemap, no <script> anywhere, caching
+// hidden persons absent from every list, count, index and sitemap, no script a browser runs (a person's page carries one JSON-LD data block), caching
 // (public for strangers, never for a session; ETag, 304, and a change that moves the ETags).
 
 const UNKNOWN = '0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
@@ -54,7 +54,7 @@ for (const storage of ['postgres', 'memory'] as const) {
       'unlisted person': `/persons/${f.unlistedPerson}`,
     });
 
-    it('answers every page kind with 200 HTML: lang, one h1, a canonical link, no <script>', async () => {
+    it('answers every page kind with 200 HTML: lang, one h1, a canonical link, no script a browser runs', async () => {
       for (const [kind, path] of Object.entries(pages())) {
         const r = await get(path);
         expect(r.status, `${kind} ${path}`).to.equal(200);
@@ -63,7 +63,9 @@ for (const storage of ['postgres', 'memory'] as const) {
         expect(r.text.match(/<h1[\s>]/g) ?? [], `${kind}: one h1`).to.have.length(1);
         expect(r.text, kind).to.match(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\//);
         expect(r.text, kind).to.match(/<main id="content"/);
-        expect(r.text.toLowerCase(), `${kind}: no script`).not.to.include('<script');
+        // No script a browser runs: a person's page holds one JSON-LD data block, other pages none.
+        expect(runnableScripts(r.text), `${kind}: no runnable script`).to.equal(0);
+        expect(jsonLdOf(r.text), `${kind}: JSON-LD`).to.have.length(kind.includes('person') ? 1 : 0);
         expect(r.headers.get('content-security-policy'), kind).to.match(/^default-src 'none'; style-src 'sha256-/);
       }
     });
@@ -132,9 +134,18 @@ for (const storage of ['postgres', 'memory'] as const) {
       expect(t).not.to.include(f.persons.L1);
       expect(t).not.to.include(f.persons.H1);
       for (const w of WITHHELD) expect(t, w).not.to.include(w);
-      // Microdata, no JSON-LD: the page has no script element at all.
+      // Microdata and JSON-LD: schema.org Person with vitals and the relatives shown in full, never the living child.
       expect(t).to.include('itemscope itemtype="https://schema.org/Person"');
-      expect(t).not.to.include('application/ld+json');
+      const [ld] = jsonLdOf(t);
+      const url = (id: string) => `${svc.baseUrl}/persons/${id}`;
+      const rel = (id: string, name: string) => ({ '@type': 'Person', '@id': url(id), name, url: url(id) });
+      expect(ld).to.deep.equal({
+        '@context': 'https://schema.org', '@type': 'Person', '@id': url(f.persons.D2), url: url(f.persons.D2),
+        name: 'Dot Kin', givenName: 'Dot', familyName: 'Kin', alternateName: ['Dot Abbot'], gender: 'https://schema.org/Female',
+        // The death is ABT 1870: not an exact date, so no deathDate (the page writes it as the record does); its place is kept.
+        birthDate: '1805-03-12', birthPlace: { '@type': 'Place', name: 'Canterbury' }, deathPlace: { '@type': 'Place', name: 'Dover' },
+        parent: [rel(f.persons.D1, 'Dan Kin')], spouse: [rel(f.persons.D3, 'Del Abbot')], sibling: [rel(f.persons.D4, 'Dora Kin')],
+      });
       // Dora is D1's adoptive child: her qualifier shows on D1's page (both shown in full).
       const d1 = await get(`/persons/${f.persons.D1}`);
       expect(d1.text).to.include('Dora Kin</span></a></span> <span class="muted">(adoptive)</span>');

@@ -18,7 +18,7 @@ import { notFoundHtml, publicCsp } from './layout.js';
 // the renderer's version; If-None-Match with it answers 304 without reading or rendering more.
 
 /** Bumped when what a page renders from the same data changes (the markup, the stylesheet): every ETag changes, and no kept page (kept.ts) holds. */
-const RENDER_VERSION = 'public-pages-1';
+const RENDER_VERSION = 'public-pages-2';
 
 /** The reader of every public page: anonymous, whatever session came with the request. */
 export const anonymousOf = (ctx: Context): Actor => ({ kind: 'anonymous', clientAddress: ctx.ip });

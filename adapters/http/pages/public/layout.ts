@@ -4,8 +4,9 @@ import { escapeHtml } from '../render.js';
 // The frame of every public page (directory, tree, search, person, charts, 404): server-rendered
 // HTML without scripts or external assets, one stylesheet allowed by its hash, so the
 // Content-Security-Policy refuses everything else. Structured data is Microdata (itemscope,
-// itemprop) in the HTML itself, never a <script type="application/ld+json">: a page has no
-// <script> element at all.
+// itemprop) in the HTML itself and, on a person's page, schema.org JSON-LD (json-ld.ts): a
+// `<script type="application/ld+json">` data block, never run, the one <script> element a page may
+// hold; no page holds a script a browser would run.
 
 /**
  * The one stylesheet of the public pages, phone first (320 px wide and up), with a print style.
@@ -92,7 +93,7 @@ export type PublicPage = {
   readonly canonical: string;
   /** The `<meta name="description">` (plain text). */
   readonly description?: string;
-  /** More of `<head>`, as HTML (already escaped): never a script. */
+  /** More of `<head>`, as HTML (already escaped): never a script a browser runs (a JSON-LD data block is the one script element allowed). */
   readonly headExtra?: string;
   /** The breadcrumb trail, the current page excluded; the site's home first. */
   readonly crumbs?: readonly Crumb[];

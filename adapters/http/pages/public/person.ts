@@ -8,6 +8,7 @@ import type { PersonView, Vital } from '../../../../core/people/vitals.js';
 import { escapeHtml } from '../render.js';
 import type { PublicPagesDeps } from './deps.js';
 import { NOT_FOUND, anonymousOf, idOf, notModified, pageEtag, pageKey, type PageAnswer } from './frame.js';
+import { personJsonLdElement } from './json-ld.js';
 import { publicLayout, withBaseStyle } from './layout.js';
 import { lifeSpan, personUrl, relativeHtml } from './person-links.js';
 import { robotsOf, treeCrumbs } from './tree.js';
@@ -111,6 +112,7 @@ export const writePersonPage = async (p: PublicPagesDeps, actor: Actor, personId
     description: `${v.displayName}${span === '' ? '' : ` (${span})`} in the family tree ${f.tree.name}.`,
     robots: robotsOf(f.tree),
     crumbs: treeCrumbs(p, f.tree),
+    headExtra: personJsonLdElement(p, v, f),
     mainAttributes: 'itemscope itemtype="https://schema.org/Person"',
     body: [
       `<link itemprop="url" href="${escapeHtml(personUrl(p, personId))}">`,

@@ -41,6 +41,13 @@ export const qualifierNote = (q: ParentChildQualifier | null): string => (q === 
 export const dateText = (d: GenealogicalDate | null): string | null =>
   d !== null && d.qualifier === 'text' && d.text !== undefined && d.text.trim() !== '' ? d.text.trim() : dateDisplay(d);
 
+/** The ISO 8601 form of one exact Gregorian day, month or year (`1805-03-12`, `1805-03`, `1805`); null for any other date. */
+export const isoDateOf = (d: GenealogicalDate): string | null => {
+  const exact = d.qualifier === 'exact' && d.calendar === undefined && d.year !== undefined && d.dualYear !== true;
+  if (!exact) return null;
+  return [String(d.year).padStart(4, '0'), ...(d.month === undefined ? [] : [String(d.month).padStart(2, '0')]), ...(d.month !== undefined && d.day !== undefined ? [String(d.day).padStart(2, '0')] : [])].join('-');
+};
+
 /**
  * The date as a `<time>` (with a machine-readable `datetime` when it is one exact Gregorian day, month
  * or year), its text as written; `itemprop` only then (schema.org dates are exact).
@@ -48,9 +55,8 @@ export const dateText = (d: GenealogicalDate | null): string | null =>
 export const timeHtml = (d: GenealogicalDate | null, itemprop?: string): string => {
   const text = dateText(d);
   if (d === null || text === null) return '';
-  const exact = d.qualifier === 'exact' && d.calendar === undefined && d.year !== undefined && d.dualYear !== true;
-  if (!exact) return `<span>${escapeHtml(text)}</span>`;
-  const iso = [String(d.year).padStart(4, '0'), ...(d.month === undefined ? [] : [String(d.month).padStart(2, '0')]), ...(d.month !== undefined && d.day !== undefined ? [String(d.day).padStart(2, '0')] : [])].join('-');
+  const iso = isoDateOf(d);
+  if (iso === null) return `<span>${escapeHtml(text)}</span>`;
   return `<time datetime="${iso}"${itemprop === undefined ? '' : ` itemprop="${itemprop}"`}>${escapeHtml(text)}</time>`;
 };
 
