@@ -5,6 +5,7 @@ import { getPage, jsonLdOf, plantFamily, runnableScripts, WITHHELD, type Planted
 import { aName, aPerson } from '../contracts/fixtures.js';
 import { escapeXml } from '../../adapters/http/pages/public/sitemap.js';
 import { publicLayout } from '../../adapters/http/pages/public/layout.js';
+import { scriptSafeJson } from '../../adapters/http/pages/public/json-ld.js';
 
 // Issue 26: the public HTML pages over both stores: every page kind for a public tree, the one 404
 // page for unknown, private and withheld alike, redacted persons as `Living person` without a link,
@@ -26,6 +27,13 @@ describe('public pages: pieces', () => {
     expect(html).to.include('<a href="http://h/?a=1&amp;b=2">A &amp; B</a>');
     expect(html).to.include('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).to.include('@media print{');
+  });
+
+  it('JSON-LD text cannot close its element or open a comment, and reads back as the same value', () => {
+    const value = { name: '</script><script>alert(1)</script><!-- & \u2028\u2029 "q"' };
+    const text = scriptSafeJson(value);
+    expect(text).not.to.match(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).to.deep.equal(value);
   });
 });
 
