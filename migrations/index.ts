@@ -23,6 +23,7 @@ import { Migration20270116090000_person_cards } from './Migration20270116090000_
 import { Migration20270117090000_person_profile } from './Migration20270117090000_person_profile.js';
 import { Migration20270118090000_card_facts } from './Migration20270118090000_card_facts.js';
 import { Migration20270119090000_person_pages } from './Migration20270119090000_person_pages.js';
+import { Migration20270120090000_name_words_by_tree } from './Migration20270120090000_name_words_by_tree.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270117090000_person_profile', class: Migration20270117090000_person_profile },
   { name: 'Migration20270118090000_card_facts', class: Migration20270118090000_card_facts },
   { name: 'Migration20270119090000_person_pages', class: Migration20270119090000_person_pages },
+  { name: 'Migration20270120090000_name_words_by_tree', class: Migration20270120090000_name_words_by_tree },
 ];

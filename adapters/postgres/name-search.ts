@@ -5,7 +5,8 @@ import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 
 // Name search at the cost of its page (issue 27), in one statement. The query's distinct words are
 // matched (pg_trgm's `%`, whose threshold each connection has from its start) against the tree's distinct name words (name_words,
-// GIN trigram index: tens of thousands of words, not millions of names), then persons are read from
+// one GIN index of the tree and the word's trigrams: the tree's words like the query's, not every
+// tree's nor every word of the tree; migration 20270120090000), then persons are read from
 // `name_postings` (word, person), kept by triggers on names (migration 20261226090000):
 //
 // - One query word (a surname with a typo, the common case): a person's score is the similarity of
@@ -98,10 +99,14 @@ const wordCtes = (paged: boolean, oneWord: boolean): string => {
            select sum(y.b) / (select k from qw) as score
            from (select m.i, max(m.s)::float8 as b from name_postings b join m on m.id = b.word_id where b.person_id = ?::uuid group by m.i) y
          )`;
-  const byIndex = `select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s
+  // Each query word's matches in its tree, a scan of the (tree, trigrams) index per query word
+  // (migration 20270120090000): a subquery the planner may not pull up (offset 0), so the word is
+  // known inside it. Written as a join, the planner read the tree's words (or the table) and tested
+  // each against the query word, since pg_trgm's `%` is costed as cheap as `=`.
+  const byIndex = `select q.i::int as i, d.id, d.word, d.s
        from qw cross join unnest(qw.ws) with ordinality q(w, i)
-       join name_words d on d.tree_id = ?::uuid and d.word % q.w
-       where ${SAME_THRESHOLD} and ?::real > 0 and similarity(d.word, q.w) >= ?::real`;
+       cross join lateral (select d.id, d.word, similarity(d.word, q.w) as s from name_words d where d.tree_id = ?::uuid and d.word % q.w offset 0) d
+       where ${SAME_THRESHOLD} and ?::real > 0 and d.s >= ?::real`;
   const everyWord = `
        union all
        select q.i::int as i, d.id, d.word, similarity(d.word, q.w) as s

@@ -24,16 +24,17 @@ describe('PostgreSQL people storage', () => {
   it('has the expression and partial indexes as declared', async () => {
     const { rows } = await sql.raw<{ rows: { indexname: string; indexdef: string }[] }>(
       `select indexname, indexdef from pg_indexes where indexname in
-         ('names_search_trgm_index', 'names_words_index', 'name_words_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
+         ('names_search_trgm_index', 'names_words_index', 'name_words_word_trgm_index', 'name_words_tree_id_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_partnership_unique', 'relationships_live_parent_child_unique')
        order by indexname`,
     );
     expect(rows.map((r) => r.indexname)).to.deep.equal([
-      'name_words_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
+      'name_words_tree_id_word_trgm_index', 'places_tree_id_name_unique', 'relationships_live_parent_child_unique', 'relationships_live_partnership_unique',
     ]);
     const def = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
     // names_search_trgm_index (Migration20261201100000) and names_words_index (Migration20261226090000) are
     // gone: search matches words, then reads name_postings, and every name written paid for them.
-    expect(def['name_words_word_trgm_index']).to.match(/USING gin \(word gin_trgm_ops\)/);
+    // The tree with the word's trigrams (Migration20270120090000): the index on the word alone is gone.
+    expect(def['name_words_tree_id_word_trgm_index']).to.match(/USING gin \(tree_id, word gin_trgm_ops\)/);
     expect(def['places_tree_id_name_unique']).to.match(/UNIQUE INDEX .* \(tree_id, lower\(btrim\(name\)\)\)/);
     expect(def['relationships_live_partnership_unique']).to.match(/UNIQUE .*LEAST.*GREATEST.*WHERE .*partnership.*deleted_at IS NULL/);
     expect(def['relationships_live_parent_child_unique']).to.match(/UNIQUE .*\(tree_id, person_a_id, person_b_id\) WHERE .*parent_child.*deleted_at IS NULL/);
@@ -113,6 +114,37 @@ describe('PostgreSQL people storage', () => {
     await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
     return t;
   };
+
+  it('matches the query\'s words against its own tree\'s words only, through the index, whatever the other trees hold', async () => {
+    // The tree: 3,000 Smiths and Smythes with random given names (3,000 words, none like the query's).
+    const t = await givenSmiths();
+    // 40 other tenants, each with 400 words, 10 of them like the query's: with the trigram index on the
+    // word alone, their 400 like words were every search's candidates (rechecked, then dropped by tree).
+    const like = ['smith', 'smyth', 'smithe', 'smythe', 'smithy', 'smithers', 'smithson', 'smitham', 'smythson', 'smithies'];
+    for (let i = 0; i < 40; i += 1) {
+      const other = await givenTree(fx.storage);
+      await sql.raw(`insert into name_words (tree_id, word) select ?::uuid, w from unnest(?::text[]) w union select ?::uuid, md5(random()::text) from generate_series(1, 390)`, [other.id, like, other.id]);
+    }
+    await sql.raw('analyze name_words');
+    statements.length = 0;
+    const found = await fx.storage.names.search(t.id, 'Smyht', 0.2, { limit: 20 });
+    expect(found).to.have.length(20);
+    /** Rows of name_words every scan of it looked at in the plan: kept, rechecked away and filtered away (times loops). */
+    const wordsLookedAt = (plan: unknown): number => {
+      let rows = 0;
+      const walk = (node: Record<string, unknown>): void => {
+        if (node['Relation Name'] === 'name_words') {
+          rows += (Number(node['Actual Rows']) + Number(node['Rows Removed by Index Recheck'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops']);
+        }
+        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return rows;
+    };
+    // Its 2 matched words (smith, smythe) and a few candidates that share a trigram with the query: not
+    // the tree's 3,002 words, nor the other trees' 400 like words.
+    for (const plan of await searchPlans(statements[0]!, 'Smyht', t.id, null, 20)) expect(wordsLookedAt(plan)).to.be.within(2, 40);
+  });
 
   it('keeps one plan of its statement on a connection: a search is not planned again each time (PostgreSQL\'s plan cache left as it is)', async () => {
     const t = await givenSmiths();

@@ -103,8 +103,9 @@ export const NameWordSchema = new EntitySchema<NameWordRow>({
     tree: { kind: 'm:1', entity: () => TreeSchema, deleteRule: 'cascade', index: false },
     word: { type: 'text' },
   },
-  uniques: [{ properties: ['tree', 'word'] }],
-  indexes: [{ name: 'name_words_word_trgm_index', expression: `create index "name_words_word_trgm_index" on "name_words" using gin ("word" gin_trgm_ops)` }],
+  uniques: [{ properties: ['word', 'tree'] }],
+  // The tree and the word's trigrams in one GIN index (btree_gin): a search reads its own tree's words only (Migration20270120090000).
+  indexes: [{ name: 'name_words_tree_id_word_trgm_index', expression: `create index "name_words_tree_id_word_trgm_index" on "name_words" using gin ("tree_id", "word" gin_trgm_ops)` }],
 });
 
 /**
