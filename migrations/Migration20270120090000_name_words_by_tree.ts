@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 // reads rows in proportion to what it returns). Before, the trigram index was on the word alone: a
 // search found the words like the query's in every tree of the database, rechecked each and dropped
 // the other trees'; or the planner read every word of the tree (or of the table) and tested each
-// against the query's, since pg_trgm's `%` was costed as cheap as `=`. Three changes, measured on a
+// against the query's, since pg_trgm's `%` was costed as cheap as `=`. Four changes, measured on a
 // spec fixture (a tree of 3,002 words among 40 other tenants: 3,002 or 19,002 words looked at, now 2)
 // and by hand on 300 tenants of 3,000 words and a tree of 56,000 (the lookup 35 ms in the big tree
 // and 7 ms in a small one, now 4.3 and 0.5 ms):
@@ -17,10 +17,9 @@ import { Migration } from '@mikro-orm/migrations';
 // - `%`'s function (similarity_op) costed as what it is, a trigram set built and compared per row
 //   (cost 100, not 1), so testing every word of a tree never looks cheaper than the index. It is
 //   pg_trgm's function: where the role running the migrations does not own it (a managed database),
-//   it keeps its cost, and the first two changes stand alone (the planner takes the index there
-//   once the table is large, as it is in a database of many tenants).
-//
-// The statement reads each query word's matches in a subquery it may not pull up (name-search.ts).
+//   it keeps its cost, and the other changes stand alone (the planner takes the index there
+//   once the table is large, as it is in a database of many tenants);
+// - and the statement reads each query word's matches in a subquery it may not pull up (name-search.ts).
 
 export class Migration20270120090000_name_words_by_tree extends Migration {
   override async up(): Promise<void> {
