@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches: Readonly<Record<string, string>> = { run: 'run.ts', media: 'media.ts', gedcom: 'gedcom.ts', cleanup: 'cleanup.ts', recommender: 'recommender.ts', accounts: 'accounts.ts', reads: 'reads.ts', duplicates: 'duplicates.ts', charts: 'charts.ts', 'hostile-input': 'hostile-input.ts', 'hostile-uploads': 'hostile-uploads.ts', soak: 'soak.ts', history: 'history.ts', pages: 'pages.ts' };
+const benches: Readonly<Record<string, string>> = { run: 'run.ts', media: 'media.ts', gedcom: 'gedcom.ts', cleanup: 'cleanup.ts', recommender: 'recommender.ts', accounts: 'accounts.ts', reads: 'reads.ts', duplicates: 'duplicates.ts', charts: 'charts.ts', 'hostile-input': 'hostile-input.ts', 'hostile-uploads': 'hostile-uploads.ts', soak: 'soak.ts', history: 'history.ts', pages: 'pages.ts', 'search-tenants': 'search-tenants.ts' };
 const defaults = ['run', 'media', 'gedcom', 'cleanup', 'recommender', 'accounts', 'reads', 'duplicates', 'charts', 'hostile-input', 'hostile-uploads'];
 
 const names = process.argv.slice(2);
