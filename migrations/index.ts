@@ -24,6 +24,7 @@ import { Migration20270117090000_person_profile } from './Migration2027011709000
 import { Migration20270118090000_card_facts } from './Migration20270118090000_card_facts.js';
 import { Migration20270119090000_person_pages } from './Migration20270119090000_person_pages.js';
 import { Migration20270120090000_name_words_by_tree } from './Migration20270120090000_name_words_by_tree.js';
+import { Migration20270121090000_trigger_plans } from './Migration20270121090000_trigger_plans.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270118090000_card_facts', class: Migration20270118090000_card_facts },
   { name: 'Migration20270119090000_person_pages', class: Migration20270119090000_person_pages },
   { name: 'Migration20270120090000_name_words_by_tree', class: Migration20270120090000_name_words_by_tree },
+  { name: 'Migration20270121090000_trigger_plans', class: Migration20270121090000_trigger_plans },
 ];

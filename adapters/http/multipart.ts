@@ -10,6 +10,15 @@ import { Transform } from 'node:stream';
 /** How many leading bytes of an upload are kept in memory for sniffing. */
 const HEAD_BYTES = 512;
 
+/**
+ * The bytes of a file, opened when first read: a reader that gives up before reading (an object
+ * store that is down fails before it reads) leaves nothing open, and the file's removal after that
+ * raises nothing; a read of a removed file fails in the reader's loop, which handles it.
+ */
+async function* readLazily(file: string): AsyncGenerator<Uint8Array> {
+  yield* createReadStream(file);
+}
+
 /** A file part received whole into a temporary file, with what was counted on the way. */
 export type SpooledFile = {
   readonly field: string;
@@ -18,7 +27,7 @@ export type SpooledFile = {
   readonly size: number;
   readonly sha256: string;
   readonly head: Uint8Array;
-  /** Streams the received bytes from the start, as often as needed. */
+  /** Streams the received bytes from the start, as often as needed; the file is opened when first read. */
   readonly open: () => AsyncIterable<Uint8Array>;
   /** The temporary file holding them, for readers that need random access (a zip's directory); removed by `dispose`. */
   readonly path: string;
@@ -122,7 +131,7 @@ export const spoolMultipart = async (req: IncomingMessage, o: { readonly fileFie
         size,
         sha256: hash.digest('hex'),
         head: new Uint8Array(Buffer.concat(head)),
-        open: () => createReadStream(tmp),
+        open: () => readLazily(tmp),
         path: tmp,
       };
     });
