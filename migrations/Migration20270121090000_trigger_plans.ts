@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
 // read when a statement is parsed: a connection whose first update was one row kept a plan for one
 // row, a nested loop that builds every old row's JSON against every new row. The next 10,000-row
 // update on it (a cleanup apply, a merge, an undo) paired 100,000,000 and ran for minutes
-// (spec/adapters/trigger-plans.spec.ts; spec/http/cleanup.spec.ts timed out three runs in five on
+// (spec/adapters/trigger-plans.spec.ts; spec/http/cleanup.spec.ts timed out in each run of its file on
 // one machine). Setting the functions' plan_cache_mode to force_custom_plan was tried and does not
 // help: a custom plan is made again from the same parse, with the size read then. So each
 // history_*_update now runs its statement with EXECUTE, parsed and planned at each call for the

@@ -5,13 +5,12 @@ import { aTree } from '../contracts/fixtures.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 
 // The statement triggers of updates read the old and the new rows as transition tables (the history
-// ones pair them). They are PL/pgSQL, whose statements PostgreSQL plans once per connection and,
-// after five runs, may keep as a generic plan made for the sizes it saw then. A connection whose
-// writes had been single rows kept the history trigger's plan for one row: a nested loop pairing
-// every old row with every new one. The next 10,000-row update on that connection (a cleanup apply)
-// paired 100,000,000 and ran for minutes (spec/http/cleanup.spec.ts timed out on one machine in
-// three runs out of five). Each such statement runs with EXECUTE, parsed and planned for the rows
-// of each call (migration 20270121090000).
+// ones pair them). They are PL/pgSQL, which parses a statement once per connection, and a transition
+// table's size is read at that parse. A connection whose first updates were single rows kept the
+// history trigger's plan for one row: a nested loop pairing every old row with every new one. The
+// next 10,000-row update on that connection (a cleanup apply) paired 100,000,000 and ran for minutes
+// (spec/http/cleanup.spec.ts timed out in each run of its file on one machine). Each such statement
+// now runs with EXECUTE, parsed and planned for the rows of each call (migration 20270121090000).
 
 describe('PostgreSQL statement triggers over transition tables', function () {
   this.timeout(180_000);
