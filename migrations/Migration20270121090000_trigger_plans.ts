@@ -24,6 +24,10 @@ const ONE_ROW = 'if (select count(*) from history_new) <= 1 then\n      ';
 const SEVERAL = '\n      else execute $h$';
 const DONE = '$h$;\n      end if;\n      return null;';
 
+/** The loop over every history_*_update function (PL/pgSQL), `f` its signature (`fn`) and body (`prosrc`). */
+const EACH_HISTORY_UPDATE = `for f in select p.oid::regprocedure as fn, p.prosrc from pg_proc p
+             where p.proname like 'history\\_%\\_update' and p.prolang = (select oid from pg_language where lanname = 'plpgsql') loop`;
+
 /**
  * Rewrites every history_*_update function, its statement (`insert into record_changes ... ;`) kept
  * as it is for one row and run with EXECUTE for several; `down` gives back the statement alone.
@@ -35,8 +39,7 @@ const UP = `do $$
     b int;
     stmt text;
   begin
-    for f in select p.oid::regprocedure as fn, p.prosrc from pg_proc p
-             where p.proname like 'history\\_%\\_update' and p.prolang = (select oid from pg_language where lanname = 'plpgsql') loop
+    ${EACH_HISTORY_UPDATE}
       a := position(${literal(START)} in f.prosrc);
       b := position(${literal(END)} in f.prosrc);
       if a = 0 or b < a or position('$h$' in f.prosrc) > 0 then
@@ -55,8 +58,7 @@ const DOWN = `do $$
     b int;
     c int;
   begin
-    for f in select p.oid::regprocedure as fn, p.prosrc from pg_proc p
-             where p.proname like 'history\\_%\\_update' and p.prolang = (select oid from pg_language where lanname = 'plpgsql') loop
+    ${EACH_HISTORY_UPDATE}
       a := position(${literal(ONE_ROW)} in f.prosrc);
       b := position(${literal(SEVERAL)} in f.prosrc);
       c := position(${literal(DONE)} in f.prosrc);

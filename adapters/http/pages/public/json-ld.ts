@@ -1,4 +1,3 @@
-import type { GenealogicalDate } from '../../../../core/kernel/date.js';
 import type { PublicFamily, Relative } from '../../../../core/people/queries/get-public-family.js';
 import type { PersonView, Vital } from '../../../../core/people/vitals.js';
 import type { PublicPagesDeps } from './deps.js';
@@ -17,17 +16,12 @@ import { isoDateOf } from './words.js';
 
 type JsonLd = Record<string, unknown>;
 
-/** A schema.org Date: the ISO form of an exact Gregorian day, month or year; else nothing (the page writes it as the record does). */
-const dateOf = (d: GenealogicalDate | null | undefined): { readonly date?: string } => {
-  const iso = d === null || d === undefined ? null : isoDateOf(d);
-  return iso === null ? {} : { date: iso };
-};
-
+/** A vital's date (a schema.org Date: only an exact Gregorian day, month or year; the page writes every date as the record does) and place. */
 const vitalOf = (v: Vital | null, dateKey: string, placeKey: string): JsonLd => {
   if (v === null) return {};
-  const { date } = dateOf(v.date);
+  const date = v.date === null ? null : isoDateOf(v.date);
   return {
-    ...(date === undefined ? {} : { [dateKey]: date }),
+    ...(date === null ? {} : { [dateKey]: date }),
     ...(v.place === null ? {} : { [placeKey]: { '@type': 'Place', name: v.place } }),
   };
 };
