@@ -138,6 +138,8 @@ type ListenerOptions = {
   /** The connection failed or stopped answering: the cache is off until it is back. */
   readonly onDown?: (err: unknown) => void;
   readonly onUp?: () => void;
+  /** Every notice on the channel, after it was acted on (an observer: specs wait on it). */
+  readonly onNotice?: (payload: string) => void;
 };
 
 /**
@@ -185,6 +187,7 @@ export const listenForSessionChanges = async (url: string, cache: SessionCache<u
       if (n.payload.startsWith(PROBE)) {
         if (n.payload === awaited) awaited = null;
       } else cache.forget(n.payload);
+      o.onNotice?.(n.payload);
     });
     try {
       await c.connect();

@@ -123,14 +123,38 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
   let a: Storage;
   let b: Storage;
   const sentByB: string[] = [];
+  const seenByB: string[] = [];
+  const downsOfB: string[] = [];
   const identity = { requireEmailVerification: false };
   const clock = systemClock;
 
   before(async () => {
     url = await freshDatabaseUrl();
     a = await createPostgresStorage(url, { keepSessions: true });
-    b = await createPostgresStorage(url, { keepSessions: true, debugQueries: (sql) => void sentByB.push(sql) });
+    const kept = await keepSessions(url, { onNotice: (payload) => void seenByB.push(payload), onDown: (err) => void downsOfB.push(String(err)) });
+    b = storageOnOrm(await initOrm(url), { onQuery: (sql) => void sentByB.push(sql) }, undefined, kept);
   });
+  afterEach(() => expect(downsOfB, "B's notices connection stayed up").to.deep.equal([]));
+  // Notices of an earlier change (a test before, or a step before) still on their way to B would end
+  // what B keeps in the middle of the next step: B uses a read begun before a notice but does not keep
+  // it. Notices reach a listener in the order their transactions committed, so once B has seen a marker
+  // committed now, every notice committed before it has been acted on.
+  const settled = async (): Promise<void> => {
+    const marker = `probe:spec-${newId()}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query("select pg_notify('session_changes', $1)", [marker]);
+    } finally {
+      await c.end();
+    }
+    const start = performance.now();
+    while (!seenByB.includes(marker)) {
+      if (performance.now() - start > 5000) throw new Error('B did not see the marker notice within 5 s');
+      await sleep(2);
+    }
+  };
+  beforeEach(settled);
   after(async () => {
     await a?.close();
     await b?.close();
@@ -195,6 +219,7 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
     expect(performance.now() - start).to.be.below(500);
 
     const deleted = await signIn(a, 'delete@example.org');
+    await settled();
     await bReads(deleted.token);
     expect((await bReads(deleted.token)).statements).to.equal(0);
     await a.uow.run(async (s) => {
@@ -245,6 +270,8 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
         kept = (await bReads(other.token)).statements === 0;
       }
       expect(kept, 'kept again within 5 s').to.equal(true);
+      expect(downsOfB, 'B noticed the end of its connection').to.have.length(1);
+      downsOfB.length = 0;
     } finally {
       await admin.end();
     }
