@@ -10,6 +10,32 @@ import { freePort } from '../../bootstrap/embedded-postgres.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * Which build of the service is measured (BENCH_SERVICE): `dist` (the default) is what `make run` and
+ * `npm start` run, tsc's output in dist/ (built once per bench process, so it is never stale);
+ * `tsx` runs the sources through tsx, as the specs do. They differ: tsx's esbuild keeps every
+ * function's name with a `__name(fn, "name")` call where the function is made (a closure made per row
+ * calls it per row), which cost the service about a tenth of a GEDCOM import's CPU.
+ */
+const BUILD = process.env['BENCH_SERVICE'] ?? 'dist';
+if (BUILD !== 'dist' && BUILD !== 'tsx') throw new Error('BENCH_SERVICE must be dist or tsx');
+let built: Promise<void> | null = null;
+const buildOnce = (): Promise<void> => {
+  built ??= (async () => {
+    const tsc = spawn(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const [code] = (await once(tsc, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`building dist/ for the bench failed (tsc exit ${String(code)})`);
+  })();
+  return built;
+};
+
+/** The node arguments that run the service's entry, after `nodeArgs`, as BENCH_SERVICE says. */
+const entry = async (): Promise<string[]> => {
+  if (BUILD === 'tsx') return ['--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')];
+  await buildOnce();
+  return ['--enable-source-maps', path.join(root, 'dist', 'bootstrap', 'server.js')];
+};
+
 export type ServiceProcess = {
   readonly api: string;
   readonly pid: number;
@@ -34,7 +60,8 @@ export const processRss = async (pid: number): Promise<number> => {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `node --import tsx bootstrap/server.ts` (the pid is the service's own, no tsx wrapper in
+ * Starts the service (`node --enable-source-maps dist/bootstrap/server.js` as `npm start` does, or
+ * `node --import tsx bootstrap/server.ts`: BUILD above; the pid is the service's own, no wrapper in
  * between) on a free loopback port and waits until /readyz answers 200. Its stderr is passed through.
  */
 export const startServiceProcess = async (o: {
@@ -47,7 +74,7 @@ export const startServiceProcess = async (o: {
   const baseUrl = `http://127.0.0.1:${port}`;
   // BENCH_SERVICE_NODE_ARGS: extra node flags for the service alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env['BENCH_SERVICE_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(await entry())], {
     cwd: root,
     env: {
       ...process.env,
