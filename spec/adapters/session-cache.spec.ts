@@ -139,15 +139,19 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
   // what B keeps in the middle of the next step: B uses a read begun before a notice but does not keep
   // it. Notices reach a listener in the order their transactions committed, so once B has seen a marker
   // committed now, every notice committed before it has been acted on.
-  const settled = async (): Promise<void> => {
-    const marker = `probe:spec-${newId()}`;
+  /** One statement on a connection of its own (none of A's or B's), committed when it returns. */
+  const sqlAlone = async (text: string, values: readonly unknown[]): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     try {
-      await c.query("select pg_notify('session_changes', $1)", [marker]);
+      await c.query(text, [...values]);
     } finally {
       await c.end();
     }
+  };
+  const settled = async (): Promise<void> => {
+    const marker = `probe:spec-${newId()}`;
+    await sqlAlone("select pg_notify('session_changes', $1)", [marker]);
     const start = performance.now();
     while (!seenByB.includes(marker)) {
       if (performance.now() - start > 5000) throw new Error('B did not see the marker notice within 5 s');
@@ -234,13 +238,7 @@ describe('sessions kept by two instances on one database (PostgreSQL notices)', 
     const { token, userId } = await signIn(a, 'sql@example.org');
     await bReads(token);
     expect((await bReads(token)).statements).to.equal(0);
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query('update sessions set revoked_at = now() where user_id = $1', [userId]);
-    } finally {
-      await c.end();
-    }
+    await sqlAlone('update sessions set revoked_at = now() where user_id = $1', [userId]);
     expect(await untilRefused(token)).to.be.below(500);
   });
 
