@@ -11,7 +11,10 @@ import { stall, type Stalled } from '../support/stalled-reader.js';
 // SEND_TIMEOUT_MS is closed.
 
 const PERSONS = 10_000;
-const SEND_TIMEOUT_MS = 10_000;
+// Long enough that the reads below are made while the first stalls are held on a busy CI machine:
+// they take about 5 s on an idle one, and the run of 2026-11-25 in CI (two spec jobs on 2 cores)
+// took more than 10 s, so the 429 that proves they were still held became 200.
+const SEND_TIMEOUT_MS = 30_000;
 
 /** A GEDCOM file of PERSONS persons, each with a note of ~3 KB of random text (so no answer compresses it away). */
 const bigGedcom = (): string => {
@@ -31,7 +34,7 @@ const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('HTTP slow readers: stalled downloads hold no database connection and are cut off', function () {
-  this.timeout(120_000);
+  this.timeout(240_000);
   let svc: TestService;
   let owner: Awaited<ReturnType<typeof registerUser>>;
   const viewers: Awaited<ReturnType<typeof registerUser>>[] = [];
@@ -92,6 +95,7 @@ describe('HTTP slow readers: stalled downloads hold no database connection and a
     // One account's two streams first: a third streamed answer of it is 429.
     stalled.push(stall(svc.baseUrl, `/trees/${treeId}/gedcom/export?version=7.0`, viewers[0]!.token), stall(svc.baseUrl, `/trees/${treeId}/persons`, viewers[0]!.token));
     expect(await Promise.all(stalled.map((s) => s.status))).to.deep.equal([200, 200]);
+    const heldSince = Date.now();
     const refused = await third(viewers[0]!.token);
     expect(refused.status).to.equal(429);
     expect(refused.body.code).to.equal('too_many_streams');
@@ -115,7 +119,8 @@ describe('HTTP slow readers: stalled downloads hold no database connection and a
       expect(search.body.map((p: { display_name: string }) => p.display_name)).to.include('Ottilie Brandenburger');
     }
     // All that while the first streams were still held: the reads above were made while they stalled.
-    expect((await third(viewers[0]!.token)).status, 'the first stalled streams were still held after the reads').to.equal(429);
+    const readsTook = Date.now() - heldSince;
+    expect((await third(viewers[0]!.token)).status, `the first stalled streams were still held after the reads (${readsTook} ms after they stalled; SEND_TIMEOUT_MS ${SEND_TIMEOUT_MS})`).to.equal(429);
     // Another member's whole export completes meanwhile (it may wait for a producer slot: exports
     // run two at a time, so twenty cannot starve the other requests of CPU).
     {
