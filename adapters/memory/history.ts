@@ -235,9 +235,9 @@ export const memoryHistory = (s: MemoryState, inUnitOfWork: () => MemoryState | 
     forTree: async (treeId, filter, page) =>
       newestFirst((c, cs) => c.treeId === treeId && (filter.kind === undefined || c.recordType === filter.kind) && (filter.since === undefined || c.at >= filter.since)
         && (filter.actorId === undefined || cs(c.xact)?.actorId === filter.actorId), page),
-    change: async (id) => {
+    change: async (id, treeId) => {
       const { list, changeset } = all();
-      const c = list.find((x) => x.id === id);
+      const c = list.find((x) => x.id === id && x.treeId === treeId);
       return c === undefined ? null : view(c, changeset);
     },
     state: async (kind, id) => {

@@ -15,7 +15,7 @@ import { pgPlaces } from './people.js';
 
 type KindTable = { readonly table: string; readonly columns: readonly string[]; readonly skip: readonly string[]; readonly updatedAt: boolean };
 
-const COMMON_SKIP = ['id', 'tree_id', 'created_at', 'updated_at', 'deleted_at', 'deletion_id'];
+const COMMON_SKIP = ['id', 'tree_id', 'created_at', 'updated_at', 'deleted_at', 'deletion_id', 'created_seq', 'created_xact'];
 
 const columnsOf = (t: { readonly columns: readonly (readonly [string, ...unknown[]])[] }): string[] => t.columns.map((c) => c[0]);
 
@@ -71,6 +71,30 @@ const toChange = (r: ChangeDb): RecordChange => ({
   changes: parsed(r.changes),
 });
 
+/** A history row's columns, in the order every statement below selects them. */
+const COLS = 'seq, tree_id, record_type, record_id, person_id, other_person_id, action, changes, xact, at, actor_id, origin';
+
+const ALL_KINDS = Object.keys(KINDS) as RecordKind[];
+
+/**
+ * The creations the rows of `kind` carry (a bulk write's: migration 20270122090000) as history rows
+ * (COLS, without fields, as such a creation was recorded), of the rows `r` where `where` holds; then
+ * `tail` (an order and a limit). Their persons are the record's as the triggers name them: the
+ * person, a name's or event's person, an edge's two ends, a partnership event's partners.
+ */
+const carried = (kind: RecordKind, where: string, tail = ''): string => {
+  const [a, b] =
+    kind === 'person' ? ['r.id', 'null::uuid']
+    : kind === 'name' ? ['r.person_id', 'null::uuid']
+    : kind === 'relationship' ? ['r.person_a_id', 'r.person_b_id']
+    : kind === 'event' ? ['coalesce(r.person_id, x.person_a_id)', 'x.person_b_id']
+    : ['null::uuid', 'null::uuid'];
+  const join = kind === 'event' ? 'left join relationships x on x.id = r.partnership_id' : '';
+  return `select r.created_seq as seq, r.tree_id, '${kind}'::text as record_type, r.id as record_id, ${a} as person_id, ${b} as other_person_id,
+      'create'::text as action, '[]'::jsonb as changes, r.created_xact as xact, r.created_at as at, null::uuid as actor_id, null::text as origin
+    from ${KINDS[kind].table} r ${join} where r.created_seq is not null and ${where} ${tail}`;
+};
+
 /** Each change with who wrote it and why: the row's own (moved from the audit log) or its transaction's. */
 const withWho = (inner: string): string =>
   `select h.seq, h.tree_id, h.record_type, h.record_id, h.action, h.changes, h.at,
@@ -90,20 +114,48 @@ export const pgHistory = (db: Sql): HistoryStore => ({
   forRecord: async (kind, id, page) => {
     const { before, limit } = pageOf(page);
     // A person's: two ordered index scans (its own rows and its names', events' and edges' carry
-    // person_id; an edge and a partnership event also other_person_id), each stopping at the page.
+    // person_id; an edge and a partnership event also other_person_id), each stopping at the page;
+    // and the creations its rows, its names', events' and edges' rows carry (a person's few, by
+    // their person columns' indexes).
+    const seqBelow = 'r.created_seq < ?::bigint';
     const sql =
       kind === 'person'
-        ? withWho(`(select * from record_changes where person_id = ? and seq < ?::bigint order by seq desc limit ?)
+        ? withWho(`(select ${COLS} from record_changes where person_id = ? and seq < ?::bigint order by seq desc limit ?)
                    union all
-                   (select * from record_changes where other_person_id = ? and seq < ?::bigint order by seq desc limit ?)`) + ' limit ?'
-        : withWho(`select * from record_changes where record_id = ? and record_type = ? and seq < ?::bigint order by seq desc limit ?`);
-    const params = kind === 'person' ? [id, before, limit, id, before, limit, limit] : [id, kind, before, limit];
+                   (select ${COLS} from record_changes where other_person_id = ? and seq < ?::bigint order by seq desc limit ?)
+                   union all (${carried('person', `r.id = ?::uuid and ${seqBelow}`)})
+                   union all (${carried('name', `r.person_id = ?::uuid and ${seqBelow}`)})
+                   union all (${carried('event', `r.person_id = ?::uuid and ${seqBelow}`)})
+                   union all (${carried('event', `r.person_id is null and r.partnership_id in (select y.id from relationships y where y.person_a_id = ?::uuid or y.person_b_id = ?::uuid) and ${seqBelow}`)})
+                   union all (${carried('relationship', `(r.person_a_id = ?::uuid or r.person_b_id = ?::uuid) and ${seqBelow}`)})`) + ' limit ?'
+        : withWho(`(select ${COLS} from record_changes where record_id = ? and record_type = ? and seq < ?::bigint order by seq desc limit ?)
+                   union all (${carried(kind, `r.id = ?::uuid and ${seqBelow}`)})`) + ' limit ?';
+    const params = kind === 'person'
+      ? [id, before, limit, id, before, limit, id, before, id, before, id, before, id, id, before, id, id, before, limit]
+      : [id, kind, before, limit, id, before, limit];
     return (await db.rows<ChangeDb>(sql, params)).map(toChange);
   },
   forTree: async (treeId, filter, page) => {
     const { before, limit } = pageOf(page);
+    // The tree's history rows and the creations its rows carry, each an ordered index scan that
+    // stops at the page, merged.
     const params: unknown[] = [treeId, before];
     let where = 'h.tree_id = ? and h.seq < ?::bigint';
+    const kinds = filter.kind === undefined ? ALL_KINDS : [filter.kind];
+    const rowWhere = (): { sql: string; params: unknown[] } => {
+      const p: unknown[] = [treeId, before];
+      let w = 'r.tree_id = ?::uuid and r.created_seq < ?::bigint';
+      if (filter.since !== undefined) {
+        w += ' and r.created_at >= ?::timestamptz';
+        p.push(ts(filter.since));
+      }
+      if (filter.actorId !== undefined) {
+        w += ' and (select c.actor_id from changesets c where c.xact = r.created_xact) = ?::uuid';
+        p.push(filter.actorId);
+      }
+      p.push(limit);
+      return { sql: w, params: p };
+    };
     if (filter.since !== undefined) {
       where += ' and h.at >= ?::timestamptz';
       params.push(ts(filter.since));
@@ -117,12 +169,20 @@ export const pgHistory = (db: Sql): HistoryStore => ({
       params.push(filter.actorId);
     }
     params.push(limit);
-    return (await db.rows<ChangeDb>(withWho(`select h.* from record_changes h where ${where} order by h.seq desc limit ?`), params)).map(toChange);
+    const parts = [`(select ${COLS.split(', ').map((c) => `h.${c}`).join(', ')} from record_changes h where ${where} order by h.seq desc limit ?)`];
+    for (const k of kinds) {
+      const w = rowWhere();
+      parts.push(`(${carried(k, w.sql, 'order by r.created_seq desc limit ?')})`);
+      params.push(...w.params);
+    }
+    params.push(limit);
+    return (await db.rows<ChangeDb>(withWho(parts.join(' union all ')) + ' limit ?', params)).map(toChange);
   },
-  change: async (id) => {
+  change: async (id, treeId) => {
     const seq = seqOfChangeId(id);
     if (seq === null) return null;
-    const [r] = await db.rows<ChangeDb>(withWho('select * from record_changes where seq = ?::bigint'), [seq]);
+    const carriedBy = ALL_KINDS.map((k) => `(${carried(k, 'r.tree_id = ?::uuid and r.created_seq = ?::bigint')})`).join(' union all ');
+    const [r] = await db.rows<ChangeDb>(withWho(`(select ${COLS} from record_changes where seq = ?::bigint and tree_id = ?::uuid) union all ${carriedBy}`), [seq, treeId, ...ALL_KINDS.flatMap(() => [treeId, seq])]);
     return r === undefined ? null : toChange(r);
   },
   state: async (kind, id) => {
@@ -164,7 +224,9 @@ export const pgHistory = (db: Sql): HistoryStore => ({
         where id in (select record_id from go where record_type = '${k}') and deleted_at is null ${withPerson[k] ?? ''} returning 1)`);
     const [r] = await db.rows<Record<string, string | number> & { left_: { kind: RecordKind; id: string }[] | string }>(
       `with imp as (select xact, tree_id from imports where id = ?),
-       mine as (select h.record_type, h.record_id, h.seq from record_changes h join imp on h.xact = imp.xact and h.tree_id = imp.tree_id where h.action = 'create'),
+       mine as (select h.record_type, h.record_id, h.seq from record_changes h join imp on h.xact = imp.xact and h.tree_id = imp.tree_id where h.action = 'create'
+                union all
+                ${ALL_KINDS.map((k) => `select '${k}'::text, r.id, r.created_seq from ${KINDS[k].table} r, imp where r.tree_id = imp.tree_id and r.created_seq is not null and r.created_xact = imp.xact`).join(' union all ')}),
        later as (select m.record_type, m.record_id from mine m
                  where exists (select 1 from record_changes l, imp where l.record_id = m.record_id and l.seq > m.seq and l.xact is distinct from imp.xact)),
        go as (select record_type, record_id from mine where ?::boolean or record_id not in (select record_id from later)),

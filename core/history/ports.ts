@@ -40,8 +40,8 @@ export type HistoryStore = {
   readonly forRecord: (kind: RecordKind, id: Id, page: HistoryPage) => Promise<readonly RecordChange[]>;
   /** The tree's changes, newest first, filtered. */
   readonly forTree: (treeId: Id, filter: TreeChangesFilter, page: HistoryPage) => Promise<readonly RecordChange[]>;
-  /** One change by id, or null. */
-  readonly change: (id: Id) => Promise<RecordChange | null>;
+  /** One change of the tree by id, or null (also when the id names a change of another tree). */
+  readonly change: (id: Id, treeId: Id) => Promise<RecordChange | null>;
   /** The record in any state (deleted too), or null when there is none of that kind and id. */
   readonly state: (kind: RecordKind, id: Id) => Promise<RecordState | null>;
   /**

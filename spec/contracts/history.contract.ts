@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ok } from '../../core/kernel/either.js';
 import { newId } from '../../core/kernel/ids.js';
-import { aName, anAuditEntry, aPerson, at, givenTree, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
+import { aName, anAuditEntry, anEvent, aPerson, aRelationship, at, givenTree, givenUsers, withStorage, type MakeStorage } from './fixtures.js';
 
 // History is recorded by the storage on every write of a unit of work (postgres: triggers; memory:
 // at the commit), named alike by both, with the actor and origin of the unit's audit entries.
@@ -34,8 +34,8 @@ export const historyContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(created.changes).to.deep.equal([
         { field: 'notes', before: null, after: 'first' }, { field: 'privacy', before: null, after: 'default' }, { field: 'sex', before: null, after: 'female' },
       ]);
-      expect(await storage().history.change(h[0]!.id)).to.deep.equal(h[0]);
-      expect(await storage().history.change(newId())).to.equal(null);
+      expect(await storage().history.change(h[0]!.id, t.id)).to.deep.equal(h[0]);
+      expect(await storage().history.change(newId(), t.id)).to.equal(null);
     });
 
     it('states a record (deleted too), writes fields back and marks it deleted or live', async () => {
@@ -63,6 +63,71 @@ export const historyContract = (name: string, make: MakeStorage): Mocha.Suite =>
         return ok(undefined);
       });
       expect(refused).to.equal(true);
+    });
+
+    it('records a bulk write\'s creations without fields, before the changes after it, and reads them by record, person, tree, id and import', async () => {
+      const t = await givenTree(storage());
+      const other = await givenTree(storage());
+      const earlier = aPerson(t.id, { notes: 'earlier' });
+      await storage().uow.run(async (tx) => {
+        await tx.persons.insert(earlier);
+        return ok(undefined);
+      });
+      const a = aPerson(t.id);
+      const b = aPerson(t.id);
+      const name = aName(a, { givenName: 'Ann', surname: 'Lee' });
+      const edge = aRelationship(t.id, 'partnership', a.id, b.id);
+      const marriage = anEvent(t.id, { partnershipId: edge.id }, { type: 'marriage' });
+      const importId = newId();
+      await storage().uow.run(async (tx) => {
+        await tx.bulk.insertAll({ persons: [a, b], names: [name], places: [], relationships: [edge], events: [marriage], sources: [], citations: [] }, { deferChecks: true, leanHistory: true });
+        await tx.bulk.verify();
+        await tx.imports.record({ id: importId, treeId: t.id, actorId: null, fileName: 'f.ged', counts: { persons: { created: 2 } }, createdAt: at('2025-05-02T00:00:00.000Z'), undoneAt: null });
+        return ok(undefined);
+      });
+      await storage().uow.run(async (tx) => {
+        await tx.persons.updateMany([{ ...a, notes: 'later' }]);
+        return ok(undefined);
+      });
+      const shape = (cs: readonly { recordType: string; recordId: string; action: string; changes: readonly unknown[] }[]) =>
+        cs.map((c) => [c.recordType, c.recordId, c.action, c.changes.length]).sort();
+      // By person: a's update, then the creations of a, its name, the edge and the marriage (one write).
+      const ofA = await storage().history.forRecord('person', a.id, { limit: 10 });
+      expect(ofA.map((c) => [c.recordType, c.action])[0]).to.deep.equal(['person', 'update']);
+      expect(shape(ofA.slice(1))).to.deep.equal(shape([
+        { recordType: 'person', recordId: a.id, action: 'create', changes: [] }, { recordType: 'name', recordId: name.id, action: 'create', changes: [] },
+        { recordType: 'relationship', recordId: edge.id, action: 'create', changes: [] }, { recordType: 'event', recordId: marriage.id, action: 'create', changes: [] },
+      ]));
+      expect(shape(await storage().history.forRecord('person', b.id, { limit: 10 }))).to.deep.equal(shape([
+        { recordType: 'person', recordId: b.id, action: 'create', changes: [] },
+        { recordType: 'relationship', recordId: edge.id, action: 'create', changes: [] }, { recordType: 'event', recordId: marriage.id, action: 'create', changes: [] },
+      ]));
+      // Paged: a page ends inside the write and the next goes on from there.
+      const firstTwo = await storage().history.forRecord('person', a.id, { limit: 2 });
+      const more = await storage().history.forRecord('person', a.id, { limit: 10, before: firstTwo[1]!.seq });
+      expect([...firstTwo, ...more].map((c) => c.id)).to.deep.equal(ofA.map((c) => c.id));
+      // By record.
+      const ofName = await storage().history.forRecord('name', name.id, { limit: 5 });
+      expect(ofName.map((c) => [c.recordType, c.recordId, c.action, c.changes])).to.deep.equal([['name', name.id, 'create', []]]);
+      // By tree: newest first, after the person written before the import, paged and by kind.
+      const all = await storage().history.forTree(t.id, {}, { limit: 20 });
+      expect(all.map((c) => c.recordId)).to.have.length(7);
+      expect(all[0]!.action).to.equal('update');
+      expect(all[6]!.recordId).to.equal(earlier.id);
+      const seqs = all.map((c) => BigInt(c.seq));
+      expect(seqs, 'newest first').to.deep.equal([...seqs].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)));
+      const page1 = await storage().history.forTree(t.id, {}, { limit: 3 });
+      const page2 = await storage().history.forTree(t.id, {}, { limit: 10, before: page1[2]!.seq });
+      expect([...page1, ...page2].map((c) => c.id)).to.deep.equal(all.map((c) => c.id));
+      expect(shape(await storage().history.forTree(t.id, { kind: 'event' }, { limit: 5 }))).to.deep.equal(shape([{ recordType: 'event', recordId: marriage.id, action: 'create', changes: [] }]));
+      // By id, in its tree only.
+      const created = ofName[0]!;
+      expect(await storage().history.change(created.id, t.id)).to.deep.equal(created);
+      expect(await storage().history.change(created.id, other.id)).to.equal(null);
+      // The import is undone: what it created and no one changed since goes; a is left.
+      const undone = await storage().uow.run(async (tx) => ok(await tx.history.deleteCreatedBy(importId, { force: false, at: at('2025-05-03T00:00:00.000Z'), deletionId: newId() })));
+      expect(undone._tag === 'Right' && undone.right.left).to.deep.equal([{ kind: 'person', id: a.id }]);
+      expect(undone._tag === 'Right' && [undone.right.deleted.person, undone.right.deleted.name, undone.right.deleted.relationship, undone.right.deleted.event], 'b, the name of a, the edge (whose marriage it hides: not deleted)').to.deep.equal([1, 1, 1, 0]);
     });
 
     it('pages a tree\'s changes newest first, filters them by kind, and ties an import to its unit of work', async () => {

@@ -13,3 +13,17 @@ export const deletion = {
   deletedAt: { ...timestamptz, nullable: true },
   deletionId: { type: 'uuid', nullable: true },
 } as const;
+
+/**
+ * A record's creation when a bulk write (an import, `genealogy.history = lean`) made it: its place in
+ * the history's order and its transaction, set by the defaults and only then (migration
+ * 20270122090000; adapters/postgres/history.ts reads them as the record's `create` change).
+ */
+export const leanCreation = {
+  createdSeq: { type: 'bigint', columnType: 'bigint', nullable: true, defaultRaw: 'history_lean_seq()' },
+  createdXact: { type: 'bigint', columnType: 'bigint', nullable: true, defaultRaw: 'history_lean_xact()' },
+} as const;
+
+/** The tree's creations that its rows carry, in the history's order. */
+export const leanCreationIndex = (table: string) =>
+  ({ name: `${table}_created_seq_index`, expression: `create index "${table}_created_seq_index" on "${table}" ("tree_id", "created_seq") where "created_seq" is not null` }) as const;

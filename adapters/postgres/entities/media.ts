@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, timestamptz } from './columns.js';
+import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 import { EventSchema, PersonSchema, type EventRow, type PersonRow } from './people.js';
 import { SourceSchema, type SourceRow } from './sources.js';
@@ -26,6 +26,8 @@ export type MediaRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 // One nullable foreign key per attachment kind: a purged target detaches its media (set null), and
@@ -53,10 +55,11 @@ export const MediaSchema = new EntitySchema<MediaRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import, read by the export. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('media'), { properties: ['tree', 'id'] }],
   checks: [{ name: 'media_one_target_check', expression: 'num_nonnulls(person_id, event_id, source_id) <= 1' }],
 });
 

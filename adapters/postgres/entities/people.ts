@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, timestamptz } from './columns.js';
+import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 
 // The people slice: persons, names and their words, places, relationships, events.
@@ -20,6 +20,8 @@ export type PersonRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>({
@@ -40,10 +42,11 @@ export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [
+  indexes: [leanCreationIndex('persons'), 
     { properties: ['tree', 'id'] },
     { name: 'persons_unkept_facts_index', expression: `create index "persons_unkept_facts_index" on "persons" ("id") where "has_death_fact" is null` },
   ],
@@ -65,6 +68,8 @@ export type NameRow = {
   createdAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const NameSchema = new EntitySchema<NameRow>({
@@ -84,9 +89,11 @@ export const NameSchema = new EntitySchema<NameRow>({
     notes: { type: 'text', default: '' },
     createdAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
+  indexes: [leanCreationIndex('names')],
 });
 
 /**
@@ -169,6 +176,8 @@ export type RelationshipRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const RelationshipSchema = new EntitySchema<RelationshipRow>({
@@ -186,10 +195,11 @@ export const RelationshipSchema = new EntitySchema<RelationshipRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [
+  indexes: [leanCreationIndex('relationships'), 
     { properties: ['tree', 'id'] },
     {
       // A live partnership exists once per unordered pair.
@@ -223,6 +233,8 @@ export type EventRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const EventSchema = new EntitySchema<EventRow>({
@@ -245,10 +257,11 @@ export const EventSchema = new EntitySchema<EventRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('events'), { properties: ['tree', 'id'] }],
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
 });
 

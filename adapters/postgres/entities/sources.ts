@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, timestamptz } from './columns.js';
+import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 
 // The sources slice: sources, citations and repositories.
@@ -21,6 +21,8 @@ export type SourceRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const SourceSchema = new EntitySchema<SourceRow>({
@@ -41,10 +43,11 @@ export const SourceSchema = new EntitySchema<SourceRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('sources'), { properties: ['tree', 'id'] }],
 });
 
 export type RepositoryRow = {
@@ -58,6 +61,8 @@ export type RepositoryRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const RepositorySchema = new EntitySchema<RepositoryRow>({
@@ -73,8 +78,9 @@ export const RepositorySchema = new EntitySchema<RepositoryRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('repositories'), { properties: ['tree', 'id'] }],
 });
 
 export type CitationRow = {
@@ -93,6 +99,8 @@ export type CitationRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   deletionId: string | null;
+  createdSeq: string | null;
+  createdXact: string | null;
 };
 
 export const CitationSchema = new EntitySchema<CitationRow>({
@@ -113,8 +121,9 @@ export const CitationSchema = new EntitySchema<CitationRow>({
     createdAt: { ...timestamptz },
     updatedAt: { ...timestamptz },
     ...deletion,
+    ...leanCreation,
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [{ properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('citations'), { properties: ['tree', 'id'] }],
 });

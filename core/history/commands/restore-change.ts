@@ -26,7 +26,7 @@ export const restoreChange =
       if (addressed === null) return fail(unknownRecord(actor, kind, recordId));
       const access = await historyAccess(tx, actor, addressed.treeId, 'editor', { entity: kind, id: recordId });
       if (E.isLeft(access)) return access;
-      const change = await tx.history.change(changeId);
+      const change = await tx.history.change(changeId, addressed.treeId);
       if (change === null || change.treeId !== addressed.treeId) return fail(notFound('change', changeId));
       // A person's history shows its names', events' and edges' changes too: each restores its own record.
       const own = change.recordType === kind && change.recordId === recordId;
