@@ -126,6 +126,23 @@ for (const storage of ['postgres', 'memory'] as const) {
       expect((await call('GET', `/trees/${treeId}/changes?cursor=bm9wZQ`, owner.token)).status).to.equal(422);
     });
 
+    it('an imported person\'s history: the creations of the person, its name and its birth, by the import and its author; restoring the person\'s creation deletes it', async () => {
+      const imported = await importGedcomFile(svc.client(owner.token), treeId, ['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Carried /Creation/', '1 BIRT', '2 DATE 1901', '0 TRLR', ''].join('\n'));
+      expect(imported.response.status).to.equal(200);
+      const person = (await ok('GET', `/trees/${treeId}/persons`, owner.token)).find((p: { given_name: string }) => p.given_name === 'Carried');
+      const entries = await history(`/persons/${person.id}`);
+      expect(entries.map((e) => [e.record.type, e.action, e.origin, e.actor.id]).sort()).to.deep.equal([
+        ['event', 'create', 'gedcom_import', owner.id], ['name', 'create', 'gedcom_import', owner.id], ['person', 'create', 'gedcom_import', owner.id],
+      ]);
+      const created = entries.find((e) => e.record.type === 'person')!;
+      // A viewer reads it too; restoring is an editor's.
+      expect((await call('GET', `/persons/${person.id}/history`, viewer.token)).status).to.equal(200);
+      expect((await call('POST', `/persons/${person.id}/history/${created.change_id}/restore`, viewer.token, {})).status).to.equal(403);
+      const restored: Entry = await ok('POST', `/persons/${person.id}/history/${created.change_id}/restore`, owner.token, {});
+      expect([restored.action, restored.origin]).to.deep.equal(['delete', 'restore']);
+      expect((await call('GET', `/persons/${person.id}`, owner.token)).status).to.equal(404);
+    });
+
     it('an import is listed and undone: what it created is deleted, what it merged into an existing person is put back, what someone changed since is left unless force', async () => {
       const existing = await ok('POST', `/trees/${treeId}/persons`, owner.token, { given_name: 'Existing', surname: 'Keeper', notes: 'kept notes' }, 201);
       const file = ['0 HEAD', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Existing /Keeper/', '1 NOTE merged in from the file',
