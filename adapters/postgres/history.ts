@@ -138,44 +138,28 @@ export const pgHistory = (db: Sql): HistoryStore => ({
   forTree: async (treeId, filter, page) => {
     const { before, limit } = pageOf(page);
     // The tree's history rows and the creations its rows carry, each an ordered index scan that
-    // stops at the page, merged.
-    const params: unknown[] = [treeId, before];
-    let where = 'h.tree_id = ? and h.seq < ?::bigint';
-    const kinds = filter.kind === undefined ? ALL_KINDS : [filter.kind];
-    const rowWhere = (): { sql: string; params: unknown[] } => {
-      const p: unknown[] = [treeId, before];
-      let w = 'r.tree_id = ?::uuid and r.created_seq < ?::bigint';
+    // stops at the page, merged; both filtered alike, over their own columns.
+    const filtered = (tree: string, seq: string, at: string, actor: string): { readonly sql: string; readonly params: unknown[] } => {
+      const params: unknown[] = [treeId, before];
+      let sql = `${tree} = ?::uuid and ${seq} < ?::bigint`;
       if (filter.since !== undefined) {
-        w += ' and r.created_at >= ?::timestamptz';
-        p.push(ts(filter.since));
+        sql += ` and ${at} >= ?::timestamptz`;
+        params.push(ts(filter.since));
       }
       if (filter.actorId !== undefined) {
-        w += ' and (select c.actor_id from changesets c where c.xact = r.created_xact) = ?::uuid';
-        p.push(filter.actorId);
+        sql += ` and ${actor} = ?::uuid`;
+        params.push(filter.actorId);
       }
-      p.push(limit);
-      return { sql: w, params: p };
+      return { sql, params };
     };
-    if (filter.since !== undefined) {
-      where += ' and h.at >= ?::timestamptz';
-      params.push(ts(filter.since));
-    }
-    if (filter.kind !== undefined) {
-      where += ' and h.record_type = ?';
-      params.push(filter.kind);
-    }
-    if (filter.actorId !== undefined) {
-      where += ' and coalesce(h.actor_id, (select c.actor_id from changesets c where c.xact = h.xact)) = ?::uuid';
-      params.push(filter.actorId);
-    }
-    params.push(limit);
-    const parts = [`(select ${COLS.split(', ').map((c) => `h.${c}`).join(', ')} from record_changes h where ${where} order by h.seq desc limit ?)`];
-    for (const k of kinds) {
-      const w = rowWhere();
-      parts.push(`(${carried(k, w.sql, 'order by r.created_seq desc limit ?')})`);
-      params.push(...w.params);
-    }
-    params.push(limit);
+    const own = filtered('h.tree_id', 'h.seq', 'h.at', 'coalesce(h.actor_id, (select c.actor_id from changesets c where c.xact = h.xact))');
+    const rows = filtered('r.tree_id', 'r.created_seq', 'r.created_at', '(select c.actor_id from changesets c where c.xact = r.created_xact)');
+    const kinds = filter.kind === undefined ? ALL_KINDS : [filter.kind];
+    const parts = [
+      `(select ${COLS.split(', ').map((c) => `h.${c}`).join(', ')} from record_changes h where ${own.sql}${filter.kind === undefined ? '' : ' and h.record_type = ?'} order by h.seq desc limit ?)`,
+      ...kinds.map((k) => `(${carried(k, rows.sql, 'order by r.created_seq desc limit ?')})`),
+    ];
+    const params = [...own.params, ...(filter.kind === undefined ? [] : [filter.kind]), limit, ...kinds.flatMap(() => [...rows.params, limit]), limit];
     return (await db.rows<ChangeDb>(withWho(parts.join(' union all ')) + ' limit ?', params)).map(toChange);
   },
   change: async (id, treeId) => {
