@@ -1,4 +1,5 @@
 import { E, type Result } from '../kernel/either.js';
+import { eventLoopTurns } from '../kernel/turns.js';
 import { invalidInput } from '../kernel/errors.js';
 import { createContext, isVoid, resolveText, type Context, type NoteStore } from './mapping-context.js';
 import { createLinkIndex, createLinks, type LinkIndex } from './mapping-links.js';
@@ -217,8 +218,13 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
  */
 export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>, hooks: ScanHooks = {}): Promise<Result<Scan>> => {
   const scanner = createScanner(file.media, hooks);
+  // Other requests to this instance get the thread at least every TURN_MS (the second pass's reason is in turns.ts).
+  const turn = eventLoopTurns();
   try {
-    for await (const record of readGedcom(file.open(), limits === undefined ? {} : { limits })) scanner.add(record);
+    for await (const record of readGedcom(file.open(), limits === undefined ? {} : { limits })) {
+      scanner.add(record);
+      await turn();
+    }
   } catch (err) {
     const refused = fileErrors(err);
     if (refused !== null) return refused;

@@ -4,6 +4,7 @@ import type { Storage } from '../../core/stores.js';
 import { importGedcom } from '../../core/gedcom/commands/import-gedcom.js';
 import { createTree } from '../../core/trees/commands/create-tree.js';
 import { BATCH_ROWS } from '../../core/gedcom/commands/import-rows.js';
+import { TURN_MS } from '../../core/kernel/turns.js';
 import { generateGedcom } from '../bench/generate-gedcom.js';
 import { postgresStorage } from '../support/database.js';
 import { memoryStorage } from '../../adapters/memory/storage.js';
@@ -84,6 +85,28 @@ for (const [name, make] of storages) {
       expect({ ...backward, importId: '', warnings: [], warningCount: 0, unmapped: [] }).to.deep.equal({ ...forward, importId: '', warnings: [], warningCount: 0, unmapped: [] });
       expect(backward.unmapped.map((u) => [u.tag, u.count])).to.deep.equal(forward.unmapped.map((u) => [u.tag, u.count]));
       expect(await shape(fx.storage, second)).to.deep.equal(await shape(fx.storage, f.tree.id));
+    });
+
+    it('gives the event loop turns while it reads a file that arrives in one piece (its own writes and other requests are not held off)', async () => {
+      let text = '';
+      for await (const chunk of generateGedcom({ persons: 3_000, seed: 27 })) text += chunk;
+      const f = await cleanupSetup(fx.storage);
+      // A ticker that counts the event loop's turns (setImmediate runs once per turn); the file is one
+      // chunk, so no read of it waits for I/O: without turns the passes never leave the microtask queue.
+      let turns = 0;
+      let ticking = true;
+      const tick = (): void => {
+        turns += 1;
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const started = performance.now();
+      const r = right(await importGedcom(f.deps)(f.owner, f.tree.id, bytesOf(text), { defaultAction: 'new', resolutions: {} }));
+      const ms = performance.now() - started;
+      ticking = false;
+      expect(r.persons.created).to.equal(3_000);
+      // At least one turn per TURN_MS of the import, less the writes' own (a half of its time is ample).
+      expect(turns, `${turns} turns in ${ms.toFixed(0)} ms`).to.be.at.least(Math.floor(ms / TURN_MS / 2));
     });
 
     it('a shared note, a source and a family that come after the persons pointing at them are resolved', async () => {

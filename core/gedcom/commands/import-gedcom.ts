@@ -3,6 +3,7 @@ import { auditEntry } from '../../kernel/audit-entry.js';
 import { E, fail, ok, type AsyncResult, type Result } from '../../kernel/either.js';
 import { invalidInput } from '../../kernel/errors.js';
 import { newId, type Id } from '../../kernel/ids.js';
+import { eventLoopTurns } from '../../kernel/turns.js';
 import { becomesMedia } from '../mapping-media.js';
 import type { CommandDeps, QueryDeps } from '../../deps.js';
 import type { Stores } from '../../stores.js';
@@ -174,6 +175,7 @@ export const importGedcom =
       const mapper = createStreamMapper(scan);
       const diagnostics = createWarningLog();
       let records = 0;
+      const turn = eventLoopTurns();
       try {
         for await (const record of readGedcom(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
           records += 1;
@@ -191,6 +193,7 @@ export const importGedcom =
             media.source(m.source, builder.sourceId(m.source.xref) ?? null);
           }
           await rows.maybeFlush();
+          await turn();
         }
       } catch (err) {
         const refused = fileErrors(err);
