@@ -12,6 +12,7 @@ import type { MediaFiles } from './gedzip.js';
 import { gedcomVersion, readGedcom, type ReadLimits } from './reader.js';
 import { GedcomTooLargeError, NotGedcomError, type GedcomNode, type PlanPerson, type PlanRepository } from './types.js';
 import type { Warnings } from './warnings.js';
+import { ownText } from '../kernel/own-text.js';
 
 // The first of the import's two passes over a file. A streamed import cannot hold the file's
 // records, but a record may point at one the file has not reached yet: a family before its members,
@@ -94,9 +95,9 @@ const loneFamily = (record: GedcomNode): LoneFamily | null => {
   let busy = false;
   for (const c of record.children) {
     if ((c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer && !isVoid(c)) {
-      if (!partners.includes(c.value ?? '')) partners.push(c.value ?? '');
+      if (!partners.includes(c.value ?? '')) partners.push(ownText(c.value ?? ''));
       if (partners.length >= 2) return null;
-    } else if (c.tag === 'CHIL' && c.pointer && !isVoid(c)) children.push(c.value ?? '');
+    } else if (c.tag === 'CHIL' && c.pointer && !isVoid(c)) children.push(ownText(c.value ?? ''));
     else if (c.tag === 'SOUR' || c.tag === 'NOTE' || c.tag === 'SNOTE' || familyEventKind(c.tag) !== null) busy = true;
   }
   return { partners, children, busy };
@@ -135,7 +136,8 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
     const linksBefore = held().links;
     records += 1;
     if ((records & 1023) === 0) hooks.onRecord?.(records);
-    const xref = record.xref ?? `@#L${record.line}@`;
+    // What the scan keeps of a record must not keep the file's text it was read from (own-text.ts).
+    const xref = ownText(record.xref ?? `@#L${record.line}@`);
     switch (record.tag) {
       case 'HEAD':
         seven = gedcomVersion(record) === '7.0';
@@ -166,7 +168,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         if (!sources.has(xref)) {
           noteObjeLinks(media, record);
           const s = readSource(record, xref, quiet, NO_SOURCES);
-          sources.set(xref, { line: record.line, title: s.title, author: s.author, publication: s.publication });
+          sources.set(xref, { line: record.line, title: ownText(s.title), author: ownText(s.author), publication: ownText(s.publication) });
         }
         break;
       case 'REPO':
@@ -174,7 +176,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         if (!repositories.has(xref)) {
           const own = createContext();
           own.fromSeven(seven);
-          repositories.set(xref, readRepository(record, xref, own));
+          repositories.set(xref, structuredClone(readRepository(record, xref, own)));
         }
         break;
       case 'OBJE':
@@ -187,7 +189,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
         break;
       case 'NOTE':
       case 'SNOTE':
-        if (record.xref !== null && !notes.has(record.xref)) notes.set(record.xref, { text: record.value ?? '', tag: record.tag, line: record.line, used: false });
+        if (record.xref !== null && !notes.has(record.xref)) notes.set(xref, { text: ownText(record.value ?? ''), tag: record.tag, line: record.line, used: false });
         break;
       default:
     }

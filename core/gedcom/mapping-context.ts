@@ -2,6 +2,7 @@ import { MAX_CODE_LENGTH } from '../people/model.js';
 import type { GedcomNode, KeptRecord, UnmappedTag } from './types.js';
 import { createWarningLog, type Warnings } from './warnings.js';
 import { keptLines, keptOf, locate, NOTE_FORM, type Kept } from './extensions.js';
+import { ownText } from '../kernel/own-text.js';
 
 /**
  * What the mapping does not map to the model: every structure it does not use, by tag path
@@ -95,7 +96,7 @@ export const createContext = (): Context => {
     let path = full.length > MAX_PATH ? `${full.slice(0, MAX_PATH - 1)}…` : full;
     if (unmapped.size >= MAX_UNMAPPED_PATHS && !unmapped.has(path)) path = OTHER_PATHS;
     let seen = unmapped.get(path);
-    if (seen === undefined) unmapped.set(path, (seen = { count: 0, firstLine: Number.MAX_SAFE_INTEGER, keptLines: 0 }));
+    if (seen === undefined) unmapped.set(ownText(path), (seen = { count: 0, firstLine: Number.MAX_SAFE_INTEGER, keptLines: 0 }));
     return seen;
   };
   const count = (full: string, line: number): void => {
@@ -116,7 +117,7 @@ export const createContext = (): Context => {
   /** The cross-references kept structures point at (bounded as the kept text is: one per kept pointer line). */
   const pointedAt = new Set<string>();
   const notePointers = (n: GedcomNode): void => {
-    if (n.pointer && n.value !== null) pointedAt.add(n.value);
+    if (n.pointer && n.value !== null) pointedAt.add(ownText(n.value));
     for (const c of n.children) notePointers(c);
   };
   const keepRecord = (path: string, node: GedcomNode, counted = 0, unmapped = true): boolean => {
@@ -218,7 +219,7 @@ export const createContext = (): Context => {
     },
     seven: () => seven,
     declare: (d) => {
-      if (declared.length < MAX_UNMAPPED_PATHS) declared.push(d);
+      if (declared.length < MAX_UNMAPPED_PATHS) declared.push(ownText(d));
     },
     declarations: () => declared,
     // Diagnostics in file order (the log keeps them so), unmapped paths alphabetically.

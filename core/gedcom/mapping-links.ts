@@ -1,6 +1,7 @@
 import { parentChildQualifiers, type ParentChildQualifier } from '../people/model.js';
 import { PEDI_IN, type GedcomNode } from './types.js';
 import { lookup, text, type Context } from './mapping-context.js';
+import { ownText } from '../kernel/own-text.js';
 
 // Parent-child links written on the INDI side (FAMC with PEDI, FAMS, ADOP.FAMC), gathered while
 // reading and matched with the FAM records at the end, since either may come first in the file.
@@ -115,7 +116,7 @@ export const createLinkIndex = (persons: {
     if (f === undefined) {
       f = famc.newFamily();
       fams.newFamily();
-      famNums.set(xref, f);
+      famNums.set(ownText(xref), f);
     }
     return f;
   };

@@ -2,6 +2,7 @@ import type { GedcomNode, PlanMedia } from './types.js';
 import { lean, text, type Context } from './mapping-context.js';
 import { zipEntryName } from './gedzip.js';
 import { keptOf } from './extensions.js';
+import { ownText } from '../kernel/own-text.js';
 
 // OBJE (multimedia) -> PlanMedia. Only a .gdz carries the bytes: an OBJE whose FILE names a file of
 // the zip being read (`hasMedia`) becomes a media item with those bytes; any other OBJE with a FILE (a
@@ -45,8 +46,8 @@ export const createMediaStore = (hasMedia: HasMedia = () => false): MediaStore =
 /** Notes the OBJE pointers of an INDI (and of its events) or a SOUR record, for MediaStore.linked (the first pass). */
 export const noteObjeLinks = (store: MediaStore, record: GedcomNode): void => {
   for (const c of record.children) {
-    if (c.tag === 'OBJE' && c.pointer && c.value !== null) store.linked.add(c.value);
-    else if (record.tag === 'INDI') for (const g of c.children) if (g.tag === 'OBJE' && g.pointer && g.value !== null) store.linked.add(g.value);
+    if (c.tag === 'OBJE' && c.pointer && c.value !== null) store.linked.add(ownText(c.value));
+    else if (record.tag === 'INDI') for (const g of c.children) if (g.tag === 'OBJE' && g.pointer && g.value !== null) store.linked.add(ownText(g.value));
   }
 };
 
@@ -115,8 +116,9 @@ export const addObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Contex
     return;
   }
   const media = readObje(record, record.tag, store, ctx);
-  if (media === null) store.absent.set(xref, record.line);
-  else store.records.set(xref, { media: { ...media, xref }, usedBy: null });
+  // Kept to the import's end: copies, not views of the file's text (own-text.ts).
+  if (media === null) store.absent.set(ownText(xref), record.line);
+  else store.records.set(ownText(xref), { media: structuredClone({ ...media, xref: ownText(xref) }), usedBy: null });
 };
 
 /**
@@ -174,7 +176,7 @@ export const finishMediaLinks = (
       ctx.warn(node.line, `OBJE ${node.value} is attached to ${record.usedBy} already: this link of ${owner} is left out`);
       continue;
     }
-    record.usedBy = owner;
+    record.usedBy = ownText(owner);
     out.push(onEvent(record.media));
   }
   return lean(out);

@@ -8,6 +8,7 @@ import { aliasName, finishNames, marriedName, readName, type NameDraft } from '.
 import { finishAssociation, readAssociation, type AssociationDraft } from './mapping-associations.js';
 import { isIdentifier, readIdentifier } from './mapping-identifiers.js';
 import { finishMediaLinks, type EventObje, type MediaStore } from './mapping-media.js';
+import { ownText } from '../kernel/own-text.js';
 
 export type PersonDraft = WithExtra & {
   readonly xref: string;
@@ -87,7 +88,7 @@ export const adoptionFamc = (node: GedcomNode, child: string, path: string, ctx:
     if (c.tag === 'ADOP') ctx.lostChildren(`${path}.ADOP.FAMC.ADOP`, c);
   }
   const fam = node.value ?? '';
-  links.adoptions.set(adoptionKey(child, fam), who);
+  links.adoptions.set(ownText(adoptionKey(child, fam)), who);
   links.famc.push({ child, fam, line: node.line, pedi: null });
   return true;
 };

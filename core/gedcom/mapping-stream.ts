@@ -10,6 +10,7 @@ import { countObjeRecord, sourceMedia, unattachedMedia } from './mapping-media.j
 import { readRepository } from './mapping-repositories.js';
 import type { Scan } from './import-scan.js';
 import type { Warnings } from './warnings.js';
+import { ownText } from '../kernel/own-text.js';
 
 // The second pass of a streamed import: each record is mapped as the reader yields it, with what the
 // first pass (import-scan.ts) knows of the rest of the file, and handed on at once. The rules are the
@@ -125,7 +126,7 @@ export const createStreamMapper = (scan: Scan): StreamMapper => {
           // Kept whole as well as read into the notes of what points at it: their note forms point at
           // it again on export (extensions.ts), its substructures (unmapped) with it.
           if (ctx.keepRecord(record.tag, record, 0, false)) {
-            keptNotes.set(record.xref, keptLines(record) - record.children.reduce((n, c) => n + keptLines(c), 0));
+            keptNotes.set(ownText(record.xref), keptLines(record) - record.children.reduce((n, c) => n + keptLines(c), 0));
             for (const c of record.children) ctx.countKept(`${record.tag}.${c.tag}`, c.line, keptLines(c));
           } else ctx.lostChildren(record.tag, record);
         }

@@ -10,6 +10,7 @@ import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields
 import { createEdges } from './import-edges.js';
 import { idSequence, type RowWriter } from './import-rows.js';
 import { extensionTags, familyForm, familyNotesBinding, groupForm, keptXref, NOTE_FORM, sharedForm, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
+import { ownText } from '../../kernel/own-text.js';
 
 /** What becomes of one incoming person. */
 export type PersonTarget = { readonly action: 'new' } | { readonly action: 'skip' | 'merge' | 'overwrite'; readonly targetId: Id };
@@ -184,7 +185,7 @@ export const createImportBuilder = (o: {
   const createSource = (id: Id, key: string, title: string, author: string, publication: string, notes: string, extras: SourceExtras = NO_SOURCE_EXTRAS): void => {
     rows.rows().sources.push({ id, treeId, title: title.trim() === '' ? '(untitled source)' : title.trim(), author, publication, notes, ...extras, ...stamp });
     createdSources.add(id);
-    if (!sourceByKey.has(key)) sourceByKey.set(key, id);
+    if (!sourceByKey.has(key)) sourceByKey.set(ownText(key), id);
     c.sources.created += 1;
   };
   const inlineSource = (title: string): Id => {
@@ -231,7 +232,7 @@ export const createImportBuilder = (o: {
     const place: Place = { id: newId(), treeId, name: name.trim(), latitude: at?.latitude ?? null, longitude: at?.longitude ?? null };
     rows.rows().places.push(place);
     createdPlaces.add(place.id);
-    placeByName.set(key, place.id);
+    placeByName.set(ownText(key), place.id);
     if (at !== undefined) coordinatesOf.set(place.id, { latitude: at.latitude, longitude: at.longitude });
     c.places.created += 1;
     return place.id;
@@ -365,7 +366,7 @@ export const createImportBuilder = (o: {
       c.events.skipped += 1;
       return;
     }
-    existingEvents.add(key);
+    existingEvents.add(ownText(key));
     event(pe, { personId: id });
     factsChanged.add(id);
   };
@@ -385,7 +386,7 @@ export const createImportBuilder = (o: {
         c.names.skipped += 1;
         continue;
       }
-      existingNames.add(key);
+      existingNames.add(ownText(key));
       const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
         prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: false, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
       rows.rows().names.push(name);
@@ -468,8 +469,9 @@ export const createImportBuilder = (o: {
       const before = coupleNotes.get(again.id) ?? '';
       const joined = joinNotes(before, f.notes);
       if (f.notes.trim() !== '') {
-        coupleNotes.set(again.id, joined);
-        partnershipNotes.set(again.id, joined);
+        const held = ownText(joined);
+        coupleNotes.set(again.id, held);
+        partnershipNotes.set(again.id, held);
       }
       if (k > MAX_FAMILY_FORMS) warnings.add({ line: f.line, message: `family ${f.xref}: one couple has more than ${MAX_FAMILY_FORMS + 1} FAM records; this one is written as part of their first` });
       else {
@@ -492,8 +494,9 @@ export const createImportBuilder = (o: {
     // entry, notes or not, kept two map entries and the id's text alive to the import's end (some
     // 30 MB of a 1,000,000-person file's 235,000 couples).
     if (couple !== undefined && couple !== null && again === undefined && f.notes !== '') {
-      firstNotes.set(couple, f.notes);
-      coupleNotes.set(couple, f.notes);
+      const held = ownText(f.notes);
+      firstNotes.set(couple, held);
+      coupleNotes.set(couple, held);
     }
     if (couple !== undefined && couple !== null) {
       for (const pe of f.events) event(pe, { partnershipId: couple }, form);
