@@ -6,6 +6,7 @@ import { newId, type Id } from '../../core/kernel/ids.js';
 import { getPerson } from '../../core/people/queries/get-person.js';
 import { getPersonJson } from '../../core/people/queries/get-person-json.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
+import { listPersonsJson } from '../../core/people/queries/list-persons-json.js';
 import { personsJson } from '../../core/people/queries/pick-persons-json.js';
 import { fillPersonCards } from '../../core/people/commands/fill-person-cards.js';
 import { scheduleCards } from '../../bootstrap/card-schedule.js';
@@ -71,6 +72,21 @@ describe('PostgreSQL person cards', function () {
         out.push(got);
       }
     const batch = [await fx.storage.persons.pickJson(treeId, ids, memberAudience), await fx.storage.persons.pickJson(treeId, ids, nonMemberAt(NOW))];
+    // The whole list, every page (a person shown in full from their card when they have one), as the per-row path answers it.
+    const listed: string[] = [];
+    for (const [actor, surface] of [[user(owner), 'members'], [user(stranger), 'members'], [{ kind: 'anonymous', clientAddress: '127.0.0.1' } as Actor, 'public']] as const)
+      for (const limit of [7, 1000])
+        for (let after: Id | undefined, page = 0; page < 200; page++) {
+          const input = { limit, ...(after === undefined ? {} : { after }) };
+          const rows = await listPersons({ ...deps(), searchThreshold: 0.2 })(actor, treeId, input, surface);
+          const text = await listPersonsJson(deps())(actor, treeId, input, surface);
+          if (E.isLeft(rows) || E.isLeft(text)) throw new Error('a reader of a public tree was refused');
+          const perRow = { json: rows.right.views.map((v) => JSON.stringify(personWire(v))).join(','), lastId: rows.right.lastId };
+          expect({ json: text.right.json.join(','), lastId: text.right.lastId }, `the list, limit ${limit}, page ${page}`).to.deep.equal(perRow);
+          listed.push(perRow.json);
+          if (perRow.lastId === null) break;
+          after = perRow.lastId;
+        }
     // Name searches, every page (one query word: their short statement over cards; several: the other), as the per-row path answers them.
     const searched: string[] = [];
     const d = { ...deps(), searchThreshold: 0.2 };
@@ -89,7 +105,7 @@ describe('PostgreSQL person cards', function () {
             after = perRow.lastId;
           }
     expect(searched.filter((j) => j !== '').length, 'searches found persons').to.be.greaterThan(50);
-    return { out, batch, searched };
+    return { out, batch, searched, listed };
   };
 
   it('a read answers the same text with cards, with some and without, and takes the card when there is one', async () => {
@@ -115,6 +131,10 @@ describe('PostgreSQL person cards', function () {
     await sql.raw(`update person_cards set card = '{"marker":1}' where person_id = ?`, [id]);
     const owned = await getPersonJson(deps())(user(t.owner), id);
     expect(E.isRight(owned) && owned.right).to.deep.equal({ kind: 'text', json: '{"marker":1}' });
+    // The list too takes the card, cut before its names.
+    await sql.raw(`update person_cards set card = '{"marker":1,"names":[]}' where person_id = ?`, [id]);
+    const listed = await listPersonsJson(deps())(user(t.owner), t.treeId, { limit: 1000 });
+    expect(E.isRight(listed) && listed.right.json.join(',')).to.include('{"marker":1}');
     await fillAll(t.treeId);
     await sql.raw('delete from person_cards where person_id = ?', [id]);
     await fillAll(t.treeId);
