@@ -181,7 +181,8 @@ const statement = (member: boolean, after: boolean): string => {
       from pv pg)
     select string_agg(t, ',' order by id) as json, count(*)::int as count, (array_agg(id order by id desc))[1] as last,
       (select a.id from persons a where a.tree_id = ?::uuid and a.deleted_at is null and a.id > (select pg.id from pg order by pg.id desc limit 1)${member ? '' : ` and ${visibilityIs('a', new Date(0), 'hidden', true).sql}`}
-        order by a.id offset ?::int limit 1) as ahead
+        order by a.id offset ?::int limit 1) as ahead,
+      (select coalesce(cardinality(ids.a), 0) from ids) as uncarded
     from (select j.id, j.t, (row_number() over (order by j.id) - 1) / ${PIECE} as piece from j) x group by piece order by piece`;
 };
 
@@ -349,6 +350,8 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
     const rows = await db.bytes(textOf(a.member, page.after !== undefined), params);
     const text = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('latin1'));
     const count = rows.reduce((n, r) => n + Number(text(r[1])), 0);
+    // Persons shown in full without a card were written live: the schedule is asked to keep the tree's cards soon.
+    if (rows.length > 0 && Number(text(rows[0]![4])) > 0) demand.miss(treeId);
     const full = count > 0 && count === page.limit;
     return { json: rows.map((r) => r[0]!), count, lastId: full ? text(rows[rows.length - 1]![2]) : null, ahead: full ? text(rows[0]![3]) : null };
   },

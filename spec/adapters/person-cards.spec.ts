@@ -222,6 +222,13 @@ describe('PostgreSQL person cards', function () {
     await sql.raw('delete from person_cards where person_id = ?', [first!.id]);
     expect((await search())[0]!.id).to.equal(first!.id);
     expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
+    // A whole list that wrote a person shown in full live asks too; with every card kept it does not.
+    await fillAll(t.treeId);
+    await listPersonsJson(deps())(user(t.owner), t.treeId, { limit: 1000 });
+    expect(fx.storage.personCards.wanted(), 'every card kept').to.deep.equal([]);
+    await sql.raw('delete from person_cards where person_id = ?', [first!.id]);
+    await listPersonsJson(deps())(user(t.owner), t.treeId, { limit: 1000 });
+    expect(fx.storage.personCards.wanted()).to.deep.equal([t.treeId]);
     await sql.raw('delete from person_cards where tree_id = ?', [t.treeId]);
     // An import's bulk write does not ask (a tree imported is asked for by its first reads): the GEDCOM export right after an import is not slowed by the pass.
     await fx.storage.uow.run(async (tx) => {
