@@ -18,13 +18,15 @@ describe('GEDCOM reclaimer (budgetReclaimer)', () => {
     const reclaim = budgetReclaimer(NEVER, NEVER, 32 * MB, () => (runs += 1));
     reclaim(64 * 1024);
     expect(runs, 'no growth, no collection').to.equal(0);
-    const held = allocate(48);
+    // Four times the headroom: a collection of V8's own meanwhile may free garbage that was in the
+    // heap when the reclaimer began (Node 24 on the CI machine: 48 MB allocated showed less than 32 of growth).
+    const held = allocate(128);
     reclaim(64 * 1024);
-    expect(runs, '48 MB more heap than the headroom of 32').to.equal(1);
+    expect(runs, '128 MB more heap than the headroom of 32').to.equal(1);
     // What the collection left (here all of it: the counter frees nothing) is the new base.
     reclaim(64 * 1024);
     expect(runs).to.equal(1);
-    expect(held.length).to.equal(48 * 16);
+    expect(held.length).to.equal(128 * 16);
   });
 
   it('collects every `every` bytes, and past the RSS budget', () => {
