@@ -116,9 +116,9 @@ export const addObjeRecord = (store: MediaStore, record: GedcomNode, ctx: Contex
     return;
   }
   const media = readObje(record, record.tag, store, ctx);
-  // Kept to the import's end: copies, not views of the file's text (own-text.ts).
+  // Kept to the import's end: copies, not views of the file's text (own-text.ts; structuredClone copies every string).
   if (media === null) store.absent.set(ownText(xref), record.line);
-  else store.records.set(ownText(xref), { media: structuredClone({ ...media, xref: ownText(xref) }), usedBy: null });
+  else store.records.set(ownText(xref), { media: structuredClone({ ...media, xref }), usedBy: null });
 };
 
 /**

@@ -10,7 +10,8 @@ const SLICE_MIN_LENGTH = 13;
  * 13 characters or more is a view of that piece, and a value joined from such parts (`a + b`, a
  * template) holds its parts until it is flattened. Whatever an import keeps past its record (xrefs,
  * place names, a couple's notes, shared notes) would keep the piece it came from: a 1,000,000-person
- * import kept about 85 MB of its file's text alive so, through the couples' notes alone
- * (spec/core/own-text.spec.ts). The copy costs its characters once; a short string is returned as is.
+ * import kept about 85 MB of its file's text alive so, through the couples' notes alone (heap
+ * snapshots; spec/core/gedcom-import-retention.spec.ts holds the import to it). The copy costs its
+ * characters once; a short string is returned as is.
  */
 export const ownText = (text: string): string => (text.length < SLICE_MIN_LENGTH ? text : (' ' + text).slice(1));
