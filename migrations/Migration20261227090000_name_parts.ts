@@ -15,7 +15,7 @@ const words = (withPrefix: boolean) => (n: string): string =>
 const WORD_ID = `(select d.id from name_words d where d.tree_id = n.tree_id and d.word = w)`;
 
 /** The three trigger functions of migration 20261226090000, with `WORDS` as the words of a name and `changed` as the columns whose change reposts. */
-const functions = (WORDS: (n: string) => string, changed: (n: string) => string): string[] => {
+export const functions = (WORDS: (n: string) => string, changed: (n: string) => string): string[] => {
   const REPOST = `
         insert into name_words (tree_id, word)
           select distinct n.tree_id, w from names n, unnest(${WORDS('n')}) w

@@ -28,12 +28,21 @@ export const setSimilarity = (ta: ReadonlySet<string>, tb: ReadonlySet<string>):
 export const searchableName = (givenName: string, surname: string): string => `${givenName} ${surname}`.trim().toLowerCase();
 
 /**
+ * An apostrophe (' or ’) between two characters that are not spaces, punctuation or symbols: part of
+ * the word, not a break (Unicode's word boundaries, UAX #29, do not break there either), and dropped
+ * from it, since pg_trgm would break there: `O'Brien` is the word `obrien`, not `o` and `brien`. As
+ * two words every O'Brien, O'Connor and O'Neill held `o`, and a search for one of them scored every
+ * person holding `o` (migration 20270123090000).
+ */
+const INNER_APOSTROPHE = /(?<=[^\s\p{P}\p{S}])['\u2019](?=[^\s\p{P}\p{S}])/gu;
+
+/**
  * The words a name is searched by: its given name and surname (their first 500 characters), lower
- * case, split at spaces, punctuation and symbols; the same words PostgreSQL's triggers post
- * (`[[:space:][:punct:]]+`, migration 20261226090000).
+ * case, inner apostrophes dropped, split at spaces, punctuation and symbols; the same words
+ * PostgreSQL's triggers post (`[[:space:][:punct:]]+`, migrations 20261226090000 and 20270123090000).
  */
 export const searchWords = (text: string): string[] =>
-  [...text.toLowerCase()].slice(0, 500).join('').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
+  [...text.toLowerCase()].slice(0, 500).join('').replace(INNER_APOSTROPHE, '').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
 
 /**
  * A search uses the first this many distinct words of its query (in the order they come): a name has

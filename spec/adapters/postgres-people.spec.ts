@@ -171,7 +171,7 @@ describe('PostgreSQL people storage', () => {
     // 40,000 postings of other words before the 6,000 of theirs.
     const t = await givenSmiths(true, 20_000);
     const [{ all, matched }] = (await sql.raw<{ rows: { all: string; matched: string }[] }>(
-      `select count(*) as all, count(*) filter (where d.word in ('o', 'brien', 'smith', 'smythe')) as matched from name_postings p join name_words d on d.id = p.word_id where d.tree_id = ?`,
+      `select count(*) as all, count(*) filter (where d.word in ('obrien', 'smith', 'smythe')) as matched from name_postings p join name_words d on d.id = p.word_id where d.tree_id = ?`,
       [t.id],
     )).rows as [{ all: string; matched: string }];
     expect(Number(all)).to.be.greaterThan(40_000);
@@ -189,6 +189,7 @@ describe('PostgreSQL people storage', () => {
       walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
       return rows;
     };
+    expect(Number(matched)).to.equal(3_000); // each holds one of `obrien` (one word: migration 20270123090000), `smith` and `smythe`
     // With the plan for these values and with the generic one alike: the matched words' postings (and
     // a probe per person of the words that score them), not the tree's.
     for (const plan of await searchPlans(statements[0]!, "O'Brein Smyht", t.id, null, 20)) expect(postingsRead(plan)).to.be.within(1, 2 * Number(matched));

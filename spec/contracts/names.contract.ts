@@ -188,6 +188,20 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(pages).to.deep.equal(scores(found));
     });
 
+    it('search takes an apostrophe inside a word as part of it, in names and queries alike: O\'Brien is the word obrien, not o and brien', async () => {
+      const t = await givenTree(storage());
+      const obrien = await givenNamed(storage(), t.id, 'Sean', "O'Brien");
+      const oneill = await givenNamed(storage(), t.id, 'Mary', 'O\u2019Neill'); // the typographic apostrophe
+      const ohara = await givenNamed(storage(), t.id, 'Anna', 'O Hara'); // `o`, a word of its own
+      const found = async (q: string) => storage().names.search(t.id, q, 0.3, { limit: 10 });
+      // Before: the words `o` and `brien`, so `obrien` met `brien` at 0.44 and `O'Brien` also found O Hara.
+      for (const q of ['obrien', "O'Brien", 'O\u2019BRIEN']) expect(await found(q), q).to.deep.equal([{ personId: obrien.id, score: 1 }]);
+      for (const q of ['oneill', "o'neill"]) expect(await found(q), q).to.deep.equal([{ personId: oneill.id, score: 1 }]);
+      // An apostrophe at a word's edge, or two together, still breaks: `O'` is the word `o`.
+      expect(await found("O'")).to.deep.equal([{ personId: ohara.id, score: 1 }]);
+      expect(scores(await found("O''Brien"))).to.deep.equal([ohara.id, obrien.id]);
+    });
+
     it('search keeps a score equal to the threshold and drops one just below', async () => {
       const t = await givenTree(storage());
       const ann = await givenNamed(storage(), t.id, 'Ann', ''); // "ann" vs "anne": 2 of 4 trigrams = 0.5

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { initOrm } from '../../adapters/postgres/orm.js';
+import { createDatabase, databaseUrl, dropDatabase } from '../support/database.js';
+
+// Issue 27: a name's words keep an inner apostrophe's two sides together (`O'Brien` is `obrien`).
+// Migration 20270123090000 posts again the persons whose names were posted the old way, on a
+// database migrated to the one before it, and drops the words left without postings.
+
+describe('the inner-apostrophe migration on names posted before it', function () {
+  this.timeout(60_000);
+  const name = `test_apostrophes_${randomBytes(6).toString('hex')}`;
+  let db: pg.Client;
+  let url: string;
+  const tree = randomUUID();
+  const [obrien, ohara, plain, gone] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+
+  /** The tree's words each person is posted under, sorted. */
+  const postings = async (): Promise<Record<string, string[]>> => {
+    const { rows } = await db.query<{ person_id: string; words: string[] }>(
+      `select p.person_id, array_agg(d.word order by d.word) as words from name_postings p join name_words d on d.id = p.word_id
+       where d.tree_id = $1 group by p.person_id`, [tree]);
+    return Object.fromEntries(rows.map((r) => [r.person_id, r.words]));
+  };
+  const words = async (): Promise<string[]> =>
+    (await db.query<{ word: string }>('select word from name_words where tree_id = $1 order by word', [tree])).rows.map((r) => r.word);
+
+  before(async () => {
+    await createDatabase(name);
+    url = databaseUrl(process.env['TEST_PG_ADMIN_URL']!, name);
+    const orm = await initOrm(url);
+    try {
+      await orm.getMigrator().up({ to: 'Migration20270122090000_lean_creations' });
+    } finally {
+      await orm.close(true);
+    }
+    db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query(`insert into trees (id, name, description, visibility, created_at, updated_at) values ($1, 'Kept', '', 'private', now(), now())`, [tree]);
+    for (const p of [obrien, ohara, plain, gone]) await db.query(`insert into persons (id, tree_id, notes, created_at, updated_at) values ($1, $2, '', now(), now())`, [p, tree]);
+    const named = (person: string, given: string, surname: string, deleted = false) =>
+      db.query(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at, deleted_at) values ($1, $2, $3, 'birth', $4, $5, true, now(), $6)`,
+        [randomUUID(), tree, person, given, surname, deleted ? new Date() : null]);
+    await named(obrien, 'Sean', "O'Brien");
+    await named(obrien, "D\u2019Arcy", 'Smith');
+    await named(ohara, 'Anna', 'O Hara');
+    await named(plain, 'Jean-Luc', 'Picard');
+    await named(gone, 'Liam', "O'Neill", true);
+  });
+  after(async () => {
+    await db?.end();
+    await dropDatabase(name);
+  });
+
+  it('posts every person again by the words that keep an inner apostrophe, drops the words none holds, and goes back down', async () => {
+    // Before: `O'Brien` is `o` and `brien`; PostgreSQL's C locale took `’` for a letter (`d’arcy`).
+    const before = { [obrien]: ['brien', 'd\u2019arcy', 'o', 'sean', 'smith'], [ohara]: ['anna', 'hara', 'o'], [plain]: ['jean', 'luc', 'picard'] };
+    expect(await postings()).to.deep.equal(before);
+    const orm = await initOrm(url);
+    try {
+      await orm.getMigrator().up();
+      expect(await postings()).to.deep.equal({ [obrien]: ['darcy', 'obrien', 'sean', 'smith'], [ohara]: ['anna', 'hara', 'o'], [plain]: ['jean', 'luc', 'picard'] });
+      // `o` is O Hara's still; `brien` and `d’arcy` are no one's.
+      expect(await words()).to.deep.equal(['anna', 'darcy', 'hara', 'jean', 'luc', 'o', 'obrien', 'picard', 'sean', 'smith']);
+      // The triggers post the new words: a rename, and a deleted name restored.
+      await db.query(`update names set surname = 'O''Connor' where person_id = $1`, [ohara]);
+      await db.query(`update names set deleted_at = null where person_id = $1`, [gone]);
+      const now = await postings();
+      expect(now[ohara]).to.deep.equal(['anna', 'oconnor']);
+      expect(now[gone]).to.deep.equal(['liam', 'oneill']);
+      expect(await words()).to.not.include.members(['o', 'hara']);
+      await orm.getMigrator().down();
+      const down = await postings();
+      expect(down[obrien]).to.deep.equal(['brien', 'd\u2019arcy', 'o', 'sean', 'smith']);
+      expect(down[ohara]).to.deep.equal(['anna', 'connor', 'o']);
+      expect(await words()).to.not.include.members(['obrien', 'oconnor', 'darcy']);
+    } finally {
+      await orm.close(true);
+    }
+  });
+});
