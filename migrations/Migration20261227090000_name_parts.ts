@@ -12,7 +12,7 @@ import { Migration } from '@mikro-orm/migrations';
 const words = (withPrefix: boolean) => (n: string): string =>
   `regexp_split_to_array(lower(left(${withPrefix ? `${n}.given_name || ' ' || ${n}.surname_prefix || ' ' || ${n}.surname` : `${n}.given_name || ' ' || ${n}.surname`}, 500)), '[[:space:][:punct:]]+')`;
 
-const WORD_ID = `(select d.id from name_words d where d.tree_id = n.tree_id and d.word = w)`;
+export const WORD_ID = `(select d.id from name_words d where d.tree_id = n.tree_id and d.word = w)`;
 
 /** The three trigger functions of migration 20261226090000, with `WORDS` as the words of a name and `changed` as the columns whose change reposts. */
 export const functions = (WORDS: (n: string) => string, changed: (n: string) => string): string[] => {

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { functions } from './Migration20261227090000_name_parts.js';
+import { functions, WORD_ID } from './Migration20261227090000_name_parts.js';
 
 // A name's words keep an apostrophe between two characters that are not spaces, punctuation or
 // symbols as part of the word, and drop it (issue 27): `O'Brien` is the word `obrien`, as Unicode's
@@ -14,7 +14,7 @@ import { functions } from './Migration20261227090000_name_parts.js';
 // The posting triggers' three functions (migration 20261227090000) are replaced with the same ones
 // over the new words. Then the persons whose live names hold an apostrophe are posted again, and
 // words left without postings (`o`, where no name has it alone) are dropped. The SQL is this
-// migration's own; the functions' text is migration 20261227090000's, with these words.
+// migration's own; the functions' text (and the word id lookup) is migration 20261227090000's, with these words.
 
 const SPLIT = `'[[:space:][:punct:]]+'`;
 /**
@@ -30,7 +30,6 @@ const nameText = (n: string) => `${n}.given_name || ' ' || ${n}.surname_prefix |
 const words = (inner: boolean) => (n: string): string =>
   `regexp_split_to_array(${inner ? joined(`lower(left(${nameText(n)}, 500))`) : `lower(left(${nameText(n)}, 500))`}, ${SPLIT})`;
 const changed = (n: string) => `${n}.given_name, ${n}.surname_prefix, ${n}.surname`;
-const WORD_ID = `(select d.id from name_words d where d.tree_id = n.tree_id and d.word = w)`;
 
 /** The statements that post again every person with an apostrophe in a live name, by `WORDS`, then drop words no posting holds. */
 const repost = (WORDS: (n: string) => string): string[] => {
