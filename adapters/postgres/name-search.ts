@@ -85,6 +85,8 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
     sql,
     params: [
       query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
+      ...shown.params, ...(after === undefined ? [] : [after]),
+      ...(after === undefined ? [] : [after]), ...shown.params,
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...shown.params, ...(after === undefined ? [] : [after]),
     ],
@@ -175,16 +177,89 @@ const oneWordWalk = (paged: boolean, shownSql: string, cards = false): string =>
       ${cards ? cardShown(shownSql) : `cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown`}
       where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''}`;
 
-/** rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition. */
+/**
+ * The persons of `persons` (a query of rows `person_id`, each holding a matched word) with their
+ * scores (person_id, score), as the every-match branch computes them, each from their own postings
+ * (one index probe per person; the matched words hashed once).
+ */
+const scored = (persons: string): string => `select x.person_id, sum(x.b) / (select k from qw) as score from (
+         select q.person_id, m.i, max(m.s)::float8 as b
+         from (${persons}) e cross join lateral (select q.person_id, q.word_id from name_postings q where q.person_id = e.person_id offset 0) q
+         join m on m.id = q.word_id group by q.person_id, m.i
+       ) x group by x.person_id`;
+
+/**
+ * How many times fewer postings the pruned branch must start from than every matched word holds to
+ * be taken: it reads each of its persons' postings to score them (about three to four times a posting's cost
+ * in the every-match branch, which hashes them).
+ */
+const PRUNED_GAIN = 4;
+
+/**
+ * The CTEs of several query words' bounded search: each query word's best matched word (`bm`), the
+ * first `bucket` persons shown of each of those words in id order (`seeds`), the `bucket`-th best
+ * score of those persons after the cursor, or 0 (`lb`), and the query word whose matches bound the
+ * search best (`dr`: its r, see rankedSql). Parameters: `shownSql`'s, then the cursor person (paged).
+ */
+const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
+       select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
+     ), seeds as materialized (
+       select distinct sd.person_id from bm cross join lateral (
+         select p.person_id from name_postings p
+         cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+         where p.word_id = bm.id order by p.person_id limit ${bucket}
+       ) sd
+     ), lb as materialized (
+       select coalesce((
+         select v.score from (${scored('select s.person_id from seeds s')}) v
+         ${paged ? 'cross join cur2 where v.score < cur2.score or (v.score = cur2.score and v.person_id > ?::uuid)' : ''}
+         order by v.score desc limit 1 offset ${bucket - 1}), 0::float8) as l
+     ), dr as materialized (
+       select d.i, d.r, case when d.r > 0 then (
+           select count(*) from m cross join lateral (select 1 from name_postings p where p.word_id = m.id offset 0) p where m.i = d.i and m.s >= d.r - 1e-9
+         ) end as n
+       from (select bm.i, (select k from qw) * lb.l - ((select sum(b.s) from bm b) - bm.s) as r from bm cross join lb order by 2 desc, 1 limit 1) d
+     ), pruned as materialized (
+       select case when dr.r > 0 then (
+           select count(*) from (select 1 from m cross join lateral (select 1 from name_postings p where p.word_id = m.id offset 0) p limit ${PRUNED_GAIN} * dr.n + 1) x
+         ) > ${PRUNED_GAIN} * dr.n else false end as yes
+       from dr
+     )`;
+
+/**
+ * rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition.
+ *
+ * Several query words: the answer is the first `bucket` persons by (score, id) of those shown after
+ * the cursor. A lower bound L of the `bucket`-th score is read first (lb: the `bucket`-th best score
+ * among a few persons shown, those holding a query word's best match). A person scoring L or more
+ * has, for each query word i, a best match of similarity c_i >= r_i = k·L - Σ_{j≠i} B_j (B_j: query
+ * word j's best similarity, which no c_j exceeds). When some r_i > 0 (dr: the greatest), every such
+ * person holds one of query word i's matches of similarity r_i or more: only those persons are
+ * scored (each by its own postings), and the answer is theirs (the pruned branch). Else every person
+ * holding a match is scored (the every-match branch). In the common case (a given name found exactly,
+ * a surname with a typo: L = 1/2) the pruned branch scores the holders of the exact word alone.
+ */
 const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
-  `with ${wordCtes(paged, false)}
+  `with ${wordCtes(paged, false)}${boundCtes(paged, bucket, shownSql)}
      (${oneWordWalk(paged, shownSql)})
+     union all
+     (select c.person_id, c.score
+      from (
+        select d.person_id, d.score from (${scored(`select distinct p.person_id from dr join m on m.i = dr.i and m.s >= dr.r - 1e-9
+            cross join lateral (select p.person_id from name_postings p where p.word_id = m.id offset 0) p`)}) d
+        cross join lb
+        ${paged ? 'cross join cur2' : ''}
+        where (select k from qw) > 1 and (select pruned.yes from pruned) and d.score >= lb.l - 1e-9
+          ${paged ? 'and (d.score < cur2.score or (d.score = cur2.score and d.person_id > ?::uuid))' : ''}
+        order by d.score desc, d.person_id
+      ) c
+      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown)
      union all
      (select h.person_id, h.score
       from (
         select x.person_id, sum(x.b) / (select k from qw) as score
         from (select b.person_id, m.i, max(m.s)::float8 as b from m cross join lateral (select b.person_id from name_postings b where b.word_id = m.id offset 0) b group by b.person_id, m.i) x
-        where (select k from qw) > 1
+        where (select k from qw) > 1 and not coalesce((select pruned.yes from pruned), false)
         group by x.person_id
         order by 2 desc, 1
       ) h

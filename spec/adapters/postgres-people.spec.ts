@@ -94,9 +94,9 @@ describe('PostgreSQL people storage', () => {
    * A tree of 3,000 persons, each named Smith or Smythe with a random given name (and, `o`, about every
    * tenth O'Brien instead), after `others` persons whose words no search below matches, of a small
    * vocabulary as a real tree's is (a few hundred given names and surnames): their words come first
-   * in the dictionary.
+   * in the dictionary. `given`: the given name's SQL (of the person row `p`), random by default.
    */
-  const givenSmiths = async (o = false, others = 0) => {
+  const givenSmiths = async (o = false, others = 0, given = 'md5(p.id::text)') => {
     const t = await givenTree(fx.storage);
     const persons = async (n: number) => sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, ?::int)`, [t.id, n]);
     const names = async (given: string, surname: string, params: readonly boolean[]) => sql.raw(
@@ -110,7 +110,7 @@ describe('PostgreSQL people storage', () => {
       await names(`'x' || (random() * 200)::int`, `'y' || (random() * 500)::int`, []);
     }
     await persons(3000);
-    await names('md5(p.id::text)', `case when ?::boolean and random() < 0.1 then 'O''Brien' when random() < 0.5 then 'Smith' else 'Smythe' end`, [o]);
+    await names(given, `case when ?::boolean and random() < 0.1 then 'O''Brien' when random() < 0.5 then 'Smith' else 'Smythe' end`, [o]);
     await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
     return t;
   };
@@ -190,9 +190,56 @@ describe('PostgreSQL people storage', () => {
       return rows;
     };
     expect(Number(matched)).to.equal(3_000); // each holds one of `obrien` (one word: migration 20270123090000), `smith` and `smythe`
-    // With the plan for these values and with the generic one alike: the matched words' postings (and
-    // a probe per person of the words that score them), not the tree's.
-    for (const plan of await searchPlans(statements[0]!, "O'Brein Smyht", t.id, null, 20)) expect(postingsRead(plan)).to.be.within(1, 2 * Number(matched));
+    // With the plan for these values and with the generic one alike: the matched words' postings, not
+    // the tree's. Here the bound prunes little (the Smiths and Smythes are 9 in 10 of the matched
+    // postings), so every holder is scored, from the postings read once to score and at most twice to
+    // count (rankedSql: whether the pruned branch reads 4 times fewer).
+    for (const plan of await searchPlans(statements[0]!, "O'Brein Smyht", t.id, null, 20)) expect(postingsRead(plan)).to.be.within(1, 4 * Number(matched));
+  });
+
+  it('scores a given name found exactly and a surname with a typo from the given name\'s holders, not from every holder of a matched word', async () => {
+    // 3,000 Smiths and Smythes, each with one of ten given names: 300 Johns.
+    const t = await givenSmiths(false, 0, `(array['John','Mary','Peter','Anna','Paul','Ruth','Hugh','Emma','Carl','Ida'])[1 + (get_byte(decode(md5(p.id::text), 'hex'), 0) % 10)]`);
+    const [{ johns, matched }] = (await sql.raw<{ rows: { johns: string; matched: string }[] }>(
+      `select count(*) filter (where d.word = 'john') as johns, count(*) filter (where d.word in ('john', 'smith', 'smythe')) as matched from name_postings p join name_words d on d.id = p.word_id where d.tree_id = ?`,
+      [t.id],
+    )).rows as [{ johns: string; matched: string }];
+    expect(Number(johns)).to.be.within(200, 400);
+    expect(Number(matched)).to.equal(3_000 + Number(johns));
+    statements.length = 0;
+    const found = await fx.storage.names.search(t.id, 'John Smyht', 0.2, { limit: 20 });
+    expect(found).to.have.length(20);
+    expect(statements).to.have.length(1);
+    // Every one of the 20 holds john: their score is (1 + their surname's similarity) / 2. The whole
+    // ranking (limit 1000: every holder of a matched word scored) begins with the same 20.
+    expect(found.every((h) => h.score > 0.5)).to.equal(true);
+    expect(found.map((h) => h.personId)).to.deep.equal((await fx.storage.names.search(t.id, 'John Smyht', 0.2, { limit: 1000 })).slice(0, 20).map((h) => h.personId));
+    const postingsRead = (plan: unknown): number => {
+      let rows = 0;
+      const walk = (node: Record<string, unknown>): void => {
+        if (node['Relation Name'] === 'name_postings') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
+        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return rows;
+    };
+    /** Rows the scans of name_postings by person (a found person's own postings, to score them) returned. */
+    const byPerson = (plan: unknown): number => {
+      let rows = 0;
+      const walk = (node: Record<string, unknown>): void => {
+        if (node['Index Name'] === 'name_postings_person_id_word_id_index') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
+        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return rows;
+    };
+    // Scored: the Johns (each by their own two postings) and the 40 persons that bound the search (lb),
+    // not the 3,300 holders of a matched word. Read in all: fewer postings than the matched words hold,
+    // the count that chose the branch included (the every-match branch would hash all 3,300).
+    for (const plan of await searchPlans(statements[0]!, 'John Smyht', t.id, null, 20)) {
+      expect(byPerson(plan)).to.be.within(2 * Number(johns), 2 * Number(johns) + 100);
+      expect(postingsRead(plan)).to.be.below(Number(matched));
+    }
   });
 
   it('keeps the postings and the word dictionary with the live names: renamed, deleted, restored, purged', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newId } from '../../core/kernel/ids.js';
-import { aName, at, givenNamed, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
+import { aName, aPerson, at, givenNamed, givenPerson, givenTree, ids, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
 const gone = { deletedAt: at('2025-04-01T00:00:00.000Z'), deletionId: newId() };
 const scores = (rows: readonly { personId: string; score: number }[]): string[] => rows.map((r) => r.personId);
@@ -242,6 +242,46 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       }
       expect(pages).to.deep.equal(scores(all));
       expect(await storage().names.search(t.id, 'John Smith', 0.2, { limit: 2, after: newId() })).to.deep.equal([]);
+    });
+
+    it('search of several words answers every page as the whole ranking does, on a tree where hundreds of persons tie, for members and non-members', async () => {
+      // 400 persons of a small vocabulary (a real tree's names repeat), a third of them living (shown
+      // to members only), some with a second name: a page of 20 is then cut from hundreds of persons
+      // of one score, ties by id. The whole ranking (limit 1000) scores every person holding a match;
+      // a page of 20 is the store's bounded search (PostgreSQL: scores only the persons that can reach
+      // the page, rankedSql); both must answer the same persons in the same order.
+      const t = await givenTree(storage());
+      let seed = 20261126;
+      const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), Math.floor((seed / 2 ** 32) * n));
+      const givens = ['John', 'Jon', 'Joan', 'Mary', 'Marie', 'Maria', 'Peter', 'Pieter'];
+      const surnames = ['Smith', 'Smyth', 'Smithson', 'Jones', 'Johnson', 'Brown', 'Browne', 'Miller'];
+      const persons = Array.from({ length: 400 }, (_, i) => aPerson(t.id, i % 3 === 0 ? { birthYear: 1990 } : { hasDeathFact: true }));
+      const names = persons.flatMap((p, i) => [
+        aName(p, { givenName: givens[rnd(givens.length)]!, surname: surnames[rnd(surnames.length)]! }),
+        ...(i % 4 === 0 ? [aName(p, { givenName: givens[rnd(givens.length)]!, surname: surnames[rnd(surnames.length)]!, isPrimary: false, nameType: 'alias' })] : []),
+      ]);
+      await storage().bulk.insertAll({ persons, names, places: [], relationships: [], events: [], sources: [], citations: [] });
+      const member = undefined;
+      const stranger = { member: false, now: at('2026-01-01T00:00:00.000Z') } as const;
+      for (const q of ['John Smith', 'Jhon Smyth', 'Mary Jnes', 'Pieter Brwn', 'Smith John Browne', 'Jon Mller', 'Maria Xyzzy']) {
+        for (const audience of [member, stranger]) {
+          const whole = await storage().names.search(t.id, q, 0.2, { limit: 1000, ...(audience === undefined ? {} : { audience }) });
+          expect(whole.length, q).to.be.greaterThan(60);
+          for (const size of [20, 7]) {
+            const paged: { personId: string; score: number }[] = [];
+            for (let after: string | undefined; paged.length < 100;) {
+              const page = await storage().names.search(t.id, q, 0.2, { limit: size, ...(after === undefined ? {} : { after }), ...(audience === undefined ? {} : { audience }) });
+              paged.push(...page);
+              if (page.length < size) break;
+              after = page[page.length - 1]!.personId;
+            }
+            const who = `${q}, ${audience === undefined ? 'member' : 'non-member'}, pages of ${size}`;
+            expect(scores(paged), who).to.deep.equal(scores(whole.slice(0, paged.length)));
+            expect(paged.length, who).to.be.at.least(Math.min(100, whole.length));
+            paged.forEach((r, i) => expect(r.score, who).to.be.closeTo(whole[i]!.score, 1e-9));
+          }
+        }
+      }
     });
 
     it('search as a non-member finds persons shown in full only', async () => {
