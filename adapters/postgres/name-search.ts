@@ -15,11 +15,13 @@ import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 //   postings after the word lookup, plus, per person read, one probe per better matched word (to skip
 //   a person already answered under it; none for the best word) and their row (deleted? shown?).
 // - Several query words: a person's score is the mean over the query's words of the similarity of
-//   their best matching word (0 for a query word none of theirs matches), ties by person id. Every
-//   person holding a matched word is scored (set-wise, from postings only: no name row is read, each
-//   matched word's postings by the index, laterally: a join let the planner hash every posting of the
-//   table, 32 ms for `O'Neill` on 100,000 persons), so this costs in proportion to the matched words'
-//   postings, not to the page.
+//   their best matching word (0 for a query word none of theirs matches), ties by person id. A lower
+//   bound of the page's last score, from a few persons, says which persons can reach the page; when
+//   they hold 4 times fewer postings than the matched words, only they are scored, each from their
+//   own postings (see rankedSql). Else every person holding a matched word is scored (set-wise, from
+//   postings only: no name row is read, each matched word's postings by the index, laterally: a join
+//   let the planner hash every posting of the table, 32 ms for `O'Neill` on 100,000 persons). Either
+//   way this costs in proportion to one or all matched words' postings, not to the page.
 //
 // A person is found when one of the query's words matches one of the words of their live names at
 // the threshold or above. The statement is prepared (named, planned once per connection: planning it
