@@ -4,7 +4,8 @@
 //      /public, each once on a quiet service: time, bytes and the service's RSS before, at peak, after.
 //   2. CLIENTS closed-loop clients for BENCH_SECONDS each (after a short warm-up): the bare baseline's
 //      GET /persons/{id}; the service's GET /persons/{id} as a non-member (random persons of the tree);
-//      ?q=<surname with a typo>&limit=20 as a non-member; the same search on a second tree holding
+//      ?q=<surname with a typo>&limit=20 as a non-member; ?q=<given surname, one typo>&limit=20 (a full
+//      name, withTypo) as a non-member; the surname search on a second tree holding
 //      BENCH_NAMES names, as a member and as a non-member. The clients run in a load generator process of
 //      their own (loadgen.ts); each load reports its CPU (client, service, bare, PostgreSQL, the rest of
 //      the machine) and is INVALID when the client used more than half a core.
@@ -96,6 +97,7 @@ const main = async (): Promise<void> => {
     const rng = seededRandom(SEED ^ 0x13ead5);
     const randomOf = (t: GeneratedTree) => t.persons[Math.floor(rng() * t.persons.length)]!;
     const search = (t: GeneratedTree) => () => `${svc.api}/trees/${t.treeId}/persons?q=${encodeURIComponent(surnameWithTypo(rng, randomOf(t)))}&limit=${LIMIT}`;
+    const fullNameSearch = (t: GeneratedTree) => () => `${svc.api}/trees/${t.treeId}/persons?q=${encodeURIComponent(withTypo(rng, randomOf(t)))}&limit=${LIMIT}`;
 
     // 1. Whole lists, first, while nothing else has grown the service's heap (a warm-up page each).
     const readers: readonly (readonly [string, string, Record<string, string>])[] = [
@@ -127,6 +129,7 @@ const main = async (): Promise<void> => {
     const bareRead = await loaded('bare GET /persons/{id}', { next: () => `${bare.url}/persons/${randomOf(big).id}`, headers: {}, expected: [200] });
     const single = await loaded('GET /persons/{id}, non-member', { next: () => `${svc.api}/persons/${randomOf(big).id}`, headers: as(stranger.token), expected: [200, 404] });
     const typo = await loaded('search, non-member', { next: search(big), headers: as(stranger.token), expected: [200], countRows: true });
+    const fullName = await loaded('search of a full name, non-member', { next: fullNameSearch(big), headers: as(stranger.token), expected: [200], countRows: true });
     const manyMember = await loaded(`search over ${names.names} names, member`, { next: search(names.tree), headers: as(owner.token), expected: [200], countRows: true });
     const manyStranger = await loaded(`search over ${names.names} names, non-member`, { next: search(names.tree), headers: as(stranger.token), expected: [200], countRows: true });
     const rssAtEnd = await svc.rss();
@@ -168,6 +171,7 @@ const main = async (): Promise<void> => {
       ],
       cpuRow(single),
       ...searchRows(`?q=<surname typo>&limit=${LIMIT}, non-member`, typo),
+      ...searchRows(`?q=<given surname, one typo>&limit=${LIMIT}, non-member`, fullName),
       ...lists.map(([who, l]): [string, string] => [
         `whole list, ${who}`,
         `${listLine(l)} | ${goal(`whole list, ${who}`, `<= ${GOAL.listMs / 1000} s, < ${mb(GOAL.listAddedBytes)} added`, l.ms <= GOAL.listMs && l.rssPeak - l.rssBefore < GOAL.listAddedBytes)}`,
@@ -177,7 +181,7 @@ const main = async (): Promise<void> => {
       ['service RSS', `${mb(rssAtStart)} at start, ${mb(rssAtEnd)} at end, peak ${mb(Math.max(rssPeak, rssAtEnd))} (sampled every 100 ms)`],
     ]);
     console.log(missed.length === 0 ? '\nEvery goal met.' : `\nMissed goals: ${missed.join('; ')}`);
-    const invalid = invalidRuns([['bare read', bareRead], ['read', single], ['search', typo], ['names search, member', manyMember], ['names search, non-member', manyStranger]]);
+    const invalid = invalidRuns([['bare read', bareRead], ['read', single], ['search', typo], ['full-name search', fullName], ['names search, member', manyMember], ['names search, non-member', manyStranger]]);
     console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();
