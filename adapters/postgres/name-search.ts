@@ -87,7 +87,7 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
     sql,
     params: [
       query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
-      ...shown.params, ...(after === undefined ? [] : [after]),
+      ...shown.params, ...(after === undefined ? [] : [after, after]),
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...shown.params, ...(after === undefined ? [] : [after]),
@@ -199,9 +199,11 @@ const PRUNED_GAIN = 4;
 
 /**
  * The CTEs of several query words' bounded search: each query word's best matched word (`bm`), the
- * first `bucket` persons shown of each of those words in id order (`seeds`), the `bucket`-th best
+ * first `bucket` persons shown of each of those words in id order (`seeds`; after the cursor person's
+ * id when paged, so that a later page of a tie finds persons after the cursor), the `bucket`-th best
  * score of those persons after the cursor, or 0 (`lb`), and the query word whose matches bound the
- * search best (`dr`: its r, see rankedSql). Parameters: `shownSql`'s, then the cursor person (paged).
+ * search best (`dr`: its r, see rankedSql). Parameters: `shownSql`'s, then the cursor person twice
+ * (paged).
  */
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
        select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
@@ -209,7 +211,7 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
        select distinct sd.person_id from bm cross join lateral (
          select p.person_id from name_postings p
          cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
-         where p.word_id = bm.id order by p.person_id limit ${bucket}
+         where p.word_id = bm.id${paged ? ' and p.person_id > ?::uuid' : ''} order by p.person_id limit ${bucket}
        ) sd
      ), lb as materialized (
        select coalesce((
