@@ -51,6 +51,19 @@ describe('PostgreSQL people storage', () => {
     return most;
   };
 
+  /** Rows every node of the plan that `which` picks returned (actual rows times loops), summed. */
+  const rowsWhere = (plan: unknown, which: (node: Record<string, unknown>) => boolean): number => {
+    let rows = 0;
+    const walk = (node: Record<string, unknown>): void => {
+      if (which(node)) rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
+      for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return rows;
+  };
+  /** Rows every scan of name_postings in the plan returned. */
+  const postingsRead = (plan: unknown): number => rowsWhere(plan, (node) => node['Relation Name'] === 'name_postings');
+
   /**
    * The search statement's plans, run: the plan for these values, and the generic plan of the
    * statement prepared (the service prepares it: PostgreSQL may switch to that one after five runs).
@@ -179,16 +192,6 @@ describe('PostgreSQL people storage', () => {
     const found = await fx.storage.names.search(t.id, "O'Brein Smyht", 0.2, { limit: 20 });
     expect(found).to.have.length(20);
     expect(statements).to.have.length(1);
-    /** Rows every scan of name_postings in the plan returned (actual rows times loops). */
-    const postingsRead = (plan: unknown): number => {
-      let rows = 0;
-      const walk = (node: Record<string, unknown>): void => {
-        if (node['Relation Name'] === 'name_postings') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
-        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
-      return rows;
-    };
     expect(Number(matched)).to.equal(3_000); // each holds one of `obrien` (one word: migration 20270123090000), `smith` and `smythe`
     // With the plan for these values and with the generic one alike: the matched words' postings, not
     // the tree's. Here the bound prunes little (the Smiths and Smythes are 9 in 10 of the matched
@@ -214,25 +217,8 @@ describe('PostgreSQL people storage', () => {
     // ranking (limit 1000: every holder of a matched word scored) begins with the same 20.
     expect(found.every((h) => h.score > 0.5)).to.equal(true);
     expect(found.map((h) => h.personId)).to.deep.equal((await fx.storage.names.search(t.id, 'John Smyht', 0.2, { limit: 1000 })).slice(0, 20).map((h) => h.personId));
-    const postingsRead = (plan: unknown): number => {
-      let rows = 0;
-      const walk = (node: Record<string, unknown>): void => {
-        if (node['Relation Name'] === 'name_postings') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
-        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
-      return rows;
-    };
     /** Rows the scans of name_postings by person (a found person's own postings, to score them) returned. */
-    const byPerson = (plan: unknown): number => {
-      let rows = 0;
-      const walk = (node: Record<string, unknown>): void => {
-        if (node['Index Name'] === 'name_postings_person_id_word_id_index') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
-        for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
-      return rows;
-    };
+    const byPerson = (plan: unknown): number => rowsWhere(plan, (node) => node['Index Name'] === 'name_postings_person_id_word_id_index');
     // Scored: the Johns (each by their own two postings) and the 40 persons that bound the search (lb),
     // not the 3,300 holders of a matched word. Read in all: fewer postings than the matched words hold,
     // the count that chose the branch included (the every-match branch would hash all 3,300).
