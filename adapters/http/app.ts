@@ -507,7 +507,9 @@ const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; r
     if (trailers !== undefined) ctx.set('Trailer', trailers.names.join(', '));
     ctx.body = Readable.from(trailers === undefined ? reply.stream : withTrailers(reply.stream, ctx.res, trailers.values), { objectMode: false });
   } else if (json !== undefined) {
-    if (!/\bjson\b/i.test(ctx.type)) ctx.type = 'json';
+    // The header itself, as `ctx.type = 'json'` writes it, without Koa's media-type lookups.
+    const type = ctx.response.get('Content-Type');
+    if (!/\bjson\b/i.test(type)) ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.body = json;
   } else if (reply.body !== undefined) ctx.body = reply.body;
   // An explicit null body is sent as no body at all (Content-Length: 0), for 202 as for 204.

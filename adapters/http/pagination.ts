@@ -25,10 +25,40 @@ export const pageOf = <A extends { readonly id: string }>(rows: readonly A[], li
   return { rows: page, headers: { 'X-Next-Cursor': cursor, Link: `<${next.toString()}>; rel="next"` } };
 };
 
+/**
+ * A list's absolute address (`href`, no query) and the query parameters its next page keeps (a
+ * search's `q`): what a hot list route passes instead of a URL, whose `searchParams.set` writes and
+ * parses the whole address again at every call (issue 27: about a twentieth of a search's CPU in the
+ * service, building the next page's Link).
+ */
+export type ListAddress = { readonly href: string; readonly query: readonly (readonly [string, string])[] };
+
+const bases = new Map<string, string>();
+/**
+ * `path` (segments needing no escapes, e.g. `/api/v1/trees/{uuid}/persons`) under `baseUrl`, written
+ * as `new URL` writes it: the base is normalized by `URL` once (per base), not at every request.
+ */
+export const listAddress = (baseUrl: string, path: string, query: readonly (readonly [string, string])[] = []): ListAddress => {
+  let base = bases.get(baseUrl);
+  if (base === undefined) {
+    base = new URL(baseUrl).href;
+    while (base.endsWith('/')) base = base.slice(0, -1);
+    if (bases.size < 16) bases.set(baseUrl, base);
+  }
+  return { href: base + path, query };
+};
+
 /** Headers pointing at the page after `lastId` (none when the core says this page was the last). */
-export const nextPageHeaders = (lastId: string | null, limit: number | undefined, url: URL): Record<string, string> => {
+export const nextPageHeaders = (lastId: string | null, limit: number | undefined, url: URL | ListAddress): Record<string, string> => {
   if (lastId === null || limit === undefined) return {};
   const cursor = encodeCursor(lastId);
+  if (!(url instanceof URL)) {
+    const params = new URLSearchParams();
+    for (const [k, v] of url.query) params.append(k, v);
+    params.append('limit', String(limit));
+    params.append('cursor', cursor);
+    return { 'X-Next-Cursor': cursor, Link: `<${url.href}?${params.toString()}>; rel="next"` };
+  }
   const next = new URL(url);
   next.searchParams.set('limit', String(limit));
   next.searchParams.set('cursor', cursor);

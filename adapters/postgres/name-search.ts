@@ -293,19 +293,32 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
  * the search's answer when `qw.k` <= 1 and `sameThresholdSql` is true; else the caller asks
  * rankedSearch. Parameters: `ctes`' then `walk`'s.
  */
-export const oneWordSearch = (treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment): { readonly ctes: Fragment; readonly walk: Fragment } => {
-  const key = `${after !== undefined}:${limitBucket(limit)}:${shown.sql}`;
-  let texts = oneWordTexts.get(key);
+export const oneWordSearch = (
+  treeId: string, query: string, threshold: number, limit: number, after: string | undefined, shown: Fragment,
+): { readonly ctes: Fragment; readonly walk: Fragment; readonly texts: object } => {
+  // Looked up by the fragment's object first (a caller keeps one per rule), then by its text: a key
+  // of the whole text would be written and hashed at every search.
+  const shape = `${after !== undefined}:${limitBucket(limit)}`;
+  let ofShown = oneWordByShown.get(shown);
+  if (ofShown === undefined) oneWordByShown.set(shown, (ofShown = new Map()));
+  let texts = ofShown.get(shape);
   if (texts === undefined) {
-    const paged = after !== undefined;
-    oneWordTexts.set(key, (texts = [wordCtes(paged, true), `${oneWordWalk(paged, shown.sql, true)} limit ${limitBucket(limit)}`]));
+    const key = `${shape}:${shown.sql}`;
+    texts = oneWordTexts.get(key);
+    if (texts === undefined) {
+      const paged = after !== undefined;
+      oneWordTexts.set(key, (texts = [wordCtes(paged, true), `${oneWordWalk(paged, shown.sql, true)} limit ${limitBucket(limit)}`]));
+    }
+    ofShown.set(shape, texts);
   }
   return {
     ctes: { sql: texts[0], params: [query, treeId, threshold, threshold, threshold, ...(after === undefined ? [] : [after])] },
     walk: { sql: texts[1], params: [...(after === undefined ? [] : [after]), ...shown.params, ...shown.params] },
+    texts,
   };
 };
 const oneWordTexts = new Map<string, readonly [string, string]>();
+const oneWordByShown = new WeakMap<Fragment, Map<string, readonly [string, string]>>();
 
 /** Whether this connection's `%` threshold is `?` (the threshold's parameter): oneWordSearch's answer holds only then. */
 export const sameThresholdSql = SAME_THRESHOLD;

@@ -5,9 +5,10 @@ import { uuids, type Sql } from './sql.js';
 import { ownerOf } from './trees.js';
 import type { Role, TreeWithRole } from '../../core/trees/model.js';
 import { insertRow, insertRowIfAbsent, updateRow, updateRows } from './tables/build.js';
+import { treeOfText } from './tables/trees.js';
 import * as tables from './tables/index.js';
 import type { EventDb, NameDb, PersonDb, PlaceDb, RelationshipDb, TreeDb } from './tables/index.js';
-import { all, eventShown, shownPerson, visibilityIsAt, visibilitySqlAt, type Fragment } from './privacy-sql.js';
+import { all, eventShown, shownPerson, visibilityIsAt, yearlyText, type Fragment } from './privacy-sql.js';
 import { pgPersonListJson, redactedSql } from './person-list-json.js';
 import type { CardDemand } from './card-demand.js';
 import { searchNames } from './name-search.js';
@@ -78,26 +79,26 @@ const readSql = `select ${withTreeColumns}, ${profileColumn('p.id', 'g.shown')} 
 // (card-demand.ts). Short on purpose: PostgreSQL sets up every node of a plan before it runs, used
 // or not, so the live JSON writer of a batch (pickJson), or the profile's sub-selects, would cost a
 // card's reader more than the card saves.
-const readRule = visibilitySqlAt('p');
-const readVisibility = `(case when (?::boolean and m.role is not null) then 'full'::text else ${readRule.sql} end)`;
+// The rule's constants are literals in the text (yearlyText), not parameters: the service would
+// serialize them at every read.
 const readUncarded = '(p.deleted_at is null and x.v = \'full\' and c.card is null)';
-const readJsonSql = `select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
+const readJsonSql = yearlyText((rule) => `select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, p.tree_id, p.deleted_at is not null as deleted,
     (?::boolean and m.role is not null) as member,
     case when p.deleted_at is not null then null when x.v = 'redacted' then ${redactedSql.replaceAll('pg.', 'p.')} when x.v = 'full' then c.card end as json,
     case when ${readUncarded} then to_jsonb(p.*) end as p, ${profileColumn('p.id', readUncarded)}
   from persons p join trees t on t.id = p.tree_id left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid
     left join person_cards c on c.person_id = p.id
-    cross join lateral (select ${readVisibility} as v) x
-  where p.id = ?::uuid -- persons.readJson`;
+    cross join lateral (select (case when (?::boolean and m.role is not null) then 'full'::text else ${rule('p')} end) as v) x
+  where p.id = ?::uuid -- persons.readJson`);
 export const pgPersons = (db: Sql, demand: CardDemand): PersonRepository => ({
   readJson: async (personId, userId, reading) => {
-    const [r] = await db.rows<{ t: TreeDb; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null; profile: ProfileDb | null }>(
-      readJsonSql, [reading.byRole, userId, reading.byRole, ...readRule.params(reading.now), personId],
+    const [r] = await db.rows<{ t: string; owner_id: string | null; role: Role | null; tree_id: string; deleted: boolean; member: boolean; json: string | null; p: PersonDb | null; profile: ProfileDb | null }>(
+      readJsonSql(reading.now), [reading.byRole, userId, reading.byRole, personId],
     );
     if (r === undefined) return null;
     if (r.p !== null) demand.miss(r.tree_id);
     return {
-      tree: { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role },
+      tree: treeOfText(r.t, r.owner_id, r.role),
       treeId: r.tree_id,
       deleted: r.deleted,
       member: r.member,

@@ -15,11 +15,10 @@ import type { PersonRepository } from '../../core/people/ports.js';
 import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
-import { fullPerson, visibilitySql, visibilityIs, type Fragment } from './privacy-sql.js';
+import { fullPerson, inlined, visibilitySql, visibilityIs, type Fragment } from './privacy-sql.js';
 import { oneWordSearch, rankedSearch, sameThresholdSql } from './name-search.js';
 import { ownerOf } from './trees.js';
-import * as tables from './tables/index.js';
-import type { TreeDb } from './tables/index.js';
+import { treeOfText } from './tables/trees.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
 import { queryWords } from '../../core/people/trigram.js';
@@ -235,7 +234,7 @@ const searchPageStatement = (ranked: string): string => {
   const vis = `(case when ${member} then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
   const shown = ` and (${member} or ${visibilityIs('p', new Date(0), 'hidden', true).sql})`;
   return `with tr as materialized ( -- persons.searchPage
-      select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
+      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
       from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
     found as materialized (select r.person_id as id, row_number() over () as ord from (${ranked}) r limit ?::int),
     ${pickCtes('found', vis, shown)}
@@ -253,7 +252,7 @@ const searchPageStatement = (ranked: string): string => {
  * searchPageStatement, whose answer is exact in every case.
  */
 const cardSearchStatement = (ctes: string, walk: string): string => `with tr as materialized ( -- persons.searchPage (cards)
-      select to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
+      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
       from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
     ${ctes},
     fc as materialized (select r.person_id as id, r.card, row_number() over () as ord from (${walk}) r limit ?::int)
@@ -261,7 +260,7 @@ const cardSearchStatement = (ctes: string, walk: string): string => `with tr as 
       (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
       (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last,
       (select qw.k from qw) as k, ${sameThresholdSql} as same`;
-const cardSearches = new Map<string, string>();
+const cardSearches = new WeakMap<object, string>();
 
 // The four statements, written once; a non-member's parameters change with the year only.
 const texts = new Map<string, string>();
@@ -292,11 +291,15 @@ const pickTextOf = (member: boolean): string => {
 const searchPages = new Map<string, string>();
 let foundYear = NaN;
 let foundFragment: Fragment = { sql: '', params: [] };
-/** A non-member's condition on a found person's row at `now`, unless the reader is a member by role (decided in the statement); its text written once. */
+/**
+ * A non-member's condition on a found person's row at `now`, unless the reader is a member by role
+ * (decided in the statement); written once a year, with the rule's constants as literals (inlined),
+ * and the same object all year (the statements made from it are kept by it).
+ */
 const foundRule = (now: Date): Fragment => {
   if (now.getUTCFullYear() !== foundYear) {
     const fullRule = fullPerson('pr', now);
-    foundFragment = { sql: ` and ((select tr.member from tr) or ${fullRule.sql})`, params: fullRule.params };
+    foundFragment = inlined({ sql: ` and ((select tr.member from tr) or ${fullRule.sql})`, params: fullRule.params });
     foundYear = now.getUTCFullYear();
   }
   return foundFragment;
@@ -307,16 +310,16 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
     const limit = Math.max(0, Math.floor(page.limit));
-    const tree = (r: { t: TreeDb | null; owner_id: string | null; role: Role | null } | undefined) =>
-      r?.t == null ? null : { ...tables.trees.from({ ...r.t, owner_id: r.owner_id }), role: r.role };
+    const tree = (r: { t: string | null; owner_id: string | null; role: Role | null } | undefined) =>
+      r?.t == null ? null : treeOfText(r.t, r.owner_id, r.role);
     if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
       // The common case first, in its short statement; its answer stands when it says it holds. Not
       // while the tree's reads meet persons without cards (their statement would not hold).
       const one = oneWordSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
-      const key = `${one.ctes.sql}\u0000${one.walk.sql}`;
-      let text = cardSearches.get(key);
-      if (text === undefined) cardSearches.set(key, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
-      const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; uncarded: number; last: string | null; k: number; same: boolean }>(text, [
+      // By the texts' object (oneWordSearch keeps one per shape), not by their 4 kB of text.
+      let text = cardSearches.get(one.texts);
+      if (text === undefined) cardSearches.set(one.texts, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
+      const [r] = await db.rows<{ t: string | null; owner_id: string | null; role: Role | null; json: string | null; found: number; uncarded: number; last: string | null; k: number; same: boolean }>(text, [
         page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold,
       ]);
       if (r !== undefined && r.uncarded > 0) demand.miss(treeId);
@@ -329,7 +332,7 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
     let text = searchPages.get(ranked.sql);
     if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
     const [vis = [], shown = []] = nonMemberParams(now);
-    const [r] = await db.rows<{ t: TreeDb | null; owner_id: string | null; role: Role | null; json: string | null; found: number; last: string | null }>(text, [
+    const [r] = await db.rows<{ t: string | null; owner_id: string | null; role: Role | null; json: string | null; found: number; last: string | null }>(text, [
       page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown,
     ]);
     const found = r?.found ?? 0;

@@ -6,7 +6,7 @@ import type { ModelProvider } from '../../../core/ai/ports.js';
 import type { AssistantLimits } from '../../../core/ai/commands/ask-assistant.js';
 import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
-import { decodeCursor, nextPageHeaders } from '../pagination.js';
+import { decodeCursor, nextPageHeaders, type ListAddress } from '../pagination.js';
 import { reclaimer } from '../../archive/reclaim.js';
 import type { Gate } from '../spool.js';
 
@@ -95,7 +95,7 @@ async function* jsonArray<V>(first: readonly V[], lastId: string | null, read: L
  */
 export const listed = async <V, O>(
   query: { readonly limit?: number; readonly cursor?: string },
-  url: URL,
+  url: URL | ListAddress,
   read: ListRead<V>,
   wire: (v: V) => O,
   o: { readonly defaultLimit?: number } = {},

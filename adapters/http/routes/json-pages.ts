@@ -1,7 +1,7 @@
 import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { withPage } from './deps.js';
-import { nextPageHeaders } from '../pagination.js';
+import { nextPageHeaders, type ListAddress } from '../pagination.js';
 
 /**
  * Persons per page of a whole list the store writes as JSON text (PersonRepository.listJson): about
@@ -82,7 +82,7 @@ export const streamedJsonPages = async (query: { readonly cursor?: string }, rea
  */
 export const pickedJson = async (
   query: { readonly limit?: number; readonly cursor?: string },
-  url: URL,
+  url: URL | ListAddress,
   read: (page: { readonly limit?: number; readonly after?: string }) => Promise<Result<{ readonly json: string; readonly lastId: string | null }>>,
   defaultLimit?: number,
 ): Promise<Result<Reply<never>>> =>

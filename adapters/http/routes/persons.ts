@@ -18,6 +18,7 @@ import { PersonRead, personAnswer, personWire } from '../wire-records.js';
 import { listed, reply, type LazyDeps } from './deps.js';
 import { STREAMED_LIST, ifMatch } from './texts.js';
 import { pickedJson, streamedJsonPages } from './json-pages.js';
+import { listAddress } from '../pagination.js';
 import { getPersonJson } from '../../../core/people/queries/get-person-json.js';
 
 /** `ids=a,b,c`: up to 1000 UUIDs. */
@@ -91,8 +92,8 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         // The whole list, streamed: pages of JSON text the store writes (issue 27; the same answer).
         if (query.limit === undefined && asked.length === 0 && query.q === undefined)
           return streamedJsonPages(query, (page) => listPersonsJson(d)(actor, params.id, page));
-        const url = new URL(`${d.identity.baseUrl}/api/v1/trees/${params.id}/persons`);
-        if (query.q !== undefined) url.searchParams.set('q', query.q);
+        const path = `/api/v1/trees/${params.id}/persons`;
+        const url = listAddress(d.identity.baseUrl, path, query.q === undefined ? [] : [['q', query.q]]);
         // A search's page and a batch: JSON text the store writes (issue 27; the answer listPersons gives).
         if (query.ids !== undefined) {
           const ids = query.ids;
@@ -102,14 +103,14 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           const q = query.q;
           return pickedJson(query, url, (page) => personsJson(d)(actor, params.id, { q, ...page }), DEFAULT_SEARCH_LIMIT);
         }
-        if (query.deleted === 'true') url.searchParams.set('deleted', 'true');
+
         const read = (page: { readonly limit?: number; readonly after?: string }) =>
           listPersons(d)(actor, params.id, {
             ...page,
             ...(query.q === undefined ? {} : { q: query.q }),
             deleted: query.deleted === 'true',
           }).then(E.map((r) => ({ rows: r.views, lastId: r.lastId })));
-        return listed(query, url, read, personWire);
+        return listed(query, query.deleted === 'true' ? listAddress(d.identity.baseUrl, path, [...url.query, ['deleted', 'true']]) : url, read, personWire);
       },
     }),
     route({

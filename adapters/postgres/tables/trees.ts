@@ -1,5 +1,5 @@
 // The trees slice's tables: trees and memberships.
-import type { Membership, Role, Tree, TreeRead, Visibility } from '../../../core/trees/model.js';
+import type { Membership, Role, Tree, TreeRead, TreeWithRole, Visibility } from '../../../core/trees/model.js';
 import { date, dateOrNull } from '../sql.js';
 import { iso, type Table } from './table.js';
 
@@ -22,6 +22,26 @@ export const trees: Table<Tree, TreeDb, TreeRead> = {
     aiRecommenderProvider: r.ai_recommender_provider, createdAt: date(r.created_at), updatedAt: date(r.updated_at), deletedAt: dateOrNull(r.deleted_at),
     ownerId: r.owner_id,
   }),
+};
+
+const keptTrees = new Map<string, TreeWithRole>();
+const KEPT_TREES = 512;
+/**
+ * A tree with its owner and the reader's role, from its row as text (`to_jsonb(t.*)::text`), kept by
+ * that text (and the owner and role): a hot read (a person, a search's page) parses and converts a
+ * tree only when its row (its change_seq, at every change of the tree) or the reader's role is new
+ * (issue 27: parsing the row, its dates and the copies were about a thirtieth of a search's CPU in the
+ * service). Frozen, since every reader of that tree and role shares it; at most KEPT_TREES kept.
+ */
+export const treeOfText = (text: string, ownerId: string | null, role: Role | null): TreeWithRole => {
+  const key = `${role ?? ''}\u0001${ownerId ?? ''}\u0001${text}`;
+  let tree = keptTrees.get(key);
+  if (tree === undefined) {
+    tree = Object.freeze({ ...trees.from({ ...(JSON.parse(text) as TreeDb), owner_id: ownerId }), role });
+    if (keptTrees.size >= KEPT_TREES) keptTrees.clear();
+    keptTrees.set(key, tree);
+  }
+  return tree;
 };
 
 export type MembershipDb = { tree_id: string; user_id: string; role: Role; created_at: string };
