@@ -155,7 +155,7 @@ const documentedReply = (r: AnyRoute, reply: Reply, check?: ResponseCheck): void
   if (!successStatuses(r).includes(reply.status)) throw new Error(`${where}: answered ${reply.status}, which its route does not document`);
   if (reply.stream !== undefined && r.streams !== true) throw new Error(`${where}: answered a stream, but its route does not declare \`streams\``);
   // The media type sent is one the document names: JSON for a body, the Content-Type header for a stream.
-  const body: unknown = reply.json !== undefined ? JSON.parse(reply.json) : reply.body;
+  const body: unknown = reply.json !== undefined ? JSON.parse(typeof reply.json === 'string' ? reply.json : Buffer.from(reply.json).toString('utf8')) : reply.body;
   const sent = reply.stream !== undefined ? (reply.headers?.['Content-Type'] ?? '') : body !== undefined ? 'application/json' : null;
   if (sent !== null && reply.status === r.success.status && !documentedMediaType(mediaTypesOf(r), sent))
     throw new Error(`${where}: sent ${sent || 'no Content-Type'}, which its route does not document (${mediaTypesOf(r).join(', ')})`);
@@ -446,7 +446,7 @@ export const createApp = (opts: AppOptions): Koa => {
         if (validate) documentedReply(r, result.right, opts.checkResponse);
         // A record's version: on its read, and on a change that answers the record as its read does.
         // The JSON is written once (or comes written by a store: result.right.json), hashed and sent as it is.
-        let json: string | undefined;
+        let json: string | Uint8Array | undefined;
         const versioned = result.right.status === 200 && (tagged || (reader !== undefined && reader.success.body === r.success.body));
         if (result.right.json !== undefined) {
           json = result.right.json;
@@ -498,7 +498,7 @@ async function* withTrailers(
 }
 
 /** `json`: the body already written as JSON (to hash it for the ETag), sent as it is, typed as Koa types an object body. */
-const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }, json?: string): void => {
+const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; readonly maxAge: number }, json?: string | Uint8Array): void => {
   for (const [k, v] of Object.entries(reply.headers ?? {})) ctx.set(k, v);
   if (reply.session !== undefined)
     ctx.append('Set-Cookie', sessionCookie(reply.session === 'clear' ? null : reply.session.token, { secure: o.secure, maxAgeSeconds: o.maxAge }));
@@ -510,7 +510,8 @@ const writeReply = (ctx: Context, reply: Reply, o: { readonly secure: boolean; r
     // The header itself, as `ctx.type = 'json'` writes it, without Koa's media-type lookups.
     const type = ctx.response.get('Content-Type');
     if (!/\bjson\b/i.test(type)) ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = json;
+    // Bytes as a Buffer (Koa sends a Buffer as it is; any other object it would write as JSON).
+    ctx.body = typeof json === 'string' || Buffer.isBuffer(json) ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
   } else if (reply.body !== undefined) ctx.body = reply.body;
   // An explicit null body is sent as no body at all (Content-Length: 0), for 202 as for 204.
   else ctx.body = null;

@@ -6,7 +6,7 @@ import { hash } from 'node:crypto';
 // as the same GET reads it just before the change.
 
 /** A strong ETag of a JSON answer, from its text as sent (one hash call, no hasher object). */
-export const etagOfJson = (json: string): string => `"${hash('sha256', json, 'base64url').slice(0, 27)}"`;
+export const etagOfJson = (json: string | Uint8Array): string => `"${hash('sha256', json, 'base64url').slice(0, 27)}"`;
 
 /** A strong ETag of a JSON answer. */
 export const etagOf = (body: unknown): string => etagOfJson(JSON.stringify(body));

@@ -17,7 +17,7 @@ export type Reply<O = unknown> = {
    * The JSON body as its text, sent as it is instead of `body` (a page a store wrote as JSON: a
    * search's persons, PersonRepository.pickJson); held to the route's codec as `body` is.
    */
-  readonly json?: string;
+  readonly json?: string | Uint8Array;
   /** A byte stream sent as the body instead of JSON (media content); `headers` carry its type and length. */
   readonly stream?: AsyncIterable<Uint8Array>;
   /**

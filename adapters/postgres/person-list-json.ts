@@ -21,6 +21,7 @@ import { ownerOf } from './trees.js';
 import { treeOfText } from './tables/trees.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
+import type { RawRow } from './raw-rows.js';
 import { queryWords } from '../../core/people/trigram.js';
 import type { CardDemand } from './card-demand.js';
 
@@ -288,6 +289,9 @@ const pickTextOf = (member: boolean): string => {
   return s;
 };
 
+/** A field of a raw row as text (null for NULL). */
+const fieldText = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('utf8'));
+
 const searchPages = new Map<string, string>();
 let foundYear = NaN;
 let foundFragment: Fragment = { sql: '', params: [] };
@@ -310,8 +314,16 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
   searchPage: async (treeId, query, threshold, page) => {
     const now = page.reading.now;
     const limit = Math.max(0, Math.floor(page.limit));
-    const tree = (r: { t: string | null; owner_id: string | null; role: Role | null } | undefined) =>
-      r?.t == null ? null : treeOfText(r.t, r.owner_id, r.role);
+    // The answer's row as bytes (db.bytes): the page's JSON (about 1 kB a person) is sent as it came,
+    // never made a string and written back to bytes; the few other fields are read here.
+    const tree = (r: RawRow | undefined) => {
+      const t = fieldText(r?.[0]);
+      return t === null ? null : treeOfText(t, fieldText(r?.[1]), fieldText(r?.[2]) as Role | null);
+    };
+    const answer = (r: RawRow | undefined, last: number) => {
+      const found = Number(fieldText(r?.[4]) ?? 0);
+      return { tree: tree(r), json: r?.[3] ?? '', found, lastId: found > 0 && found === page.limit ? fieldText(r?.[last]) : null };
+    };
     if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
       // The common case first, in its short statement; its answer stands when it says it holds. Not
       // while the tree's reads meet persons without cards (their statement would not hold).
@@ -319,24 +331,19 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
       // By the texts' object (oneWordSearch keeps one per shape), not by their 4 kB of text.
       let text = cardSearches.get(one.texts);
       if (text === undefined) cardSearches.set(one.texts, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
-      const [r] = await db.rows<{ t: string | null; owner_id: string | null; role: Role | null; json: string | null; found: number; uncarded: number; last: string | null; k: number; same: boolean }>(text, [
-        page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold,
-      ]);
-      if (r !== undefined && r.uncarded > 0) demand.miss(treeId);
-      if (r === undefined || r.t === null || (r.k <= 1 && r.same && r.uncarded === 0)) {
-        const found = r?.found ?? 0;
-        return { tree: tree(r), json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
-      }
+      // t, owner_id, role, json, found, uncarded, last, k, same
+      const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold]);
+      const uncarded = Number(fieldText(r?.[5]) ?? 0);
+      if (uncarded > 0) demand.miss(treeId);
+      if (r === undefined || r[0] === null || (Number(fieldText(r[7])) <= 1 && fieldText(r[8]) === 't' && uncarded === 0)) return answer(r, 6);
     }
     const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
     let text = searchPages.get(ranked.sql);
     if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
     const [vis = [], shown = []] = nonMemberParams(now);
-    const [r] = await db.rows<{ t: string | null; owner_id: string | null; role: Role | null; json: string | null; found: number; last: string | null }>(text, [
-      page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown,
-    ]);
-    const found = r?.found ?? 0;
-    return { tree: tree(r), json: r?.json ?? '', found, lastId: found > 0 && found === page.limit ? (r?.last ?? null) : null };
+    // t, owner_id, role, json, found, last
+    const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown]);
+    return answer(r, 5);
   },
   pickJson: async (treeId, ids, audience) => {
     if (ids.length === 0) return '';

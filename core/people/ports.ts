@@ -116,8 +116,11 @@ export type PersonListJson = { readonly json: readonly (string | Uint8Array)[]; 
 /** Whose and which page of a name search `PersonRepository.searchPage` reads. */
 export type SearchPageRead = { readonly limit: number; readonly after?: Id; readonly userId: Id | null; readonly reading: PersonReading };
 
-/** A name search's page as `PersonRepository.searchPage` answers it. */
-export type SearchPageJson = { readonly tree: TreeWithRole | null; readonly json: string; readonly found: number; readonly lastId: Id | null };
+/**
+ * A name search's page as `PersonRepository.searchPage` answers it; `json` as text or as its UTF-8
+ * bytes ('' for none), which the service sends as they are.
+ */
+export type SearchPageJson = { readonly tree: TreeWithRole | null; readonly json: string | Uint8Array; readonly found: number; readonly lastId: Id | null };
 
 export type KeptFacts = Pick<Person, 'id' | 'birthYear' | 'hasDeathFact'>;
 

@@ -5,6 +5,7 @@ import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/ker
 import { E } from '../../core/kernel/either.js';
 import { newId, type Id } from '../../core/kernel/ids.js';
 import { nameTypes, type EventType, type Person } from '../../core/people/model.js';
+import { jsonText } from '../support/json-text.js';
 import { personsJson, type PersonsJsonInput } from '../../core/people/queries/pick-persons-json.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
 import type { Surface } from '../../core/privacy/reader.js';
@@ -185,7 +186,7 @@ export const personListJsonContract = (name: string, make: MakeStorage): Mocha.S
         const rows = await listPersons(deps)(actor, t.treeId, input, surface);
         const text = await personsJson(deps)(actor, t.treeId, input, surface);
         if (E.isLeft(rows) || E.isLeft(text)) throw new Error('a reader of a public tree was refused');
-        return { perRow: { json: rows.right.views.map((v) => JSON.stringify(personWire(v))).join(','), lastId: rows.right.lastId }, text: text.right };
+        return { perRow: { json: rows.right.views.map((v) => JSON.stringify(personWire(v))).join(','), lastId: rows.right.lastId }, text: { ...text.right, json: jsonText(text.right.json) } };
       };
       let found = 0;
       let named = 0;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Histogram, Registry, type OpenMetricsContentType } from 'prom-client';
 import { createMetrics } from '../../adapters/http/metrics.js';
 
 // Issue 27: the request counter and duration histogram are counted as plain numbers per label set
@@ -32,8 +32,9 @@ describe('the request metrics as prom-client writes them', () => {
     expect(text.startsWith(expected.trimEnd())).to.equal(true, `${text.slice(0, 600)}\n---\n${expected.slice(0, 600)}`);
     expect(text).to.include('http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/healthz",status="200"}');
     // OpenMetrics reads alike; JSON (which the service does not serve) has the same samples.
-    ours.registry.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
-    theirs.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+    const openMetrics = (r: Registry) => (r as unknown as Registry<OpenMetricsContentType>).setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+    openMetrics(ours.registry);
+    openMetrics(theirs);
     expect((await ours.registry.metrics()).startsWith((await theirs.metrics()).replace(/\n# EOF\n$/, ''))).to.equal(true);
     type Json = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
     const samples = (json: Json) => json.filter((m) => m.name.startsWith('http_request')).map((m) => ({

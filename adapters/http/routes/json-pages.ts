@@ -22,6 +22,8 @@ type JsonRead = (page: { readonly limit: number; readonly after?: string }) => P
 type Bytes = Omit<JsonPage, 'json'> & { readonly json: readonly Uint8Array[] };
 const bytesOf = (piece: string | Uint8Array): Uint8Array => (typeof piece === 'string' ? Buffer.from(piece) : piece);
 const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
 
 /**
  * The pages as one JSON array, the bytes `listed` (deps.ts) writes for a whole list: '[', the items
@@ -83,11 +85,13 @@ export const streamedJsonPages = async (query: { readonly cursor?: string }, rea
 export const pickedJson = async (
   query: { readonly limit?: number; readonly cursor?: string },
   url: URL | ListAddress,
-  read: (page: { readonly limit?: number; readonly after?: string }) => Promise<Result<{ readonly json: string; readonly lastId: string | null }>>,
+  read: (page: { readonly limit?: number; readonly after?: string }) => Promise<Result<{ readonly json: string | Uint8Array; readonly lastId: string | null }>>,
   defaultLimit?: number,
 ): Promise<Result<Reply<never>>> =>
   withPage(query, async (page): Promise<Result<Reply<never>>> => {
     const limit = page.limit ?? defaultLimit;
     const read1 = await read({ ...(limit === undefined ? {} : { limit }), ...(page.after === undefined ? {} : { after: page.after }) });
-    return E.map((r: { readonly json: string; readonly lastId: string | null }) => ({ status: 200, json: `[${r.json}]`, headers: nextPageHeaders(r.lastId, limit, url) }))(read1);
+    return E.map((r: { readonly json: string | Uint8Array; readonly lastId: string | null }) => ({
+      status: 200, json: typeof r.json === 'string' ? `[${r.json}]` : Buffer.concat([OPEN, r.json, CLOSE]), headers: nextPageHeaders(r.lastId, limit, url),
+    }))(read1);
   });

@@ -11,8 +11,8 @@ export type PersonsJsonInput =
   | { readonly q: string; readonly limit?: number; readonly after?: Id }
   | { readonly ids: readonly Id[] };
 
-/** The persons' objects joined by commas ('' for none), and the cursor to the next page (a search's, when full). */
-export type PersonsJson = { readonly json: string; readonly lastId: Id | null };
+/** The persons' objects joined by commas ('' for none; text, or its UTF-8 bytes), and the cursor to the next page (a search's, when full). */
+export type PersonsJson = { readonly json: string | Uint8Array; readonly lastId: Id | null };
 
 /**
  * A search's page or a batch as JSON text (issue 27): the persons listPersons answers for the same
