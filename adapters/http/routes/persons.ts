@@ -92,8 +92,11 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         // The whole list, streamed: pages of JSON text the store writes (issue 27; the same answer).
         if (query.limit === undefined && asked.length === 0 && query.q === undefined)
           return streamedJsonPages(query, (page) => listPersonsJson(d)(actor, params.id, page));
-        const path = `/api/v1/trees/${params.id}/persons`;
-        const url = listAddress(d.identity.baseUrl, path, query.q === undefined ? [] : [['q', query.q]]);
+        // `deleted=true` reaches only the plain list below (it is refused with `q` or `ids` above).
+        const url = listAddress(d.identity.baseUrl, `/api/v1/trees/${params.id}/persons`, [
+          ...(query.q === undefined ? [] : [['q', query.q] as const]),
+          ...(query.deleted === 'true' ? [['deleted', 'true'] as const] : []),
+        ]);
         // A search's page and a batch: JSON text the store writes (issue 27; the answer listPersons gives).
         if (query.ids !== undefined) {
           const ids = query.ids;
@@ -103,14 +106,13 @@ export const personRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
           const q = query.q;
           return pickedJson(query, url, (page) => personsJson(d)(actor, params.id, { q, ...page }), DEFAULT_SEARCH_LIMIT);
         }
-
         const read = (page: { readonly limit?: number; readonly after?: string }) =>
           listPersons(d)(actor, params.id, {
             ...page,
             ...(query.q === undefined ? {} : { q: query.q }),
             deleted: query.deleted === 'true',
           }).then(E.map((r) => ({ rows: r.views, lastId: r.lastId })));
-        return listed(query, query.deleted === 'true' ? listAddress(d.identity.baseUrl, path, [...url.query, ['deleted', 'true']]) : url, read, personWire);
+        return listed(query, url, read, personWire);
       },
     }),
     route({
