@@ -26,10 +26,10 @@ export type Sql = {
    */
   readonly tx: <A>(work: (db: Sql) => Promise<A>) => Promise<A>;
   /**
-   * `COPY ... FROM STDIN` (text format) with the rows as produced by `lines`, each line one row ending
-   * in a newline (see copyLine); the data streams to the server, honouring its backpressure.
+   * `COPY ... FROM STDIN` with the data as produced by `pieces` (a binary COPY's: copy-binary.ts);
+   * the data streams to the server, honouring its backpressure.
    */
-  readonly copy: (statement: string, lines: Iterable<string>) => Promise<void>;
+  readonly copy: (statement: string, pieces: Iterable<Uint8Array>) => Promise<void>;
   /**
    * As `rows`, each row's fields as bytes (null for NULL), never turned into strings: for an answer
    * passed on as it is (raw-rows.ts says why).
@@ -115,60 +115,18 @@ const onConnection = async <T>(em: EntityManager, sql: string, observe: SqlObser
   }
 };
 
-const copy = async (em: EntityManager, statement: string, lines: Iterable<string>, observe: SqlObserver): Promise<void> => {
+const copy = async (em: EntityManager, statement: string, pieces: Iterable<Uint8Array>, observe: SqlObserver): Promise<void> => {
   const client = poolClientOf(em);
   const connection = await client.acquireConnection();
   try {
     observe.onQuery?.(statement);
-    await pipeline(Readable.from(batched(lines)), connection.query(copyFrom(statement)));
+    await pipeline(Readable.from(pieces), connection.query(copyFrom(statement)));
   } catch (e) {
     if (typeof e === 'object' && e !== null) Object.defineProperty(e, 'statement', { value: statement, enumerable: false });
     throw e;
   } finally {
     await client.releaseConnection(connection);
   }
-};
-
-/** Lines joined into pieces of about 256 KiB: one stream write per piece, not per row. */
-function* batched(lines: Iterable<string>): Generator<string> {
-  let parts: string[] = [];
-  let size = 0;
-  for (const l of lines) {
-    parts.push(l);
-    size += l.length;
-    if (size >= 1 << 18) {
-      yield parts.join('');
-      parts = [];
-      size = 0;
-    }
-  }
-  if (parts.length > 0) yield parts.join('');
-}
-
-/** One row of COPY's text format: tab-separated, `\N` for null, backslash escapes for what would end a field or row. */
-export const copyLine = (cells: readonly (string | number | boolean | null)[]): string => {
-  // Joined, not appended cell by cell: appending builds rope strings that cost more to flatten later.
-  const out = new Array<string>(cells.length);
-  for (let i = 0; i < cells.length; i++) {
-    const v = cells[i];
-    out[i] = v === null || v === undefined ? '\\N' : typeof v !== 'string' ? String(v) : SPECIAL.test(v) ? escapeCopy(v) : v;
-  }
-  return `${out.join('\t')}\n`;
-};
-
-/** Backslash, tab, newline, carriage return: what COPY's text format escapes. */
-const SPECIAL = /[\\\t\n\r]/;
-
-const escapeCopy = (v: string): string => {
-  let start = 0;
-  let out = '';
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c !== 92 && c !== 9 && c !== 10 && c !== 13) continue;
-    out += v.slice(start, i) + (c === 92 ? '\\\\' : c === 9 ? '\\t' : c === 10 ? '\\n' : '\\r');
-    start = i + 1;
-  }
-  return out + v.slice(start);
 };
 
 /** Statements a standby can run (a write sent there would fail over to the primary anyway, at a cost). */
@@ -218,7 +176,7 @@ export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replic
       (await routed(sql, (on) => query(on, sql, params, observe, o.once === true))).rows as R[],
     bytes: (sql, params = []) => routed(sql, (on) => queryBytes(on, sql, params, observe)),
     run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
-    copy: (statement, lines) => copy(em(), statement, lines, observe),
+    copy: (statement, pieces) => copy(em(), statement, pieces, observe),
   };
 };
 
