@@ -27,6 +27,7 @@ import { Migration20270120090000_name_words_by_tree } from './Migration202701200
 import { Migration20270121090000_trigger_plans } from './Migration20270121090000_trigger_plans.js';
 import { Migration20270122090000_lean_creations } from './Migration20270122090000_lean_creations.js';
 import { Migration20270123090000_inner_apostrophes } from './Migration20270123090000_inner_apostrophes.js';
+import { Migration20270124090000_partnership_events_index } from './Migration20270124090000_partnership_events_index.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270121090000_trigger_plans', class: Migration20270121090000_trigger_plans },
   { name: 'Migration20270122090000_lean_creations', class: Migration20270122090000_lean_creations },
   { name: 'Migration20270123090000_inner_apostrophes', class: Migration20270123090000_inner_apostrophes },
+  { name: 'Migration20270124090000_partnership_events_index', class: Migration20270124090000_partnership_events_index },
 ];

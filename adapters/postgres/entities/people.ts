@@ -246,7 +246,8 @@ export const EventSchema = new EntitySchema<EventRow>({
     type: { type: 'text' },
     customType: { type: 'text', nullable: true },
     person: { kind: 'm:1', deferMode: 'immediate', entity: () => PersonSchema, nullable: true, deleteRule: 'cascade', index: true },
-    partnership: { kind: 'm:1', deferMode: 'immediate', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade', index: true },
+    // Indexed only where set (below): most events are a person's.
+    partnership: { kind: 'm:1', deferMode: 'immediate', entity: () => RelationshipSchema, nullable: true, deleteRule: 'cascade' },
     date: { type: 'json', nullable: true },
     place: { kind: 'm:1', deferMode: 'immediate', entity: () => PlaceSchema, nullable: true, deleteRule: 'set null' },
     notes: { type: 'text' },
@@ -261,7 +262,10 @@ export const EventSchema = new EntitySchema<EventRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('events'), { properties: ['tree', 'id'] }],
+  indexes: [
+    leanCreationIndex('events'), { properties: ['tree', 'id'] },
+    { name: 'events_partnership_id_index', expression: 'create index "events_partnership_id_index" on "events" ("partnership_id") where partnership_id is not null' },
+  ],
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
 });
 
