@@ -82,6 +82,10 @@ describe('binary COPY of an import\'s rows (copy-binary.ts)', function () {
     rows.splice(12_345, 0, TYPES.map((_, j) => (j === 1 ? 'big '.repeat(200_000) : j === 6 ? -1 : null)));
     const pieces = [...binaryCopy(TYPES, rows, (r) => r)];
     expect(pieces.length).to.be.greaterThan(5);
+    // The same bytes when every row's cells come in one array filled again (as copyRows gives them).
+    const shared: Cell[] = [];
+    const refilled = [...binaryCopy(TYPES, rows, (r) => Object.assign(shared, r))];
+    expect(Buffer.concat(refilled).equals(Buffer.concat(pieces))).to.equal(true);
     await copied('pieces', rows);
     const back = (await client.query('select c1, c6 from pieces order by k')).rows as { c1: string; c6: number }[];
     expect(back.map((r) => [r.c1, r.c6])).to.deep.equal(rows.map((r) => [r[1], r[6]]));

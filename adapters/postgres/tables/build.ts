@@ -105,6 +105,13 @@ export const updateRows = <R extends { readonly id: string }>(db: Sql, table: De
  */
 export const copyRows = async <R>(db: Sql, table: Described<R>, rows: readonly R[]): Promise<void> => {
   if (rows.length === 0) return;
-  const types = table.columns.map(([, type]) => type);
-  await db.copy(`copy ${table.name} (${namesOf(table.columns)}) from stdin with (format binary)`, binaryCopy(types, rows, (r) => valuesOf(table.columns, r)));
+  const columns = table.columns;
+  const types = columns.map(([, type]) => type);
+  // One array for every row's cells: binaryCopy is done with a row before it asks for the next.
+  const cells: Cell[] = new Array<Cell>(columns.length).fill(null);
+  const cellsOf = (r: R): Cell[] => {
+    for (let i = 0; i < columns.length; i++) cells[i] = columns[i]![2](r);
+    return cells;
+  };
+  await db.copy(`copy ${table.name} (${namesOf(columns)}) from stdin with (format binary)`, binaryCopy(types, rows, cellsOf));
 };
