@@ -116,7 +116,7 @@ const ENCODERS: Readonly<Record<string, Encoder>> = {
   bigint: fixed(8, (b, at, v) => writeInt64(b, at, integer('bigint', v, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER))),
   'double precision': fixed(8, (b, at, v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-    b.writeDoubleBE(Number.isNaN(n) && v !== 'NaN' ? refuse('double precision', v) : n, at);
+    b.writeDoubleBE(typeof v !== 'number' && Number.isNaN(n) && v !== 'NaN' ? refuse('double precision', v) : n, at);
   }),
 };
 

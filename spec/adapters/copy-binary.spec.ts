@@ -26,7 +26,7 @@ const EDGES: Readonly<Record<(typeof TYPES)[number], readonly Exclude<Cell, null
   smallint: [0, -32768, 32767, '-7'],
   int: [0, -1, 2 ** 31 - 1, -(2 ** 31), '12'],
   bigint: [0, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, -1, '9007199254740991'],
-  'double precision': [0, 0.1, -12.5, 5e-324, -1.7976931348623157e308, 51.507351, 'NaN'],
+  'double precision': [0, 0.1, -12.5, 5e-324, -1.7976931348623157e308, 51.507351, 'NaN', Number.NaN, Number.POSITIVE_INFINITY, '-Infinity'],
 };
 
 const rowsOf = (): Cell[][] =>

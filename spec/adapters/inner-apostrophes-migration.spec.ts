@@ -59,7 +59,8 @@ describe('the inner-apostrophe migration on names posted before it', function ()
     expect(await postings()).to.deep.equal(before);
     const orm = await initOrm(url);
     try {
-      await orm.getMigrator().up();
+      // Up to this migration, not past it: its own `down` is the one taken back below.
+      await orm.getMigrator().up({ to: 'Migration20270123090000_inner_apostrophes' });
       expect(await postings()).to.deep.equal({ [obrien]: ['darcy', 'obrien', 'sean', 'smith'], [ohara]: ['anna', 'hara', 'o'], [plain]: ['jean', 'luc', 'picard'] });
       // `o` is O Hara's still; `brien` and `d’arcy` are no one's.
       expect(await words()).to.deep.equal(['anna', 'darcy', 'hara', 'jean', 'luc', 'o', 'obrien', 'picard', 'sean', 'smith']);
