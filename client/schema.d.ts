@@ -1160,6 +1160,8 @@ export interface paths {
          *
          *     Answers the `counts` of persons, families and sources in the file, and `matches`: each incoming person (by its xref as written in the file, with the at signs, `"@I1@"`) that resembles existing persons of the tree, in file order, with its candidates scored `high` or `medium` and the reasons. Use the xrefs as the keys of the import's `resolutions`. Also the tags the import would not map (`unmapped_tags`, with counts and first line) and the first 1,000 warnings by line (`warning_count` is the total).
          *
+         *     The matching reads the whole tree: the service runs a few tree-wide analyses at once (previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn once their file is received. A request whose client goes away while it waits never runs.
+         *
          *     - 422 `not_gedcom`: the file is not GEDCOM.
          *     - 422 `gedcom_too_large`: past the reader's bounds (`detail` says which, and where): a line over 1 MiB of characters, a level-0 record over 100,000 lines or 16 MiB, or more links, families or xrefs than a real file holds (1,000 family links in one INDI record, 2,000,000 in the file, 800,000 families, 3,000,000 xrefs).
          *     - 422 `invalid_archive`: a GEDZIP that breaks the zip limits (50,000 entries, `MAX_UPLOAD_BYTES` x 4 unpacked, at most 100 to 1 compression for entries over 1 MiB, no absolute or `..` names, `gedcom.ged` at the root) or whose bytes are damaged.
@@ -1652,6 +1654,8 @@ export interface paths {
          * @description Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree's visibility. Finds pairs of live persons who are likely one person: `score` `high` before `medium`, best first, at most 10,000 pairs, in one answer (no paging). `person_ids` are in id order; `reasons` says in words what was weighed.
          *
          *     A pair is weighed on every name against every name (alternate names, spelling variants, given names in another order, the same given names under another surname explained by a partner or a married or maiden name), birth and death years (more than two apart: never the same person) and places, an exact birth day, parents' names (disagreeing parents: never `high`) and partners' names. Never proposed: persons of different recorded sexes, a parent and child, partners, siblings born on different dates, and a pair dismissed with `POST /trees/{id}/duplicates/dismiss`. Merge a pair with `POST /persons/{id}/merge`.
+         *
+         *     The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs.
          */
         get: operations["listDuplicates"];
         put?: never;

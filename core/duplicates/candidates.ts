@@ -1,5 +1,5 @@
 import type { Id } from '../kernel/ids.js';
-import { blockKeys, blocksOf, MAX_YEAR_BLOCK, reachOf, SMALL_BLOCK, type Prepared } from './finder.js';
+import { blockKeys, MAX_YEAR_BLOCK, reachOf, SMALL_BLOCK, type Blocks, type Prepared } from './finder.js';
 import { ruledOut, scorePair, YEAR_GUARD, type Scored, type Side } from './score.js';
 
 // One person against a prepared tree (the GEDCOM import's look-alikes): the finder's blocks and the
@@ -17,10 +17,9 @@ export type CandidateLookup = {
 
 const near = (x: number | null, y: number | null): boolean => x !== null && y !== null && Math.abs(x - y) <= YEAR_GUARD;
 
-/** Blocks the tree once; each lookup touches only the blocks the side names, as the finder does. */
-export const candidateLookup = (tree: Prepared): CandidateLookup => {
+/** Over the tree's blocks (finder.ts blocksOf, made once): each lookup touches only the blocks the side names, as the finder does. */
+export const candidateLookup = (tree: Prepared, { named, yearly }: Blocks): CandidateLookup => {
   const { sides } = tree;
-  const { named, yearly } = blocksOf(sides);
   const pool = (side: Side): number[] => {
     const found = new Set<number>();
     const take = (i: number): void => {

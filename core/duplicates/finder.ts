@@ -1,5 +1,6 @@
 import type { Id } from '../kernel/ids.js';
 import { numberSet } from '../kernel/number-set.js';
+import { runInTurns, runSteps, STEP_ITEMS, type Steps } from '../kernel/turns.js';
 import { foldName, type FoldedName } from './names.js';
 import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Scored, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';
@@ -36,10 +37,22 @@ export const MAX_PAIRS = 10_000;
 const BIRTH = ['birth', 'baptism', 'christening'] as const;
 const DEATH = ['death', 'burial', 'cremation'] as const;
 
-const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parentIds: ReadonlyMap<number, readonly Id[]> } => {
-  const index = new Map(input.subjects.map((p, i) => [p.id, i]));
+/** Yields once every STEP_ITEMS calls: `if (step()) yield;` in a loop of a generator. */
+const stepper = (): (() => boolean) => {
+  let n = 0;
+  return () => (++n & (STEP_ITEMS - 1)) === 0;
+};
+
+function* sidesOf(input: Omit<FinderInput, 'dismissed'>): Steps<Prepared> {
+  const step = stepper();
+  const index = new Map<Id, number>();
+  for (let i = 0; i < input.subjects.length; i++) {
+    index.set(input.subjects[i]!.id, i);
+    if (step()) yield;
+  }
   const facts = new Map<number, DuplicateFact[]>();
   for (const f of input.facts) {
+    if (step()) yield;
     const i = index.get(f.personId);
     if (i === undefined) continue;
     const own = facts.get(i);
@@ -56,6 +69,7 @@ const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parent
   // Siblings are found by parent id, so a parent without a name (no subject) still makes them siblings.
   const parentIds = new Map<number, Id[]>();
   for (const e of input.parentEdges) {
+    if (step()) yield;
     const [a, b] = [index.get(e.a), index.get(e.b)];
     if (b === undefined || e.a === e.b) continue;
     const known = parentIds.get(b);
@@ -64,6 +78,7 @@ const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parent
     if (a !== undefined) link(parents, b, a);
   }
   for (const e of input.partnerEdges) {
+    if (step()) yield;
     const [a, b] = [index.get(e.a), index.get(e.b)];
     if (a === undefined || b === undefined || a === b) continue;
     link(partners, a, b);
@@ -97,20 +112,24 @@ const sidesOf = (input: Omit<FinderInput, 'dismissed'>): { sides: Side[]; parent
     if (f === undefined) folded.set(key, (f = foldName(given, surname, marital)));
     return f;
   };
-  const sides = input.subjects.map((p, i): Side => {
+  const none: readonly number[] = [];
+  const sides: Side[] = [];
+  for (let i = 0; i < input.subjects.length; i++) {
+    if (step()) yield;
+    const p = input.subjects[i]!;
     const own = facts.get(i) ?? [];
     const birth = pick(own, BIRTH);
     const death = pick(own, DEATH);
-    return {
+    sides.push({
       id: p.id, sex: p.sex,
       names: p.names.slice(0, NAMES_PER_PERSON).map((n) => fold(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
       birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place, birthPlaceKey: placeKeyOf(birth.place),
       deathYear: death.year, deathPlace: death.place, deathPlaceKey: placeKeyOf(death.place),
-      parents: parents.get(i) ?? [], partners: partners.get(i) ?? [],
-    };
-  });
+      parents: parents.get(i) ?? none, partners: partners.get(i) ?? none,
+    });
+  }
   return { sides, parentIds };
-};
+}
 
 /** The blocks one side goes into: `named` keys, and `yearly` ones as a stem and the birth year. */
 export const blockKeys = (p: Side, named: (key: string) => void, yearly: (stem: string, year: number) => void): void => {
@@ -131,7 +150,11 @@ export const blockKeys = (p: Side, named: (key: string) => void, yearly: (stem: 
 /** How far in birth years a year-keyed block reaches: another surname scores only with the same or the next year (see score.ts). */
 export const reachOf = (stem: string): number => (stem.startsWith('g|') ? 1 : YEAR_GUARD);
 
-export const blocksOf = (sides: readonly Side[]) => {
+/** The blocks of a tree: block key -> indexes of the sides in it, in side order. */
+export type Blocks = { readonly named: ReadonlyMap<string, readonly number[]>; readonly yearly: ReadonlyMap<string, readonly number[]> };
+
+export function* blocksOf(sides: readonly Side[]): Steps<Blocks> {
+  const step = stepper();
   const named = new Map<string, number[]>();
   const yearly = new Map<string, number[]>();
   const add = (map: Map<string, number[]>, key: string, i: number) => {
@@ -139,9 +162,12 @@ export const blocksOf = (sides: readonly Side[]) => {
     if (b === undefined) map.set(key, [i]);
     else if (b[b.length - 1] !== i) b.push(i);
   };
-  sides.forEach((p, i) => blockKeys(p, (key) => add(named, key, i), (stem, year) => add(yearly, `${stem}|${year}`, i)));
+  for (let i = 0; i < sides.length; i++) {
+    if (step()) yield;
+    blockKeys(sides[i]!, (key) => add(named, key, i), (stem, year) => add(yearly, `${stem}|${year}`, i));
+  }
   return { named, yearly };
-};
+}
 
 /**
  * Never the same person, whatever the points: a parent and child, partners, or children of one parent
@@ -170,12 +196,19 @@ export const scoreWithin = (prepared: Prepared, i: number, j: number): Scored | 
 /** The finder's own view of a tree, made from the reads; the reads can be let go once it exists. */
 export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: ReadonlyMap<number, readonly Id[]> };
 
-export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared => sidesOf(input);
+/** The finder's view of a few persons (the recommender's, one incoming GEDCOM person's), at once. */
+export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared => runSteps(sidesOf(input));
 
-export const findDuplicates = (input: FinderInput): FoundPair[] => findPairs(prepareFinder(input), input.dismissed);
+/** The finder's view of a tree, giving the event loop turns while it is made. */
+export const prepareFinderInTurns = (input: Omit<FinderInput, 'dismissed'>): Promise<Prepared> => runInTurns(sidesOf(input));
 
-/** findDuplicates over a prepared tree. */
-export const findPairs = (prepared: Prepared, dismissed: FinderInput['dismissed']): FoundPair[] => {
+export const findDuplicates = (input: FinderInput): FoundPair[] => runSteps(pairsOf(prepareFinder(input), input.dismissed));
+
+/** findDuplicates over a prepared tree, giving the event loop turns while it compares. */
+export const findPairsInTurns = (prepared: Prepared, dismissed: FinderInput['dismissed']): Promise<FoundPair[]> => runInTurns(pairsOf(prepared, dismissed));
+
+function* pairsOf(prepared: Prepared, dismissed: FinderInput['dismissed']): Steps<FoundPair[]> {
+  const step = stepper();
   const { sides } = prepared;
   const n = sides.length;
   const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
@@ -203,21 +236,30 @@ export const findPairs = (prepared: Prepared, dismissed: FinderInput['dismissed'
     found.push({ personIds: ids, level: s.level, points: s.points, reasons: s.reasons });
   };
 
-  const { named, yearly } = blocksOf(sides);
+  const { named, yearly } = yield* blocksOf(sides);
   for (const members of named.values()) {
+    if (step()) yield;
     if (members.length < 2) continue;
     if (members.length <= SMALL_BLOCK) {
-      for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) consider(members[x]!, members[y]!);
+      for (let x = 0; x < members.length; x++)
+        for (let y = x + 1; y < members.length; y++) {
+          consider(members[x]!, members[y]!);
+          if (step()) yield;
+        }
       continue;
     }
     // A large block (a common name): only persons born, or else died, within the year guard of each other.
     for (const year of ['birthYear', 'deathYear'] as const) {
       const dated = members.filter((i) => sides[i]![year] !== null).sort((i, j) => sides[i]![year]! - sides[j]![year]!);
       for (let x = 0; x < dated.length; x++)
-        for (let y = x + 1; y < dated.length && sides[dated[y]!]![year]! - sides[dated[x]!]![year]! <= YEAR_GUARD; y++) consider(dated[x]!, dated[y]!);
+        for (let y = x + 1; y < dated.length && sides[dated[y]!]![year]! - sides[dated[x]!]![year]! <= YEAR_GUARD; y++) {
+          consider(dated[x]!, dated[y]!);
+          if (step()) yield;
+        }
     }
   }
   for (const [k, members] of yearly) {
+    if (step()) yield;
     const cut = k.lastIndexOf('|');
     const [stem, year] = [k.slice(0, cut), Number(k.slice(cut + 1))];
     const mine = members.slice(0, MAX_YEAR_BLOCK);
@@ -225,11 +267,15 @@ export const findPairs = (prepared: Prepared, dismissed: FinderInput['dismissed'
     const reach = reachOf(stem);
     for (let d = 0; d <= reach; d++) {
       const other = d === 0 ? mine : (yearly.get(`${stem}|${year + d}`) ?? []).slice(0, MAX_YEAR_BLOCK);
-      for (let x = 0; x < mine.length; x++) for (let y = d === 0 ? x + 1 : 0; y < other.length; y++) consider(mine[x]!, other[y]!);
+      for (let x = 0; x < mine.length; x++)
+        for (let y = d === 0 ? x + 1 : 0; y < other.length; y++) {
+          consider(mine[x]!, other[y]!);
+          if (step()) yield;
+        }
     }
   }
   const rank = (l: Level) => (l === 'high' ? 0 : 1);
   return found
     .sort((p, q) => rank(p.level) - rank(q.level) || q.points - p.points || (p.personIds[0] < q.personIds[0] ? -1 : p.personIds[0] > q.personIds[0] ? 1 : p.personIds[1] < q.personIds[1] ? -1 : 1))
     .slice(0, MAX_PAIRS);
-};
+}

@@ -3,7 +3,8 @@ import type { Stores } from '../stores.js';
 import { birthFacts } from '../people/model.js';
 import { searchableName, similarity } from '../people/trigram.js';
 import { candidateLookup, type CandidateLookup } from '../duplicates/candidates.js';
-import { prepareFinder, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { blocksOf, prepareFinder, prepareFinderInTurns, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { runInTurns } from '../kernel/turns.js';
 import { dayOf, duplicateFactTypes, type DuplicateFact, type DuplicateSubject } from '../duplicates/ports.js';
 import type { Level, Side } from '../duplicates/score.js';
 import type { LinkIndex } from './mapping-links.js';
@@ -35,15 +36,19 @@ export type ExistingTree = {
   readonly at: ReadonlyMap<Id, number>;
 };
 
+/** Read, prepared and blocked giving the event loop turns: a tree of 100,000 persons takes seconds. */
 export const readExistingTree = async (stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id): Promise<ExistingTree> => {
   const subjects = await stores.duplicates.subjects(treeId);
-  const prepared = prepareFinder({
+  const prepared = await prepareFinderInTurns({
     subjects,
     facts: await stores.duplicates.facts(treeId),
     parentEdges: await stores.cleanup.edges(treeId, 'parent_child'),
     partnerEdges: await stores.cleanup.edges(treeId, 'partnership'),
   });
-  return { subjects, prepared, lookup: candidateLookup(prepared), at: new Map(prepared.sides.map((p, i) => [p.id, i])) };
+  const lookup = candidateLookup(prepared, await runInTurns(blocksOf(prepared.sides)));
+  const at = new Map<Id, number>();
+  prepared.sides.forEach((p, i) => at.set(p.id, i));
+  return { subjects, prepared, lookup, at };
 };
 
 /** An existing person as the preview shows it: the primary name and the first birth fact's year. */

@@ -48,6 +48,7 @@ export type TestServiceOptions = {
   readonly blobs?: BlobStore;
   /** The turns of long writes (imports, restores); default: the service's own (compose.ts). */
   readonly longWrites?: Gate;
+  readonly analyses?: Gate;
 };
 
 /**
@@ -83,6 +84,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const { app, publicPages } = composeApp(config, storage, pino({ level: 'silent' }), {
     ...(options.blobs ? { blobs: options.blobs } : {}),
     ...(options.longWrites ? { longWrites: options.longWrites } : {}),
+    ...(options.analyses ? { analyses: options.analyses } : {}),
     hasher: scryptPasswordHasher(4),
     mailer,
     validateResponses: true,

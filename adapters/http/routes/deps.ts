@@ -24,6 +24,12 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
    * first served) and never hold more than the gate's slots of the pool; absent: no limit.
    */
   readonly longWrites?: Gate;
+  /**
+   * Tree-wide analyses running at once in this process (the duplicate finder, a GEDCOM preview's
+   * matching against the tree): each holds the whole tree in memory (about 230 MB at 100,000 persons)
+   * and a core for seconds, so they take turns, first come first served; absent: no limit.
+   */
+  readonly analyses?: Gate;
   /** Where streamed answers that must not wait on their client are spooled (spool.ts); absent: the system's temporary folder. */
   readonly spoolDir?: string;
   /** The configured model providers by name (AI_PROVIDERS); absent: none. */

@@ -5,6 +5,7 @@ import { MAX_PAIRS, type FoundPair } from '../../../core/duplicates/finder.js';
 import { named } from '../openapi/json-schema.js';
 import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute } from '../route.js';
+import { inTurn } from '../spool.js';
 import { IdParams, Uuid } from '../wire.js';
 import { noContent, reply, type LazyDeps } from './deps.js';
 
@@ -28,13 +29,15 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       `Any member of the tree (owner, editor or viewer); a non-member is 403, whatever the tree's visibility. Finds pairs of live persons who are likely one person: \`score\` \`high\` before \`medium\`, best first, at most ${MAX_PAIRS.toLocaleString('en-US')} pairs, in one answer (no paging). \`person_ids\` are in id order; \`reasons\` says in words what was weighed.`,
       '',
       "A pair is weighed on every name against every name (alternate names, spelling variants, given names in another order, the same given names under another surname explained by a partner or a married or maiden name), birth and death years (more than two apart: never the same person) and places, an exact birth day, parents' names (disagreeing parents: never `high`) and partners' names. Never proposed: persons of different recorded sexes, a parent and child, partners, siblings born on different dates, and a pair dismissed with `POST /trees/{id}/duplicates/dismiss`. Merge a pair with `POST /persons/{id}/merge`.",
+      '',
+      'The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs.',
     ].join('\n'),
     params: IdParams,
     success: { status: 200, description: 'The pairs.', body: t.array(DuplicatePairRead) },
     errors: [],
-    handle: async ({ actor, params }) =>
+    handle: async ({ actor, params, clientGone }) =>
       reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
-        await listDuplicates({ ...deps(), reclaim: collectAbove })(actor, params.id),
+        await listDuplicates({ ...deps(), reclaim: collectAbove, inTurn: (work) => inTurn(deps().analyses, work, clientGone()) })(actor, params.id),
       ),
   }),
   route({

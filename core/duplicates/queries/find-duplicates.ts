@@ -1,40 +1,46 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
+import { atOnce, type InTurn } from '../../kernel/turns.js';
 import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
-import { findPairs, prepareFinder, type FoundPair } from '../finder.js';
+import { findPairsInTurns, prepareFinderInTurns, type FoundPair } from '../finder.js';
 
 /**
  * Likely duplicate pairs of a tree (members): the finder over the tree's live persons, their names,
  * birth and death facts, parents and partners, less the dismissed pairs. The tree is read whole (five
  * lean statements: subjects, facts, two edge kinds, dismissals), as a tree-wide analysis must; what is
- * compared is bounded by blocking (finder.ts), never every pair.
+ * compared is bounded by blocking (finder.ts), never every pair. The finder gives the event loop turns
+ * while it prepares and compares (seconds on a large tree), so other requests are answered meanwhile.
  */
 export const listDuplicates =
   (deps: {
     readonly storage: Pick<Stores, 'trees' | 'memberships' | 'duplicates' | 'cleanup'>;
     /** Asks for a garbage collection when the host thinks it worthwhile (the reads are large and short-lived). */
     readonly reclaim?: () => void;
+    /** Runs the analysis when its turn comes (a host lets a few run at once); absent: at once. */
+    readonly inTurn?: InTurn;
   }) =>
   async (actor: Actor, treeId: Id): AsyncResult<readonly FoundPair[]> => {
     const s = deps.storage;
     const access = await accessTree(s, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;
-    // Each read leaves its driver's garbage behind; the reads are held only while the finder's own
-    // view is made from them, then let go.
-    const read = async <T>(rows: Promise<T>): Promise<T> => {
-      const out = await rows;
+    return (deps.inTurn ?? atOnce)(async () => {
+      // Each read leaves its driver's garbage behind; the reads are held only while the finder's own
+      // view is made from them, then let go.
+      const read = async <T>(rows: Promise<T>): Promise<T> => {
+        const out = await rows;
+        deps.reclaim?.();
+        return out;
+      };
+      const prepared = await prepareFinderInTurns({
+        subjects: await read(s.duplicates.subjects(treeId)),
+        facts: await read(s.duplicates.facts(treeId)),
+        parentEdges: await read(s.cleanup.edges(treeId, 'parent_child')),
+        partnerEdges: await read(s.cleanup.edges(treeId, 'partnership')),
+      });
       deps.reclaim?.();
-      return out;
-    };
-    const prepared = prepareFinder({
-      subjects: await read(s.duplicates.subjects(treeId)),
-      facts: await read(s.duplicates.facts(treeId)),
-      parentEdges: await read(s.cleanup.edges(treeId, 'parent_child')),
-      partnerEdges: await read(s.cleanup.edges(treeId, 'partnership')),
+      const dismissed = (await s.duplicates.dismissed(treeId)).map((d) => [d.personAId, d.personBId] as const);
+      return ok(await findPairsInTurns(prepared, dismissed));
     });
-    deps.reclaim?.();
-    const dismissed = (await s.duplicates.dismissed(treeId)).map((d) => [d.personAId, d.personBId] as const);
-    return ok(findPairs(prepared, dismissed));
   };

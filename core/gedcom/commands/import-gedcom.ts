@@ -102,8 +102,10 @@ const firstPass = async (
       if (person !== null && matcher!.mayMatch(person)) pending.push({ at, person, families: familiesOf(record) });
     },
   });
+  const turn = eventLoopTurns();
   if (E.isRight(scanned) && matcher !== null)
     for (const { at, person, families } of pending) {
+      await turn();
       const best = matcher.candidatesFor(person, families, scanned.right.links)[0];
       if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
     }

@@ -1,6 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
 import { E, ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
+import { atOnce, eventLoopTurns, type InTurn } from '../../kernel/turns.js';
 import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
 import { familiesOf, importMatcher, incomingBirthYear, readExistingTree, shownExisting, type FamiliesOf, type ImportCandidate } from '../candidates.js';
@@ -35,52 +36,61 @@ const display = (n: { readonly given: string; readonly surname: string } | undef
  * import reads it (import-scan.ts, mapping-stream.ts), so memory holds the matches, not the file.
  */
 export const previewGedcom =
-  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events' | 'cleanup' | 'duplicates'>, 'storage'>) =>
+  (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events' | 'cleanup' | 'duplicates'>, 'storage'> & {
+    /** Runs the preview when its turn comes (a host lets a few tree-wide analyses run at once); absent: at once. */
+    readonly inTurn?: InTurn;
+  }) =>
   async (actor: Actor, treeId: Id, file: GedcomFile, limits?: Partial<ReadLimits>): AsyncResult<GedcomPreview> => {
     const access = await accessTree(deps.storage, actor, treeId, 'editor');
     if (E.isLeft(access)) return access;
-    const scanned = await scanGedcom(file, limits);
-    if (E.isLeft(scanned)) return scanned;
-    const scan = scanned.right;
-    const tree = await readExistingTree(deps.storage, treeId);
-    const matcher = tree.subjects.length === 0 ? null : importMatcher(tree);
-    // Scored after the pass, when every person's name is noted (a parent may come later in the file).
-    const pending: { readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
-    const mapper = createStreamMapper(scan);
-    const diagnostics = createWarningLog();
-    let families = 0;
-    try {
-      for await (const record of readGedcom(file.open(), { onDiagnostic: diagnostics.add, ...(limits === undefined ? {} : { limits }) })) {
-        const m = mapper.add(record);
-        if (m?.kind === 'family') families += 1;
-        if (m?.kind !== 'person') continue;
-        if (matcher === null) continue;
-        matcher.note(m.person);
-        if (matcher.mayMatch(m.person)) pending.push({ person: m.person, families: familiesOf(record) });
+    return (deps.inTurn ?? atOnce)(async () => {
+      const scanned = await scanGedcom(file, limits);
+      if (E.isLeft(scanned)) return scanned;
+      const scan = scanned.right;
+      const tree = await readExistingTree(deps.storage, treeId);
+      const matcher = tree.subjects.length === 0 ? null : importMatcher(tree);
+      // Scored after the pass, when every person's name is noted (a parent may come later in the file).
+      const pending: { readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
+      const mapper = createStreamMapper(scan);
+      const diagnostics = createWarningLog();
+      let families = 0;
+      // Both loops give the event loop turns: against a large tree each person costs tens of microseconds.
+      const turn = eventLoopTurns();
+      try {
+        for await (const record of readGedcom(file.open(), { onDiagnostic: diagnostics.add, ...(limits === undefined ? {} : { limits }) })) {
+          await turn();
+          const m = mapper.add(record);
+          if (m?.kind === 'family') families += 1;
+          if (m?.kind !== 'person') continue;
+          if (matcher === null) continue;
+          matcher.note(m.person);
+          if (matcher.mayMatch(m.person)) pending.push({ person: m.person, families: familiesOf(record) });
+        }
+      } catch (err) {
+        const refused = fileErrors(err);
+        if (refused !== null) return refused;
+        throw err;
       }
-    } catch (err) {
-      const refused = fileErrors(err);
-      if (refused !== null) return refused;
-      throw err;
-    }
-    const matches: PreviewMatch[] = [];
-    for (const { person: p, families } of pending) {
-      const candidates = matcher!.candidatesFor(p, families, scan.links);
-      if (candidates.length === 0) continue;
-      matches.push({
-        xref: p.xref,
-        displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
-        birthYear: incomingBirthYear(p),
-        candidates: candidates.map((c) => ({ ...c, ...shownExisting(tree, c.personId) })),
+      const matches: PreviewMatch[] = [];
+      for (const { person: p, families } of pending) {
+        await turn();
+        const candidates = matcher!.candidatesFor(p, families, scan.links);
+        if (candidates.length === 0) continue;
+        matches.push({
+          xref: p.xref,
+          displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
+          birthYear: incomingBirthYear(p),
+          candidates: candidates.map((c) => ({ ...c, ...shownExisting(tree, c.personId) })),
+        });
+      }
+      const mapped = mapper.finish();
+      const warnings = mergeWarnings([diagnostics.result(), mapped.warnings]);
+      return ok({
+        counts: { persons: scan.persons.size, families, sources: scan.sources.size },
+        matches,
+        unmapped: mapped.unmapped,
+        warnings: warnings.list,
+        warningCount: warnings.count,
       });
-    }
-    const mapped = mapper.finish();
-    const warnings = mergeWarnings([diagnostics.result(), mapped.warnings]);
-    return ok({
-      counts: { persons: scan.persons.size, families, sources: scan.sources.size },
-      matches,
-      unmapped: mapped.unmapped,
-      warnings: warnings.list,
-      warningCount: warnings.count,
     });
   };
