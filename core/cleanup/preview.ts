@@ -1,5 +1,6 @@
 import type { Actor } from '../kernel/actor.js';
-import { E, type Result } from '../kernel/either.js';
+import { E, type AsyncResult } from '../kernel/either.js';
+import { atOnce, type InTurn } from '../kernel/turns.js';
 import type { Id } from '../kernel/ids.js';
 import type { QueryDeps } from '../deps.js';
 import type { Stores } from '../stores.js';
@@ -11,7 +12,10 @@ import { nameKey } from './given-names.js';
 import type { CleanupName, CleanupPerson } from './ports.js';
 
 /** What every preview reads: the tree's access, then the cleanup reads (members see all, so privacy plays no part). */
-export type PreviewDeps = Pick<QueryDeps<'trees' | 'memberships' | 'cleanup'>, 'storage'>;
+export type PreviewDeps = Pick<QueryDeps<'trees' | 'memberships' | 'cleanup'>, 'storage'> & {
+  /** Runs the preview when its turn comes (a host lets a few tree-wide analyses run at once); absent: at once. */
+  readonly inTurn?: InTurn;
+};
 
 /** What every preview row carries; each tool adds its own fields. */
 export type PreviewRow = { readonly personId: Id; readonly displayName: string; readonly reason: string };
@@ -33,9 +37,14 @@ export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] => {
 };
 
 /** Every cleanup path is for editors (and owners): members see all, so privacy plays no part. */
-export const editorAccess = async (storage: Pick<Stores, 'trees' | 'memberships'>, actor: Actor, treeId: Id): Promise<Result<unknown>> => {
-  const access = await accessTree(storage, actor, treeId, 'editor');
-  return E.isLeft(access) ? access : E.right(access.right);
+/**
+ * A preview for an editor of the tree: refused at once otherwise, else `work` when its turn comes
+ * (a preview reads the whole tree: `deps.inTurn`, a host's limit on tree-wide analyses at once).
+ */
+export const previewing = async <A>(deps: PreviewDeps, actor: Actor, treeId: Id, work: () => AsyncResult<A>): AsyncResult<A> => {
+  const access = await accessTree(deps.storage, actor, treeId, 'editor');
+  if (E.isLeft(access)) return access;
+  return (deps.inTurn ?? atOnce)(work);
 };
 
 export const lifeFactTypes: readonly EventType[] = [...birthFacts, ...deathFacts];

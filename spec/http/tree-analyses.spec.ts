@@ -3,8 +3,8 @@ import { gate } from '../../adapters/http/spool.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 
-// Tree-wide analyses take turns (compose.ts ANALYSES_AT_ONCE): the duplicate finder and a GEDCOM
-// preview's matching each hold the whole tree in memory (about 230 MB at 100,000 persons) and a core
+// Tree-wide analyses take turns (compose.ts ANALYSES_AT_ONCE): the duplicate finder, a GEDCOM
+// preview's matching and a cleanup preview each hold the whole tree in memory (about 230 MB at 100,000 persons) and a core
 // for seconds, so one account asking for many at once must not take the service's memory. Here the
 // gate has one slot and the spec holds it: the analyses wait, everything else answers, a refusal
 // answers at once, and they finish once the slot is free again.
@@ -24,7 +24,7 @@ const until = async (done: () => boolean, what: string): Promise<void> => {
   }
 };
 
-describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM previews)', () => {
+describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM and cleanup previews)', () => {
   const turns = gate(1);
   let svc: TestService;
 
@@ -48,7 +48,7 @@ describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM previews)', () 
     return { c, treeId, viewer: svc.client(viewer.token), viewerToken: viewer.token, stranger: svc.client(stranger.token) };
   };
 
-  it('with the slot free, the duplicates and a preview answer at once (the gate does not stop them)', async () => {
+  it('with the slot free, the duplicates, a GEDCOM preview and a cleanup preview answer at once (the gate does not stop them)', async () => {
     const { c, treeId, viewer } = await treeWithViewer('free');
     const pairs = await viewer.GET('/trees/{id}/duplicates', { params: { path: { id: treeId } } });
     expect(pairs.response.status, JSON.stringify(pairs.error)).to.equal(200);
@@ -56,18 +56,22 @@ describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM previews)', () 
     const preview = await previewGedcomFile(c, treeId, TINY_GEDCOM);
     expect(preview.response.status, JSON.stringify(preview.error)).to.equal(200);
     expect(preview.data!.matches.length).to.be.greaterThan(0);
+    const cleanup = await c.GET('/trees/{id}/cleanup/deceased-by-birth-year', { params: { path: { id: treeId }, query: { born_on_or_before: 2100 } } });
+    expect(cleanup.response.status, JSON.stringify(cleanup.error)).to.equal(200);
   });
 
-  it('while the slot is taken, the duplicates and a preview wait, other requests and refusals answer, and both finish once the slot is free', async () => {
+  it('while the slot is taken, the duplicates and the previews wait, other requests and refusals answer, and all three finish once the slot is free', async () => {
     const { c, treeId, viewer, stranger } = await treeWithViewer('waits');
     const leave = await turns.enter();
     let left = false;
     try {
       const finding = viewer.GET('/trees/{id}/duplicates', { params: { path: { id: treeId } } });
       const previewing = previewGedcomFile(c, treeId, TINY_GEDCOM);
-      await until(() => turns.waiting() === 2, 'both analyses wait for the slot');
+      const cleaning = c.GET('/trees/{id}/cleanup/deceased-by-birth-year', { params: { path: { id: treeId }, query: { born_on_or_before: 2100 } } });
+      await until(() => turns.waiting() === 3, 'the three analyses wait for the slot');
       expect(await pendingAfter(finding, 200), 'the duplicates answered while the slot was taken').to.equal(true);
       expect(await pendingAfter(previewing, 0), 'the preview answered while the slot was taken').to.equal(true);
+      expect(await pendingAfter(cleaning, 0), 'the cleanup preview answered while the slot was taken').to.equal(true);
       // Meanwhile: a read of the tree answers, and refusals come at once, not queued.
       const read = await viewer.GET('/trees/{id}/persons', { params: { path: { id: treeId } } });
       expect(read.response.status).to.equal(200);
@@ -75,11 +79,15 @@ describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM previews)', () 
       expect(refused.response.status).to.equal(403);
       const refusedPreview = await previewGedcomFile(viewer, treeId, TINY_GEDCOM);
       expect(refusedPreview.response.status).to.equal(403);
-      expect(turns.waiting()).to.equal(2);
+      const refusedCleanup = await viewer.GET('/trees/{id}/cleanup/broken-names', { params: { path: { id: treeId } } });
+      expect(refusedCleanup.response.status).to.equal(403);
+      expect(turns.waiting()).to.equal(3);
 
       leave();
       left = true;
-      const [found, previewed] = await Promise.all([finding, previewing]);
+      const [found, previewed, cleaned] = await Promise.all([finding, previewing, cleaning]);
+      expect(cleaned.response.status, JSON.stringify(cleaned.error)).to.equal(200);
+      expect(cleaned.data, 'the tiny file\'s persons are deceased: none to mark').to.deep.equal([]);
       expect(found.response.status, JSON.stringify(found.error)).to.equal(200);
       expect(found.data!.length).to.be.greaterThan(0);
       expect(previewed.response.status, JSON.stringify(previewed.error)).to.equal(200);

@@ -8,7 +8,8 @@ import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders, type ListAddress } from '../pagination.js';
 import { reclaimer } from '../../archive/reclaim.js';
-import type { Gate } from '../spool.js';
+import { inTurn, type Gate } from '../spool.js';
+import type { InTurn } from '../../../core/kernel/turns.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
 export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
@@ -40,6 +41,15 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
 
 /** Routes are built before their dependencies exist (the OpenAPI generator needs no database). */
 export type LazyDeps = () => HttpDeps;
+
+/**
+ * The deps of a tree-wide analysis (duplicates, a GEDCOM or cleanup preview) for one request: it runs
+ * when the `analyses` gate has a slot, and leaves the line if its client goes away while it waits.
+ */
+export const analysing = (deps: HttpDeps, clientGone: () => AbortSignal): HttpDeps & { readonly inTurn: InTurn } => ({
+  ...deps,
+  inTurn: (work) => inTurn(deps.analyses, work, clientGone()),
+});
 
 export const reply =
   <A, O>(status: number, body: (a: A) => O) =>

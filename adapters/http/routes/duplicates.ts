@@ -5,9 +5,8 @@ import { MAX_PAIRS, type FoundPair } from '../../../core/duplicates/finder.js';
 import { named } from '../openapi/json-schema.js';
 import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute } from '../route.js';
-import { inTurn } from '../spool.js';
 import { IdParams, Uuid } from '../wire.js';
-import { noContent, reply, type LazyDeps } from './deps.js';
+import { analysing, noContent, reply, type LazyDeps } from './deps.js';
 
 const DuplicatePairRead = named('DuplicatePair', t.type({
   person_ids: t.tuple([Uuid, Uuid]),
@@ -37,7 +36,7 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
     errors: [],
     handle: async ({ actor, params, clientGone }) =>
       reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
-        await listDuplicates({ ...deps(), reclaim: collectAbove, inTurn: (work) => inTurn(deps().analyses, work, clientGone()) })(actor, params.id),
+        await listDuplicates({ ...analysing(deps(), clientGone), reclaim: collectAbove })(actor, params.id),
       ),
   }),
   route({

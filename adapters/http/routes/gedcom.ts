@@ -13,7 +13,7 @@ import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js';
 import type { SpooledFile } from '../multipart.js';
 import { IdParams, RESOLUTIONS_MAX, Text, Uuid } from '../wire.js';
-import type { LazyDeps } from './deps.js';
+import { analysing, type LazyDeps } from './deps.js';
 import { contentDisposition } from '../content-disposition.js';
 import { serviceProduct } from './product.js';
 import { previewWire, reportWire } from '../gedcom-wire.js';
@@ -179,7 +179,7 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       errors: [],
       handle: async ({ actor, params, upload, clientGone }) => {
         const preview = await withUpload(upload, deps().maxUploadBytes, (file) =>
-          previewGedcom({ ...deps(), inTurn: (work) => inTurn(deps().analyses, work, clientGone()) })(actor, params.id, file));
+          previewGedcom(analysing(deps(), clientGone))(actor, params.id, file));
         return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(preview);
       },
     }),

@@ -1,8 +1,8 @@
 import type { Actor } from '../../kernel/actor.js';
-import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import { ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
 import { checkName, type NameFlag } from '../broken-names.js';
-import { byDisplayName, displayName, editorAccess, type PreviewDeps, type PreviewRow } from '../preview.js';
+import { byDisplayName, displayName, previewing, type PreviewDeps, type PreviewRow } from '../preview.js';
 
 export type BrokenNameRow = PreviewRow & {
   readonly flags: readonly NameFlag[];
@@ -30,18 +30,18 @@ export const flagReason = (flags: readonly NameFlag[]): string => flags.map((f) 
 export const previewBrokenNames =
   (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id): AsyncResult<readonly BrokenNameRow[]> => {
-    const access = await editorAccess(deps.storage, actor, treeId);
-    if (E.isLeft(access)) return access;
-    const rows: BrokenNameRow[] = [];
-    for (const p of await deps.storage.cleanup.persons(treeId)) {
-      const givenName = p.name?.givenName ?? '';
-      const surname = p.name?.surname ?? '';
-      const check = checkName(givenName, surname);
-      if (check === null) continue;
-      rows.push({
-        personId: p.id, displayName: displayName(p), flags: check.flags, givenName, surname,
-        proposed: { givenName: check.givenName, surname: check.surname }, reason: flagReason(check.flags),
-      });
-    }
-    return ok(byDisplayName(rows));
+    return previewing(deps, actor, treeId, async () => {
+      const rows: BrokenNameRow[] = [];
+      for (const p of await deps.storage.cleanup.persons(treeId)) {
+        const givenName = p.name?.givenName ?? '';
+        const surname = p.name?.surname ?? '';
+        const check = checkName(givenName, surname);
+        if (check === null) continue;
+        rows.push({
+          personId: p.id, displayName: displayName(p), flags: check.flags, givenName, surname,
+          proposed: { givenName: check.givenName, surname: check.surname }, reason: flagReason(check.flags),
+        });
+      }
+      return ok(byDisplayName(rows));
+    });
   };

@@ -1,7 +1,7 @@
 import type { Actor } from '../../kernel/actor.js';
-import { E, ok, type AsyncResult } from '../../kernel/either.js';
+import { ok, type AsyncResult } from '../../kernel/either.js';
 import type { Id } from '../../kernel/ids.js';
-import { byDisplayName, displayName, editorAccess, isDeceased, treeLifeFacts, type PreviewDeps, type PreviewRow } from '../preview.js';
+import { byDisplayName, displayName, previewing, isDeceased, treeLifeFacts, type PreviewDeps, type PreviewRow } from '../preview.js';
 
 /** SPEC "Limits": the default cutoff of the deceased-by-birth-year tool. */
 export const DEFAULT_BIRTH_CUTOFF = 1930;
@@ -16,17 +16,17 @@ export type DeceasedByBirthYearRow = PreviewRow & { readonly birthYear: number; 
 export const previewDeceasedByBirthYear =
   (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, cutoff: number = DEFAULT_BIRTH_CUTOFF): AsyncResult<readonly DeceasedByBirthYearRow[]> => {
-    const access = await editorAccess(deps.storage, actor, treeId);
-    if (E.isLeft(access)) return access;
-    const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
-    const rows: DeceasedByBirthYearRow[] = [];
-    for (const p of persons) {
-      const f = facts.get(p.id);
-      if (f === undefined || f.birthYear === null || f.birthYear > cutoff || isDeceased(f)) continue;
-      rows.push({
-        personId: p.id, displayName: displayName(p), birthYear: f.birthYear, isLiving: p.isLiving,
-        reason: `born ${f.birthYear}, on or before ${cutoff}, with no death fact`,
-      });
-    }
-    return ok(byDisplayName(rows));
+    return previewing(deps, actor, treeId, async () => {
+      const { persons, facts } = await treeLifeFacts(deps.storage, treeId);
+      const rows: DeceasedByBirthYearRow[] = [];
+      for (const p of persons) {
+        const f = facts.get(p.id);
+        if (f === undefined || f.birthYear === null || f.birthYear > cutoff || isDeceased(f)) continue;
+        rows.push({
+          personId: p.id, displayName: displayName(p), birthYear: f.birthYear, isLiving: p.isLiving,
+          reason: `born ${f.birthYear}, on or before ${cutoff}, with no death fact`,
+        });
+      }
+      return ok(byDisplayName(rows));
+    });
   };

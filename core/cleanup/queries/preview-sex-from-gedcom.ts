@@ -6,7 +6,7 @@ import { nameKey } from '../given-names.js';
 import { birthFacts } from '../../people/model.js';
 import { birthYearsOf } from '../../privacy/engine.js';
 import { displayNameOf } from '../../people/vitals.js';
-import { byDisplayName, editorAccess, primaryOf, type PreviewDeps, type SexRow } from '../preview.js';
+import { byDisplayName, previewing, primaryOf, type PreviewDeps, type SexRow } from '../preview.js';
 
 export type SexFromGedcomRow = SexRow & { readonly matchedXref: string | null };
 
@@ -72,71 +72,71 @@ const yearsAgree = (a: number | null, b: number | null): boolean => a === null |
 export const previewSexFromGedcom =
   (deps: PreviewDeps) =>
   async (actor: Actor, treeId: Id, file: AsyncIterable<Uint8Array>, options: { readonly includeAmbiguous?: boolean } = {}): AsyncResult<readonly SexFromGedcomRow[]> => {
-    const access = await editorAccess(deps.storage, actor, treeId);
-    if (E.isLeft(access)) return access;
-    // The file first, then two reads of the tree (measured faster on 2 cores than reading both at
-    // once): every name with its person's sex, primary first, and the birth facts (only birth years
-    // guard a match).
-    const read = await readIndividuals(file);
-    if (E.isLeft(read)) return read;
-    const names = await deps.storage.cleanup.names(treeId);
-    const years = birthYearsOf(await deps.storage.cleanup.facts(treeId, birthFacts));
-    const individuals = read.right;
-    const keys = fullKeys();
-    const byKey = new Map<number, GedcomIndividual[]>();
-    const keysOf = new Map<GedcomIndividual, number[]>();
-    for (const i of individuals) {
-      const own: number[] = [];
-      for (const n of i.names) {
-        const k = keys.intern(n);
-        if (k !== null && !own.includes(k)) own.push(k);
+    return previewing(deps, actor, treeId, async () => {
+      // The file first, then two reads of the tree (measured faster on 2 cores than reading both at
+      // once): every name with its person's sex, primary first, and the birth facts (only birth years
+      // guard a match).
+      const read = await readIndividuals(file);
+      if (E.isLeft(read)) return read;
+      const names = await deps.storage.cleanup.names(treeId);
+      const years = birthYearsOf(await deps.storage.cleanup.facts(treeId, birthFacts));
+      const individuals = read.right;
+      const keys = fullKeys();
+      const byKey = new Map<number, GedcomIndividual[]>();
+      const keysOf = new Map<GedcomIndividual, number[]>();
+      for (const i of individuals) {
+        const own: number[] = [];
+        for (const n of i.names) {
+          const k = keys.intern(n);
+          if (k !== null && !own.includes(k)) own.push(k);
+        }
+        keysOf.set(i, own);
+        for (const k of own) add(byKey, k, i);
       }
-      keysOf.set(i, own);
-      for (const k of own) add(byKey, k, i);
-    }
-    // A tree name no record bears can match nothing: it is left out of both indexes.
-    const keysByPerson = new Map<Id, number[]>();
-    const personsByKey = new Map<number, Id[]>();
-    for (const n of names) {
-      const k = keys.find(n);
-      if (k === null) continue;
-      add(keysByPerson, n.personId, k);
-      add(personsByKey, k, n.personId);
-    }
-    const birthOf = (id: Id): number | null => years.get(id) ?? null;
+      // A tree name no record bears can match nothing: it is left out of both indexes.
+      const keysByPerson = new Map<Id, number[]>();
+      const personsByKey = new Map<number, Id[]>();
+      for (const n of names) {
+        const k = keys.find(n);
+        if (k === null) continue;
+        add(keysByPerson, n.personId, k);
+        add(personsByKey, k, n.personId);
+      }
+      const birthOf = (id: Id): number | null => years.get(id) ?? null;
 
-    const recordsFor = (id: Id): GedcomIndividual[] => {
-      const out: GedcomIndividual[] = [];
-      for (const k of keysByPerson.get(id) ?? []) for (const i of byKey.get(k)!) if (!out.includes(i) && yearsAgree(i.birthYear, birthOf(id))) out.push(i);
-      return out;
-    };
-    const peopleFor = (i: GedcomIndividual): Id[] => {
-      const out: Id[] = [];
-      for (const k of keysOf.get(i)!) for (const id of personsByKey.get(k) ?? []) if (!out.includes(id) && yearsAgree(i.birthYear, birthOf(id))) out.push(id);
-      return out;
-    };
-
-    const rows: SexFromGedcomRow[] = [];
-    for (const p of primaryOf(names)) {
-      if (p.sex !== null) continue;
-      const records = recordsFor(p.personId);
-      if (records.length === 0) continue;
-      const base = { personId: p.personId, displayName: displayNameOf(p), sex: null };
-      const ambiguous = (reason: string, matchedXref: string | null): void => {
-        if (options.includeAmbiguous === true) rows.push({ ...base, proposed: null, matchedXref, reason: `ambiguous: ${reason}` });
+      const recordsFor = (id: Id): GedcomIndividual[] => {
+        const out: GedcomIndividual[] = [];
+        for (const k of keysByPerson.get(id) ?? []) for (const i of byKey.get(k)!) if (!out.includes(i) && yearsAgree(i.birthYear, birthOf(id))) out.push(i);
+        return out;
       };
-      if (records.length > 1) {
-        ambiguous(`matches ${records.length} INDI records (${records.slice(0, 5).map((r) => r.xref).join(', ')})`, null);
-        continue;
+      const peopleFor = (i: GedcomIndividual): Id[] => {
+        const out: Id[] = [];
+        for (const k of keysOf.get(i)!) for (const id of personsByKey.get(k) ?? []) if (!out.includes(id) && yearsAgree(i.birthYear, birthOf(id))) out.push(id);
+        return out;
+      };
+
+      const rows: SexFromGedcomRow[] = [];
+      for (const p of primaryOf(names)) {
+        if (p.sex !== null) continue;
+        const records = recordsFor(p.personId);
+        if (records.length === 0) continue;
+        const base = { personId: p.personId, displayName: displayNameOf(p), sex: null };
+        const ambiguous = (reason: string, matchedXref: string | null): void => {
+          if (options.includeAmbiguous === true) rows.push({ ...base, proposed: null, matchedXref, reason: `ambiguous: ${reason}` });
+        };
+        if (records.length > 1) {
+          ambiguous(`matches ${records.length} INDI records (${records.slice(0, 5).map((r) => r.xref).join(', ')})`, null);
+          continue;
+        }
+        const record = records[0]!;
+        const people = peopleFor(record);
+        if (people.length > 1) {
+          ambiguous(`${record.xref} matches ${people.length} people of this tree`, record.xref);
+          continue;
+        }
+        if (record.sex === null) continue;
+        rows.push({ ...base, proposed: record.sex, matchedXref: record.xref, reason: `${record.xref} has SEX ${record.sex === 'male' ? 'M' : 'F'}` });
       }
-      const record = records[0]!;
-      const people = peopleFor(record);
-      if (people.length > 1) {
-        ambiguous(`${record.xref} matches ${people.length} people of this tree`, record.xref);
-        continue;
-      }
-      if (record.sex === null) continue;
-      rows.push({ ...base, proposed: record.sex, matchedXref: record.xref, reason: `${record.xref} has SEX ${record.sex === 'male' ? 'M' : 'F'}` });
-    }
-    return ok(byDisplayName(rows));
+      return ok(byDisplayName(rows));
+    });
   };
