@@ -54,6 +54,15 @@ export const LONG_WRITES_AT_ONCE = ONE_PER_TWO_CORES;
  */
 export const ANALYSES_AT_ONCE = ONE_PER_TWO_CORES;
 
+/** Tree-wide analyses one account may have running or waiting at once on an instance; past it 429 `too_many_analyses`. */
+export const ANALYSES_PER_ACCOUNT = 2;
+
+/** The gate of tree-wide analyses: `slots` at once, ANALYSES_PER_ACCOUNT per account. */
+export const analysesGate = (slots: number): Gate => gate(slots, {
+  limit: ANALYSES_PER_ACCOUNT, code: 'too_many_analyses',
+  detail: `You have ${ANALYSES_PER_ACCOUNT} analyses of trees (duplicates, previews) running or waiting; try again when one has finished.`,
+});
+
 // In files of their own so that a host without the HTTP app (the CLI) can take them without loading that.
 export { configuredBlobStore, configuredMailer };
 
@@ -89,7 +98,7 @@ export const composeApp = (
     maxUploadBytes: config.maxUploadBytes,
     spoolDir: path.join(config.dataDir, 'tmp'),
     longWrites: overrides.longWrites ?? gate(LONG_WRITES_AT_ONCE),
-    analyses: overrides.analyses ?? gate(ANALYSES_AT_ONCE),
+    analyses: overrides.analyses ?? analysesGate(ANALYSES_AT_ONCE),
     onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),
     version: serviceVersion,
     environment: config.environment,

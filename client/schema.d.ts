@@ -1160,7 +1160,7 @@ export interface paths {
          *
          *     Answers the `counts` of persons, families and sources in the file, and `matches`: each incoming person (by its xref as written in the file, with the at signs, `"@I1@"`) that resembles existing persons of the tree, in file order, with its candidates scored `high` or `medium` and the reasons. Use the xrefs as the keys of the import's `resolutions`. Also the tags the import would not map (`unmapped_tags`, with counts and first line) and the first 1,000 warnings by line (`warning_count` is the total).
          *
-         *     The matching reads the whole tree: the service runs a few tree-wide analyses at once (previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn once their file is received. A request whose client goes away while it waits never runs.
+         *     The matching reads the whole tree: the service runs a few tree-wide analyses at once (previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn once their file is received. A request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          *
          *     - 422 `not_gedcom`: the file is not GEDCOM.
          *     - 422 `gedcom_too_large`: past the reader's bounds (`detail` says which, and where): a line over 1 MiB of characters, a level-0 record over 100,000 lines or 16 MiB, or more links, families or xrefs than a real file holds (1,000 family links in one INDI record, 2,000,000 in the file, 800,000 families, 3,000,000 xrefs).
@@ -1254,7 +1254,7 @@ export interface paths {
          * Preview: people born on or before a year, not yet deceased (editor)
          * @description The people whose birth year is on or before `born_on_or_before` (default 1930) and who are not already deceased, to be marked deceased with `POST /trees/{id}/cleanup/deceased`. The birth year is read as the privacy engine reads it: the latest year the birth fact allows (`ABT 1930`: 1930; `BET 1920 AND 1935`: 1935; `1930/31`: 1931); a birth event wins over a baptism, a baptism over a christening. People with no birth year are not listed. Already deceased: `is_living` false, or a death, burial, cremation, probate or will fact. A person marked `is_living: true` is listed too (`is_living` shows the current value): the cutoff is the question.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["cleanupDeceasedByBirthYear"];
         put?: never;
@@ -1276,7 +1276,7 @@ export interface paths {
          * Preview: parents of a child born on or before a year (editor)
          * @description The parents (through `parent_child` edges of any qualifier) of a child born on or before `born_on_or_before` (required), unless the parent is already deceased (`is_living` false, or a death, burial, cremation, probate or will fact). Each row names the earliest born such child (`child_id`, `child_birth_year`; ties: the lowest id). Birth years are read as the privacy engine reads them (the latest year the birth fact allows). Mark the kept rows deceased with `POST /trees/{id}/cleanup/deceased`.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["cleanupDeceasedByChild"];
         put?: never;
@@ -1326,7 +1326,7 @@ export interface paths {
          * Preview: sex from the tree's original GEDCOM file (editor)
          * @description Upload the tree's original GEDCOM file as the multipart part `file`: for the people whose sex is unset, the preview proposes the SEX of the file's INDI record that matches them. People and records match by full name (any of the person's names against any of the record's, case, accents and spacing aside) and, when both have one, the same birth year. A person matching two records, or a record matching two people, is ambiguous and left out; a matched record without SEX is not listed. `matched_xref` names the record. With `include_ambiguous=true` the ambiguous people are listed too, with `proposed: null` and the reason. Set the kept rows with `POST /trees/{id}/cleanup/gender`.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. A caller who is not an editor is refused before the file is read.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`). A caller who is not an editor is refused before the file is read.
          *
          *     - 422 `not_gedcom`: the file is not GEDCOM; 422 `gedcom_too_large`: a line or record past the import's limits; 422 `invalid_input`: no `file` part.
          *     - 413: the upload is larger than `MAX_UPLOAD_BYTES`.
@@ -1349,7 +1349,7 @@ export interface paths {
          * Preview: sex from the first given name (editor)
          * @description For the people whose sex is unset, the sex that the bundled English and German given-name dictionary (used offline) gives the first given name of their primary name, case and accents aside (Jürgen = Jurgen; for `Hans-Peter`, `Hans` when the whole name is not in the dictionary). A name the dictionary marks ambiguous, or that this tree gives (in any live name) to people of both sexes, is never proposed; with `include_ambiguous=true` those people are listed with `proposed: null` and the reason. Names the dictionary does not know are not listed. Set the kept rows with `POST /trees/{id}/cleanup/gender`.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["cleanupSexFromFirstName"];
         put?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
          * Preview: sex opposite to the partners' (editor)
          * @description For the people whose sex is unset, the opposite of their partners' sex (live partnerships, partners whose sex is set; `partner_ids` names them). A person whose partners are of both sexes is ambiguous and left out; with `include_ambiguous=true` they are listed with `proposed: null` and the reason. People with no partner of known sex are not listed. Set the kept rows with `POST /trees/{id}/cleanup/gender`.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["cleanupSexFromSpouse"];
         put?: never;
@@ -1420,7 +1420,7 @@ export interface paths {
          * Preview: broken primary names with a suggested fix (editor)
          * @description Primary names that hold a date in the surname or the given name, have no surname, or pack several people into the given name ("John and Mary", "Anna & Karl", "Hans u. Grete"). `flags` says which, in this order: `date_in_surname`, `date_in_given_name`, `no_surname`, `packed_given_names`. Each row carries the name now (`given_name`, `surname`) and a suggestion (`proposed`): the date and the date words around it removed, only the first person of a packed name kept; a given name is never split to make up a surname. A person with no name at all is listed as having no surname. Edit the suggestions and send the kept rows to `POST /trees/{id}/cleanup/names`.
          *
-         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.
+         *     Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["cleanupBrokenNames"];
         put?: never;
@@ -1655,7 +1655,7 @@ export interface paths {
          *
          *     A pair is weighed on every name against every name (alternate names, spelling variants, given names in another order, the same given names under another surname explained by a partner or a married or maiden name), birth and death years (more than two apart: never the same person) and places, an exact birth day, parents' names (disagreeing parents: never `high`) and partners' names. Never proposed: persons of different recorded sexes, a parent and child, partners, siblings born on different dates, and a pair dismissed with `POST /trees/{id}/duplicates/dismiss`. Merge a pair with `POST /persons/{id}/merge`.
          *
-         *     The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs.
+         *     The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).
          */
         get: operations["listDuplicates"];
         put?: never;
@@ -12031,6 +12031,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     importGedcom: {
@@ -12394,6 +12403,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     cleanupDeceasedByChild: {
@@ -12469,6 +12487,15 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12696,6 +12723,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     cleanupSexFromFirstName: {
@@ -12766,6 +12802,15 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12845,6 +12890,15 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13030,6 +13084,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14320,6 +14383,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { answerClientError, settleUnreadBody } from './unread-body.js';
-import { LeftTheQueue } from './spool.js';
+import { LeftTheQueue, TooManyAtOnce } from './spool.js';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -261,6 +261,8 @@ export const createApp = (opts: AppOptions): Koa => {
     } catch (err) {
       // A long write whose client went away while it waited for its turn: nothing ran, nobody to answer.
       if (err instanceof LeftTheQueue) return opts.logger.info({ req_id: ctx.state['requestId'] }, 'client went away before its turn');
+      // A caller past a gate's share (spool.ts): nothing ran.
+      if (err instanceof TooManyAtOnce) return sendProblem(ctx, problem(429, err.code, err.detail), { 'Retry-After': '5' });
       const e = err as { name?: string; status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
       const status = e.status ?? e.statusCode;
       if (status === 413 || e.type === 'entity.too.large') return sendProblem(ctx, problem(413, 'payload_too_large', 'The request body is too large.'));

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { gate, inTurn, LeftTheQueue, spooled } from '../../adapters/http/spool.js';
+import { gate, inTurn, LeftTheQueue, spooled, TooManyAtOnce } from '../../adapters/http/spool.js';
 
 // The spool between a producer that holds something scarce (the GEDCOM export's snapshot) and a
 // client that may read slowly or not at all (adapters/http/spool.ts).
@@ -156,5 +156,40 @@ describe('spooled answers', () => {
     expect(slots.waiting(), 'the slot is still held').to.equal(1);
     leave();
     (await next)();
+  });
+
+  it('a gate with a share per caller: past it a caller is refused at once (TooManyAtOnce); a slot left, or a wait given up, counts no more', async () => {
+    const slots = gate(1, { limit: 2, code: 'too_many', detail: 'two at most' });
+    const first = await slots.enter(undefined, 'ann');
+    const gone = new AbortController();
+    const second = slots.enter(gone.signal, 'ann').then(() => 'entered', (e: unknown) => (e instanceof LeftTheQueue ? 'left' : String(e)));
+    // Ann holds one slot and waits for another: a third is refused, nothing queued; Bob still waits his turn.
+    let refused: unknown;
+    await slots.enter(undefined, 'ann').catch((e: unknown) => { refused = e; });
+    expect(refused).to.be.instanceOf(TooManyAtOnce);
+    expect((refused as TooManyAtOnce).code).to.equal('too_many');
+    expect(slots.waiting()).to.equal(1);
+    const bob = slots.enter(undefined, 'bob');
+    expect(slots.waiting()).to.equal(2);
+    // Ann gives up her wait: she may ask again (one held, one waiting).
+    gone.abort();
+    expect(await second).to.equal('left');
+    const third = slots.enter(undefined, 'ann');
+    expect(slots.waiting()).to.equal(2);
+    // Her slot left: Bob is next, then her third; with both of hers done she is counted at zero.
+    first();
+    (await bob)();
+    (await third)();
+    const one = await slots.enter(undefined, 'ann');
+    const two = slots.enter(undefined, 'ann');
+    expect(slots.waiting(), 'her second waits, not refused').to.equal(1);
+    one();
+    (await two)();
+    // Without a caller's name the share does not apply.
+    const held = await slots.enter();
+    const anonymous = [slots.enter(), slots.enter(), slots.enter()];
+    expect(slots.waiting()).to.equal(3);
+    held();
+    for (const a of anonymous) (await a)();
   });
 });

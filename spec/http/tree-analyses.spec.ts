@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { gate } from '../../adapters/http/spool.js';
+import { analysesGate } from '../../bootstrap/compose.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 
@@ -25,7 +25,8 @@ const until = async (done: () => boolean, what: string): Promise<void> => {
 };
 
 describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM and cleanup previews)', () => {
-  const turns = gate(1);
+  // The service's own gate (two per account), with one slot.
+  const turns = analysesGate(1);
   let svc: TestService;
 
   before(async () => {
@@ -60,7 +61,7 @@ describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM and cleanup pre
     expect(cleanup.response.status, JSON.stringify(cleanup.error)).to.equal(200);
   });
 
-  it('while the slot is taken, the duplicates and the previews wait, other requests and refusals answer, and all three finish once the slot is free', async () => {
+  it('while the slot is taken, the duplicates and the previews wait, other requests and refusals answer (past two of one account: 429), and all three finish once the slot is free', async () => {
     const { c, treeId, viewer, stranger } = await treeWithViewer('waits');
     const leave = await turns.enter();
     let left = false;
@@ -81,17 +82,25 @@ describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM and cleanup pre
       expect(refusedPreview.response.status).to.equal(403);
       const refusedCleanup = await viewer.GET('/trees/{id}/cleanup/broken-names', { params: { path: { id: treeId } } });
       expect(refusedCleanup.response.status).to.equal(403);
+      // The owner has two waiting: a third is refused at once (429), not queued; the viewer's one still waits.
+      const third = await c.GET('/trees/{id}/cleanup/broken-names', { params: { path: { id: treeId } } });
+      expect(third.response.status).to.equal(429);
+      expect((third.error as { code?: string }).code).to.equal('too_many_analyses');
+      expect(third.response.headers.get('retry-after')).to.equal('5');
       expect(turns.waiting()).to.equal(3);
 
       leave();
       left = true;
       const [found, previewed, cleaned] = await Promise.all([finding, previewing, cleaning]);
       expect(cleaned.response.status, JSON.stringify(cleaned.error)).to.equal(200);
-      expect(cleaned.data, 'the tiny file\'s persons are deceased: none to mark').to.deep.equal([]);
+      expect(cleaned.data, 'the persons of the tiny file are deceased: none to mark').to.deep.equal([]);
       expect(found.response.status, JSON.stringify(found.error)).to.equal(200);
       expect(found.data!.length).to.be.greaterThan(0);
       expect(previewed.response.status, JSON.stringify(previewed.error)).to.equal(200);
       expect(previewed.data!.matches.length).to.be.greaterThan(0);
+      // Done, the owner may ask again.
+      const again = await c.GET('/trees/{id}/cleanup/broken-names', { params: { path: { id: treeId } } });
+      expect(again.response.status, JSON.stringify(again.error)).to.equal(200);
     } finally {
       if (!left) leave();
     }

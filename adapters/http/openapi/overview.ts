@@ -37,7 +37,7 @@ stable word to branch on (\`not_found\`, \`forbidden\`, \`conflict\`, \`precondi
 parameter the operation does not know is 422, named in \`errors\` (\`{ path, message }\`), as is a value
 of the wrong type, out of range or not among the allowed values; the message says what is allowed.
 400 is a body that is not JSON (or not multipart where a file is sent), 413 a body or file too large,
-415 an unknown \`Content-Encoding\` or charset, 429 a rate limit or too many downloads at once (with
+415 an unknown \`Content-Encoding\` or charset, 429 a rate limit, too many downloads or tree-wide analyses at once (with
 \`Retry-After\` where one is known), 503 a dependency that is down (with \`Retry-After\`).
 
 ## Lists

@@ -66,7 +66,7 @@ const applyWire = (r: ApplyResult) => ({ updated: r.updated, skipped: r.skipped.
 const ambiguous = (q: { include_ambiguous?: 'true' | 'false' }) => ({ includeAmbiguous: q.include_ambiguous === 'true' });
 
 /** Who may call every cleanup path, and what a preview is. */
-const PREVIEW = 'Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs.';
+const PREVIEW = 'Editors and owners of the tree; a viewer or a non-member is 403, on a public tree too. A preview writes nothing: it lists the rows a fix would change, sorted by display name (case and accents aside, ties by person id), each with a `reason` in words and the `proposed` value. Members see every person, so no privacy filtering applies. A preview reads the whole tree: the service runs a few tree-wide analyses at once (cleanup previews, GEDCOM previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn; a request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).';
 
 /** What every apply does. */
 const APPLY = [
@@ -93,10 +93,10 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       ].join('\n'),
       query: t.partial({ born_on_or_before: Year }),
       success: { status: 200, description: 'The people to mark deceased, by display name.', body: t.array(ByBirthYearRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, query, clientGone }) =>
         reply(200, (rows: readonly DeceasedByBirthYearRow[]) => rows.map((r) => ({ ...base(r), birth_year: r.birthYear, is_living: r.isLiving, proposed: { is_living: false as const } })))(
-          await previewDeceasedByBirthYear(analysing(deps(), clientGone))(actor, params.id, query.born_on_or_before ?? DEFAULT_BIRTH_CUTOFF)),
+          await previewDeceasedByBirthYear(analysing(deps(), { actor, clientGone }))(actor, params.id, query.born_on_or_before ?? DEFAULT_BIRTH_CUTOFF)),
     }),
     route({
       ...common, operationId: 'cleanupDeceasedByChild', method: 'get', path: '/trees/{id}/cleanup/deceased-by-child',
@@ -108,10 +108,10 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       ].join('\n'),
       query: t.type({ born_on_or_before: Year }),
       success: { status: 200, description: 'The parents to mark deceased, by display name.', body: t.array(ByChildRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, query, clientGone }) =>
         reply(200, (rows: readonly DeceasedByChildRow[]) => rows.map((r) => ({ ...base(r), child_birth_year: r.childBirthYear, child_id: r.childId, proposed: { is_living: false as const } })))(
-          await previewDeceasedByChild(analysing(deps(), clientGone))(actor, params.id, query.born_on_or_before)),
+          await previewDeceasedByChild(analysing(deps(), { actor, clientGone }))(actor, params.id, query.born_on_or_before)),
     }),
     route({
       ...common, operationId: 'cleanupApplyDeceased', method: 'post', path: '/trees/{id}/cleanup/deceased',
@@ -142,11 +142,11 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       query: AmbiguousQuery, body: GedcomForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromGedcomRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, query, upload, clientGone }) => {
         if (upload === null) return E.left(invalidInput('invalid_input', 'Send the GEDCOM file as the `file` part.', [{ path: 'file', message: 'required' }]));
         return reply(200, (rows: readonly SexFromGedcomRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, matched_xref: r.matchedXref })))(
-          await previewSexFromGedcom(analysing(deps(), clientGone))(actor, params.id, upload.open(), ambiguous(query)));
+          await previewSexFromGedcom(analysing(deps(), { actor, clientGone }))(actor, params.id, upload.open(), ambiguous(query)));
       },
     }),
     route({
@@ -159,10 +159,10 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       ].join('\n'),
       query: AmbiguousQuery,
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromFirstNameRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, query, clientGone }) =>
         reply(200, (rows: readonly SexFromFirstNameRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, first_name: r.firstName })))(
-          await previewSexFromFirstName(analysing(deps(), clientGone))(actor, params.id, ambiguous(query))),
+          await previewSexFromFirstName(analysing(deps(), { actor, clientGone }))(actor, params.id, ambiguous(query))),
     }),
     route({
       ...common, operationId: 'cleanupSexFromSpouse', method: 'get', path: '/trees/{id}/cleanup/gender/from-spouse',
@@ -174,10 +174,10 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
       ].join('\n'),
       query: AmbiguousQuery,
       success: { status: 200, description: 'The proposals, by display name.', body: t.array(FromSpouseRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, query, clientGone }) =>
         reply(200, (rows: readonly SexFromSpouseRow[]) => rows.map((r) => ({ ...base(r), sex: null, proposed: r.proposed, partner_ids: [...r.partnerIds] })))(
-          await previewSexFromSpouse(analysing(deps(), clientGone))(actor, params.id, ambiguous(query))),
+          await previewSexFromSpouse(analysing(deps(), { actor, clientGone }))(actor, params.id, ambiguous(query))),
     }),
     route({
       ...common, operationId: 'cleanupApplyGender', method: 'post', path: '/trees/{id}/cleanup/gender',
@@ -205,11 +205,11 @@ export const cleanupRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         PREVIEW,
       ].join('\n'),
       success: { status: 200, description: 'The flagged names, by display name.', body: t.array(BrokenNameRead) },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, clientGone }) =>
         reply(200, (rows: readonly BrokenNameRow[]) => rows.map((r) => ({
           ...base(r), flags: [...r.flags], given_name: r.givenName, surname: r.surname, proposed: { given_name: r.proposed.givenName, surname: r.proposed.surname },
-        })))(await previewBrokenNames(analysing(deps(), clientGone))(actor, params.id)),
+        })))(await previewBrokenNames(analysing(deps(), { actor, clientGone }))(actor, params.id)),
     }),
     route({
       ...common, operationId: 'cleanupApplyNames', method: 'post', path: '/trees/{id}/cleanup/names',

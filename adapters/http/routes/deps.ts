@@ -10,6 +10,7 @@ import { decodeCursor, nextPageHeaders, type ListAddress } from '../pagination.j
 import { reclaimer } from '../../archive/reclaim.js';
 import { inTurn, type Gate } from '../spool.js';
 import type { InTurn } from '../../../core/kernel/turns.js';
+import type { Actor } from '../../../core/kernel/actor.js';
 
 /** Everything the route handlers call into: wired once in bootstrap. */
 export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
@@ -44,11 +45,12 @@ export type LazyDeps = () => HttpDeps;
 
 /**
  * The deps of a tree-wide analysis (duplicates, a GEDCOM or cleanup preview) for one request: it runs
- * when the `analyses` gate has a slot, and leaves the line if its client goes away while it waits.
+ * when the `analyses` gate has a slot (and the account holds fewer than the gate allows one caller),
+ * and leaves the line if its client goes away while it waits.
  */
-export const analysing = (deps: HttpDeps, clientGone: () => AbortSignal): HttpDeps & { readonly inTurn: InTurn } => ({
+export const analysing = (deps: HttpDeps, request: { readonly actor: Actor; readonly clientGone: () => AbortSignal }): HttpDeps & { readonly inTurn: InTurn } => ({
   ...deps,
-  inTurn: (work) => inTurn(deps.analyses, work, clientGone()),
+  inTurn: (work) => inTurn(deps.analyses, work, request.clientGone(), request.actor.kind === 'user' ? `user:${request.actor.userId}` : undefined),
 });
 
 export const reply =

@@ -29,14 +29,14 @@ export const duplicateRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       '',
       "A pair is weighed on every name against every name (alternate names, spelling variants, given names in another order, the same given names under another surname explained by a partner or a married or maiden name), birth and death years (more than two apart: never the same person) and places, an exact birth day, parents' names (disagreeing parents: never `high`) and partners' names. Never proposed: persons of different recorded sexes, a parent and child, partners, siblings born on different dates, and a pair dismissed with `POST /trees/{id}/duplicates/dismiss`. Merge a pair with `POST /persons/{id}/merge`.",
       '',
-      'The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs.',
+      'The finder reads the whole tree: the service runs a few tree-wide analyses at once (this one and GEDCOM previews, one per two cores), and the others wait their turn, so on a large tree the answer may take some seconds more while others run. A request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).',
     ].join('\n'),
     params: IdParams,
     success: { status: 200, description: 'The pairs.', body: t.array(DuplicatePairRead) },
-    errors: [],
+    errors: [429],
     handle: async ({ actor, params, clientGone }) =>
       reply(200, (pairs: readonly FoundPair[]) => pairs.map((p) => ({ person_ids: [...p.personIds], score: p.level, reasons: [...p.reasons] })))(
-        await listDuplicates({ ...analysing(deps(), clientGone), reclaim: collectAbove })(actor, params.id),
+        await listDuplicates({ ...analysing(deps(), { actor, clientGone }), reclaim: collectAbove })(actor, params.id),
       ),
   }),
   route({

@@ -169,17 +169,17 @@ export const gedcomRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         '',
         'Answers the `counts` of persons, families and sources in the file, and `matches`: each incoming person (by its xref as written in the file, with the at signs, `"@I1@"`) that resembles existing persons of the tree, in file order, with its candidates scored `high` or `medium` and the reasons. Use the xrefs as the keys of the import\'s `resolutions`. Also the tags the import would not map (`unmapped_tags`, with counts and first line) and the first 1,000 warnings by line (`warning_count` is the total).',
         '',
-        'The matching reads the whole tree: the service runs a few tree-wide analyses at once (previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn once their file is received. A request whose client goes away while it waits never runs.',
+        'The matching reads the whole tree: the service runs a few tree-wide analyses at once (previews and `GET /trees/{id}/duplicates`, one per two cores), and the others wait their turn once their file is received. A request whose client goes away while it waits never runs. An account has at most 2 running or waiting at once on an instance: past that, 429 `too_many_analyses` (with `Retry-After`).',
         '',
         UPLOAD_REFUSALS,
       ].join('\n'),
       params: IdParams, body: PreviewForm,
       upload: { field: 'file', maxBytes: () => deps().maxUploadBytes, before: editorFirst },
       success: { status: 200, description: 'The matches, unmapped tags and warnings.', body: PreviewRead },
-      errors: [],
+      errors: [429],
       handle: async ({ actor, params, upload, clientGone }) => {
         const preview = await withUpload(upload, deps().maxUploadBytes, (file) =>
-          previewGedcom(analysing(deps(), clientGone))(actor, params.id, file));
+          previewGedcom(analysing(deps(), { actor, clientGone }))(actor, params.id, file));
         return E.map((p: GedcomPreview) => ({ status: 200, body: previewWire(p) }))(preview);
       },
     }),
