@@ -36,8 +36,9 @@ export const byDisplayName = <R extends PreviewRow>(rows: R[]): R[] => {
   return keyed.map((k) => k.row);
 };
 
+/** Every cleanup path is for editors (and owners): members see all, so privacy plays no part. */
 /**
- * Every cleanup path is for editors (and owners): members see all, so privacy plays no part. A preview for an editor of the tree: refused at once otherwise, else `work` when its turn comes
+ * A preview for an editor of the tree: refused at once otherwise, else `work` when its turn comes
  * (a preview reads the whole tree: `deps.inTurn`, a host's limit on tree-wide analyses at once).
  */
 export const previewing = async <A>(deps: PreviewDeps, actor: Actor, treeId: Id, work: () => AsyncResult<A>): AsyncResult<A> => {

@@ -33,27 +33,12 @@ export const dayOf = (d: GenealogicalDate | null): string | null =>
   d === null || d.day === undefined || d.month === undefined || d.year === undefined || !['exact', 'about', 'calculated', 'estimated'].includes(d.qualifier)
     ? null : `${d.year}-${d.month}-${d.day}`;
 
-/** Which subjects a read answers: every one of the tree (absent), a page of them (ids after `after`, at most `limit`), or those among `ids`. */
-export type SubjectFilter = { readonly after: Id | null; readonly limit: number } | { readonly ids: readonly Id[] };
-
-/** An edge a restricted read of the tree needs (see DuplicateStore.edgesOf). */
-export type DuplicateEdge = { readonly type: 'parent_child' | 'partnership'; readonly a: Id; readonly b: Id };
-
-/** The tree-wide reads of the duplicate finder (one statement each), the reads of a part of the tree, and the dismissed pairs. */
+/** The tree-wide reads of the duplicate finder (one statement each) and the dismissed pairs. */
 export type DuplicateStore = {
-  /** Live persons of the tree that have at least one live name (all, or those `filter` names), with their live names; ordered by id. */
-  readonly subjects: (treeId: Id, filter?: SubjectFilter) => Promise<readonly DuplicateSubject[]>;
-  /**
-   * Live birth and death facts (the six types of DuplicateFact) of live persons of the tree (or of
-   * those among `personIds`), in no particular order.
-   */
-  readonly facts: (treeId: Id, personIds?: readonly Id[]) => Promise<readonly DuplicateFact[]>;
-  /**
-   * The live edges between live persons of the tree that the finder weighs for `personIds`:
-   * parent_child edges (`a` the parent) whose child is one of them, and partnerships with one of
-   * them at either end; each once, in no particular order.
-   */
-  readonly edgesOf: (treeId: Id, personIds: readonly Id[]) => Promise<readonly DuplicateEdge[]>;
+  /** Live persons of the tree that have at least one live name, with their live names; ordered by id. */
+  readonly subjects: (treeId: Id) => Promise<readonly DuplicateSubject[]>;
+  /** Live birth and death facts (the six types of DuplicateFact) of live persons of the tree, in no particular order. */
+  readonly facts: (treeId: Id) => Promise<readonly DuplicateFact[]>;
   /** Every dismissed pair of the tree, in no particular order. */
   readonly dismissed: (treeId: Id) => Promise<readonly Dismissal[]>;
   /** The dismissed pairs that involve `personId`, in no particular order. */

@@ -3,7 +3,7 @@ import type { Stores } from '../stores.js';
 import { birthFacts } from '../people/model.js';
 import { searchableName, similarity } from '../people/trigram.js';
 import { candidateLookup, type CandidateLookup } from '../duplicates/candidates.js';
-import { blockKeys, blocksOf, prepareFinder, prepareFinderInTurns, reachOf, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { blocksOf, prepareFinder, prepareFinderInTurns, type FinderInput, type Prepared } from '../duplicates/finder.js';
 import { runInTurns } from '../kernel/turns.js';
 import { dayOf, duplicateFactTypes, type DuplicateFact, type DuplicateSubject } from '../duplicates/ports.js';
 import type { Level, Side } from '../duplicates/score.js';
@@ -28,58 +28,6 @@ export type ImportCandidate = {
 /** Candidates per incoming person at most, the best first. */
 export const MAX_CANDIDATES = 5;
 
-/**
- * The blocks (finder.ts blockKeys) the incoming persons of a file go into, as a filter of fixed size
- * (a Bloom filter of 2^23 bytes, three probes): whether an existing person shares one with any of
- * them. It may say yes for a person who shares none (about 3 in 100 once 8,000,000 keys are in,
- * some 1,000,000 incoming persons; about 1 in 10^9 for 10,000), never no for one who does: a
- * restricted read keeps every person an incoming one can meet, and a few more.
- */
-export type WantedBlocks = {
-  /** Notes the blocks of an incoming person. */
-  readonly add: (p: PlanPerson) => void;
-  /** Whether an existing person (a finder's side) may share a block with an incoming one. */
-  readonly hits: (side: Side) => boolean;
-};
-
-const WANTED_BITS = 2 ** 26;
-
-/** FNV-1a of `text`, 32 bits. */
-const fnv = (text: string, seed: number): number => {
-  let h = seed;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-};
-
-export const wantedBlocks = (): WantedBlocks => {
-  const bits = new Uint8Array(WANTED_BITS / 8);
-  // Three probes by double hashing (Kirsch and Mitzenmacher): h1 + i h2.
-  const probes = (key: string, each: (bit: number) => boolean): boolean => {
-    const h1 = fnv(key, 2166136261);
-    const h2 = fnv(key, 0x9747b28c) | 1;
-    for (let i = 0; i < 3; i++) if (!each((h1 + Math.imul(i, h2)) >>> 0 & (WANTED_BITS - 1))) return false;
-    return true;
-  };
-  const set = (key: string): void => void probes(key, (b) => ((bits[b >>> 3]! |= 1 << (b & 7)), true));
-  const has = (key: string): boolean => probes(key, (b) => (bits[b >>> 3]! & (1 << (b & 7))) !== 0);
-  return {
-    add: (p) => blockKeys(sideAlone(p), set, (stem, year) => set(`${stem}|${year}`)),
-    hits: (side) => {
-      let hit = false;
-      blockKeys(
-        side,
-        (key) => void (hit ||= has(key)),
-        // An incoming person's year-keyed block meets the blocks of the years within its reach (candidates.ts pool).
-        (stem, year) => {
-          const reach = reachOf(stem);
-          for (let d = -reach; d <= reach && !hit; d++) hit = has(`${stem}|${year + d}`);
-        },
-      );
-      return hit;
-    },
-  };
-};
-
 /** The tree as the finder reads it (the four reads of listDuplicates), blocked once for lookups. */
 export type ExistingTree = {
   readonly subjects: readonly DuplicateSubject[];
@@ -88,60 +36,15 @@ export type ExistingTree = {
   readonly at: ReadonlyMap<Id, number>;
 };
 
-/** Persons a restricted read looks at per page (two statements a page). */
-export const EXISTING_PAGE = 5_000;
-
-/**
- * The existing persons an incoming one may meet, read, prepared and blocked giving the event loop
- * turns. With `wanted`, the tree is read a page at a time and only the persons who share a block
- * with an incoming one are kept (with their parents and partners, whose names the scorer weighs),
- * so what is held grows with the file's matches, not with the tree: those blocks are kept whole, so
- * a lookup finds what it finds in the whole tree. Without, the whole tree (a tree-wide analysis).
- */
-export const readExistingTree = async (
-  stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id, wanted?: WantedBlocks, pageSize = EXISTING_PAGE,
-): Promise<ExistingTree> => {
-  let input: Omit<FinderInput, 'dismissed'>;
-  if (wanted === undefined)
-    input = {
-      subjects: await stores.duplicates.subjects(treeId),
-      facts: await stores.duplicates.facts(treeId),
-      parentEdges: await stores.cleanup.edges(treeId, 'parent_child'),
-      partnerEdges: await stores.cleanup.edges(treeId, 'partnership'),
-    };
-  else {
-    // Each page's persons who share a block with an incoming one are kept with their facts; then
-    // their edges, and the parents and partners not kept already (names and facts).
-    const kept: DuplicateSubject[] = [];
-    const keptFacts: DuplicateFact[] = [];
-    for (let after: Id | null = null; ;) {
-      const page = await stores.duplicates.subjects(treeId, { after, limit: pageSize });
-      if (page.length === 0) break;
-      const facts = await stores.duplicates.facts(treeId, page.map((p) => p.id));
-      const { sides } = await prepareFinderInTurns({ subjects: page, facts, parentEdges: [], partnerEdges: [] });
-      const hit = new Set<Id>();
-      sides.forEach((side, i) => {
-        if (!wanted.hits(side)) return;
-        hit.add(side.id);
-        kept.push(page[i]!);
-      });
-      for (const f of facts) if (hit.has(f.personId)) keptFacts.push(f);
-      after = page.at(-1)!.id;
-    }
-    const edges = kept.length === 0 ? [] : await stores.duplicates.edgesOf(treeId, kept.map((p) => p.id));
-    const known = new Set(kept.map((p) => p.id));
-    const relatives = [...new Set(edges.flatMap((e) => [e.a, e.b]))].filter((id) => !known.has(id));
-    const theirs = relatives.length === 0 ? [] : await stores.duplicates.subjects(treeId, { ids: relatives });
-    input = {
-      // In id order, as the whole tree's: a block lists its persons in that order (finder.ts).
-      subjects: [...kept, ...theirs].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)),
-      facts: relatives.length === 0 ? keptFacts : [...keptFacts, ...(await stores.duplicates.facts(treeId, relatives))],
-      parentEdges: edges.filter((e) => e.type === 'parent_child'),
-      partnerEdges: edges.filter((e) => e.type === 'partnership'),
-    };
-  }
-  const { subjects } = input;
-  const prepared = await prepareFinderInTurns(input);
+/** Read, prepared and blocked giving the event loop turns: a tree of 100,000 persons takes seconds. */
+export const readExistingTree = async (stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id): Promise<ExistingTree> => {
+  const subjects = await stores.duplicates.subjects(treeId);
+  const prepared = await prepareFinderInTurns({
+    subjects,
+    facts: await stores.duplicates.facts(treeId),
+    parentEdges: await stores.cleanup.edges(treeId, 'parent_child'),
+    partnerEdges: await stores.cleanup.edges(treeId, 'partnership'),
+  });
   const lookup = candidateLookup(prepared, await runInTurns(blocksOf(prepared.sides)));
   const at = new Map<Id, number>();
   prepared.sides.forEach((p, i) => at.set(p.id, i));
@@ -195,15 +98,13 @@ export type ImportMatcher = {
   readonly candidatesFor: (p: PlanPerson, families: FamiliesOf, links: LinkIndex) => readonly ImportCandidate[];
 };
 
-/** An incoming person as a finder's side of its own (no relatives): what its blocks are made from. */
-const sideAlone = (p: PlanPerson): Side => {
-  const { subject, facts } = subjectOf(p);
-  return prepareFinder({ subjects: [subject], facts, parentEdges: [], partnerEdges: [] }).sides[0]!;
-};
-
 export const importMatcher = (tree: ExistingTree): ImportMatcher => {
   // Only the primary name of each person: what a relative is compared by (score.ts `agreeing`).
   const primary = new Map<string, string>();
+  const sideAlone = (p: PlanPerson): Side => {
+    const { subject, facts } = subjectOf(p);
+    return prepareFinder({ subjects: [subject], facts, parentEdges: [], partnerEdges: [] }).sides[0]!;
+  };
   return {
     note: (p) => {
       const n = p.names.find((x) => x.isPrimary) ?? p.names[0];

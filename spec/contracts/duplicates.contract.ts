@@ -61,54 +61,6 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
       ]);
     });
 
-    it('subjects by page (after an id, at most `limit` persons with a live name) and by ids: the same subjects as the whole read, in id order', async () => {
-      const t = await givenTree(storage());
-      const other = await givenTree(storage());
-      const ids = sortedIds(7);
-      for (const [i, id] of ids.entries()) {
-        // The fourth has no live name (not a subject), the sixth is deleted.
-        const p = await givenPerson(storage(), t.id, { id, ...(i === 5 ? gone : {}) });
-        if (i !== 3) await storage().names.insert(aName(p, { givenName: `G${i}`, surname: 'S', isPrimary: true }));
-        if (i === 1) await storage().names.insert(aName(p, { givenName: 'Alt', surname: 'S', isPrimary: false, nameType: 'married' }));
-      }
-      const stranger = await givenPerson(storage(), other.id);
-      await storage().names.insert(aName(stranger, { givenName: 'Other', surname: 'Tree' }));
-      const all = await storage().duplicates.subjects(t.id);
-      expect(all.map((x) => x.id)).to.deep.equal([ids[0], ids[1], ids[2], ids[4], ids[6]]);
-      const pages: string[][] = [];
-      let after: string | null = null;
-      for (;;) {
-        const page = await storage().duplicates.subjects(t.id, { after, limit: 2 });
-        if (page.length === 0) break;
-        pages.push(page.map((x) => x.id));
-        expect(page).to.deep.equal(all.filter((x) => page.some((y) => y.id === x.id)));
-        after = page.at(-1)!.id;
-      }
-      expect(pages).to.deep.equal([[ids[0], ids[1]], [ids[2], ids[4]], [ids[6]]]);
-      const some = await storage().duplicates.subjects(t.id, { ids: [ids[6]!, ids[1]!, ids[3]!, ids[5]!, stranger.id] });
-      expect(some).to.deep.equal([all[1], all[4]]);
-      expect(await storage().duplicates.subjects(t.id, { ids: [] })).to.deep.equal([]);
-    });
-
-    it('facts of given persons, and the edges the finder weighs for given persons (a child\'s parents, partnerships at either end; live, each once)', async () => {
-      const t = await givenTree(storage());
-      const [mother, father, child, partner, stranger, deleted] = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => givenPerson(storage(), t.id, i === 5 ? gone : {})));
-      for (const p of [mother!, child!, stranger!]) await storage().events.insert(anEvent(t.id, { personId: p.id }, { type: 'birth', date: { qualifier: 'exact', year: 1900 } }));
-      const facts = await storage().duplicates.facts(t.id, [child!.id, stranger!.id]);
-      expect(facts.map((f) => f.personId).sort()).to.deep.equal([child!.id, stranger!.id].sort());
-      const e1 = await givenEdge(storage(), t.id, 'parent_child', mother!.id, child!.id);
-      const e2 = await givenEdge(storage(), t.id, 'parent_child', father!.id, child!.id);
-      const e3 = await givenEdge(storage(), t.id, 'partnership', mother!.id, father!.id);
-      const e4 = await givenEdge(storage(), t.id, 'partnership', partner!.id, child!.id);
-      await givenEdge(storage(), t.id, 'parent_child', child!.id, stranger!.id); // the child's child: not a parent of theirs
-      await givenEdge(storage(), t.id, 'parent_child', deleted!.id, child!.id, {}); // a deleted parent: left out
-      await givenEdge(storage(), t.id, 'association', stranger!.id, child!.id);
-      const key = (e: { type: string; a: string; b: string }) => `${e.type}|${e.a}|${e.b}`;
-      const edges = await storage().duplicates.edgesOf(t.id, [child!.id, father!.id, mother!.id]);
-      expect(edges.map(key).sort()).to.deep.equal([e1, e2, e3, e4].map((e) => key({ type: e.type, a: e.personAId, b: e.personBId })).sort());
-      expect(await storage().duplicates.edgesOf(t.id, [])).to.deep.equal([]);
-    });
-
     it('dismiss: once per unordered pair (a second answers false and writes nothing); dismissed and dismissedWith read them back by tree and person', async () => {
       const t = await givenTree(storage());
       const other = await givenTree(storage());

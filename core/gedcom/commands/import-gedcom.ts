@@ -12,7 +12,7 @@ import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
 import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
-import { familiesOf, importMatcher, readExistingTree, wantedBlocks, type FamiliesOf } from '../candidates.js';
+import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
 import { fileErrors, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
@@ -75,55 +75,41 @@ const checkResolutions = async (
 };
 
 /**
- * The first pass, then each person's fate: its resolution, else `default_action` when its best
- * duplicate candidate scores `high`. Only those decisions are kept (most persons of a big file are
- * new). With a default action other than `new`, the scan notes the blocks of the persons without a
- * resolution; the existing persons who share one are read (readExistingTree), and a second scan
- * scores those persons once every person's primary name is noted and the file's family links are
- * known (a person's parents and partners weigh in).
+ * The first pass, deciding on the way what becomes of each person that is not new: its resolution,
+ * else `default_action` when its best duplicate candidate scores `high`. Only those decisions are
+ * kept (most persons of a big file are new). The candidates are scored once the scan has indexed the
+ * file's family links (a person's parents and partners weigh in), so the pass keeps the persons that
+ * may match and each person's primary name until then.
  */
 const firstPass = async (
-  stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id, file: GedcomFile, input: ImportInput,
+  file: GedcomFile, input: ImportInput, matcher: ImportMatcher | null,
 ): Promise<Result<{ scan: Scan; targets: Map<number, PersonTarget> }>> => {
   const targets = new Map<number, PersonTarget>();
-  const resolution = (xref: string): Resolution | undefined => (Object.hasOwn(input.resolutions, xref) ? input.resolutions[xref] : undefined);
-  const matching = input.defaultAction !== 'new';
-  const wanted = matching ? wantedBlocks() : null;
+  const pending: { readonly at: number; readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
   let count = 0;
   const scanned = await scanGedcom(file, input.limits, {
     onRecord: (n) => input.onRecord?.(n, 1),
     onPerson: (xref, record) => {
       const at = count++;
-      const r = resolution(xref);
+      // Every person's name is noted, a resolved one's too: it may be another's parent or partner.
+      const person = matcher === null ? null : incomingFromRecord(record, xref);
+      if (person !== null) matcher!.note(person);
+      const r = Object.hasOwn(input.resolutions, xref) ? input.resolutions[xref] : undefined;
       if (r !== undefined) {
         if (r.action !== 'new') targets.set(at, { action: r.action, targetId: r.targetId! });
-      } else wanted?.add(incomingFromRecord(record, xref));
-    },
-  });
-  if (E.isLeft(scanned) || wanted === null) return E.map((scan: Scan) => ({ scan, targets }))(scanned);
-  const tree = await readExistingTree(stores, treeId, wanted);
-  // No one to match: nothing is noted or kept.
-  if (tree.subjects.length === 0) return E.right({ scan: scanned.right, targets });
-  const matcher = importMatcher(tree);
-  const pending: { readonly at: number; readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
-  count = 0;
-  // The same bytes again: the first scan refused what cannot be read.
-  await scanGedcom(file, input.limits, {
-    onPerson: (xref, record) => {
-      const at = count++;
-      // Every person's name is noted, a resolved one's too: it may be another's parent or partner.
-      const person = incomingFromRecord(record, xref);
-      matcher.note(person);
-      if (resolution(xref) === undefined && matcher.mayMatch(person)) pending.push({ at, person, families: familiesOf(record) });
+        return;
+      }
+      if (person !== null && matcher!.mayMatch(person)) pending.push({ at, person, families: familiesOf(record) });
     },
   });
   const turn = eventLoopTurns();
-  for (const { at, person, families } of pending) {
-    await turn();
-    const best = matcher.candidatesFor(person, families, scanned.right.links)[0];
-    if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
-  }
-  return E.right({ scan: scanned.right, targets });
+  if (E.isRight(scanned) && matcher !== null)
+    for (const { at, person, families } of pending) {
+      await turn();
+      const best = matcher.candidatesFor(person, families, scanned.right.links)[0];
+      if (best !== undefined && best.score === 'high') targets.set(at, { action: input.defaultAction as Exclude<ImportAction, 'new'>, targetId: best.personId });
+    }
+  return E.map((scan: Scan) => ({ scan, targets }))(scanned);
 };
 
 /**
@@ -142,7 +128,10 @@ export const importGedcom =
       const access = await accessTree(tx, actor, treeId, 'editor');
       if (E.isLeft(access)) return access;
       const resolved = Object.keys(input.resolutions).length;
-      const first = await firstPass(tx, treeId, file, input);
+      const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
+      // No one to match in an empty tree: nothing is noted or kept.
+      const matcher = tree === null || tree.subjects.length === 0 ? null : importMatcher(tree);
+      const first = await firstPass(file, input, matcher);
       if (E.isLeft(first)) return first;
       const { scan, targets } = first.right;
       if (scan.persons.size >= MAX_FILE_PERSONS)

@@ -4,8 +4,8 @@ import type { Id } from '../../kernel/ids.js';
 import { atOnce, eventLoopTurns, type InTurn } from '../../kernel/turns.js';
 import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
-import { familiesOf, importMatcher, incomingBirthYear, readExistingTree, shownExisting, wantedBlocks, type FamiliesOf, type ImportCandidate } from '../candidates.js';
-import { fileErrors, incomingFromRecord, scanGedcom, type GedcomFile } from '../import-scan.js';
+import { familiesOf, importMatcher, incomingBirthYear, readExistingTree, shownExisting, type FamiliesOf, type ImportCandidate } from '../candidates.js';
+import { fileErrors, scanGedcom, type GedcomFile } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, PlanPerson, UnmappedTag } from '../types.js';
@@ -32,9 +32,8 @@ export type GedcomPreview = {
 const display = (n: { readonly given: string; readonly surname: string } | undefined): string => (n === undefined ? '' : `${n.given} ${n.surname}`.trim());
 
 /**
- * The dry run of an import: reads the existing persons the file's may meet, writes nothing. The file
- * is read twice, as the import reads it (import-scan.ts, mapping-stream.ts), and the tree a page at a
- * time (readExistingTree), so memory holds the matches, not the file nor the tree.
+ * The dry run of an import: reads the existing tree, writes nothing. The file is read twice, as the
+ * import reads it (import-scan.ts, mapping-stream.ts), so memory holds the matches, not the file.
  */
 export const previewGedcom =
   (deps: Pick<QueryDeps<'trees' | 'memberships' | 'names' | 'events' | 'cleanup' | 'duplicates'>, 'storage'> & {
@@ -45,13 +44,10 @@ export const previewGedcom =
     const access = await accessTree(deps.storage, actor, treeId, 'editor');
     if (E.isLeft(access)) return access;
     return (deps.inTurn ?? atOnce)(async () => {
-      // The scan notes the blocks of every incoming person, so that only the existing persons who share
-      // one are read into memory (with their relatives), not the whole tree.
-      const wanted = wantedBlocks();
-      const scanned = await scanGedcom(file, limits, { onPerson: (xref, record) => wanted.add(incomingFromRecord(record, xref)) });
+      const scanned = await scanGedcom(file, limits);
       if (E.isLeft(scanned)) return scanned;
       const scan = scanned.right;
-      const tree = await readExistingTree(deps.storage, treeId, wanted);
+      const tree = await readExistingTree(deps.storage, treeId);
       const matcher = tree.subjects.length === 0 ? null : importMatcher(tree);
       // Scored after the pass, when every person's name is noted (a parent may come later in the file).
       const pending: { readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
