@@ -1856,6 +1856,8 @@ export interface paths {
          * @description Editors and owners of the tree; a viewer is 403, anyone else signed in 404. In one transaction, and as changes of origin `restore`: what the import created is deleted (one deletion, recoverable until the purge after `PURGE_AFTER_DAYS`), and what it changed of existing persons (merged into, overwritten) is put back. A record someone changed since the import is kept as it is and listed in `left` (at most 1,000 listed), unless the body is `{"force": true}`. Answers the records deleted per kind (`deleted`), how many existing records were put back (`reverted`) and `left`. Audited as `import.undo`.
          *
          *     - 409 `import_undone`: the import was undone already; an import is undone once.
+         *
+         *     An undo takes its turn with the imports and account restores running on the instance (one per two cores at once); the others wait, with the request open. A request whose client goes away while it waits never runs.
          *     - 404: no such import in this tree.
          */
         post: operations["undoImport"];

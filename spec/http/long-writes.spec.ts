@@ -4,11 +4,11 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 import { emptyBackup, exportZip, importZip } from '../support/account-archive.js';
 
-// Long writes take turns (compose.ts LONG_WRITES_AT_ONCE): a GEDCOM import and an account restore
-// each hold a pooled connection and a transaction for their whole run, so one account starting
-// many of them must not take the pool from every other request. Here the gate has one slot and the
-// spec holds it: the import and the restore wait, everything else answers, a refusal answers at
-// once, and both finish once the slot is free again.
+// Long writes take turns (compose.ts LONG_WRITES_AT_ONCE): a GEDCOM import, the undo of one and an
+// account restore each hold a pooled connection and a transaction for their whole run, so one
+// account starting many of them must not take the pool from every other request. Here the gate has
+// one slot and the spec holds it: the writes wait, everything else answers, a refusal answers at
+// once, and they finish once the slot is free again.
 
 /** Whether `p` is still pending after `ms` (it has not answered). */
 const pendingAfter = async (p: Promise<unknown>, ms: number): Promise<boolean> => {
@@ -126,6 +126,36 @@ describe('HTTP long writes take turns (imports, restores)', () => {
       left = true;
       const done = await restoring;
       expect(done.status, JSON.stringify(done.body)).to.equal(201);
+    } finally {
+      if (!left) leave();
+    }
+  });
+
+  it('while the slot is taken, the undo of an import waits and finishes once it is free; a viewer\'s undo is refused at once', async () => {
+    const owner = await registerUser(svc, 'undo-waits@example.org');
+    const viewer = await registerUser(svc, 'viewer-undo-waits@example.org');
+    const c = svc.client(owner.token);
+    const treeId = (await c.POST('/trees', { body: { name: 'Undo waits' } })).data!.id;
+    const invited = await c.POST('/trees/{id}/members', { params: { path: { id: treeId } }, body: { email: viewer.email, role: 'viewer' } });
+    expect(invited.response.status, JSON.stringify(invited.error)).to.be.oneOf([200, 201]);
+    const imported = await importGedcomFile(c, treeId, TINY_GEDCOM);
+    expect(imported.response.status, JSON.stringify(imported.error)).to.equal(200);
+    const path = { id: treeId, import_id: imported.data!.import_id };
+    const leave = await turns.enter();
+    let left = false;
+    try {
+      const undoing = c.POST('/trees/{id}/imports/{import_id}/undo', { params: { path }, body: {} });
+      await until(() => turns.waiting() === 1, 'the undo waits for the slot');
+      expect(await pendingAfter(undoing, 200), 'the undo answered while the slot was taken').to.equal(true);
+      const refused = await svc.client(viewer.token).POST('/trees/{id}/imports/{import_id}/undo', { params: { path }, body: {} });
+      expect(refused.response.status).to.equal(403);
+      expect(turns.waiting()).to.equal(1);
+      leave();
+      left = true;
+      const done = await undoing;
+      expect(done.response.status, JSON.stringify(done.error)).to.equal(200);
+      expect(done.data!.deleted.person).to.equal(1);
+      expect((await c.GET('/trees/{id}/persons', { params: { path: { id: treeId } } })).data).to.have.length(0);
     } finally {
       if (!left) leave();
     }

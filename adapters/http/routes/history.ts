@@ -14,6 +14,8 @@ import { enumOf } from '../../../core/kernel/codec.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, PageQuery, Timestamp, Uuid } from '../wire.js';
 import { reply, type LazyDeps } from './deps.js';
+import { inTurn } from '../spool.js';
+import { historyAccess } from '../../../core/history/access.js';
 
 // Issue 29: the history of every record, a tree's change feed, and restore. Members of the tree
 // read them; editors restore. A non-member is answered as for an unknown id.
@@ -166,13 +168,21 @@ export const historyRoutes = (deps: LazyDeps): readonly AnyRoute[] => [
       'Editors and owners of the tree; a viewer is 403, anyone else signed in 404. In one transaction, and as changes of origin `restore`: what the import created is deleted (one deletion, recoverable until the purge after `PURGE_AFTER_DAYS`), and what it changed of existing persons (merged into, overwritten) is put back. A record someone changed since the import is kept as it is and listed in `left` (at most 1,000 listed), unless the body is `{"force": true}`. Answers the records deleted per kind (`deleted`), how many existing records were put back (`reverted`) and `left`. Audited as `import.undo`.',
       '',
       '- 409 `import_undone`: the import was undone already; an import is undone once.',
+      '',
+      'An undo takes its turn with the imports and account restores running on the instance (one per two cores at once); the others wait, with the request open. A request whose client goes away while it waits never runs.',
       '- 404: no such import in this tree.',
     ].join('\n'),
     params: ImportParams,
     body: RestoreBody,
     success: { status: 200, description: 'What the undo did.', body: UndoneImportRead },
     errors: [409],
-    handle: async ({ actor, params, body }) => reply(200, undoneWire)(await undoImport(deps())(actor, params.id, params.import_id, body ?? {})),
+    handle: async ({ actor, params, body, clientGone }) => {
+      // As long a write as the import: it takes its turn with them (spool.ts), once the caller is
+      // known to be an editor, so a refusal answers at once; the command checks again in its transaction.
+      const admitted = await historyAccess(deps().storage, actor, params.id, 'editor', { entity: 'tree', id: params.id });
+      if (E.isLeft(admitted)) return admitted;
+      return reply(200, undoneWire)(await inTurn(deps().longWrites, () => undoImport(deps())(actor, params.id, params.import_id, body ?? {}), clientGone()));
+    },
   }),
   ...PATHS.flatMap(([base, kind, label, noun]) => [
     route({
