@@ -7,7 +7,7 @@ import type { Stores } from '../stores.js';
 import { accessTree } from '../trees/access.js';
 import { deathFacts, birthFacts, type EventType, type Sex } from '../people/model.js';
 import { displayNameOf } from '../people/vitals.js';
-import { lifeFactsOf, type LifeFacts } from '../privacy/engine.js';
+import { lifeFactsInTurns, type LifeFacts } from '../privacy/engine.js';
 import { nameKey } from './given-names.js';
 import type { CleanupName, CleanupPerson } from './ports.js';
 
@@ -56,7 +56,7 @@ export const isDeceased = (f: LifeFacts | undefined): boolean => f !== undefined
 export const treeLifeFacts = async (storage: Pick<Stores, 'cleanup'>, treeId: Id): Promise<{ persons: readonly CleanupPerson[]; facts: ReadonlyMap<Id, LifeFacts> }> => {
   const persons = await storage.cleanup.persons(treeId);
   const events = await storage.cleanup.facts(treeId, lifeFactTypes);
-  return { persons, facts: lifeFactsOf(persons, events) };
+  return { persons, facts: await lifeFactsInTurns(persons, events) };
 };
 
 /**

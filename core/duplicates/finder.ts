@@ -1,6 +1,6 @@
 import type { Id } from '../kernel/ids.js';
 import { numberSet } from '../kernel/number-set.js';
-import { runInTurns, runSteps, STEP_ITEMS, type Steps } from '../kernel/turns.js';
+import { runInTurns, runSteps, stepper, type Steps } from '../kernel/turns.js';
 import { foldName, type FoldedName } from './names.js';
 import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Scored, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';
@@ -36,12 +36,6 @@ export const MAX_PAIRS = 10_000;
 
 const BIRTH = ['birth', 'baptism', 'christening'] as const;
 const DEATH = ['death', 'burial', 'cremation'] as const;
-
-/** Yields once every STEP_ITEMS calls: `if (step()) yield;` in a loop of a generator. */
-const stepper = (): (() => boolean) => {
-  let n = 0;
-  return () => (++n & (STEP_ITEMS - 1)) === 0;
-};
 
 function* sidesOf(input: Omit<FinderInput, 'dismissed'>): Steps<Prepared> {
   const step = stepper();

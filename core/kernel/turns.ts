@@ -39,6 +39,12 @@ export type Steps<T> = Generator<void, T, void>;
 /** How many items (persons, pairs) a step covers before it yields: microseconds of work each, so a yield costs nothing beside them. */
 export const STEP_ITEMS = 128;
 
+/** Whether a step is due: true once every STEP_ITEMS calls (`if (due()) yield;` in a loop of a generator). */
+export const stepper = (): (() => boolean) => {
+  let n = 0;
+  return () => (++n & (STEP_ITEMS - 1)) === 0;
+};
+
 export const runSteps = <T>(steps: Steps<T>): T => {
   for (;;) {
     const r = steps.next();

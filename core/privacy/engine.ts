@@ -3,6 +3,7 @@
 import type { Id } from '../kernel/ids.js';
 import { birthFacts, deathFacts, type LifeEvent, type Person } from '../people/model.js';
 import { latestYear } from '../kernel/date.js';
+import { runInTurns, runSteps, stepper, type Steps } from '../kernel/turns.js';
 
 export type Visibility = 'full' | 'redacted' | 'hidden';
 
@@ -125,22 +126,32 @@ export const birthYearsOf = (events: readonly FactEvent[]): ReadonlyMap<Id, numb
 export const lifeFactsOf = (
   persons: readonly Pick<Person, 'id' | 'privacy' | 'isLiving'>[],
   events: readonly FactEvent[],
-): ReadonlyMap<Id, LifeFacts> => {
+): ReadonlyMap<Id, LifeFacts> => runSteps(lifeFactSteps(persons, events));
+
+/** lifeFactsOf giving the event loop turns (a whole tree's persons and facts: 130-180 ms of work for 100,000 persons). */
+export const lifeFactsInTurns = (
+  persons: readonly Pick<Person, 'id' | 'privacy' | 'isLiving'>[],
+  events: readonly FactEvent[],
+): Promise<ReadonlyMap<Id, LifeFacts>> => runInTurns(lifeFactSteps(persons, events));
+
+function* lifeFactSteps(persons: readonly Pick<Person, 'id' | 'privacy' | 'isLiving'>[], events: readonly FactEvent[]): Steps<ReadonlyMap<Id, LifeFacts>> {
   const death = new Set<Id>();
   const birth = new Map<Id, BirthPick>();
+  const step = stepper();
   for (const e of events) {
+    if (step()) yield;
     if (e.personId === null || (e.deletedAt ?? null) !== null) continue;
     if (deathFacts.includes(e.type)) death.add(e.personId);
     const pick = pickBirth(birth.get(e.personId), e);
     if (pick !== undefined) birth.set(e.personId, pick);
   }
-  return new Map(
-    persons.map((p) => [
-      p.id,
-      { privacy: p.privacy, isLiving: p.isLiving, hasDeathFact: death.has(p.id), birthYear: birth.get(p.id)?.year ?? null },
-    ]),
-  );
-};
+  const facts = new Map<Id, LifeFacts>();
+  for (const p of persons) {
+    if (step()) yield;
+    facts.set(p.id, { privacy: p.privacy, isLiving: p.isLiving, hasDeathFact: death.has(p.id), birthYear: birth.get(p.id)?.year ?? null });
+  }
+  return facts;
+}
 
 /** Visibility of every person, for one reader, at one moment. Unknown persons are hidden. */
 export type VisibilityMap = { readonly of: (personId: Id | null) => Visibility };

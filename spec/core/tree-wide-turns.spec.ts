@@ -3,6 +3,8 @@ import { memoryStorage } from '../../adapters/memory/storage.js';
 import { listDuplicates } from '../../core/duplicates/queries/find-duplicates.js';
 import type { DuplicateFact, DuplicateSubject } from '../../core/duplicates/ports.js';
 import { readExistingTree } from '../../core/gedcom/candidates.js';
+import { previewDeceasedByBirthYear } from '../../core/cleanup/queries/preview-deceased-by-birth-year.js';
+import type { CleanupFact, CleanupPerson } from '../../core/cleanup/ports.js';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { Storage } from '../../core/stores.js';
@@ -27,6 +29,13 @@ const subjects: DuplicateSubject[] = Array.from({ length: PERSONS }, (_, i) => (
   names: [{ givenName: GIVEN[i % GIVEN.length]!, surname: surname(i >> 3), nameType: 'birth' }],
 }));
 const facts: DuplicateFact[] = subjects.map((s, i) => ({ personId: s.id, type: 'birth', year: 1400 + ((i * 7) % 600), day: null, place: `Place ${i % 50}` }));
+// A cleanup preview's work per person is lighter: five times the persons, so that it takes more than
+// a few turns' worth of time however fast the machine and however warm the code.
+const CLEANUP_PERSONS = 5 * PERSONS;
+const cleanupPersons: CleanupPerson[] = Array.from({ length: CLEANUP_PERSONS }, (_, i) => ({
+  id: id(i + 1), sex: null, isLiving: null, privacy: 'default', name: { id: id(i + 1), givenName: GIVEN[i % GIVEN.length]!, surname: surname(i >> 3) },
+}));
+const cleanupFacts: CleanupFact[] = cleanupPersons.map((p, i) => ({ personId: p.id, type: 'birth', date: { qualifier: 'exact', year: 1400 + ((i * 7) % 600) } }));
 
 /** How many turns other work got while `work` ran: a setImmediate chain, counted until `work` settles. */
 const turnsDuring = async <A>(work: () => Promise<A>): Promise<{ result: A; turns: number }> => {
@@ -61,7 +70,7 @@ describe('Tree-wide analyses give the event loop turns', () => {
     storage = {
       ...base,
       duplicates: { ...base.duplicates, subjects: async () => subjects, facts: async () => facts, dismissed: async () => [] },
-      cleanup: { ...base.cleanup, edges: async () => [] },
+      cleanup: { ...base.cleanup, edges: async () => [], persons: async () => cleanupPersons, facts: async () => cleanupFacts },
     };
   });
 
@@ -78,5 +87,13 @@ describe('Tree-wide analyses give the event loop turns', () => {
     expect(result.subjects).to.have.length(PERSONS);
     expect(result.prepared.sides).to.have.length(PERSONS);
     expect(turns, 'turns other work got while the tree was prepared').to.be.at.least(5);
+  });
+
+  it('a cleanup preview over the whole tree gives turns too (the life facts of every person)', async () => {
+    const { result, turns } = await turnsDuring(() => previewDeceasedByBirthYear({ storage })(actor, treeId, 1700));
+    expect(result._tag, JSON.stringify(result)).to.equal('Right');
+    const rows = result._tag === 'Right' ? result.right : [];
+    expect(rows.length).to.equal(cleanupFacts.filter((f) => f.date!.year! <= 1700).length);
+    expect(turns, 'turns other work got while the preview ran').to.be.at.least(5);
   });
 });
