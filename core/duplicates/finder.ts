@@ -182,11 +182,6 @@ export const scoreWithin = (prepared: Prepared, i: number, j: number): Scored | 
   return scorePair(sides[i]!, sides[j]!, sides);
 };
 
-/**
- * Likely duplicate pairs of one tree, best first (high before medium, then by points, then by ids),
- * at most MAX_PAIRS. Never a parent and child, partners, siblings born on different dates, or a
- * dismissed pair.
- */
 /** The finder's own view of a tree, made from the reads; the reads can be let go once it exists. */
 export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: ReadonlyMap<number, readonly Id[]> };
 
@@ -196,6 +191,11 @@ export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared =
 /** The finder's view of a tree, giving the event loop turns while it is made. */
 export const prepareFinderInTurns = (input: Omit<FinderInput, 'dismissed'>): Promise<Prepared> => runInTurns(sidesOf(input));
 
+/**
+ * Likely duplicate pairs of one tree, best first (high before medium, then by points, then by ids),
+ * at most MAX_PAIRS. Never a parent and child, partners, siblings born on different dates, or a
+ * dismissed pair.
+ */
 export const findDuplicates = (input: FinderInput): FoundPair[] => runSteps(pairsOf(prepareFinder(input), input.dismissed));
 
 /** findDuplicates over a prepared tree, giving the event loop turns while it compares. */

@@ -28,8 +28,9 @@ export type HttpDeps = IdentityDeps & TreeDeps & RecordDeps & MediaDeps & {
   readonly longWrites?: Gate;
   /**
    * Tree-wide analyses running at once in this process (the duplicate finder, a GEDCOM preview's
-   * matching against the tree): each holds the whole tree in memory (about 230 MB at 100,000 persons)
-   * and a core for seconds, so they take turns, first come first served; absent: no limit.
+   * matching against the tree, the cleanup previews): each holds the whole tree in memory (the
+   * finder about 230 MB at 100,000 persons) and a core for seconds, so they take turns, first come
+   * first served, a few per account (compose.ts analysesGate); absent: no limit.
    */
   readonly analyses?: Gate;
   /** Where streamed answers that must not wait on their client are spooled (spool.ts); absent: the system's temporary folder. */
