@@ -36,7 +36,7 @@ export type Overrides = {
   readonly metrics?: ServiceMetrics;
   /** Long writes (imports, restores) at once; default: one per two cores (LONG_WRITES_AT_ONCE below). */
   readonly longWrites?: Gate;
-  /** Tree-wide analyses (duplicates, GEDCOM previews) at once; default: one per two cores (ANALYSES_AT_ONCE below). */
+  /** Tree-wide analyses (duplicates, GEDCOM and cleanup previews) at once; default: analysesGate(ANALYSES_AT_ONCE) below. */
   readonly analyses?: Gate;
 };
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { gate } from '../../adapters/http/spool.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { pendingAfter, until } from '../support/waiting.js';
 import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 import { emptyBackup, exportZip, importZip } from '../support/account-archive.js';
 
@@ -9,21 +10,6 @@ import { emptyBackup, exportZip, importZip } from '../support/account-archive.js
 // account starting many of them must not take the pool from every other request. Here the gate has
 // one slot and the spec holds it: the writes wait, everything else answers, a refusal answers at
 // once, and they finish once the slot is free again.
-
-/** Whether `p` is still pending after `ms` (it has not answered). */
-const pendingAfter = async (p: Promise<unknown>, ms: number): Promise<boolean> => {
-  const tick = Symbol('pending');
-  return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(tick), ms))])) === tick;
-};
-
-/** Waits (up to 5 s) for `done` to hold, checking every 10 ms. */
-const until = async (done: () => boolean, what: string): Promise<void> => {
-  const by = Date.now() + 5000;
-  while (!done()) {
-    if (Date.now() > by) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('HTTP long writes take turns (imports, restores)', () => {
   const turns = gate(1);

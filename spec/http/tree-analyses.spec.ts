@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { analysesGate } from '../../bootstrap/compose.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { pendingAfter, until } from '../support/waiting.js';
 import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 
 // Tree-wide analyses take turns (compose.ts ANALYSES_AT_ONCE): the duplicate finder, a GEDCOM
@@ -8,21 +9,6 @@ import { importGedcomFile, previewGedcomFile, TINY_GEDCOM } from '../support/ged
 // for seconds, so one account asking for many at once must not take the service's memory. Here the
 // gate has one slot and the spec holds it: the analyses wait, everything else answers, a refusal
 // answers at once, and they finish once the slot is free again.
-
-/** Whether `p` is still pending after `ms` (it has not answered). */
-const pendingAfter = async (p: Promise<unknown>, ms: number): Promise<boolean> => {
-  const tick = Symbol('pending');
-  return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(tick), ms))])) === tick;
-};
-
-/** Waits (up to 5 s) for `done` to hold, checking every 10 ms. */
-const until = async (done: () => boolean, what: string): Promise<void> => {
-  const by = Date.now() + 5000;
-  while (!done()) {
-    if (Date.now() > by) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('HTTP tree-wide analyses take turns (duplicates, GEDCOM and cleanup previews)', () => {
   // The service's own gate (two per account), with one slot.
