@@ -32,9 +32,10 @@ export type Sql = {
   readonly copy: (statement: string, pieces: Iterable<Uint8Array>) => Promise<void>;
   /**
    * As `rows`, each row's fields as bytes (null for NULL), never turned into strings: for an answer
-   * passed on as it is (raw-rows.ts says why).
+   * passed on as it is (raw-rows.ts says why). `generic`: run on the statement's generic plan, never
+   * planned for its values (see GENERIC).
    */
-  readonly bytes: (sql: string, params?: readonly unknown[]) => Promise<RawRow[]>;
+  readonly bytes: (sql: string, params?: readonly unknown[], o?: { readonly generic?: boolean }) => Promise<RawRow[]>;
 };
 
 type PgResult = { readonly rows: unknown[]; readonly rowCount: number | null };
@@ -91,20 +92,52 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
     return result;
   });
 
-const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver): Promise<RawRow[]> =>
+/**
+ * A prepared statement's plans (`plan_cache_mode`), for this connection's session: its generic plan
+ * only, then PostgreSQL's own choice again. PostgreSQL plans a prepared statement for its values five
+ * times, then keeps its generic plan only while that one is not estimated dearer than theirs. Some
+ * statistics (those an import's sampled ANALYZE leaves: adapters/postgres/bulk.ts) make a large
+ * statement's generic plan look dearer for good, and then every run is planned again: the search that
+ * writes its persons live planned for 4.3 ms of its 6.2 on a tree just imported, 2.8 ms in all on its
+ * generic plan. Set and reset around the statement on its connection: a SET inside a transaction that
+ * fails is undone with it.
+ */
+const GENERIC = { on: "select set_config('plan_cache_mode', 'force_generic_plan', false)", off: 'reset plan_cache_mode' } as const;
+
+const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, generic = false): Promise<RawRow[]> =>
   onConnection(em, sql, observe, async (connection) => {
     const { text, name } = prepared(sql);
-    const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
-    observe.onRows?.(sql, rows.length);
-    return rows;
-  });
+    if (!generic) {
+      const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
+      observe.onRows?.(sql, rows.length);
+      return rows;
+    }
+    observe.onQuery?.(GENERIC.on);
+    await connection.query({ text: GENERIC.on, values: [] });
+    let failed = false;
+    try {
+      observe.onQuery?.(sql);
+      const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
+      observe.onRows?.(sql, rows.length);
+      return rows;
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      // After a failure inside a transaction the reset fails too (the SET goes with the transaction's rollback): the first error is the one to report.
+      observe.onQuery?.(GENERIC.off);
+      await connection.query({ text: GENERIC.off, values: [] }).catch((e: unknown) => {
+        if (!failed) throw e;
+      });
+    }
+  }, !generic);
 
 /** `work` on a connection of `em` (its transaction's, else one from the pool for this statement alone). */
-const onConnection = async <T>(em: EntityManager, sql: string, observe: SqlObserver, work: (connection: PgConnection) => Promise<T>): Promise<T> => {
+const onConnection = async <T>(em: EntityManager, sql: string, observe: SqlObserver, work: (connection: PgConnection) => Promise<T>, seen = true): Promise<T> => {
   const client = poolClientOf(em);
   const connection = await client.acquireConnection();
   try {
-    observe.onQuery?.(sql);
+    if (seen) observe.onQuery?.(sql);
     return await work(connection);
   } catch (e) {
     // pg's error names no statement; its text (placeholders, never values) says what failed.
@@ -174,7 +207,7 @@ export const sqlOn = (em: () => EntityManager, observe: SqlObserver = {}, replic
     },
     rows: async <R>(sql: string, params: readonly unknown[] = [], o: { readonly once?: boolean } = {}) =>
       (await routed(sql, (on) => query(on, sql, params, observe, o.once === true))).rows as R[],
-    bytes: (sql, params = []) => routed(sql, (on) => queryBytes(on, sql, params, observe)),
+    bytes: (sql, params = [], o = {}) => routed(sql, (on) => queryBytes(on, sql, params, observe, o.generic === true)),
     run: async (sql, params = []) => (await query(em(), sql, params, observe)).rowCount ?? 0,
     copy: (statement, pieces) => copy(em(), statement, pieces, observe),
   };

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { knex, type Knex } from '@mikro-orm/postgresql';
 import { newId } from '../../core/kernel/ids.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
-import { givenTree } from '../contracts/fixtures.js';
+import { aName, aPerson, givenTree } from '../contracts/fixtures.js';
+import { E } from '../../core/kernel/either.js';
+import { personsJson } from '../../core/people/queries/pick-persons-json.js';
 
 // What the port contracts cannot see: the expression indexes the schema diff compares by name only,
 // that name search is answered by the trigram index, and statements per call.
@@ -127,6 +129,55 @@ describe('PostgreSQL people storage', () => {
     await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
     return t;
   };
+
+  it('leaves an import\'s new words in the trigram index itself, not in its pending list, so the searches right after read no list', async () => {
+    // GIN keeps new entries in a pending list that every search reads through until autovacuum merges
+    // it: after a 100,000-person import, 1 of a one-word search's 1.3 ms.
+    const pending = async () => Number((await sql.raw<{ rows: { n: string }[] }>(`select gin_clean_pending_list('name_words_tree_id_word_trgm_index'::regclass) as n`)).rows[0]!.n);
+    const t = await givenTree(fx.storage);
+    const write = async (n: number, bulk: boolean) => {
+      const persons = Array.from({ length: n }, () => aPerson(t.id));
+      const names = persons.map((p, i) => aName(p, { givenName: `given${i}x${bulk ? 'b' : 'o'}`, surname: `surname${i}y${n}` }));
+      await fx.storage.uow.run(async (tx) => {
+        if (bulk) {
+          await tx.bulk.insertAll({ persons, names, places: [], relationships: [], events: [], sources: [], citations: [] }, { deferChecks: true });
+          await tx.bulk.verify();
+        } else
+          for (const [i, p] of persons.entries()) {
+            await tx.persons.insert(p);
+            await tx.names.insert(names[i]!);
+          }
+        return E.right(undefined);
+      });
+    };
+    expect(await pending()).to.equal(0);
+    // Not vacuous: names written one at a time (an editor's) stay in the list, as GIN keeps them.
+    await write(300, false);
+    expect(await pending(), 'names written one at a time').to.be.greaterThan(0);
+    await write(2_000, true);
+    expect(await pending(), 'an import\'s names').to.equal(0);
+    expect(Number((await sql.raw<{ rows: { n: string }[] }>(`select count(*) as n from name_words where tree_id = ? and word like 'given%'`, [t.id])).rows[0]!.n)).to.equal(2_300);
+  });
+
+  it('runs a search of several words (the statement that writes its persons live) on its generic plan, and a one-word search over cards as PostgreSQL chooses', async () => {
+    const t = await givenSmiths();
+    const actor = { kind: 'anonymous', clientAddress: '127.0.0.1' } as const;
+    await sql.raw(`update trees set visibility = 'public' where id = ?`, [t.id]);
+    const search = async (q: string) => {
+      statements.length = 0;
+      const found = await personsJson({ storage: fx.storage, clock: { now: () => new Date() }, searchThreshold: 0.2 })(actor, t.id, { q, limit: 20 }, 'public');
+      if (E.isLeft(found)) throw new Error(`refused: ${found.left._tag}`);
+      return statements.filter((x) => !/^\s*(begin|commit|rollback)/i.test(x));
+    };
+    const several = await search('Smyht abc');
+    expect(several).to.have.length(3);
+    expect(several[0]).to.match(/set_config\('plan_cache_mode', 'force_generic_plan', false\)/);
+    expect(several[1]).to.match(/persons\.searchPage/);
+    expect(several[2]).to.equal('reset plan_cache_mode');
+    // The one-word statement over kept cards keeps a generic plan of its own (limitBucket, name-search.ts).
+    const kept = await search('Smyht');
+    expect(kept.some((x) => x.includes('plan_cache_mode'))).to.equal(false);
+  });
 
   it('matches the query\'s words against its own tree\'s words only, through the index, whatever the other trees hold', async () => {
     // The tree: 3,000 Smiths and Smythes with random given names (3,000 words, none like the query's).

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm } from '../../adapters/postgres/orm.js';
+import { sqlOn, type Sql } from '../../adapters/postgres/sql.js';
+import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
+
+// `bytes(..., { generic: true })` (adapters/postgres/sql.ts GENERIC): the statement runs on its
+// generic plan, and the connection goes back to PostgreSQL's own choice after it, whether the
+// statement answered or failed, in a transaction or not. One pooled connection, so every statement
+// below meets the session the one before left.
+describe('PostgreSQL statements on their generic plan', function () {
+  this.timeout(60_000);
+  let url: string;
+  let orm: MikroORM;
+  let db: Sql;
+  const text = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('utf8'));
+  const mode = async (): Promise<string | null> => text((await db.bytes("select current_setting('plan_cache_mode')"))[0]?.[0]);
+
+  before(async () => {
+    url = await freshDatabaseUrl();
+    orm = await initOrm(url, { poolMax: 1 });
+    db = sqlOn(() => orm.em.fork());
+  });
+  after(async () => {
+    await orm.close(true);
+    await dropDatabase(new URL(url).pathname.slice(1));
+  });
+
+  it('runs the statement on its generic plan, then gives the connection back to PostgreSQL\'s choice', async () => {
+    expect(await mode()).to.equal('auto');
+    expect(text((await db.bytes("select current_setting('plan_cache_mode')", [], { generic: true }))[0]?.[0])).to.equal('force_generic_plan');
+    expect(await mode()).to.equal('auto');
+    // A prepared statement (named, as every statement of sql.ts) run so: planned once, generic, never for its values.
+    const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
+    for (let i = 0; i < 3; i++) await db.bytes(probe, [10, i], { generic: true });
+    const [plans] = await db.rows<{ generic_plans: string; custom_plans: string }>(
+      "select generic_plans, custom_plans from pg_prepared_statements where statement like '%generate_series(1, $1::int)%'");
+    expect(plans).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
+    // Without the option PostgreSQL plans for the values first (five times), as before.
+    await db.bytes(probe, [10, 9]);
+    const [after] = await db.rows<{ custom_plans: string }>("select custom_plans from pg_prepared_statements where statement like '%generate_series(1, $1::int)%'");
+    expect(after!.custom_plans).to.equal('1');
+  });
+
+  it('after a statement that fails, reports its error and leaves the connection as it was, in a transaction or not', async () => {
+    let failure: unknown;
+    await db.bytes('select 1 / (? - 1)', [1], { generic: true }).catch((e: unknown) => (failure = e));
+    expect(String(failure)).to.match(/division by zero/);
+    expect(await mode()).to.equal('auto');
+    // In a transaction the reset cannot run once the statement failed; the rollback undoes the SET.
+    failure = undefined;
+    await db.tx(async (t) => t.bytes('select 1 / (? - 1)', [1], { generic: true })).catch((e: unknown) => (failure = e));
+    expect(String(failure)).to.match(/division by zero/);
+    expect(await mode()).to.equal('auto');
+  });
+});
