@@ -98,8 +98,8 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
  * times, then keeps its generic plan only while that one is not estimated dearer than theirs. Some
  * statistics (those an import's sampled ANALYZE leaves: adapters/postgres/bulk.ts) make a large
  * statement's generic plan look dearer for good, and then every run is planned again: the search that
- * writes its persons live planned for 4.3 ms of its 6.2 on a tree just imported, 2.8 ms in all on its
- * generic plan. Set and reset around the statement on its connection: a SET inside a transaction that
+ * writes its persons live planned for 4.3 ms of its 6.2 on a tree just imported, 2.3-2.8 ms in all on
+ * its generic plan. Set and reset around the statement on its connection: a SET inside a transaction that
  * fails is undone with it.
  */
 const GENERIC = { on: "select set_config('plan_cache_mode', 'force_generic_plan', false)", off: 'reset plan_cache_mode' } as const;
@@ -107,19 +107,18 @@ const GENERIC = { on: "select set_config('plan_cache_mode', 'force_generic_plan'
 const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, generic = false): Promise<RawRow[]> =>
   onConnection(em, sql, observe, async (connection) => {
     const { text, name } = prepared(sql);
-    if (!generic) {
+    const run = async (): Promise<RawRow[]> => {
       const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
       observe.onRows?.(sql, rows.length);
       return rows;
-    }
+    };
+    if (!generic) return run();
     observe.onQuery?.(GENERIC.on);
     await connection.query({ text: GENERIC.on, values: [] });
     let failed = false;
     try {
       observe.onQuery?.(sql);
-      const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
-      observe.onRows?.(sql, rows.length);
-      return rows;
+      return await run();
     } catch (e) {
       failed = true;
       throw e;

@@ -6,8 +6,8 @@ import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 // `bytes(..., { generic: true })` (adapters/postgres/sql.ts GENERIC): the statement runs on its
 // generic plan, and the connection goes back to PostgreSQL's own choice after it, whether the
-// statement answered or failed, in a transaction or not. One pooled connection, so every statement
-// below meets the session the one before left.
+// statement answered or failed, in a transaction or not. One pooled connection (and one transaction
+// where a test must be sure of it), so every statement below meets the session the one before left.
 describe('PostgreSQL statements on their generic plan', function () {
   this.timeout(60_000);
   let url: string;
@@ -27,19 +27,24 @@ describe('PostgreSQL statements on their generic plan', function () {
   });
 
   it('runs the statement on its generic plan, then gives the connection back to PostgreSQL\'s choice', async () => {
-    expect(await mode()).to.equal('auto');
-    expect(text((await db.bytes("select current_setting('plan_cache_mode')", [], { generic: true }))[0]?.[0])).to.equal('force_generic_plan');
-    expect(await mode()).to.equal('auto');
-    // A prepared statement (named, as every statement of sql.ts) run so: planned once, generic, never for its values.
-    const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
-    for (let i = 0; i < 3; i++) await db.bytes(probe, [10, i], { generic: true });
-    const [plans] = await db.rows<{ generic_plans: string; custom_plans: string }>(
-      "select generic_plans, custom_plans from pg_prepared_statements where statement like '%generate_series(1, $1::int)%'");
-    expect(plans).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
-    // Without the option PostgreSQL plans for the values first (five times), as before.
-    await db.bytes(probe, [10, 9]);
-    const [after] = await db.rows<{ custom_plans: string }>("select custom_plans from pg_prepared_statements where statement like '%generate_series(1, $1::int)%'");
-    expect(after!.custom_plans).to.equal('1');
+    // One connection throughout (a transaction's), as a pooled one may be replaced between statements.
+    await db.tx(async (t) => {
+      const one = async (sql: string, generic = false): Promise<string | null> => text((await t.bytes(sql, [], { generic }))[0]?.[0]);
+      const pid = await one('select pg_backend_pid()');
+      expect(await one("select current_setting('plan_cache_mode')")).to.equal('auto');
+      expect(await one("select current_setting('plan_cache_mode')", true)).to.equal('force_generic_plan');
+      expect(await one("select current_setting('plan_cache_mode')")).to.equal('auto');
+      // A prepared statement (named, as every statement of sql.ts) run so: planned once, generic, never for its values.
+      const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
+      for (let i = 0; i < 3; i++) await t.bytes(probe, [10, i], { generic: true });
+      const plans = async () => (await t.rows<{ generic_plans: string; custom_plans: string }>(
+        "select generic_plans, custom_plans from pg_prepared_statements where statement like 'select count(*) from generate_series(%'"))[0];
+      expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
+      // Without the option PostgreSQL plans for the values first (five times), as before.
+      await t.bytes(probe, [10, 9]);
+      expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '1' });
+      expect(await one('select pg_backend_pid()'), 'one connection').to.equal(pid);
+    });
   });
 
   it('after a statement that fails, reports its error and leaves the connection as it was, in a transaction or not', async () => {
