@@ -22,6 +22,17 @@ describe('HTTP long writes take turns (imports, restores)', () => {
     await svc.close();
   });
 
+  /** An owner (`c`, their client) with a tree named `name`, and a viewer of it, their emails from `tag`. */
+  const ownerWithViewer = async (tag: string, name: string) => {
+    const owner = await registerUser(svc, `${tag}@example.org`);
+    const viewer = await registerUser(svc, `viewer-${tag}@example.org`);
+    const c = svc.client(owner.token);
+    const treeId = (await c.POST('/trees', { body: { name } })).data!.id;
+    const invited = await c.POST('/trees/{id}/members', { params: { path: { id: treeId } }, body: { email: viewer.email, role: 'viewer' } });
+    expect(invited.response.status, JSON.stringify(invited.error)).to.be.oneOf([200, 201]);
+    return { owner, viewer, c, treeId };
+  };
+
   it('with the slot free, an import and a restore answer at once (the gate does not stop them)', async () => {
     const owner = await registerUser(svc, 'free@example.org');
     const c = svc.client(owner.token);
@@ -33,12 +44,7 @@ describe('HTTP long writes take turns (imports, restores)', () => {
   });
 
   it('while the slot is taken, an import waits, other requests and a refusal answer, and the import finishes once the slot is free', async () => {
-    const owner = await registerUser(svc, 'waits@example.org');
-    const viewer = await registerUser(svc, 'viewer-waits@example.org');
-    const c = svc.client(owner.token);
-    const treeId = (await c.POST('/trees', { body: { name: 'Waits' } })).data!.id;
-    const invited = await c.POST('/trees/{id}/members', { params: { path: { id: treeId } }, body: { email: viewer.email, role: 'viewer' } });
-    expect(invited.response.status, JSON.stringify(invited.error)).to.be.oneOf([200, 201]);
+    const { viewer, c, treeId } = await ownerWithViewer('waits', 'Waits');
 
     const leave = await turns.enter();
     let left = false;
@@ -118,12 +124,7 @@ describe('HTTP long writes take turns (imports, restores)', () => {
   });
 
   it('while the slot is taken, the undo of an import waits and finishes once it is free; a viewer\'s undo is refused at once', async () => {
-    const owner = await registerUser(svc, 'undo-waits@example.org');
-    const viewer = await registerUser(svc, 'viewer-undo-waits@example.org');
-    const c = svc.client(owner.token);
-    const treeId = (await c.POST('/trees', { body: { name: 'Undo waits' } })).data!.id;
-    const invited = await c.POST('/trees/{id}/members', { params: { path: { id: treeId } }, body: { email: viewer.email, role: 'viewer' } });
-    expect(invited.response.status, JSON.stringify(invited.error)).to.be.oneOf([200, 201]);
+    const { viewer, c, treeId } = await ownerWithViewer('undo-waits', 'Undo waits');
     const imported = await importGedcomFile(c, treeId, TINY_GEDCOM);
     expect(imported.response.status, JSON.stringify(imported.error)).to.equal(200);
     const path = { id: treeId, import_id: imported.data!.import_id };
