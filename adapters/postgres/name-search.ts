@@ -16,12 +16,13 @@ import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 //   a person already answered under it; none for the best word) and their row (deleted? shown?).
 // - Several query words: a person's score is the mean over the query's words of the similarity of
 //   their best matching word (0 for a query word none of theirs matches), ties by person id. A lower
-//   bound of the page's last score, from a few persons, says which persons can reach the page; when
-//   they hold 4 times fewer postings than the matched words, only they are scored, each from their
-//   own postings (see rankedSql). Else every person holding a matched word is scored (set-wise, from
-//   postings only: no name row is read, each matched word's postings by the index, laterally: a join
-//   let the planner hash every posting of the table, 32 ms for `O'Neill` on 100,000 persons). Either
-//   way this costs in proportion to one or all matched words' postings, not to the page.
+//   bound of the page's last score, from a few persons, says which persons can reach the page: when
+//   it names a query word whose close matches they must all hold, only those holders are scored, from
+//   the other query words' matched words' postings (see rankedSql). Else every person holding a
+//   matched word is scored and those under the bound dropped (set-wise, from postings only: no name
+//   row is read, each matched word's postings by the index, laterally: a join let the planner hash
+//   every posting of the table, 32 ms for `O'Neill` on 100,000 persons). Either way this costs in
+//   proportion to the matched words' postings, not to the page.
 //
 // A person is found when one of the query's words matches one of the words of their live names at
 // the threshold or above. The statement is prepared (named, planned once per connection: planning it
@@ -200,12 +201,19 @@ const scored = (persons: string): string => `select x.person_id, sum(x.b) / (sel
        ) x group by x.person_id`;
 
 /**
- * How many times fewer postings the pruned branch must start from than every matched word holds to
- * be taken: it reads each of its persons' postings to score them, about three to four times a
- * posting's cost in the every-match branch, which hashes them (measured on 100,000 persons and on
- * 1,000,000 names: at 3 times, some searches cost more than the every-match branch's).
+ * Over a person's postings of the matched words (grouped by person): the sum over the query's words of
+ * their best similarity (0 for a query word none of theirs matches), in one aggregation, the query
+ * words in order (each a real: their sum in float8 is exact, whatever the order).
  */
-const PRUNED_GAIN = 4;
+const bestSum = Array.from({ length: MAX_QUERY_WORDS }, (_, i) => `coalesce(max(m.s) filter (where m.i = ${i + 1}), 0)::float8`).join(' + ');
+
+/**
+ * Up to how many candidates of the pruned branch are scored by a probe of each one's postings (a few
+ * microseconds each); past that, every other query word's matched words' postings are read once,
+ * kept where their person is a candidate (a hash), about a tenth of a probe's cost a posting (see
+ * rankedSql).
+ */
+const PROBED_AT_MOST = 64;
 
 /**
  * The CTEs of several query words' bounded search: each query word's best matched word (`bm`), the
@@ -229,15 +237,22 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
          ${paged ? 'cross join cur2 where v.score < cur2.score or (v.score = cur2.score and v.person_id > ?::uuid)' : ''}
          order by v.score desc limit 1 offset ${bucket - 1}), 0::float8) as l
      ), dr as materialized (
-       select d.i, d.r, case when d.r > 0 then (
-           select count(*) from m ${POSTINGS_OF_M} where ${driving('d')}
-         ) end as n
-       from (select bm.i, (select k from qw) * lb.l - ((select sum(b.s) from bm b) - bm.s) as r from bm cross join lb order by 2 desc, 1 limit 1) d
-     ), pruned as materialized (
-       select case when dr.r > 0 then (
-           select count(*) from (select 1 from m ${POSTINGS_OF_M} limit ${PRUNED_GAIN} * dr.n + 1) x
-         ) > ${PRUNED_GAIN} * dr.n else false end as yes
-       from dr
+       select bm.i, (select k from qw) * lb.l - ((select sum(b.s) from bm b) - bm.s) as r from bm cross join lb order by 2 desc, 1 limit 1
+     ), cand as materialized (
+       select p.person_id, max(m.s)::float8 as b from dr join m on ${driving('dr')} ${POSTINGS_OF_M} where dr.r > 0 group by p.person_id
+     ), other as materialized (
+       select y.person_id, sum(y.b) as b from (
+         select q.person_id, m.i, max(m.s)::float8 as b
+         from cand e cross join lateral (select q.person_id, q.word_id from name_postings q where q.person_id = e.person_id offset 0) q
+         join m on m.id = q.word_id join dr on m.i <> dr.i
+         where (select count(*) from cand) <= ${PROBED_AT_MOST}
+         group by q.person_id, m.i
+         union all
+         select t.person_id, t.i, max(t.s)::float8 as b
+         from (select p.person_id, m.i, m.s from dr join m on m.i <> dr.i ${POSTINGS_OF_M} offset 0) t
+         where (select count(*) from cand) > ${PROBED_AT_MOST} and t.person_id in (select c.person_id from cand c)
+         group by t.person_id, t.i
+       ) y group by y.person_id
      )`;
 
 /**
@@ -248,13 +263,16 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
  * among a few persons shown, those holding a query word's best match). A person scoring L or more
  * has, for each query word i, a best match of similarity c_i >= r_i = k·L - Σ_{j≠i} B_j (B_j: query
  * word j's best similarity, which no c_j exceeds). When some r_i > 0 (dr: the greatest), every such
- * person holds one of query word i's matches of similarity r_i or more: when those matches hold
- * PRUNED_GAIN times fewer postings than every matched word (pruned: both counted, the second only up
- * to that many), only their holders are scored (each by their own postings), and the answer is
- * theirs (the pruned branch). Else every person holding a match is scored (the every-match branch).
- * In the common case (a given name found exactly, a surname with a typo: L = 1/2) the pruned branch
- * scores the holders of the exact word alone. A later page's bound is read from persons after the
- * cursor person's id (seeds), so that paging through a tie keeps the pruned branch.
+ * person holds one of query word i's matches of similarity r_i or more (its holders, with their best
+ * of them: cand), and only they are scored (the pruned branch): their best for the other query words
+ * (other) from a probe of each one's own postings when they are few (PROBED_AT_MOST), else from those
+ * words' postings read once and kept where their person is a candidate (a probe costs about as much
+ * as reading a score of postings, and a common given name has hundreds of holders). Else every person
+ * holding a match is scored, in one aggregation, and those under L dropped before they are sorted
+ * (the every-match branch). In the common case (a given name found exactly, a surname with a typo: L
+ * = 1/2) the pruned branch scores the holders of the exact word alone. A later page's bound is read
+ * from persons after the cursor person's id (seeds), so that paging through a tie keeps the pruned
+ * branch. The statement runs on a plan without hash aggregates or Memoize (sql.ts GENERIC).
  */
 const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
   `with ${wordCtes(paged, false)}${boundCtes(paged, bucket, shownSql)}
@@ -262,10 +280,12 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
      union all
      (select c.person_id, c.score
       from (
-        select d.person_id, d.score from (${scored(`select distinct p.person_id from dr join m on ${driving('dr')} ${POSTINGS_OF_M}`)}) d
+        select d.person_id, d.score from (
+          select c.person_id, (c.b + coalesce(o.b, 0)) / (select k from qw) as score from cand c left join other o on o.person_id = c.person_id
+        ) d
         cross join lb
         ${paged ? 'cross join cur2' : ''}
-        where (select k from qw) > 1 and (select pruned.yes from pruned) and d.score >= lb.l - 1e-9
+        where (select k from qw) > 1 and (select dr.r > 0 from dr) and d.score >= lb.l - 1e-9
           ${paged ? 'and (d.score < cur2.score or (d.score = cur2.score and d.person_id > ?::uuid))' : ''}
         order by d.score desc, d.person_id
       ) c
@@ -273,10 +293,11 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
      union all
      (select h.person_id, h.score
       from (
-        select x.person_id, sum(x.b) / (select k from qw) as score
-        from (select p.person_id, m.i, max(m.s)::float8 as b from m ${POSTINGS_OF_M} group by p.person_id, m.i) x
-        where (select k from qw) > 1 and not coalesce((select pruned.yes from pruned), false)
-        group by x.person_id
+        select p.person_id, (${bestSum}) / (select k from qw) as score
+        from m ${POSTINGS_OF_M}
+        where (select k from qw) > 1 and not coalesce((select dr.r > 0 from dr), false)
+        group by p.person_id
+        having (${bestSum}) / (select k from qw) >= (select lb.l from lb) - 1e-9
         order by 2 desc, 1
       ) h
       ${paged ? 'cross join cur2' : ''}

@@ -33,7 +33,7 @@ export type Sql = {
   /**
    * As `rows`, each row's fields as bytes (null for NULL), never turned into strings: for an answer
    * passed on as it is (raw-rows.ts says why). `generic`: run on the statement's generic plan, never
-   * planned for its values (see GENERIC).
+   * planned for its values, and made without hash aggregates or Memoize (see GENERIC).
    */
   readonly bytes: (sql: string, params?: readonly unknown[], o?: { readonly generic?: boolean }) => Promise<RawRow[]>;
 };
@@ -99,10 +99,18 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
  * statistics (those an import's sampled ANALYZE leaves: adapters/postgres/bulk.ts) make a large
  * statement's generic plan look dearer for good, and then every run is planned again: the search that
  * writes its persons live planned for 4.3 ms of its 6.2 on a tree just imported, 2.3-2.8 ms in all on
- * its generic plan. Set and reset around the statement on its connection: a SET inside a transaction that
- * fails is undone with it.
+ * its generic plan. The plan is made without hash aggregates or Memoize: PostgreSQL sizes their hash
+ * tables from the plan's estimates and allocates them when the statement starts (its Bind), whether
+ * the branch that holds them runs or not, and a generic plan's estimates are large. For the search of
+ * several words that was 0.4-0.6 ms of each run (of about 5), and its sorted aggregates cost less than
+ * the hashed ones besides (name-search.ts). The settings count when the plan is made (the statement's
+ * first run on a connection, or after an invalidation), and are set each time for that. Set and reset
+ * around the statement on its connection: a SET inside a transaction that fails is undone with it.
  */
-const GENERIC = { on: "select set_config('plan_cache_mode', 'force_generic_plan', false)", off: 'reset plan_cache_mode' } as const;
+const GENERIC = {
+  on: "select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_hashagg', 'off', false), set_config('enable_memoize', 'off', false)",
+  off: 'reset plan_cache_mode; reset enable_hashagg; reset enable_memoize',
+} as const;
 
 const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, generic = false): Promise<RawRow[]> =>
   onConnection(em, sql, observe, async (connection) => {

@@ -31,9 +31,10 @@ describe('PostgreSQL statements on their generic plan', function () {
     await db.tx(async (t) => {
       const one = async (sql: string, generic = false): Promise<string | null> => text((await t.bytes(sql, [], { generic }))[0]?.[0]);
       const pid = await one('select pg_backend_pid()');
-      expect(await one("select current_setting('plan_cache_mode')")).to.equal('auto');
-      expect(await one("select current_setting('plan_cache_mode')", true)).to.equal('force_generic_plan');
-      expect(await one("select current_setting('plan_cache_mode')")).to.equal('auto');
+      const settings = "select concat_ws(' ', current_setting('plan_cache_mode'), current_setting('enable_hashagg'), current_setting('enable_memoize'))";
+      expect(await one(settings)).to.equal('auto on on');
+      expect(await one(settings, true)).to.equal('force_generic_plan off off');
+      expect(await one(settings)).to.equal('auto on on');
       // A prepared statement (named, as every statement of sql.ts) run so: planned once, generic, never for its values.
       const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
       for (let i = 0; i < 3; i++) await t.bytes(probe, [10, i], { generic: true });
@@ -45,6 +46,19 @@ describe('PostgreSQL statements on their generic plan', function () {
       expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '1' });
       expect(await one('select pg_backend_pid()'), 'one connection').to.equal(pid);
     });
+  });
+
+  it('plans the statement without hash aggregates or Memoize, whose tables a generic plan sizes large and allocates at every start', async () => {
+    // A grouping PostgreSQL hashes when left to itself, planned here (explain) with and without the option.
+    const explain = "explain (format json) select g % 10 as d, count(*) from generate_series(1, 100000) g group by 1";
+    const strategy = async (generic: boolean): Promise<string> => {
+      const [r] = await db.bytes(explain, [], { generic });
+      const plan = (JSON.parse(text(r?.[0]) ?? '[]') as { Plan: Record<string, unknown> }[])[0]!.Plan;
+      return String(plan['Strategy']);
+    };
+    expect(await strategy(false)).to.equal('Hashed');
+    expect(await strategy(true)).to.equal('Sorted');
+    expect(await strategy(false), 'the connection as it was').to.equal('Hashed');
   });
 
   it('after a statement that fails, reports its error and leaves the connection as it was, in a transaction or not', async () => {
