@@ -201,13 +201,6 @@ const scored = (persons: string): string => `select x.person_id, sum(x.b) / (sel
        ) x group by x.person_id`;
 
 /**
- * Over a person's postings of the matched words (grouped by person): the sum over the query's words of
- * their best similarity (0 for a query word none of theirs matches), in one aggregation, the query
- * words in order (each a real: their sum in float8 is exact, whatever the order).
- */
-const bestSum = Array.from({ length: MAX_QUERY_WORDS }, (_, i) => `coalesce(max(m.s) filter (where m.i = ${i + 1}), 0)::float8`).join(' + ');
-
-/**
  * Up to how many candidates of the pruned branch are scored by a probe of each one's postings (a few
  * microseconds each); past that, every other query word's matched words' postings are read once,
  * kept where their person is a candidate (a hash), about a tenth of a probe's cost a posting (see
@@ -293,11 +286,11 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
      union all
      (select h.person_id, h.score
       from (
-        select p.person_id, (${bestSum}) / (select k from qw) as score
-        from m ${POSTINGS_OF_M}
+        select x.person_id, sum(x.b) / (select k from qw) as score
+        from (select p.person_id, m.i, max(m.s)::float8 as b from m ${POSTINGS_OF_M} group by p.person_id, m.i) x
         where (select k from qw) > 1 and not coalesce((select dr.r > 0 from dr), false)
-        group by p.person_id
-        having (${bestSum}) / (select k from qw) >= (select lb.l from lb) - 1e-9
+        group by x.person_id
+        having sum(x.b) / (select k from qw) >= (select lb.l from lb) - 1e-9
         order by 2 desc, 1
       ) h
       ${paged ? 'cross join cur2' : ''}
