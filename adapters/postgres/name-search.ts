@@ -203,8 +203,9 @@ const scored = (persons: string): string => `select x.person_id, sum(x.b) / (sel
 /**
  * Up to how many candidates of the pruned branch are scored by a probe of each one's postings (a few
  * microseconds each); past that, every other query word's matched words' postings are read once,
- * kept where their person is a candidate (a hash), about a tenth of a probe's cost a posting (see
- * rankedSql).
+ * kept where their person is a candidate (a hash), a posting costing about a twentieth of a probe
+ * (estimated from the 100,000-person bench tree: 284 candidates probed against about 1,800 postings
+ * read; see rankedSql).
  */
 const PROBED_AT_MOST = 64;
 
@@ -212,9 +213,10 @@ const PROBED_AT_MOST = 64;
  * The CTEs of several query words' bounded search: each query word's best matched word (`bm`), the
  * first `bucket` persons shown of each of those words in id order (`seeds`; after the cursor person's
  * id when paged, so that a later page of a tie finds persons after the cursor), the `bucket`-th best
- * score of those persons after the cursor, or 0 (`lb`), and the query word whose matches bound the
- * search best (`dr`: its r, see rankedSql). Parameters: `shownSql`'s, then the cursor person twice
- * (paged).
+ * score of those persons after the cursor, or 0 (`lb`), the query word whose matches bound the
+ * search best (`dr`: its r, see rankedSql), the persons who hold one of its matches of similarity r or
+ * more, with their best of them (`cand`: none unless r > 0), and their best for the other query words
+ * (`other`). Parameters: `shownSql`'s, then the cursor person twice (paged).
  */
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
        select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
