@@ -71,7 +71,7 @@ const DOWN = `do $$
   end $$`;
 
 /** A SQL string literal (E'' so the newline is written as \\n). */
-function literal(s: string): string {
+export function literal(s: string): string {
   return `E'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
 }
 

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { literal } from './Migration20270121090000_trigger_plans.js';
 
 // The name postings' update trigger (name_search_changed, migration 20261226090000) finds the persons
 // whose words changed by pairing the old rows with the new (old_names join changed_names on id). It is
@@ -53,11 +54,6 @@ const DOWN = `do $$
     execute format('create or replace function %s returns trigger language plpgsql as %L', ${FN},
       substr(src, 1, a - 1) || substr(src, a + length(${literal(ONE_ROW)}), b - a - length(${literal(ONE_ROW)})) || substr(src, c + length(${literal(DONE)})));
   end $$`;
-
-/** A SQL string literal (E'' so the newline is written as \\n). */
-function literal(s: string): string {
-  return `E'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
-}
 
 export class Migration20270125090000_name_search_pairs extends Migration {
   override async up(): Promise<void> {

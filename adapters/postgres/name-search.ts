@@ -189,6 +189,8 @@ const POSTINGS_OF_M = 'cross join lateral (select p.person_id from name_postings
 /** The matched words of the query word `d.i` (dr's) that every person who can reach the page must hold one of (see rankedSql). */
 const driving = (d: string): string => `m.i = ${d}.i and m.s >= ${d}.r - 1e-9`;
 
+/** After a row source `e` of persons (`e.person_id`): each one's own postings as rows `q` (person_id, word_id), by the index, laterally. */
+const OWN_POSTINGS = 'cross join lateral (select q.person_id, q.word_id from name_postings q where q.person_id = e.person_id offset 0) q';
 /**
  * The persons of `persons` (a query of rows `person_id`, each holding a matched word) with their
  * scores (person_id, score), as the every-match branch computes them, each from their own postings
@@ -196,7 +198,7 @@ const driving = (d: string): string => `m.i = ${d}.i and m.s >= ${d}.r - 1e-9`;
  */
 const scored = (persons: string): string => `select x.person_id, sum(x.b) / (select k from qw) as score from (
          select q.person_id, m.i, max(m.s)::float8 as b
-         from (${persons}) e cross join lateral (select q.person_id, q.word_id from name_postings q where q.person_id = e.person_id offset 0) q
+         from (${persons}) e ${OWN_POSTINGS}
          join m on m.id = q.word_id group by q.person_id, m.i
        ) x group by x.person_id`;
 
@@ -238,7 +240,7 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
      ), other as materialized (
        select y.person_id, sum(y.b) as b from (
          select q.person_id, m.i, max(m.s)::float8 as b
-         from cand e cross join lateral (select q.person_id, q.word_id from name_postings q where q.person_id = e.person_id offset 0) q
+         from cand e ${OWN_POSTINGS}
          join m on m.id = q.word_id join dr on m.i <> dr.i
          where (select count(*) from cand) <= ${PROBED_AT_MOST}
          group by q.person_id, m.i
@@ -263,8 +265,8 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
  * (other) from a probe of each one's own postings when they are few (PROBED_AT_MOST), else from those
  * words' postings read once and kept where their person is a candidate (a probe costs about as much
  * as reading a score of postings, and a common given name has hundreds of holders). Else every person
- * holding a match is scored, in one aggregation, and those under L dropped before they are sorted
- * (the every-match branch). In the common case (a given name found exactly, a surname with a typo: L
+ * holding a match is scored and those under L dropped before they are sorted (the every-match
+ * branch). In the common case (a given name found exactly, a surname with a typo: L
  * = 1/2) the pruned branch scores the holders of the exact word alone. A later page's bound is read
  * from persons after the cursor person's id (seeds), so that paging through a tie keeps the pruned
  * branch. The statement runs on a plan without hash aggregates or Memoize (sql.ts GENERIC).

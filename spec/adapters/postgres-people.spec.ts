@@ -67,14 +67,10 @@ describe('PostgreSQL people storage', () => {
   const postingsRead = (plan: unknown): number => rowsWhere(plan, (node) => node['Relation Name'] === 'name_postings');
   /** Rows the scans of name_postings under the plan's node named `name` (a CTE's: `CTE other`) returned. */
   const postingsOf = (plan: unknown, name: string): number => {
-    let rows = 0;
-    const walk = (node: Record<string, unknown>, inside: boolean): void => {
-      const here = inside || node['Subplan Name'] === name;
-      if (here && node['Relation Name'] === 'name_postings') rows += Number(node['Actual Rows']) * Number(node['Actual Loops']);
-      for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child, here);
-    };
-    walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan, false);
-    return rows;
+    const find = (node: Record<string, unknown>): Record<string, unknown> | undefined =>
+      node['Subplan Name'] === name ? node : ((node['Plans'] as Record<string, unknown>[] | undefined) ?? []).map(find).find((n) => n !== undefined);
+    const named = find((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return named === undefined ? 0 : postingsRead([{ Plan: named }]);
   };
 
   /**
