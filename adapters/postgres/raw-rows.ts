@@ -10,18 +10,32 @@ import { takeSocket, type PgSocket, type TakenSocket } from './socket-takeover.j
 // it. Bytes are memory outside V8's heap, freed with their small handle by the young collections.
 //
 // pg's own Query does everything else (parse once per connection, bind, describe, errors, the end);
-// only the DataRow messages are read off the socket here, as copy-out.ts reads a COPY's.
+// only the DataRow messages are read off the socket here, as copy-out.ts reads a COPY's. A statement
+// may take another before it in the same round trip and implicit transaction (`before`: sql.ts sets
+// a generic plan's settings so, for that statement alone), whose answers are read and dropped here.
 
 const DATA_ROW = 0x44; // 'D'
 const READY_FOR_QUERY = 0x5a; // 'Z'
+const ERROR_RESPONSE = 0x45; // 'E'
+const NOTICE_RESPONSE = 0x4e; // 'N'
+const PARAMETER_STATUS = 0x53; // 'S'
+const NOTIFICATION = 0x41; // 'A'
+/** The answers to a statement without parameters sent as Parse, Bind and Execute: ParseComplete, BindComplete, its one row, CommandComplete. */
+const BEFORE_ANSWERS = 4;
 
 type Connection = { readonly stream: PgSocket };
+/** What of pg's connection `prepare` writes with: the extended protocol's messages. */
+type Writer = Connection & {
+  parse(m: { text: string; name: string; types: unknown[] }): void;
+  bind(m: { portal: string; statement: string; values: unknown[] }): void;
+  execute(m: { portal: string; rows: number }): void;
+};
 
 /** A row's fields as bytes, null for SQL NULL. */
 export type RawRow = readonly (Buffer | null)[];
 
-type QueryConfig = { readonly text: string; readonly name?: string; readonly values: unknown[] };
-type PgQuery = { submit(connection: Connection): Error | null };
+type QueryConfig = { readonly text: string; readonly name?: string; readonly values: unknown[]; readonly queryMode?: 'extended' };
+type PgQuery = { submit(connection: Connection): Error | null; prepare(connection: Writer): void };
 const PgQueryClass = pg.Query as unknown as new (config: QueryConfig, values: undefined, callback: (err: Error | null) => void) => PgQuery;
 
 /** Exported for its spec (spec/adapters/raw-rows.spec.ts), which feeds it a socket's chunks cut at every byte. */
@@ -35,6 +49,28 @@ export class RawRowsQuery extends PgQueryClass {
   /** A message being gathered across chunks, and how much of it is there. */
   private message: Buffer | null = null;
   private filled = 0;
+  /** How many answers to `before` are still to come (read here, never pg's). */
+  private beforeAnswers: number;
+
+  /**
+   * `before`: a statement of one row without parameters (see rawRows), sent ahead of this one in the
+   * same round trip and the same implicit transaction (no Sync between them).
+   */
+  constructor(config: QueryConfig, values: undefined, callback: (err: Error | null) => void, private readonly before?: string) {
+    // With `before`, the extended protocol even without a name or values (pg would send those as a
+    // simple Query, which ends its own implicit transaction).
+    super(before === undefined ? config : { ...config, queryMode: 'extended' }, values, callback);
+    this.beforeAnswers = before === undefined ? 0 : BEFORE_ANSWERS;
+  }
+
+  override prepare(connection: Writer): void {
+    if (this.before !== undefined) {
+      connection.parse({ text: this.before, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.execute({ portal: '', rows: 0 });
+    }
+    super.prepare(connection);
+  }
 
   override submit(connection: Connection): Error | null {
     this.taken = takeSocket(connection.stream, this.onData, 'raw rows');
@@ -92,6 +128,16 @@ export class RawRowsQuery extends PgQueryClass {
 
   /** A whole message: a row is read here, anything else (parse and bind done, the columns, the end of the rows, an error, a notice) by pg. */
   private dispatch(buf: Buffer, start: number, end: number): void {
+    if (this.beforeAnswers > 0) {
+      const code = buf[start];
+      // An error (in `before`: PostgreSQL skips the rest up to the Sync) is this statement's, for pg;
+      // notices and the like come whenever they come.
+      if (code === ERROR_RESPONSE) this.beforeAnswers = 0;
+      else if (code !== NOTICE_RESPONSE && code !== PARAMETER_STATUS && code !== NOTIFICATION) {
+        this.beforeAnswers--;
+        return;
+      }
+    }
     if (buf[start] !== DATA_ROW) return this.taken!.pg(buf.subarray(start, end));
     let at = start + 5;
     const count = buf.readInt16BE(at);
@@ -117,10 +163,15 @@ type PgClient = { readonly query: (q: PgQuery) => unknown };
 
 /**
  * Runs the statement `text` (named `name` when given: prepared once per connection, as sql.ts's are)
- * on `client` and answers its rows' fields as bytes.
+ * on `client` and answers its rows' fields as bytes. `before`: a statement of exactly one row and no
+ * parameters (such as a `select set_config(..., true)`) run first, in the same round trip and the same
+ * implicit transaction, which ends with the statement (outside a transaction block); its row is not
+ * answered. Its error, or the statement's, rejects.
  */
-export const rawRows = (client: PgClient, text: string, name: string, values: readonly unknown[]): Promise<RawRow[]> =>
+export const rawRows = (client: PgClient, text: string, name: string, values: readonly unknown[], before?: string): Promise<RawRow[]> =>
   new Promise((resolve, reject) => {
-    const query: RawRowsQuery = new RawRowsQuery({ text, ...(name === '' ? {} : { name }), values: [...values] }, undefined, (err) => (err === null ? resolve(query.received) : reject(err)));
+    const query: RawRowsQuery = new RawRowsQuery(
+      { text, ...(name === '' ? {} : { name }), values: [...values] }, undefined, (err) => (err === null ? resolve(query.received) : reject(err)), before,
+    );
     client.query(query);
   });

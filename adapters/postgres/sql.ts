@@ -93,8 +93,8 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
   });
 
 /**
- * A prepared statement's plans (`plan_cache_mode`), for this connection's session: its generic plan
- * only, then PostgreSQL's own choice again. PostgreSQL plans a prepared statement for its values five
+ * A prepared statement's plans (`plan_cache_mode`), for this statement: its generic plan only, then
+ * PostgreSQL's own choice again. PostgreSQL plans a prepared statement for its values five
  * times, then keeps its generic plan only while that one is not estimated dearer than theirs. Some
  * statistics (those an import's sampled ANALYZE leaves: adapters/postgres/bulk.ts) make a large
  * statement's generic plan look dearer for good, and then every run is planned again: the search that
@@ -104,10 +104,16 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
  * the branch that holds them runs or not, and a generic plan's estimates are large. For the search of
  * several words that was 0.4-0.6 ms of each run (of about 5), and its sorted aggregates cost less than
  * the hashed ones besides (name-search.ts). The settings count when the plan is made (the statement's
- * first run on a connection, or after an invalidation), and are set each time for that. Set and reset
- * around the statement on its connection: a SET inside a transaction that fails is undone with it.
+ * first run on a connection, or after an invalidation), and are set each time for that.
+ *
+ * Outside a transaction they are set for the statement's own transaction (`local`), in the same round
+ * trip: sent just before it with no Sync between them (raw-rows.ts), they are one implicit
+ * transaction, which ends with the statement and takes the settings with it, whether it fails or not.
+ * In a transaction they would last to its end: they are set before the statement and reset after it
+ * (`on`, `off`; a SET in a transaction that fails is undone with it).
  */
 const GENERIC = {
+  local: "select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_hashagg', 'off', true), set_config('enable_memoize', 'off', true)",
   on: "select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_hashagg', 'off', false), set_config('enable_memoize', 'off', false)",
   off: 'reset plan_cache_mode; reset enable_hashagg; reset enable_memoize',
 } as const;
@@ -115,12 +121,17 @@ const GENERIC = {
 const queryBytes = (em: EntityManager, sql: string, params: readonly unknown[], observe: SqlObserver, generic = false): Promise<RawRow[]> =>
   onConnection(em, sql, observe, async (connection) => {
     const { text, name } = prepared(sql);
-    const run = async (): Promise<RawRow[]> => {
-      const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params);
+    const run = async (before?: string): Promise<RawRow[]> => {
+      const rows = await rawRows(connection as unknown as Parameters<typeof rawRows>[0], text, name, params, before);
       observe.onRows?.(sql, rows.length);
       return rows;
     };
     if (!generic) return run();
+    if (!em.isInTransaction()) {
+      observe.onQuery?.(GENERIC.local);
+      observe.onQuery?.(sql);
+      return run(GENERIC.local);
+    }
     observe.onQuery?.(GENERIC.on);
     await connection.query({ text: GENERIC.on, values: [] });
     let failed = false;

@@ -48,6 +48,29 @@ describe('PostgreSQL statements on their generic plan', function () {
     });
   });
 
+  it('outside a transaction: the settings for the statement\'s own transaction, sent with it, gone after it', async () => {
+    // The pool's one connection throughout.
+    const one = async (sql: string, generic = false): Promise<string | null> => text((await db.bytes(sql, [], { generic }))[0]?.[0]);
+    const pid = await one('select pg_backend_pid()');
+    const settings = "select concat_ws(' ', current_setting('plan_cache_mode'), current_setting('enable_hashagg'), current_setting('enable_memoize'))";
+    expect(await one(settings)).to.equal('auto on on');
+    expect(await one(settings, true)).to.equal('force_generic_plan off off');
+    expect(await one(settings)).to.equal('auto on on');
+    const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int and g < 1000';
+    for (let i = 0; i < 3; i++) await db.bytes(probe, [10, i], { generic: true });
+    const plans = async () => (await db.rows<{ generic_plans: string; custom_plans: string }>(
+      "select generic_plans, custom_plans from pg_prepared_statements where statement like 'select count(*) from generate_series(%1000'"))[0];
+    expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
+    expect(await one('select pg_backend_pid()'), 'one connection').to.equal(pid);
+    // The statements the observer sees: the settings, then the statement (one round trip; no reset).
+    const seen: string[] = [];
+    await sqlOn(() => orm.em.fork(), { onQuery: (q) => void seen.push(q) }).bytes('select 1', [], { generic: true });
+    expect(seen).to.deep.equal([
+      "select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_hashagg', 'off', true), set_config('enable_memoize', 'off', true)",
+      'select 1',
+    ]);
+  });
+
   it('plans the statement without hash aggregates or Memoize, whose tables a generic plan sizes large and allocates at every start', async () => {
     // A grouping PostgreSQL hashes when left to itself, planned here (explain) with and without the option.
     const explain = "explain (format json) select g % 10 as d, count(*) from generate_series(1, 100000) g group by 1";

@@ -66,6 +66,23 @@ describe('rawRows: a statement\'s fields as bytes', function () {
     expect((await client.query<{ n: number }>('select 8 as n')).rows[0]!.n).to.equal(8);
   });
 
+  it('a statement before it, in the same implicit transaction: its settings hold for the statement and end with it; its error rejects', async () => {
+    const local = "select set_config('work_mem', '7MB', true)";
+    for (const name of ['', 'raw_rows_before']) {
+      expect(asText(await rawRows(client, "select current_setting('work_mem'), $1::int", name, [5], local)), name).to.deep.equal([['7MB', '5']]);
+      expect((await client.query<{ m: string }>("select current_setting('work_mem') as m")).rows[0]!.m, 'after it').to.equal('4MB');
+    }
+    let failed: unknown = null;
+    await rawRows(client, "select current_setting('work_mem')", '', [], "select set_config('work_mem', 'much', true)").catch((e: unknown) => (failed = e));
+    expect((failed as { code?: string } | null)?.code).to.equal('22023'); // invalid_parameter_value
+    expect(asText(await rawRows(client, "select current_setting('work_mem')", '', []))).to.deep.equal([['4MB']]);
+    // The statement failing after the settings: they end with its transaction too.
+    failed = null;
+    await rawRows(client, 'select 1 / ($1::int - 1)', '', [1], local).catch((e: unknown) => (failed = e));
+    expect((failed as { code?: string } | null)?.code).to.equal('22012');
+    expect((await client.query<{ m: string }>("select current_setting('work_mem') as m")).rows[0]!.m).to.equal('4MB');
+  });
+
   it('a statement pg refuses before sending it (a name used for another text) leaves the connection pg\'s', async () => {
     expect(asText(await rawRows(client, 'select 1', 'raw_rows_once', []))).to.deep.equal([['1']]);
     let failed: unknown = null;
@@ -100,14 +117,14 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
   const forPg = Buffer.concat([...before, message('N', Buffer.from('a notice')), ...after]);
 
   /** A query submitted on a fake connection whose socket delivers `chunks`; what it read, and what pg's reader got. */
-  const run = (chunks: Buffer[]) => {
+  const run = (chunks: Buffer[], first?: string) => {
     const socket = new EventEmitter();
     const givenToPg: Buffer[] = [];
     const pgReader = (b: Buffer) => void givenToPg.push(Buffer.from(b));
     socket.on('data', pgReader);
     const noop = () => undefined;
     const connection = { stream: Object.assign(socket, { cork: noop, uncork: noop }), parsedStatements: {}, query: noop, parse: noop, bind: noop, describe: noop, execute: noop, sync: noop, flush: noop };
-    const query = new RawRowsQuery({ text: 'select', values: [] }, undefined, noop);
+    const query = new RawRowsQuery({ text: 'select', values: [] }, undefined, noop, first);
     expect(query.submit(connection as never)).to.equal(null);
     for (const c of chunks) socket.emit('data', c);
     return { rows: query.received.map((r) => r.map((f) => (f === null ? null : f.toString('utf8')))), pg: Buffer.concat(givenToPg), listeners: socket.listeners('data') };
@@ -126,5 +143,27 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
     const got = run([...stream].map((b) => Buffer.from([b])));
     expect(got.rows).to.deep.equal(rows);
     expect(got.pg.equals(forPg)).to.equal(true);
+  });
+
+  // A statement sent before (rawRows' `before`): its four answers are read here, never pg's or a row;
+  // a notice among them is pg's.
+  const answersBefore = [message('1', Buffer.alloc(0)), message('2', Buffer.alloc(0)), message('N', Buffer.from('on the way')), dataRow(['set']), message('C', Buffer.from('SELECT 1\0'))];
+  const withBefore = Buffer.concat([...answersBefore, stream]);
+  const forPgWithBefore = Buffer.concat([message('N', Buffer.from('on the way')), forPg]);
+
+  it('with a statement before it, cut in two at every byte: its answers read and dropped, the rest as without it', () => {
+    for (let k = 1; k < withBefore.length; k++) {
+      const got = run([withBefore.subarray(0, k), withBefore.subarray(k)], 'select 1');
+      expect(got.rows, `cut at ${k}`).to.deep.equal(rows);
+      expect(got.pg.equals(forPgWithBefore), `cut at ${k}`).to.equal(true);
+      expect(got.listeners).to.have.length(1);
+    }
+  });
+
+  it('an error of the statement before it is pg\'s, and nothing after it is dropped', () => {
+    const error = message('E', Buffer.from('SERROR\0C22012\0Mdivision by zero\0\0'));
+    const got = run([Buffer.concat([message('1', Buffer.alloc(0)), error, message('Z', Buffer.from('I'))])], 'select 1 / 0');
+    expect(got.rows).to.deep.equal([]);
+    expect(got.pg.equals(Buffer.concat([error, message('Z', Buffer.from('I'))]))).to.equal(true);
   });
 });
