@@ -244,6 +244,20 @@ const pickStatement = (member: boolean): string => {
 };
 
 /**
+ * The CTE `tr` of searchPage's statements (`label` names the statement in logs): the tree as JSON, its
+ * owner, the reader's role and whether that makes them a member (by role, when the surface counts
+ * roles). Parameters: by role, the user, the tree.
+ */
+const treeWithRole = (label: string): string => `tr as materialized ( -- ${label}
+      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
+      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid)`;
+
+/** The answer of a statement over `tr` and the found persons with their cards in order (`fc`): t, owner_id, role, json, found, uncarded, last. */
+const CARD_PAGE = `select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role,
+      (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
+      (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last`;
+
+/**
  * The statement of searchPage: the tree with the reader's role (tr), whether that makes them a member
  * (by role, when the surface counts roles), the search's page for that audience (found: the ranked
  * search's rows in order, at most `limit`), and the found persons as pickJson writes them, in one.
@@ -252,9 +266,7 @@ const searchPageStatement = (ranked: string): string => {
   const member = '(select tr.member from tr)';
   const vis = `(case when ${member} then 'full'::text else ${visibilitySql('p', new Date(0)).sql} end)`;
   const shown = ` and (${member} or ${visibilityIs('p', new Date(0), 'hidden', true).sql})`;
-  return `with tr as materialized ( -- persons.searchPage
-      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
-      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
+  return `with ${treeWithRole('persons.searchPage')},
     found as materialized (select r.person_id as id, row_number() over () as ord from (${ranked}) r limit ?::int),
     ${pickCtes('found', vis, shown)}
     select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role, (${pickedJson}) as json,
@@ -270,15 +282,10 @@ const searchPageStatement = (ranked: string): string => {
  * card. Its answer holds only when `k` <= 1, `same` and `uncarded` = 0; else searchPage asks
  * searchPageStatement, whose answer is exact in every case.
  */
-const cardSearchStatement = (ctes: string, walk: string): string => `with tr as materialized ( -- persons.searchPage (cards)
-      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
-      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
+const cardSearchStatement = (ctes: string, walk: string): string => `with ${treeWithRole('persons.searchPage (cards)')},
     ${ctes},
     fc as materialized (select r.person_id as id, r.card, row_number() over () as ord from (${walk}) r limit ?::int)
-    select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role,
-      (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
-      (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last,
-      (select qw.k from qw) as k, ${sameThresholdSql} as same`;
+    ${CARD_PAGE}, (select qw.k from qw) as k, ${sameThresholdSql} as same`;
 const cardSearches = new WeakMap<object, string>();
 
 /**
@@ -289,16 +296,12 @@ const cardSearches = new WeakMap<object, string>();
  * this reader (foundRule), so their text is their card, as searchPageStatement writes it. Its answer
  * holds only when `uncarded` = 0; else searchPage asks searchPageStatement.
  */
-const rankedCardStatement = (ranked: string): string => `with tr as materialized ( -- persons.searchPage (ranked, cards)
-      select to_jsonb(t.*)::text as t, ${ownerOf('t')} as owner_id, m.role, (?::boolean and m.role is not null) as member
-      from trees t left join memberships m on m.tree_id = t.id and m.user_id = ?::uuid where t.id = ?::uuid),
+const rankedCardStatement = (ranked: string): string => `with ${treeWithRole('persons.searchPage (ranked, cards)')},
     fc as materialized (
       select f.id, c.card, f.ord
       from (select r.person_id as id, row_number() over () as ord from (${ranked}) r limit ?::int) f
       left join lateral (select c.card from person_cards c where c.person_id = f.id) c on true)
-    select (select tr.t from tr) as t, (select tr.owner_id from tr) as owner_id, (select tr.role from tr) as role,
-      (select string_agg(fc.card, ',' order by fc.ord) from fc) as json, (select count(*)::int from fc) as found,
-      (select count(*)::int from fc where fc.card is null) as uncarded, (select fc.id from fc order by fc.ord desc limit 1) as last`;
+    ${CARD_PAGE}`;
 const rankedCardSearches = new Map<string, string>();
 
 // The four statements, written once; a non-member's parameters change with the year only.

@@ -26,42 +26,40 @@ describe('PostgreSQL statements on their generic plan', function () {
     await dropDatabase(new URL(url).pathname.slice(1));
   });
 
-  it('runs the statement on its generic plan, then gives the connection back to PostgreSQL\'s choice', async () => {
-    // One connection throughout (a transaction's), as a pooled one may be replaced between statements.
-    await db.tx(async (t) => {
-      const one = async (sql: string, generic = false): Promise<string | null> => text((await t.bytes(sql, [], { generic }))[0]?.[0]);
-      const pid = await one('select pg_backend_pid()');
-      const settings = "select concat_ws(' ', current_setting('plan_cache_mode'), current_setting('enable_hashagg'), current_setting('enable_memoize'))";
-      expect(await one(settings)).to.equal('auto on on');
-      expect(await one(settings, true)).to.equal('force_generic_plan off off');
-      expect(await one(settings)).to.equal('auto on on');
-      // A prepared statement (named, as every statement of sql.ts) run so: planned once, generic, never for its values.
-      const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
-      for (let i = 0; i < 3; i++) await t.bytes(probe, [10, i], { generic: true });
-      const plans = async () => (await t.rows<{ generic_plans: string; custom_plans: string }>(
-        "select generic_plans, custom_plans from pg_prepared_statements where statement like 'select count(*) from generate_series(%'"))[0];
-      expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
-      // Without the option PostgreSQL plans for the values first (five times), as before.
-      await t.bytes(probe, [10, 9]);
-      expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '1' });
-      expect(await one('select pg_backend_pid()'), 'one connection').to.equal(pid);
-    });
-  });
-
-  it('outside a transaction: the settings for the statement\'s own transaction, sent with it, gone after it', async () => {
-    // The pool's one connection throughout.
-    const one = async (sql: string, generic = false): Promise<string | null> => text((await db.bytes(sql, [], { generic }))[0]?.[0]);
+  /**
+   * On `on` (one connection): the settings during a statement run so and around it, and the prepared
+   * statement `probe` (named, as every statement of sql.ts) run so three times: planned once,
+   * generic, never for its values (`like`: its text in pg_prepared_statements). Its plan counts, for more.
+   */
+  const settingsAndPlans = async (on: Sql, probe: string, like: string) => {
+    const one = async (sql: string, generic = false): Promise<string | null> => text((await on.bytes(sql, [], { generic }))[0]?.[0]);
     const pid = await one('select pg_backend_pid()');
     const settings = "select concat_ws(' ', current_setting('plan_cache_mode'), current_setting('enable_hashagg'), current_setting('enable_memoize'))";
     expect(await one(settings)).to.equal('auto on on');
     expect(await one(settings, true)).to.equal('force_generic_plan off off');
     expect(await one(settings)).to.equal('auto on on');
-    const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int and g < 1000';
-    for (let i = 0; i < 3; i++) await db.bytes(probe, [10, i], { generic: true });
-    const plans = async () => (await db.rows<{ generic_plans: string; custom_plans: string }>(
-      "select generic_plans, custom_plans from pg_prepared_statements where statement like 'select count(*) from generate_series(%1000'"))[0];
+    for (let i = 0; i < 3; i++) await on.bytes(probe, [10, i], { generic: true });
+    const plans = async () => (await on.rows<{ generic_plans: string; custom_plans: string }>(
+      'select generic_plans, custom_plans from pg_prepared_statements where statement like ?', [like]))[0];
     expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '0' });
     expect(await one('select pg_backend_pid()'), 'one connection').to.equal(pid);
+    return plans;
+  };
+
+  it('runs the statement on its generic plan, then gives the connection back to PostgreSQL\'s choice', async () => {
+    // One connection throughout (a transaction's), as a pooled one may be replaced between statements.
+    await db.tx(async (t) => {
+      const probe = 'select count(*) from generate_series(1, ?::int) g where g > ?::int';
+      const plans = await settingsAndPlans(t, probe, 'select count(*) from generate_series(%');
+      // Without the option PostgreSQL plans for the values first (five times), as before.
+      await t.bytes(probe, [10, 9]);
+      expect(await plans()).to.deep.equal({ generic_plans: '3', custom_plans: '1' });
+    });
+  });
+
+  it('outside a transaction: the settings for the statement\'s own transaction, sent with it, gone after it', async () => {
+    // The pool's one connection throughout.
+    await settingsAndPlans(db, 'select count(*) from generate_series(1, ?::int) g where g > ?::int and g < 1000', 'select count(*) from generate_series(%1000');
     // The statements the observer sees: the settings, then the statement (one round trip; no reset).
     const seen: string[] = [];
     await sqlOn(() => orm.em.fork(), { onQuery: (q) => void seen.push(q) }).bytes('select 1', [], { generic: true });
