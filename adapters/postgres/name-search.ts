@@ -88,7 +88,7 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
     sql,
     params: [
       query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
-      ...shown.params, ...(after === undefined ? [] : [after, after]),
+      ...(after === undefined ? shown.params : []), ...shown.params, ...(after === undefined ? [] : [after, after]),
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...shown.params, ...(after === undefined ? [] : [after]),
@@ -212,27 +212,47 @@ const scored = (persons: string): string => `select x.person_id, sum(x.b) / (sel
 const PROBED_AT_MOST = 64;
 
 /**
- * The CTEs of several query words' bounded search: each query word's best matched word (`bm`), the
- * first `bucket` persons shown of each of those words in id order (`seeds`; after the cursor person's
- * id when paged, so that a later page of a tie finds persons after the cursor), the `bucket`-th best
- * score of those persons after the cursor, or 0 (`lb`), the query word whose matches bound the
+ * How far above 0 the unscored bound's r must be for lb to take it (see boundCtes), clear of rounding.
+ * With L = B / k (B: the best matched word's similarity, the greatest B_j), the greatest r_i is
+ * 2B - Σ_j B_j: above 0 when the best word is better than the rest together (for two query words, a
+ * given name found exactly and a surname with a typo: 1 - the surname's best similarity); when every
+ * word is found exactly it is 0, and the seeds' scores (a higher L, when some hold both) are read.
+ * A scored L is never below B / k, so either bound leaves the same page (rankedSql).
+ */
+const CHEAP_MARGIN = '1e-6';
+
+/**
+ * The CTEs of several query words' bounded search: each query word's best matched word (`bm`); on a
+ * first page, the best of those (`tw`: its similarity s and how many of its first `bucket` holders
+ * are shown, n); the first `bucket` persons shown of each of those words in id order (`seeds`; after
+ * the cursor person's id when paged, so that a later page of a tie finds persons after the cursor);
+ * a lower bound of the page's last score (`lb`): on a first page s / k when tw has `bucket` holders
+ * shown and that bound prunes (each of them scores s / k or more, so no score of theirs is read),
+ * else the `bucket`-th best score of the seeds after the cursor, or 0; the query word whose matches bound the
  * search best (`dr`: its r, see rankedSql), the persons who hold one of its matches of similarity r or
  * more, with their best of them (`cand`: none unless r > 0), and their best for the other query words
- * (`other`). Parameters: `shownSql`'s, then the cursor person twice (paged).
+ * (`other`). Parameters: `shownSql`'s (twice on a first page), then the cursor person twice (paged).
  */
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
        select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
-     ), seeds as materialized (
+     )${paged ? '' : `, tw as materialized (
+       select t.s, (select count(*) from (
+           select 1 from name_postings p
+           cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+           where p.word_id = t.id order by p.person_id limit ${bucket}) x) as n
+       from (select b.id, b.s from bm b order by b.s desc, b.i limit 1) t
+     )`}, seeds as materialized (
        select distinct sd.person_id from bm cross join lateral (
          select p.person_id from name_postings p
          cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
          where p.word_id = bm.id${paged ? ' and p.person_id > ?::uuid' : ''} order by p.person_id limit ${bucket}
        ) sd
      ), lb as materialized (
-       select coalesce((
+       select ${paged ? '' : `case when (select tw.n >= ${bucket} and 2 * tw.s - (select sum(b.s) from bm b) > ${CHEAP_MARGIN} from tw)
+         then (select tw.s from tw) / (select k from qw) else `}coalesce((
          select v.score from (${scored('select s.person_id from seeds s')}) v
          ${paged ? 'cross join cur2 where v.score < cur2.score or (v.score = cur2.score and v.person_id > ?::uuid)' : ''}
-         order by v.score desc limit 1 offset ${bucket - 1}), 0::float8) as l
+         order by v.score desc limit 1 offset ${bucket - 1}), 0::float8)${paged ? '' : ' end'} as l
      ), dr as materialized (
        select bm.i, (select k from qw) * lb.l - ((select sum(b.s) from bm b) - bm.s) as r from bm cross join lb order by 2 desc, 1 limit 1
      ), cand as materialized (
@@ -256,8 +276,10 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
  * rankedSearch's text: after a cursor person or not, the inner limit, the found person's condition.
  *
  * Several query words: the answer is the first `bucket` persons by (score, id) of those shown after
- * the cursor. A lower bound L of the `bucket`-th score is read first (lb: the `bucket`-th best score
- * among a few persons shown, those holding a query word's best match). A person scoring L or more
+ * the cursor. A lower bound L of the `bucket`-th score is read first (lb: on a first page, B / k when
+ * the best matched word, of similarity B, has `bucket` holders shown, if that L prunes (below);
+ * else the `bucket`-th best score among a few persons shown, those holding a query word's best
+ * match, scored from their own postings). A person scoring L or more
  * has, for each query word i, a best match of similarity c_i >= r_i = k·L - Σ_{j≠i} B_j (B_j: query
  * word j's best similarity, which no c_j exceeds). When some r_i > 0 (dr: the greatest), every such
  * person holds one of query word i's matches of similarity r_i or more (its holders, with their best
@@ -267,7 +289,8 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
  * as reading a score of postings, and a common given name has hundreds of holders). Else every person
  * holding a match is scored and those under L dropped before they are sorted (the every-match
  * branch). In the common case (a given name found exactly, a surname with a typo: L
- * = 1/2) the pruned branch scores the holders of the exact word alone. A later page's bound is read
+ * = 1/2, from the given name's first holders, unscored) the pruned branch scores the holders of the
+ * exact word alone. A later page's bound is read
  * from persons after the cursor person's id (seeds), so that paging through a tie keeps the pruned
  * branch. The statement runs on a plan without hash aggregates or Memoize (sql.ts GENERIC).
  */

@@ -283,12 +283,33 @@ describe('PostgreSQL people storage', () => {
     /** Rows the scans of name_postings by person (a found person's own postings, to score them) returned. */
     const byPerson = (plan: unknown): number => rowsWhere(plan, (node) => node['Index Name'] === 'name_postings_person_id_word_id_index');
     // Scored: the Johns, from the surnames' postings read once (3,000) and kept where their person is
-    // a John; no probe of each John's own postings: those scans read only the 40 persons that bound
-    // the search (lb), 2 postings each. Not the every-match branch: it would aggregate all 3,300.
+    // a John; no probe of each John's own postings. The bound is the first 20 Johns shown (tw), each
+    // scoring at least 1/2, unscored: no probe of anyone's own postings, and no seeds of the surname.
+    // Not the every-match branch: it would aggregate all 3,300.
     for (const plan of await searchPlans(statements[0]!, 'John Smyht', t.id, null, 20)) {
-      expect(byPerson(plan)).to.be.within(2, 2 * 2 * 20);
-      expect(postingsRead(plan)).to.be.within(Number(matched), Number(matched) + 2 * Number(johns) + 2 * 2 * 20);
+      expect(byPerson(plan), 'own postings probed').to.equal(0);
+      expect(postingsOf(plan, 'CTE tw'), 'the first Johns').to.be.within(20, 21);
+      expect(postingsOf(plan, 'CTE seeds'), 'the seeds of every query word').to.equal(0);
+      expect(postingsRead(plan)).to.be.within(Number(matched), Number(matched) + 2 * Number(johns) + 21);
       expect(rowsWhere(plan, (node) => node['Node Type'] === 'Aggregate' && String(node['Group Key']).includes('person_id')), 'groups aggregated').to.be.below(Number(matched));
+    }
+  });
+
+  it('bounds a search whose words are all found exactly by scoring a few holders of each, and answers as its whole ranking does', async () => {
+    // 3,000 Smiths and Smythes, each with one of ten given names: about 150 John Smiths.
+    const t = await givenSmiths(false, 0, `(array['John','Mary','Peter','Anna','Paul','Ruth','Hugh','Emma','Carl','Ida'])[1 + (get_byte(decode(md5(p.id::text), 'hex'), 0) % 10)]`);
+    statements.length = 0;
+    const found = await fx.storage.names.search(t.id, 'John Smith', 0.2, { limit: 20 });
+    expect(found).to.have.length(20);
+    expect(statements).to.have.length(1);
+    expect(found.every((h) => h.score === 1)).to.equal(true);
+    expect(found.map((h) => h.personId)).to.deep.equal((await fx.storage.names.search(t.id, 'John Smith', 0.2, { limit: 1000 })).slice(0, 20).map((h) => h.personId));
+    // Both words found exactly: the first holders of the best word alone bound the page's score by
+    // 1/2, which prunes nothing (every Smith could reach it), so the bound is scored as before: the
+    // first 20 shown holders of each word (seeds), each from their own postings (lb).
+    for (const plan of await searchPlans(statements[0]!, 'John Smith', t.id, null, 20)) {
+      expect(postingsOf(plan, 'CTE seeds'), 'the seeds of every query word').to.be.within(40, 42);
+      expect(postingsOf(plan, 'CTE lb'), 'their own postings').to.be.within(40, 2 * 40);
     }
   });
 
