@@ -139,6 +139,15 @@ const wordCtes = (paged: boolean, oneWord: boolean): string => {
      )${paged ? cur1 : ''}${paged && !oneWord ? cur2 : ''}`;
 };
 
+/** A row source `shown`: one row when the person `person` (a column) is live and `shownSql` holds for their row `pr`, else none. */
+const shownLateral = (person: string, shownSql: string): string =>
+  `cross join lateral (select 1 from persons pr where pr.id = ${person} and pr.deleted_at is null${shownSql} limit 1) shown`;
+
+/** The first `bucket` persons shown (shownLateral) who hold the word `word` (a column of its id), in id order; after the cursor person (a parameter) when `paged`. */
+const firstShownHolders = (word: string, bucket: number, shownSql: string, paged: boolean): string =>
+  `select p.person_id from name_postings p ${shownLateral('p.person_id', shownSql)}
+           where p.word_id = ${word}${paged ? ' and p.person_id > ?::uuid' : ''} order by p.person_id limit ${bucket}`;
+
 /**
  * Whether a found person `c.person_id` counts, with their kept card: `k`, the card (null without one)
  * and whether `shownSql` holds on the facts kept with it (a card without facts is read as none), and
@@ -177,7 +186,7 @@ const oneWordWalk = (paged: boolean, shownSql: string, cards = false): string =>
             and exists (select 1 from name_postings b where b.word_id = m.id and b.person_id = c.person_id)
         ) as answered
       ) earlier
-      ${cards ? cardShown(shownSql) : `cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown`}
+      ${cards ? cardShown(shownSql) : `${shownLateral('c.person_id', shownSql)}`}
       where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''}`;
 
 /**
@@ -236,17 +245,10 @@ const CHEAP_MARGIN = '1e-6';
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
        select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
      )${paged ? '' : `, tw as materialized (
-       select t.s, (select count(*) from (
-           select 1 from name_postings p
-           cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
-           where p.word_id = t.id order by p.person_id limit ${bucket}) x) as n
+       select t.s, (select count(*) from (${firstShownHolders('t.id', bucket, shownSql, false)}) x) as n
        from (select b.id, b.s from bm b order by b.s desc, b.i limit 1) t
      )`}, seeds as materialized (
-       select distinct sd.person_id from bm cross join lateral (
-         select p.person_id from name_postings p
-         cross join lateral (select 1 from persons pr where pr.id = p.person_id and pr.deleted_at is null${shownSql} limit 1) shown
-         where p.word_id = bm.id${paged ? ' and p.person_id > ?::uuid' : ''} order by p.person_id limit ${bucket}
-       ) sd
+       select distinct sd.person_id from bm cross join lateral (${firstShownHolders('bm.id', bucket, shownSql, paged)}) sd
      ), lb as materialized (
        select ${paged ? '' : `case when (select tw.n >= ${bucket} and 2 * tw.s - (select sum(b.s) from bm b) > ${CHEAP_MARGIN} from tw)
          then (select tw.s from tw) / (select k from qw) else `}coalesce((
@@ -309,7 +311,7 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
           ${paged ? 'and (d.score < cur2.score or (d.score = cur2.score and d.person_id > ?::uuid))' : ''}
         order by d.score desc, d.person_id
       ) c
-      cross join lateral (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql} limit 1) shown)
+      ${shownLateral('c.person_id', shownSql)})
      union all
      (select h.person_id, h.score
       from (
@@ -321,7 +323,7 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
         order by 2 desc, 1
       ) h
       ${paged ? 'cross join cur2' : ''}
-      cross join lateral (select 1 from persons pr where pr.id = h.person_id and pr.deleted_at is null${shownSql} limit 1) shown
+      ${shownLateral('h.person_id', shownSql)}
       ${paged ? 'where h.score < cur2.score or (h.score = cur2.score and h.person_id > ?::uuid)' : ''})
      limit ${bucket}`;
 

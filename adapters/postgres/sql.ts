@@ -112,9 +112,11 @@ const query = (em: EntityManager, sql: string, params: readonly unknown[], obser
  * In a transaction they would last to its end: they are set before the statement and reset after it
  * (`on`, `off`; a SET in a transaction that fails is undone with it).
  */
+const genericSettings = (local: boolean): string =>
+  `select set_config('plan_cache_mode', 'force_generic_plan', ${local}), set_config('enable_hashagg', 'off', ${local}), set_config('enable_memoize', 'off', ${local})`;
 const GENERIC = {
-  local: "select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_hashagg', 'off', true), set_config('enable_memoize', 'off', true)",
-  on: "select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_hashagg', 'off', false), set_config('enable_memoize', 'off', false)",
+  local: genericSettings(true),
+  on: genericSettings(false),
   off: 'reset plan_cache_mode; reset enable_hashagg; reset enable_memoize',
 } as const;
 
