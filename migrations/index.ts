@@ -29,6 +29,7 @@ import { Migration20270122090000_lean_creations } from './Migration2027012209000
 import { Migration20270123090000_inner_apostrophes } from './Migration20270123090000_inner_apostrophes.js';
 import { Migration20270124090000_partnership_events_index } from './Migration20270124090000_partnership_events_index.js';
 import { Migration20270125090000_name_search_pairs } from './Migration20270125090000_name_search_pairs.js';
+import { Migration20270126090000_person_cards_by_tree } from './Migration20270126090000_person_cards_by_tree.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270123090000_inner_apostrophes', class: Migration20270123090000_inner_apostrophes },
   { name: 'Migration20270124090000_partnership_events_index', class: Migration20270124090000_partnership_events_index },
   { name: 'Migration20270125090000_name_search_pairs', class: Migration20270125090000_name_search_pairs },
+  { name: 'Migration20270126090000_person_cards_by_tree', class: Migration20270126090000_person_cards_by_tree },
 ];

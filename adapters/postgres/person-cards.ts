@@ -31,7 +31,14 @@ const FILL = `with todo as materialized (
       select pg.id, pg.tree_id, ${fullCardSql}, pg.privacy, pg.is_living, pg.has_death_fact, pg.birth_year from pv pg
       on conflict (person_id) do nothing
       returning 1)
-    select (select count(*)::int from written) as filled, (select count(*)::int from todo) as seen, (select max(id::text) from todo) as last`;
+    select (select count(*)::int from written) as filled`;
+
+/** A step's persons (FILL's `todo`): how many, the last one, and how many of them have no card. */
+const LOOK = `select count(*)::int as seen, max(t.id::text) as last, count(*) filter (where c.person_id is null)::int as missing
+    from (select p.id from persons p
+      where p.tree_id = ?::uuid and p.deleted_at is null and (?::uuid is null or p.id > ?::uuid)
+      order by p.id limit ?::int) t
+    left join person_cards c on c.person_id = t.id`;
 
 export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => ({
   wanted: () => demand.take(),
@@ -42,9 +49,13 @@ export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => (
   fillNext: async (treeId, after, limit) => {
     const [lock] = await db.rows<{ ok: boolean }>('select pg_try_advisory_xact_lock(?::int, hashtext(?::text)) as ok', [LOCK, treeId]);
     if (lock?.ok !== true) return { busy: true, filled: 0, last: after };
-    const [r] = await db.rows<{ filled: number; seen: number; last: string | null }>(FILL, [treeId, after, after, limit, treeId]);
-    const seen = r?.seen ?? 0;
+    // The step's persons and how many lack a card first: most steps of a pass find none (every pass
+    // walks every tree), and the statement that writes them cost 5.5 ms of PostgreSQL even then, 2.7
+    // of them planning it (on the 100,000-person bench tree), against 0.5 ms for this one.
+    const [look] = await db.rows<{ missing: number; seen: number; last: string | null }>(LOOK, [treeId, after, after, limit]);
+    const seen = look?.seen ?? 0;
+    const filled = (look?.missing ?? 0) === 0 ? 0 : ((await db.rows<{ filled: number }>(FILL, [treeId, after, after, limit, treeId]))[0]?.filled ?? 0);
     if (seen < limit) demand.filled(treeId);
-    return { busy: false, filled: r?.filled ?? 0, last: seen < limit ? null : (r?.last ?? null) };
+    return { busy: false, filled, last: seen < limit ? null : (look?.last ?? null) };
   },
 });

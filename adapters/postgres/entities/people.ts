@@ -288,7 +288,8 @@ export const PersonCardSchema = new EntitySchema<PersonCardRow>({
     hasDeathFact: { type: 'boolean', nullable: true },
     birthYear: { type: 'int', nullable: true },
   },
-  indexes: [{ properties: ['tree'] }],
+  /** By tree and person: a page of the whole list reads its cards as a range of it (migration 20270126090000). */
+  indexes: [{ properties: ['tree', 'person'] }],
 });
 
 export type PersonPageRow = { person: PersonRow; tree: TreeRow; key: string; body: string };
