@@ -65,7 +65,7 @@ describe('PostgreSQL whole-list pages and card steps', function () {
     expect(plans.reduce((n, p) => n + Number(p.generic_plans), 0)).to.be.at.least(16);
   });
 
-  it('writes cards only in the steps that find persons without one; a step over carded persons reads, and plans nothing large', async () => {
+  it('writes cards only in the steps that find persons without one: a step over carded persons sends no writing statement', async () => {
     await db.run('delete from person_cards where tree_id = ?', [treeId]);
     const pass = async (): Promise<{ steps: number; filled: number; writes: number }> => {
       const seen: string[] = [];
