@@ -186,7 +186,7 @@ const oneWordWalk = (paged: boolean, shownSql: string, cards = false): string =>
             and exists (select 1 from name_postings b where b.word_id = m.id and b.person_id = c.person_id)
         ) as answered
       ) earlier
-      ${cards ? cardShown(shownSql) : `${shownLateral('c.person_id', shownSql)}`}
+      ${cards ? cardShown(shownSql) : shownLateral('c.person_id', shownSql)}
       where not earlier.answered${paged ? ' and (sig.s < cur1.s or (sig.s = cur1.s and sig.word collate "C" >= cur1.word))' : ''}`;
 
 /**

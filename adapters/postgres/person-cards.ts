@@ -19,10 +19,12 @@ import type { CardDemand } from './card-demand.js';
 /** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it). */
 const LOCK = 27;
 
-const FILL = `with todo as materialized (
-      select p.id from persons p
+/** A step's persons: the tree's live persons after a person (or from the first), in id order, at most a limit. Parameters: the tree, the person twice, the limit. */
+const STEP_PERSONS = `select p.id from persons p
       where p.tree_id = ?::uuid and p.deleted_at is null and (?::uuid is null or p.id > ?::uuid)
-      order by p.id limit ?::int),
+      order by p.id limit ?::int`;
+
+const FILL = `with todo as materialized (${STEP_PERSONS}),
     missing as materialized (
       select t.id, row_number() over (order by t.id) as ord from todo t where not exists (select 1 from person_cards c where c.person_id = t.id)),
     ${pickCtes('missing', `'full'::text`, '')},
@@ -33,11 +35,9 @@ const FILL = `with todo as materialized (
       returning 1)
     select (select count(*)::int from written) as filled`;
 
-/** A step's persons (FILL's `todo`): how many, the last one, and how many of them have no card. */
+/** A step's persons (STEP_PERSONS, FILL's `todo`): how many, the last one, and how many of them have no card. */
 const LOOK = `select count(*)::int as seen, max(t.id::text) as last, count(*) filter (where c.person_id is null)::int as missing
-    from (select p.id from persons p
-      where p.tree_id = ?::uuid and p.deleted_at is null and (?::uuid is null or p.id > ?::uuid)
-      order by p.id limit ?::int) t
+    from (${STEP_PERSONS}) t
     left join person_cards c on c.person_id = t.id`;
 
 export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => ({
