@@ -9,6 +9,7 @@ import type { Name, Person } from '../../core/people/model.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { importGedcomFile } from '../support/gedcom.js';
 import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
+import { reportStall } from '../support/stall-report.js';
 
 // The cleanup tools over HTTP on PostgreSQL (API.md "Cleanup"): every preview's rows and order, the
 // cutoffs and their bad values, the applies (what changes, what is skipped, what is refused whole),
@@ -470,10 +471,13 @@ describe('HTTP cleanup tools', function () {
         ids.push(p.id);
         names.push({ id: newId(), treeId, personId: p.id, nameType: 'birth', givenName: `Anna & Karl ${i}`, surname: 'Bulk', prefix: '', suffix: '', surnamePrefix: '', isPrimary: true, notes: '', createdAt: now, ...del });
       }
-      await svc.storage.uow.run(async (tx) => {
-        await tx.bulk.insertAll({ persons, names, places: [], relationships: [], events: [], sources: [], citations: [] });
-        return ok(undefined);
-      });
+      // 2-3 s here; once, on a CI machine, it had not ended after 120 s, and nowhere since: a stall
+      // now fails with what the database's backends were doing (spec/support/stall-report.ts).
+      await reportStall(svc.databaseUrl!, 100_000, 'writing 10,000 persons and names', () =>
+        svc.storage.uow.run(async (tx) => {
+          await tx.bulk.insertAll({ persons, names, places: [], relationships: [], events: [], sources: [], citations: [] });
+          return ok(undefined);
+        }));
     });
 
     it('takes 10,000 person_ids for the deceased apply and 10,000 sex changes', async () => {
