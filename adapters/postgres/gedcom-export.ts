@@ -10,7 +10,7 @@ import type { CitationTargetKind } from '../../core/sources/model.js';
 import type { EventType, IdentifierKind, NameType, ParentChildQualifier, PersonIdentifier, PersonPrivacy, RelationshipType, Sex } from '../../core/people/model.js';
 import { toDate } from './tables/people.js';
 import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
-import { sqlOn, type Sql, type SqlObserver } from './sql.js';
+import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
 //
@@ -488,7 +488,7 @@ const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number,
      select s.id, s.title, s.author, s.publication, s.notes, s.abbreviation, s.recorded_events as "recordedEvents", s.agency, s.data_notes as "dataNotes",
        ${REPOSITORY_LINKS} as "repositoryLinks", s.gedcom_extra as "gedcomExtra"
      from sources s
-     where s.tree_id = ? and s.deleted_at is null and s.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by s.id limit ?::int`,
+     where s.tree_id = ? and s.deleted_at is null and s.id > coalesce(?::uuid, '${NO_ID}') order by s.id limit ?::int`,
     [treeId, treeId, after, size], ONCE,
   );
   const sources = rows.map(({ repositoryLinks, gedcomExtra, ...s }) => ({
@@ -502,7 +502,7 @@ const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number,
 const readRepositories = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
   const rows = await db.rows<ExportRepository & { gedcomExtra: string | null }>(
     `select r.id, r.name, r.address, r.notes, r.gedcom_extra as "gedcomExtra" from repositories r
-     where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') order by r.id limit ?::int`,
+     where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '${NO_ID}') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
   if (rows.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { NameRepository } from '../../core/people/ports.js';
-import type { Sql } from './sql.js';
+import { NO_ID, type Sql } from './sql.js';
 import { all, fullPerson, type Fragment } from './privacy-sql.js';
 import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 
@@ -44,7 +44,6 @@ const innerApostrophesDropped = (text: string): string => {
   const once = (t: string) => `regexp_replace(${t}, '([^[:space:][:punct:]])[''\u2019]([^[:space:][:punct:]])', '\\1\\2', 'g')`;
   return once(once(text));
 };
-const NO_ID = '00000000-0000-0000-0000-000000000000';
 /**
  * A limit that keeps every row but whose value the planner does not see (a sub-select): it then
  * expects to read a tenth of a word's postings, and walks the index in order instead of reading them

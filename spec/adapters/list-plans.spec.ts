@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { initOrm } from '../../adapters/postgres/orm.js';
 import { sqlOn, type Sql } from '../../adapters/postgres/sql.js';
 import { pgPersonListJson } from '../../adapters/postgres/person-list-json.js';
-import { pgPersonCards } from '../../adapters/postgres/person-cards.js';
+import { LOOK, pgPersonCards } from '../../adapters/postgres/person-cards.js';
 import { CardDemand } from '../../adapters/postgres/card-demand.js';
 import { memberAudience, nonMemberAt } from '../../core/kernel/audience.js';
 import type { Audience } from '../../core/kernel/audience.js';
@@ -95,5 +95,33 @@ describe('PostgreSQL whole-list pages and card steps', function () {
     // One removed card: only its step writes.
     await db.run('delete from person_cards where person_id = (select person_id from person_cards where tree_id = ? order by person_id offset 10 limit 1)', [treeId]);
     expect(await pass()).to.deep.equal({ steps: first.steps, filled: 1, writes: 1 });
+  });
+
+  it("counts a step's persons without a card from the tree's cards as one range, not by a probe of the cards per person", async () => {
+    // A tree of 5,000 persons more (on 60 PostgreSQL reads the cards whole either way), a card for
+    // every live person, and statistics as a tree of this size has them.
+    await db.run(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, 5000)`, [treeId]);
+    await db.run('delete from person_cards where tree_id = ?', [treeId]);
+    for (let after: Id | null = null; ;) {
+      const step: { last: Id | null } = await db.tx((t) => pgPersonCards(t, new CardDemand()).fillNext(treeId, after, 500));
+      if (step.last === null) break;
+      after = step.last;
+    }
+    await db.run('analyze persons, person_cards');
+    type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Loops': number; 'Actual Rows': number; 'Rows Removed by Filter'?: number; Plans?: Node[] };
+    const nodes = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+    const [first] = await db.rows<{ id: Id }>('select id from persons where tree_id = ? and deleted_at is null order by id limit 1', [treeId]);
+    for (const after of [null, first!.id]) {
+      const [{ 'QUERY PLAN': plan }] = (await db.rows<{ 'QUERY PLAN': { Plan: Node }[] }>(
+        `explain (analyze, format json) ${LOOK}`, [treeId, after, 500, treeId, after],
+      )) as [{ 'QUERY PLAN': { Plan: Node }[] }];
+      const cards = nodes(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'person_cards');
+      expect(cards, JSON.stringify(plan)).to.have.length(1);
+      const [c] = cards as [Node];
+      const how = `${c['Node Type']} on ${c['Index Name'] ?? 'the table'}: ${c['Actual Loops']} loops of ${c['Actual Rows']} rows (${c['Rows Removed by Filter'] ?? 0} filtered out)`;
+      // One read of the cards, of about the step's persons: the one after the step's last at most, not the tree's.
+      expect(c['Actual Loops'], how).to.equal(1);
+      expect(c['Actual Rows'] + (c['Rows Removed by Filter'] ?? 0), how).to.be.at.most(501);
+    }
   });
 });
