@@ -141,8 +141,9 @@ describe('database restarts (e2e)', function () {
       expect((await client.query('select 1 as one')).rows).to.deep.equal([{ one: 1 }]);
       await client.end();
 
-      // A configuration PostgreSQL refuses: every restart attempt fails.
-      await appendFile(path.join(clusterDir, 'postgresql.conf'), '\nshared_buffers = nonsense\n');
+      // A configuration PostgreSQL refuses: every restart attempt fails. (Not shared_buffers: the
+      // embedded server sets it on its command line, which overrides the file.)
+      await appendFile(path.join(clusterDir, 'postgresql.conf'), '\nmax_connections = nonsense\n');
       process.kill(cluster.pid()!, 'SIGKILL');
       const err = await givenUp;
       expect(err.message).to.match(/exited during start-up/);
