@@ -61,7 +61,7 @@ export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => (
     // The step's persons and how many lack a card first: most steps of a pass find none (every pass
     // walks every tree), and the statement that writes them cost 5.5 ms of PostgreSQL even then, 2.7
     // of them planning it (on the 100,000-person bench tree, beside three whole lists), against
-    // 1.1-1.4 ms for this one (at psql, serially, 500 persons with cards; 2.0-2.7 ms when it probed
+    // 1.1-1.7 ms for this one (at psql, serially, 500 persons with cards; 2.0-2.7 ms when it probed
     // the cards once per person).
     const [look] = await db.rows<{ missing: number; seen: number; last: string | null }>(LOOK, [treeId, after, limit, treeId, after]);
     const seen = look?.seen ?? 0;
