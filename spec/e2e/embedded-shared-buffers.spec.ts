@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { embeddedSharedBuffersMb, startEmbeddedPostgres } from '../../bootstrap/embedded-postgres.js';
+import { embeddedSharedBuffersMb, startEmbeddedPostgres, usableMemoryBytes } from '../../bootstrap/embedded-postgres.js';
 
 const GiB = 2 ** 30;
 
@@ -28,7 +28,7 @@ describe('embedded PostgreSQL shared buffers', function () {
     try {
       await db.connect();
       const { rows } = await db.query<{ mb: number }>(`select (setting::bigint * 8 / 1024)::int as mb from pg_settings where name = 'shared_buffers'`);
-      expect(rows[0]!.mb).to.equal(embeddedSharedBuffersMb(totalmem()));
+      expect(rows[0]!.mb).to.equal(embeddedSharedBuffersMb(usableMemoryBytes()));
     } finally {
       await db.end().catch(() => undefined);
       await cluster.stop();
