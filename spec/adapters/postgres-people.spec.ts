@@ -121,7 +121,7 @@ describe('PostgreSQL people storage', () => {
    * vocabulary as a real tree's is (a few hundred given names and surnames): their words come first
    * in the dictionary. `given`: the given name's SQL (of the person row `p`), random by default.
    */
-  const givenSmiths = async (o = false, others = 0, given = 'md5(p.id::text)') => {
+  const givenSmiths = async (o = false, others = 0, given = 'md5(p.id::text)', surname = `case when ?::boolean and random() < 0.1 then 'O''Brien' when random() < 0.5 then 'Smith' else 'Smythe' end`) => {
     const t = await givenTree(fx.storage);
     const persons = async (n: number) => sql.raw(`insert into persons (id, tree_id, notes, created_at, updated_at) select gen_random_uuid(), ?, '', now(), now() from generate_series(1, ?::int)`, [t.id, n]);
     const names = async (given: string, surname: string, params: readonly boolean[]) => sql.raw(
@@ -135,7 +135,7 @@ describe('PostgreSQL people storage', () => {
       await names(`'x' || (random() * 200)::int`, `'y' || (random() * 500)::int`, []);
     }
     await persons(3000);
-    await names(given, `case when ?::boolean and random() < 0.1 then 'O''Brien' when random() < 0.5 then 'Smith' else 'Smythe' end`, [o]);
+    await names(given, surname, [o]);
     await sql.raw('analyze names; analyze persons; analyze name_postings; analyze name_words');
     return t;
   };
@@ -331,6 +331,42 @@ describe('PostgreSQL people storage', () => {
     for (const plan of await searchPlans(statements[0]!, 'Zebedee Smyht', t.id, null, 20)) {
       expect(byPerson(plan)).to.be.within(2 * Number(zebedees), 2 * Number(zebedees) + 2 * 2 * 20);
       expect(postingsOf(plan, 'CTE other'), 'the surnames\' postings').to.equal(byPerson(plan) - postingsOf(plan, 'CTE lb'));
+    }
+  });
+
+  it('scores a search whose words are all found exactly, by persons holding none of both, from the holders of a word at least as alike as the bound', async () => {
+    // 3,000 persons by a byte of their id: about 5% Levi and 45% Lewis (similarity 0.22 to levi), each
+    // with a surname like no query word; about 5% Janssen and 45% Jensen (0.25 to janssen), each with
+    // a given name like none. No one holds a match of both query words.
+    const byte = `get_byte(decode(md5(p.id::text), 'hex'), 0)`;
+    const t = await givenSmiths(
+      false, 0,
+      `case when ${byte} < 13 then 'Levi' when ${byte} < 128 then 'Lewis' else md5(p.id::text) end`,
+      `case when ?::boolean then '' when ${byte} < 128 then md5(p.id::text) when ${byte} < 141 then 'Janssen' else 'Jensen' end`,
+    );
+    const [{ exact, matched }] = (await sql.raw<{ rows: { exact: string; matched: string }[] }>(
+      `select count(*) filter (where d.word in ('levi', 'janssen')) as exact, count(*) filter (where d.word in ('levi', 'lewis', 'janssen', 'jensen')) as matched
+       from name_postings p join name_words d on d.id = p.word_id where d.tree_id = ?`, [t.id],
+    )).rows as [{ exact: string; matched: string }];
+    expect(Number(exact)).to.be.within(100, 400);
+    expect(Number(matched)).to.equal(3_000);
+    statements.length = 0;
+    const found = await fx.storage.names.search(t.id, 'Levi Janssen', 0.2, { limit: 20 });
+    expect(found).to.have.length(20);
+    expect(statements).to.have.length(1);
+    // Each scores 1/2 (an exact word, nothing for the other): the first 20 holders of levi or janssen
+    // by id, as the whole ranking (limit 1000: the bound is 0, every holder of a matched word scored).
+    expect(found.every((h) => h.score === 0.5)).to.equal(true);
+    expect(found.map((h) => h.personId)).to.deep.equal((await fx.storage.names.search(t.id, 'Levi Janssen', 0.2, { limit: 1000 })).slice(0, 20).map((h) => h.personId));
+    // The bound is 1/2 (the seeds: the first 20 holders of each word score it) and prunes no query
+    // word (a Levi needs nothing of janssen to reach it): the every-match branch. A person reaching 1/2
+    // holds a word at least 1/2 alike, levi or janssen, so only theirs are grouped, not every holder's
+    // of lewis and jensen (3,425 groups before, the 3,000 by query word among them).
+    for (const plan of await searchPlans(statements[0]!, 'Levi Janssen', t.id, null, 20)) {
+      const groups = rowsWhere(plan, (node) => node['Node Type'] === 'Aggregate' && String(node['Group Key']).includes('person_id'));
+      expect(groups, 'groups aggregated: theirs by query word, then by person, and the bound\'s 40').to.be.within(2 * Number(exact), 2 * Number(exact) + 2 * 40 + 20);
+      // Within 2: a scan's rows are given per loop, rounded (a scan of each word: 168 x 2 for 335).
+      expect(postingsOf(plan, 'CTE top'), 'the holders of levi and janssen').to.be.within(Number(exact) - 2, Number(exact) + 2);
     }
   });
 
