@@ -19,10 +19,10 @@ import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 //   bound of the page's last score, from a few persons, says which persons can reach the page: when
 //   it names a query word whose close matches they must all hold, only those holders are scored, from
 //   the other query words' matched words' postings (see rankedSql). Else every person holding a
-//   matched word at least as alike as the bound (only they can reach it) is scored and those under the
-//   bound dropped (set-wise, from postings only: no name
-//   row is read, each matched word's postings by the index, laterally: a join let the planner hash
-//   every posting of the table, 32 ms for `O'Neill` on 100,000 persons). Either way this costs in
+//   matched word at least as alike as the bound (only they can reach it) is scored and those under
+//   the bound dropped (set-wise, from postings only: no name row is read, each matched word's
+//   postings by the index, laterally: a join let the planner hash every posting of the table, 32 ms
+//   for `O'Neill` on 100,000 persons). Either way this costs in
 //   proportion to the matched words' postings, not to the page.
 //
 // A person is found when one of the query's words matches one of the words of their live names at
@@ -248,8 +248,9 @@ const TOP_MARGIN = '2e-9';
  * search best (`dr`: its r, see rankedSql), the persons who hold one of its matches of similarity r or
  * more, with their best of them (`cand`: none unless r > 0), and their best for the other query words
  * (`other`); and, for the every-match branch, the persons holding a matched word of similarity L or
- * more (`top`, a posting each: only they can reach the page, see rankedSql; not read when every matched
- * word is that alike, as when L is 0). Parameters: `shownSql`'s (twice on a first page), then the cursor person twice (paged).
+ * more (`top`, a posting each: only they can reach the page, see rankedSql; not read when every
+ * matched word is that alike, as when L is 0). Parameters: `shownSql`'s (twice on a first page), then
+ * the cursor person twice (paged).
  */
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
        select distinct on (m.i) m.i, m.id, m.s::float8 as s from m order by m.i, m.s desc, m.word collate "C"
@@ -308,9 +309,9 @@ const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => 
  * at least half alike: `Levi Janssen` on the 100,000-person bench tree grouped the 567 postings of
  * the 550 holders of levi, janssen and jansen instead of the 4,728 of its 24 matched words. In the
  * common case (a given name found exactly, a surname with a typo: L = 1/2, from the given name's
- * first holders, unscored) the pruned branch scores the holders of the exact word alone. A later page's bound is read
- * from persons after the cursor person's id (seeds), so that paging through a tie keeps the pruned
- * branch. The statement runs on a plan without hash aggregates or Memoize (sql.ts GENERIC).
+ * first holders, unscored) the pruned branch scores the holders of the exact word alone. A later
+ * page's bound is read from persons after the cursor person's id (seeds), so that paging through a
+ * tie keeps the pruned branch. The statement runs on a plan without hash aggregates or Memoize (sql.ts GENERIC).
  */
 const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
   `with ${wordCtes(paged, false)}${boundCtes(paged, bucket, shownSql)}
