@@ -175,28 +175,34 @@ const listItemOfCard = (card: string): string => `split_part(${card}, ',"names":
 const statement = (member: boolean, after: boolean): string => {
   const vis = member ? `'full'::text` : visibilitySql('p', new Date(0)).sql;
   const shown = member ? '' : ` and ${visibilityIs('p', new Date(0), 'hidden', true).sql}`;
-  // The page's rows (pg) with their kept cards (person-cards.ts); for those shown in full without one
-  // (ids) their primary names (nm: primary first, then by id, as primaryNames picks) and their vitals'
-  // JSON (ev), each read set-wise over the page's ids; then each person's JSON (j), joined in id order:
-  // a card cut to the list's object (listItemOfCard), else written here. On the 100,000-person bench
-  // tree with every card kept the owner's whole list took 0.76-0.78 s of PostgreSQL against 1.78 s
-  // written live, the same bytes.
+  // The page's rows (pg) with their kept cards (person-cards.ts) cut to the list's object
+  // (listItemOfCard); for those shown in full without one (ids) their own columns (un), their primary
+  // names (nm: primary first, then by id, as primaryNames picks) and their vitals' JSON (ev), each read
+  // set-wise over the page's ids; then each person's JSON (j), joined in id order: the card's object,
+  // else written here. On the 100,000-person bench tree with every card kept the owner's whole list
+  // took 0.76-0.78 s of PostgreSQL against 1.78 s written live, the same bytes. The page's rows keep
+  // only the id, the tree, the visibility and the card's object: with every person's notes,
+  // identifiers and two times written out beside it (for the few without a card), a 1,000-person page
+  // cost 10-12.5 ms of PostgreSQL against 7.8-10.5 ms (spec/adapters/list-plans.spec.ts).
   return `with pg as materialized ( -- persons.listJson
-      select p.id, p.tree_id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id, ${vis} as v,
-        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated,
-        c.card
+      select p.id, p.tree_id, ${vis} as v, ${listItemOfCard('c.card')} as item
       from persons p left join person_cards c on c.tree_id = p.tree_id and c.person_id = p.id${after ? ' and c.person_id > ?::uuid' : ''}
       where p.tree_id = ?::uuid and p.deleted_at is null${after ? ' and p.id > ?::uuid' : ''}${shown}
       order by p.id limit ?::int),
-    ids as (select array_agg(id) as a from pg where v = 'full' and card is null),
+    ids as (select array_agg(id) as a from pg where v = 'full' and item is null),
+    un as (select p.id, p.sex, p.is_living, p.privacy, p.notes, p.identifiers, p.merged_into_id,
+        ${iso('p.created_at')} as created, case when p.updated_at <> p.created_at then ${iso('p.updated_at')} end as updated
+      from persons p, ids where p.id = any(ids.a)),
     nm as (select distinct on (n.person_id) n.person_id, n.given_name, n.surname from names n, ids
       where n.person_id = any(ids.a) and n.deleted_at is null order by n.person_id, n.is_primary desc, n.id),
     ev as (${vitalsCte()}),
     pv as (
-      select pg.*, nm.given_name, nm.surname, b.j as birth, d.j as death
-      from pg left join nm on nm.person_id = pg.id left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd'),
+      select pg.id, pg.tree_id, pg.v, pg.item, un.sex, un.is_living, un.privacy, un.notes, un.identifiers, un.merged_into_id, un.created, un.updated,
+        nm.given_name, nm.surname, b.j as birth, d.j as death
+      from pg left join un on un.id = pg.id left join nm on nm.person_id = pg.id
+        left join ev b on b.person_id = pg.id and b.k = 'b' left join ev d on d.person_id = pg.id and d.k = 'd'),
     j as (
-      select pg.id, case when pg.v = 'full' then (case when pg.card is not null then ${listItemOfCard('pg.card')} else ${fullSql} end) else ${redactedSql} end as t
+      select pg.id, case when pg.v = 'full' then coalesce(pg.item, ${fullSql}) else ${redactedSql} end as t
       from pv pg)
     select string_agg(t, ',' order by id) as json, count(*)::int as count, (array_agg(id order by id desc))[1] as last,
       (select a.id from persons a where a.tree_id = ?::uuid and a.deleted_at is null and a.id > (select pg.id from pg order by pg.id desc limit 1)${member ? '' : ` and ${visibilityIs('a', new Date(0), 'hidden', true).sql}`}
