@@ -67,7 +67,7 @@ describe('PostgreSQL whole-list pages and card steps', function () {
 
   it("keeps in a page's rows only each person's id, tree, visibility and card: a person's other columns are read for those without a card alone", async () => {
     // Materialized with every person's notes, identifiers and times beside the card, the rows cost a
-    // 1,000-person page of the 100,000-person bench tree 10-12 ms of PostgreSQL against 8-9 ms.
+    // 1,000-person page of the 100,000-person bench tree 10-12.5 ms of PostgreSQL against 7.8-10.5 ms.
     type Node = { 'Subplan Name'?: string; Output?: string[]; Plans?: Node[] };
     const nodes = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
     const [second] = await db.rows<{ id: Id }>('select id from persons where tree_id = ? and deleted_at is null order by id offset 1 limit 1', [treeId]);
