@@ -248,8 +248,8 @@ const TOP_MARGIN = '2e-9';
  * search best (`dr`: its r, see rankedSql), the persons who hold one of its matches of similarity r or
  * more, with their best of them (`cand`: none unless r > 0), and their best for the other query words
  * (`other`); and, for the every-match branch, the persons holding a matched word of similarity L or
- * more (`top`, a posting each: only they can reach the page, see rankedSql; not read when every
- * matched word is that alike, as when L is 0). Parameters: `shownSql`'s (twice on a first page), then
+ * more (`top`, a posting each: only they can reach the page, see rankedSql; joined, never a filter
+ * beside an OR, which PostgreSQL cannot turn into a join). Parameters: `shownSql`'s (twice on a first page), then
  * the cursor person twice (paged).
  */
 const boundCtes = (paged: boolean, bucket: number, shownSql: string): string => `, bm as materialized (
@@ -335,7 +335,7 @@ const rankedSql = (paged: boolean, bucket: number, shownSql: string): string =>
         select x.person_id, sum(x.b) / (select k from qw) as score
         from (
           select p.person_id, m.i, max(m.s)::float8 as b from m ${POSTINGS_OF_M}
-          where not exists (select 1 from m u where u.s < (select lb.l from lb) - ${TOP_MARGIN}) or p.person_id in (select t.person_id from top t)
+          where p.person_id in (select t.person_id from top t)
           group by p.person_id, m.i
         ) x
         where (select k from qw) > 1 and not coalesce((select dr.r > 0 from dr), false)
