@@ -39,7 +39,10 @@ export const initOrm = (url: string, opts: OrmOptions = {}): Promise<MikroORM> =
         connectionTimeoutMillis: opts.failFast === true ? 2000 : 5000,
         keepAlive: true,
         // Set when the connection starts, so a name search runs as one statement, with no transaction to set it in.
-        options: `-c pg_trgm.similarity_threshold=${Number(opts.searchThreshold ?? DEFAULT_SEARCH_THRESHOLD)}`,
+        // No parallel plans: every statement reads rows in proportion to its answer, and the cores are the
+        // other requests' too. A generic plan of a whole list's page launched 2 workers at every page
+        // (25-54 ms a page instead of 6-21 on the bench's database; spec/adapters/list-plans.spec.ts).
+        options: `-c pg_trgm.similarity_threshold=${Number(opts.searchThreshold ?? DEFAULT_SEARCH_THRESHOLD)} -c max_parallel_workers_per_gather=0`,
       },
       acquireConnectionTimeout: opts.failFast === true ? 3000 : 10_000,
       log: { warn: (m: unknown) => opts.log?.(String(m)), error: (m: unknown) => opts.log?.(String(m)), deprecate: () => undefined, debug: () => undefined },

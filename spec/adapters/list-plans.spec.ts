@@ -89,6 +89,36 @@ describe('PostgreSQL whole-list pages and card steps', function () {
     }
   });
 
+  it("plans no statement of the service's connections in parallel, however cheap the planner thinks a parallel plan", async () => {
+    // On the bench's database (its persons rewritten by the start's backfill, a 200,000-person tree
+    // beside), a whole list's page statement got a generic plan with 2 workers, launched at every page:
+    // 25-54 ms a 1,000-person page against 6-21 ms without them, and each list 3.0-3.4 s instead of
+    // 0.9-1.4. The cores are the other requests' too, and every statement reads rows in proportion
+    // to its answer.
+    let sent: { text: string; params: readonly unknown[] } | undefined;
+    const capture = { bytes: async (text: string, params: readonly unknown[] = []) => ((sent = { text, params }), []) } as unknown as Sql;
+    await pgPersonListJson(capture, new CardDemand()).listJson(treeId, { limit: 20, audience: nonMemberAt(NOW) });
+    const cheap = ['parallel_setup_cost', 'parallel_tuple_cost', 'min_parallel_table_scan_size', 'min_parallel_index_scan_size'];
+    const workers = async (on: Sql): Promise<number> =>
+      on.tx(async (t) => {
+        for (const name of cheap) await t.rows(`select set_config(?, '0', true)`, [name]);
+        const plan = await t.rows<{ 'QUERY PLAN': string }>(`explain ${sent!.text}`, sent!.params);
+        return plan.filter((r) => /Gather|Parallel/.test(r['QUERY PLAN'])).length;
+      });
+    // A connection as PostgreSQL makes it by default plans the page in parallel at those costs...
+    const plain = await initOrm(fx.url, { poolMax: 1 });
+    try {
+      await plain.em.getConnection().execute('select 1');
+      const bare = sqlOn(() => plain.em.fork());
+      await bare.run(`select set_config('max_parallel_workers_per_gather', '2', false)`);
+      expect(await workers(bare), 'a parallel plan where workers are allowed').to.be.greaterThan(0);
+    } finally {
+      await plain.close(true);
+    }
+    // ...and the service's never does.
+    expect(await workers(db)).to.equal(0);
+  });
+
   it('writes cards only in the steps that find persons without one: a step over carded persons sends no writing statement', async () => {
     await db.run('delete from person_cards where tree_id = ?', [treeId]);
     const pass = async (): Promise<{ steps: number; filled: number; writes: number }> => {
