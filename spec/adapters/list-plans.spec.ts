@@ -90,10 +90,10 @@ describe('PostgreSQL whole-list pages and card steps', function () {
   });
 
   it("plans no statement of the service's connections in parallel, however cheap the planner thinks a parallel plan", async () => {
-    // On the bench's database (its persons rewritten by the start's backfill, a 200,000-person tree
-    // beside), a whole list's page statement got a generic plan with 2 workers, launched at every page:
-    // 25-54 ms a 1,000-person page against 6-21 ms without them, and each list 3.0-3.4 s instead of
-    // 0.9-1.4. The cores are the other requests' too, and every statement reads rows in proportion
+    // On the bench's database as the service's start leaves it (a 200,000-person tree beside), a whole
+    // list's page statement got a generic plan with 2 workers, launched at every page: 25-54 ms a
+    // 1,000-person page against 6-21 ms without them, and each list 3.0-3.4 s against 1.5-2.1 s in the
+    // same hour. The cores are the other requests' too, and every statement reads rows in proportion
     // to its answer.
     let sent: { text: string; params: readonly unknown[] } | undefined;
     const capture = { bytes: async (text: string, params: readonly unknown[] = []) => ((sent = { text, params }), []) } as unknown as Sql;
@@ -105,7 +105,7 @@ describe('PostgreSQL whole-list pages and card steps', function () {
         const plan = await t.rows<{ 'QUERY PLAN': string }>(`explain ${sent!.text}`, sent!.params);
         return plan.filter((r) => /Gather|Parallel/.test(r['QUERY PLAN'])).length;
       });
-    // A connection as PostgreSQL makes it by default plans the page in parallel at those costs...
+    // A connection with workers allowed (PostgreSQL's default of 2) plans the page in parallel at those costs...
     const plain = await initOrm(fx.url, { poolMax: 1 });
     try {
       await plain.em.getConnection().execute('select 1');
