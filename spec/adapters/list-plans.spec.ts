@@ -43,6 +43,15 @@ describe('PostgreSQL whole-list pages and card steps', function () {
       [like],
     );
 
+  /** The statement (text and parameters) a page of the whole list sends, caught instead of run. */
+  const pageStatement = async (audience: Audience, after?: Id): Promise<{ readonly text: string; readonly params: readonly unknown[] }> => {
+    let sent: { text: string; params: readonly unknown[] } | undefined;
+    const capture = { bytes: async (text: string, params: readonly unknown[] = []) => ((sent = { text, params }), []) } as unknown as Sql;
+    await pgPersonListJson(capture, new CardDemand()).listJson(treeId, { limit: 20, ...(after === undefined ? {} : { after }), audience });
+    if (sent === undefined) throw new Error('the page sent no statement');
+    return sent;
+  };
+
   it('reads every page of a whole list on one generic plan per statement, for a member and a non-member', async () => {
     const lists = pgPersonListJson(db, new CardDemand());
     const pages = async (audience: Audience): Promise<number> => {
@@ -73,11 +82,9 @@ describe('PostgreSQL whole-list pages and card steps', function () {
     const [second] = await db.rows<{ id: Id }>('select id from persons where tree_id = ? and deleted_at is null order by id offset 1 limit 1', [treeId]);
     for (const audience of [memberAudience, nonMemberAt(NOW)]) {
       for (const after of [undefined, second!.id]) {
-        let sent: { text: string; params: readonly unknown[] } | undefined;
-        const capture = { bytes: async (text: string, params: readonly unknown[] = []) => ((sent = { text, params }), []) } as unknown as Sql;
-        await pgPersonListJson(capture, new CardDemand()).listJson(treeId, { limit: 20, ...(after === undefined ? {} : { after }), audience });
+        const sent = await pageStatement(audience, after);
         // The statement the page sends, planned as the page runs it: its page CTE and what it keeps per row.
-        const [{ 'QUERY PLAN': plan }] = (await db.rows<{ 'QUERY PLAN': { Plan: Node }[] }>(`explain (verbose, format json) ${sent!.text}`, sent!.params)) as [{ 'QUERY PLAN': { Plan: Node }[] }];
+        const [{ 'QUERY PLAN': plan }] = (await db.rows<{ 'QUERY PLAN': { Plan: Node }[] }>(`explain (verbose, format json) ${sent.text}`, sent.params)) as [{ 'QUERY PLAN': { Plan: Node }[] }];
         const page = nodes(plan[0]!.Plan).filter((n) => n['Subplan Name'] === 'CTE pg');
         expect(page, JSON.stringify(plan).slice(0, 2000)).to.have.length(1);
         const kept = page[0]!.Output ?? [];
@@ -95,20 +102,17 @@ describe('PostgreSQL whole-list pages and card steps', function () {
     // 1,000-person page against 6-21 ms without them, and each list 3.0-3.4 s against 1.5-2.1 s in the
     // same hour. The cores are the other requests' too, and every statement reads rows in proportion
     // to its answer.
-    let sent: { text: string; params: readonly unknown[] } | undefined;
-    const capture = { bytes: async (text: string, params: readonly unknown[] = []) => ((sent = { text, params }), []) } as unknown as Sql;
-    await pgPersonListJson(capture, new CardDemand()).listJson(treeId, { limit: 20, audience: nonMemberAt(NOW) });
+    const sent = await pageStatement(nonMemberAt(NOW));
     const cheap = ['parallel_setup_cost', 'parallel_tuple_cost', 'min_parallel_table_scan_size', 'min_parallel_index_scan_size'];
     const workers = async (on: Sql): Promise<number> =>
       on.tx(async (t) => {
         for (const name of cheap) await t.rows(`select set_config(?, '0', true)`, [name]);
-        const plan = await t.rows<{ 'QUERY PLAN': string }>(`explain ${sent!.text}`, sent!.params);
+        const plan = await t.rows<{ 'QUERY PLAN': string }>(`explain ${sent.text}`, sent.params);
         return plan.filter((r) => /Gather|Parallel/.test(r['QUERY PLAN'])).length;
       });
     // A connection with workers allowed (PostgreSQL's default of 2) plans the page in parallel at those costs...
     const plain = await initOrm(fx.url, { poolMax: 1 });
     try {
-      await plain.em.getConnection().execute('select 1');
       const bare = sqlOn(() => plain.em.fork());
       await bare.run(`select set_config('max_parallel_workers_per_gather', '2', false)`);
       expect(await workers(bare), 'a parallel plan where workers are allowed').to.be.greaterThan(0);
