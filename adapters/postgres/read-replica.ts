@@ -44,7 +44,12 @@ export type ReadReplica = {
 const isConnectionFault = (err: unknown): boolean => {
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string')
-    return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08');
+    return (
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) ||
+      code.startsWith('08') ||
+      // A replica reached over a Unix socket that is down: its socket file is gone.
+      (code === 'ENOENT' && (err as { syscall?: unknown }).syscall === 'connect')
+    );
   // pg's lost connection and knex's acquire timeout carry no code; a statement error always has one.
   return true;
 };

@@ -2,6 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import pg from 'pg';
+import { runningCluster } from '../../bootstrap/embedded-postgres.js';
 import { runScript, spawnServer, type ServerProcess, started } from './server-process.js';
 
 // `npm run worker` (and the CLI) beside a running server on the embedded default: one cluster has
@@ -36,5 +38,26 @@ describe('worker and CLI beside a server on the embedded default', function () {
     expect(cli.stderr).to.contain('(0 applied now)');
     // The server still answers on its database: neither stopped the cluster it does not own.
     expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
+  });
+
+  it('the server reaches its cluster over the cluster’s Unix socket, not TCP; so do the others on its DATA_DIR', async () => {
+    const running = runningCluster(path.join(dataDir, 'postgres'));
+    expect(running, 'the server runs the cluster').to.not.equal(null);
+    const url = running!.url('genealogy');
+    expect(decodeURIComponent(new URL(url).hostname)).to.equal(path.join(dataDir, 'postgres'));
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      // A client backend's client_addr is null over a Unix socket, the peer's address over TCP.
+      const { rows } = await db.query<{ over: string; n: number }>(
+        `select case when client_addr is null then 'socket' else 'tcp' end as over, count(*)::int as n from pg_stat_activity
+         where datname = 'genealogy' and backend_type = 'client backend' group by 1 order by 1`,
+      );
+      // The server keeps at least its session notices' LISTEN connection open (session-cache.ts); this one is the test's.
+      expect(rows).to.deep.equal([{ over: 'socket', n: rows.find((r) => r.over === 'socket')?.n ?? 0 }]);
+      expect(rows[0]!.n, 'the server’s connections and this one').to.be.at.least(2);
+    } finally {
+      await db.end();
+    }
   });
 });
