@@ -155,7 +155,11 @@ const main = async (): Promise<void> => {
     const c = big.counts;
     const pgVersion = (await db.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
     printTable(`Benchmark: reads of a public tree over HTTP, ${os.cpus().length} cores, ${CLIENTS} closed-loop clients for ${SECONDS} s per load`, [
-      ['Node / PostgreSQL', `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}`],
+      [
+        'Node / PostgreSQL',
+        // The service and the bare baseline get the same URL: the embedded server's Unix socket where it has one (as the service's own embedded default).
+        `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}, both processes over ${new URL(scratch.url).hostname.startsWith('%2F') ? 'its Unix socket' : 'TCP'}`,
+      ],
       ['tree', `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships`],
       ['kept person pages', pagesMs.some((m) => m === null) ? 'not all kept within 20 minutes: the writer ran beside the loads' : `every public tree's kept ${(pagesMs.reduce((a, b) => a! + b!, 0)! / 1000).toFixed(1)} s after the cards (the loads below run after)`],
       ['person cards', cardsMs === null ? 'not all kept within 20 minutes: reads partly written live' : `every live person's kept ${(cardsMs / 1000).toFixed(1)} s after the service was ready (the loads below read with them)`],
