@@ -322,8 +322,10 @@ describe('a notices connection that answers statements but delivers no notice ne
     const url = await freshDatabaseUrl();
     const target = new URL(url);
     // Server to client: whole messages passed on, NotificationResponse ('A') dropped.
+    // The server's URL names a Unix socket's folder as its host where it has one (the embedded server's).
+    const host = decodeURIComponent(target.hostname);
     const proxy = net.createServer((client) => {
-      const server = net.connect(Number(target.port), target.hostname);
+      const server = host.startsWith('/') ? net.connect(`${host}/.s.PGSQL.${target.port}`) : net.connect(Number(target.port), host);
       client.pipe(server);
       let carry = Buffer.alloc(0);
       server.on('data', (chunk: Buffer) => {
