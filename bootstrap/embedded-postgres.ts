@@ -10,10 +10,10 @@ import path from 'node:path';
 import { totalmem } from 'node:os';
 
 export type RunningPostgres = {
-  /** The URL the service and the tests use: over the cluster's Unix socket where it has one (socketDirOf), else TCP. */
+  /** The URL the service and the tests use: over TCP on 127.0.0.1 (see socketDirOf for why not the socket). */
   readonly url: (database: string) => string;
-  /** Over TCP on 127.0.0.1 always (what a standby's primary_conninfo or a client on another host names). */
-  readonly tcpUrl: (database: string) => string;
+  /** Over the cluster's Unix socket, for a client on this host that asks for it; null when the cluster has none (socketDirOf). */
+  readonly socketUrl: (database: string) => string | null;
   readonly stop: () => Promise<void>;
   /** The postmaster's process id while it runs (tests kill it to prove the supervision). */
   readonly pid: () => number | undefined;
@@ -96,19 +96,22 @@ export const runningCluster = (dir: string): { readonly url: (database: string) 
   if (!Number.isSafeInteger(pid) || !processAlive(pid) || !Number.isSafeInteger(port) || port <= 0) return null;
   const kept = existsSync(passwordFileOf(dir)) ? readFileSync(passwordFileOf(dir), 'utf8').trim() : '';
   const password = kept === '' ? LEGACY_PASSWORD : kept;
-  // The pid file's fifth line is the first of unix_socket_directories (empty when it has none).
-  const socketDir = lines[4]?.trim() ?? '';
-  return { pid, url: (database) => clusterUrl(password, socketDir === '' ? null : socketDir, port, database) };
+  return { pid, url: (database) => clusterUrl(password, null, port, database) };
 };
 
 /**
  * The directory of the cluster's Unix socket: the cluster's own folder (PostgreSQL's, closed to other
  * users), when the socket's path fits in a socket address (103 bytes: macOS's 104 with the final NUL;
- * Linux takes 107); else null, and the cluster is reached over TCP on 127.0.0.1 only, as on Windows.
- * A statement over the socket costs both ends less than over loopback TCP (no TCP stack between
- * them): the person read under 32 clients, alternated five times on one database, was faster over the
- * socket in four (0.91x to 1.34x), with less CPU per read in the service and PostgreSQL (README, "The
- * embedded PostgreSQL is reached over a Unix socket").
+ * Linux takes 107); else null, and the cluster listens on TCP on 127.0.0.1 only, as on Windows.
+ *
+ * The service, the worker and the CLI use TCP all the same (`url`; README, "The embedded PostgreSQL is
+ * reached over TCP"). A short statement costs both ends a little less over the socket (the person read
+ * under 32 clients was faster over it in four of five alternated pairs, 0.91x to 1.34x), but a socket's
+ * send buffer is fixed at some 208 KB (net.core.wmem_default) where loopback TCP's grows to 4 MB: a
+ * GEDCOM export's COPY of a 2,000-person chunk (about 1 MB) stopped at 208 KB whenever the service was
+ * busy writing the chunk before, and the export ran at 20,052-23,749 persons/s (7.0) against
+ * 31,417-32,388 over TCP, two pairs alternated. The socket stays for a client on this host that names
+ * it (`socketUrl`: psql, or a spec of a server reached over a socket).
  */
 export const socketDirOf = (dir: string, port: number, platform: NodeJS.Platform = process.platform): string | null => {
   if (platform === 'win32') return null;
@@ -300,8 +303,8 @@ export const startEmbeddedPostgres = async (
   if (chosen.rotateFrom !== null) password = await rotatePassword(dir, port, chosen.rotateFrom);
   if (options.supervise) watch(options.supervise);
   return {
-    url: (database) => clusterUrl(password, socketDir, port, database),
-    tcpUrl: (database) => clusterUrl(password, null, port, database),
+    url: (database) => clusterUrl(password, null, port, database),
+    socketUrl: (database) => (socketDir === null ? null : clusterUrl(password, socketDir, port, database)),
     stop: async () => {
       stopping = true;
       await restarting;

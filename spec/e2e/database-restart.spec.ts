@@ -42,7 +42,7 @@ describe('database restarts (e2e)', function () {
   this.timeout(60_000);
   let dataDir: string;
   let server: ServerProcess | undefined;
-  // One initialised cluster for the last two cases (initdb is the slow part): first the
+  // One initialised cluster for the last cases (initdb is the slow part): first the
   // "external" database, then the supervised one whose configuration is broken at the end.
   let clusterRoot: string;
   let clusterDir: string;
@@ -92,15 +92,19 @@ describe('database restarts (e2e)', function () {
     expect(await treeNames(server.baseUrl, token)).to.have.members(['Before the crash', 'After the crash']);
   });
 
-  it('finds an external PostgreSQL (DATABASE_URL) again after it restarts', async () => {
-    let external: RunningPostgres | undefined = await startEmbeddedPostgres(clusterDir, { persistent: true });
+  // Over a Unix socket, a server that is down has no socket file: connect fails with ENOENT, not ECONNREFUSED (a 500 until app.ts counted it).
+  for (const over of ['TCP', 'a Unix socket'] as const)
+  it(`finds an external PostgreSQL (DATABASE_URL over ${over}) again after it restarts`, async () => {
+    let external: RunningPostgres | undefined = await startEmbeddedPostgres(over === 'TCP' ? clusterDir : `${clusterDir}-socket`, { persistent: true });
     const port = Number(new URL(external.url('postgres')).port);
+    const urlOf = (database: string): string => (over === 'TCP' ? external!.url(database) : external!.socketUrl(database)!);
     try {
-      const admin = new pg.Client({ connectionString: external.url('postgres') });
+      expect(urlOf('postgres'), 'the cluster has a socket').to.be.a('string');
+      const admin = new pg.Client({ connectionString: urlOf('postgres') });
       await admin.connect();
       await admin.query('create database external_app');
       await admin.end();
-      server = await spawnServer({ DATABASE_URL: external.url('external_app'), DATA_DIR: path.join(dataDir, 'service') });
+      server = await spawnServer({ DATABASE_URL: urlOf('external_app'), DATA_DIR: path.join(dataDir, 'service') });
       expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
       const token = await registerOn(server.baseUrl, 'external@example.org');
       expect(await createTree(server.baseUrl, token, 'Kept')).to.equal(201);
@@ -110,7 +114,7 @@ describe('database restarts (e2e)', function () {
       expect(await waitForStatus(`${server.baseUrl}/readyz`, 503, { alive: running(server.child) })).to.equal(true);
       expect((await fetch(`${server.baseUrl}/api/v1/trees`, { headers: { authorization: `Bearer ${token}` } })).status).to.equal(503);
 
-      external = await startEmbeddedPostgres(clusterDir, { persistent: true, port });
+      external = await startEmbeddedPostgres(over === 'TCP' ? clusterDir : `${clusterDir}-socket`, { persistent: true, port });
       expect(await waitForStatus(`${server.baseUrl}/readyz`, 200, { alive: running(server.child) }), server.output()).to.equal(true);
       expect(await treeNames(server.baseUrl, token)).to.deep.equal(['Kept']);
     } finally {

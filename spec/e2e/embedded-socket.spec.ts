@@ -5,9 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { socketDirOf, startEmbeddedPostgres } from '../../bootstrap/embedded-postgres.js';
 
-// The embedded PostgreSQL is reached over a Unix socket in its cluster's folder (bootstrap/embedded-postgres.ts):
-// a statement costs both ends less than over loopback TCP. It still listens on 127.0.0.1 (tcpUrl), and a
-// folder whose socket path would not fit in a socket address (or Windows) is reached over TCP alone.
+// The embedded PostgreSQL is reached over TCP on 127.0.0.1 (`url`), and also listens on a Unix socket in
+// its cluster's folder for a client on this host that names it (`socketUrl`; bootstrap/embedded-postgres.ts,
+// socketDirOf, says why the service does not); a folder whose socket path would not fit in a socket
+// address (or Windows) has none.
 
 /** How the connection of `url` reaches the server: over a Unix socket (client_addr is null) or TCP. */
 const overOf = async (url: string): Promise<string> => {
@@ -21,7 +22,7 @@ const overOf = async (url: string): Promise<string> => {
   }
 };
 
-describe('embedded PostgreSQL over its Unix socket', function () {
+describe('embedded PostgreSQL over TCP, and its Unix socket', function () {
   this.timeout(120_000);
   let root: string;
   before(async () => {
@@ -43,28 +44,31 @@ describe('embedded PostgreSQL over its Unix socket', function () {
     expect(socketDirOf('/var/lib/genealogy/postgres', 5432, 'win32')).to.equal(null);
   });
 
-  it('answers url over the socket and tcpUrl over TCP', async () => {
+  it('answers url over TCP and socketUrl over the socket', async () => {
     const dir = path.join(root, 'with space, and comma', 'postgres');
     await mkdir(path.dirname(dir), { recursive: true });
     await chmod(path.dirname(dir), 0o755);
     const cluster = await startEmbeddedPostgres(dir, { persistent: false });
     try {
-      expect(decodeURIComponent(new URL(cluster.url('postgres')).hostname)).to.equal(dir);
-      expect(await overOf(cluster.url('postgres'))).to.equal('socket');
-      expect(await overOf(cluster.tcpUrl('postgres'))).to.equal('127.0.0.1');
+      expect(new URL(cluster.url('postgres')).hostname).to.equal('127.0.0.1');
+      expect(await overOf(cluster.url('postgres'))).to.equal('127.0.0.1');
+      const socket = cluster.socketUrl('postgres');
+      expect(socket).to.not.equal(null);
+      expect(decodeURIComponent(new URL(socket!).hostname)).to.equal(dir);
+      expect(await overOf(socket!)).to.equal('socket');
     } finally {
       await cluster.stop();
     }
   });
 
-  it('answers url over TCP when the socket would not fit', async () => {
+  it('has no socketUrl when the socket would not fit, and url over TCP all the same', async () => {
     const dir = path.join(root, 'x'.repeat(100), 'postgres');
     await mkdir(path.dirname(dir), { recursive: true });
     await chmod(path.dirname(dir), 0o755);
     expect(socketDirOf(dir, 65535)).to.equal(null);
     const cluster = await startEmbeddedPostgres(dir, { persistent: false });
     try {
-      expect(new URL(cluster.url('postgres')).hostname).to.equal('127.0.0.1');
+      expect(cluster.socketUrl('postgres')).to.equal(null);
       expect(await overOf(cluster.url('postgres'))).to.equal('127.0.0.1');
     } finally {
       await cluster.stop();

@@ -165,9 +165,7 @@ export const startReplicatedPair = async (): Promise<ReplicatedPair> => {
     return primary.url(db);
   };
   const replicaUrl = (db: string): string => {
-    if (!primary) throw new Error('the primary is not running');
-    // The standby listens on TCP only (spawnReplica).
-    const u = new URL(primary.tcpUrl(db));
+    const u = new URL(primaryUrl(db));
     u.port = String(replicaPort);
     return u.toString();
   };
