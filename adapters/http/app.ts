@@ -139,7 +139,7 @@ const isUnavailable = (err: unknown): boolean => {
   if ((err as { name?: unknown })?.name === 'BlobStoreUnavailableError') return true;
   const code = (err as { code?: unknown })?.code;
   // 57P01-57P03: shut down, crashed, starting up; class 08: connection exceptions. A server reached
-  // over a Unix socket (the embedded one) that is down has no socket file: connect ENOENT.
+  // over a Unix socket (a DATABASE_URL naming one) that is down has no socket file: connect ENOENT.
   if (typeof code === 'string')
     return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08') || socketGone(err);
   const message = (err as { message?: unknown })?.message;

@@ -322,7 +322,7 @@ describe('a notices connection that answers statements but delivers no notice ne
     const url = await freshDatabaseUrl();
     const target = new URL(url);
     // Server to client: whole messages passed on, NotificationResponse ('A') dropped.
-    // The server's URL names a Unix socket's folder as its host where it has one (the embedded server's).
+    // The server's URL may name a Unix socket's folder as its host (a DATABASE_URL over a socket); the embedded default's is TCP.
     const host = decodeURIComponent(target.hostname);
     const proxy = net.createServer((client) => {
       const server = host.startsWith('/') ? net.connect(`${host}/.s.PGSQL.${target.port}`) : net.connect(Number(target.port), host);

@@ -157,7 +157,7 @@ const main = async (): Promise<void> => {
     printTable(`Benchmark: reads of a public tree over HTTP, ${os.cpus().length} cores, ${CLIENTS} closed-loop clients for ${SECONDS} s per load`, [
       [
         'Node / PostgreSQL',
-        // The service and the bare baseline get the same URL: the embedded server's Unix socket where it has one (as the service's own embedded default).
+        // The service and the bare baseline get the same URL: TCP on the embedded default (its `url`), or what DATABASE_URL names.
         `${process.version} / ${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'embedded'} ${pgVersion}, both processes over ${new URL(scratch.url).hostname.startsWith('%2F') ? 'its Unix socket' : 'TCP'}`,
       ],
       ['tree', `${c.persons} persons, ${c.names} names, ${c.events} events, ${c.relationships} relationships`],
