@@ -144,6 +144,30 @@ export const gedcomExportContract = (name: string, make: MakeStorage): Mocha.Sui
       expect(personChunks(await all(storage(), g.t.id, 100))).to.have.length(1);
     });
 
+    it('reads text outside ASCII and text holding COPY\'s escapes back exactly, in every chunk\'s names, events, notes and citations', async () => {
+      const s = storage();
+      const t = await givenTree(s);
+      // Latin-1 (é), beyond it (Ł, 中), a surrogate pair (😀), and what COPY's text format escapes: backslash, tab, newline, carriage return.
+      const odd = (k: string) => `é${k} Łódź 中文 😀 a\\b\tc\nd\re \\N`;
+      const [a, b] = sortedIds(2).map((id) => aPerson(t.id, { id, identifiers: [], notes: odd('note') }));
+      for (const x of [a!, b!]) await s.persons.insert(x);
+      const names = [aName(a!, { givenName: odd('given'), surname: 'Ñúñez', notes: odd('name') }), aName(b!, { givenName: 'Zoë', surname: odd('sur') })];
+      for (const n of names) await s.names.insert(n);
+      const place = await s.places.ensure(t.id, odd('place'), a!.id);
+      const birth = anEvent(t.id, { personId: b!.id }, { placeId: place.id, notes: odd('event'), detail: 'ß', temple: null, ordinanceStatus: null });
+      await s.events.insert(birth);
+      const source = aSource(t.id);
+      await s.sources.insert(source);
+      const cite = aCitation(t.id, source.id, { kind: 'person', id: a!.id }, { page: odd('page'), detail: odd('detail') });
+      await s.citations.insert(cite);
+      const [one, two] = personChunks(await all(s, t.id, 1)) as [ReadChunk, ReadChunk];
+      expect(one.individuals[0]!.person.notes).to.equal(odd('note'));
+      expect(one.individuals[0]!.names.map((n) => [n.givenName, n.surname, n.notes])).to.deep.equal([[odd('given'), 'Ñúñez', odd('name')]]);
+      expect(one.individuals[0]!.citations.map((x) => [x.page, x.detail])).to.deep.equal([[odd('page'), odd('detail')]]);
+      expect(two.individuals[0]!.names.map((n) => [n.givenName, n.surname])).to.deep.equal([['Zoë', odd('sur')]]);
+      expect(two.individuals[0]!.events.map((e) => [e.place, e.notes, e.detail])).to.deep.equal([[odd('place'), odd('event'), 'ß']]);
+    });
+
     it('leaves out the edges of a deleted person inside a chunk', async () => {
       const g = await given();
       const [{ chunk: one, individuals }] = personChunks(await all(storage(), g.t.id, 100)) as [ReadChunk];
