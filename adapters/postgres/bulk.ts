@@ -1,8 +1,8 @@
 import type { GedcomKept } from '../../core/people/model.js';
-import type { BulkRecordWriter } from '../../core/gedcom/ports.js';
+import type { BulkRecordWriter, RecordBatch } from '../../core/gedcom/ports.js';
 import type { Sql } from './sql.js';
 import * as tables from './tables/index.js';
-import { copyRows } from './tables/build.js';
+import { copyRows, copyTuples, tuplesOf } from './tables/build.js';
 
 /**
  * The tables whose rows may carry GEDCOM lines kept verbatim (core/gedcom/extensions.ts), with that
@@ -13,6 +13,15 @@ const withKept = <R extends GedcomKept, Db, Read>(t: tables.Table<R, Db, Read>):
 const KEPT = {
   persons: withKept(tables.persons), names: withKept(tables.names), events: withKept(tables.events), relationships: withKept(tables.relationships),
   sources: withKept(tables.sources), citations: withKept(tables.citations),
+};
+
+type AnyTable = tables.Table<{ readonly id: string }, never>;
+/** The tables a batch writes, in the order they are written: owners before what points at them. */
+const ORDER: readonly AnyTable[] = [KEPT.persons, KEPT.names, tables.places, KEPT.relationships, KEPT.events, tables.repositories, KEPT.sources, KEPT.citations] as unknown as AnyTable[];
+/** A batch's rows by table, in ORDER. */
+const tablesOf = (b: RecordBatch): (readonly [AnyTable, readonly { readonly id: string }[]])[] => {
+  const rows = [b.persons, b.names, b.places, b.relationships, b.events, b.repositories ?? [], b.sources, b.citations];
+  return ORDER.map((t, i) => [t, rows[i]!] as const);
 };
 
 /** Each reference a bulk write makes, as the foreign key that checks it: table, column, referenced table. */
@@ -38,6 +47,17 @@ const IMPORT_STATISTICS_TARGET = 10;
  */
 const MERGE_NEW_WORDS = `select gin_clean_pending_list(c.oid) from pg_class c
   where c.oid = to_regclass('name_words_tree_id_word_trgm_index') and pg_has_role(c.relowner, 'USAGE')`;
+
+/**
+ * Bytes of encoded rows a `deferChecks` write (an import) holds before it writes them, one COPY per
+ * table for all the batches held. A 100,000-person import came in about 80 batches of 10,000 rows
+ * (the import's own bound on the rows it holds as objects), eight COPYs each; written so, each COPY
+ * waited for the service to hand it its next piece between the records it was mapping, and
+ * PostgreSQL idled for about a fifth of the import. Encoded at once, a batch's rows are about a
+ * tenth of the memory of their objects, which are garbage right after; a held set is written while
+ * the next one is encoded, so at most two (about 2 x HELD_BYTES) are alive.
+ */
+const HELD_BYTES = 16 * 1024 * 1024;
 
 /** The smallest and largest id written to each table: an import's ids are consecutive (import-rows.ts), so the range is its rows. */
 type Ranges = Map<string, { min: string; max: string }>;
@@ -67,6 +87,10 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   let lean = false;
   const ranges: Ranges = new Map();
   const counts = new Map<string, number>();
+  // The `deferChecks` rows encoded and not yet written, by table (HELD_BYTES), and the held set being written.
+  let held = new Map<AnyTable, Buffer[]>();
+  let heldBytes = 0;
+  let writing: Promise<void> | null = null;
   const withoutTriggers = async (work: () => Promise<void>): Promise<void> => {
     if (fast === null) {
       await db.run('savepoint bulk_role');
@@ -83,34 +107,64 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
       await db.run('set constraints all deferred');
       return work();
     }
-    try {
-      await work();
-    } finally {
-      await db.run('set local session_replication_role = origin');
-    }
+    // Not in a `finally`: a write that fails has aborted the transaction, where that statement would
+    // fail too and hide the write's own error.
+    await work();
+    await db.run('set local session_replication_role = origin');
+  };
+  /** Writes the held set (owners before what points at them, though a `deferChecks` write does not need it). */
+  const writeHeld = (): Promise<void> => {
+    const set = held;
+    held = new Map();
+    heldBytes = 0;
+    return withoutTriggers(async () => {
+      for (const table of ORDER) {
+        const tuples = set.get(table);
+        if (tuples !== undefined) await copyTuples(db, table, tuples);
+      }
+    });
+  };
+  /** Waits for the held set being written, then writes the rest held. */
+  const writeAllHeld = async (): Promise<void> => {
+    const w = writing;
+    writing = null;
+    await w;
+    if (held.size > 0) await writeHeld();
   };
   return {
     insertAll: async (b, options = {}) => {
-      const write = async (): Promise<void> => {
-        for (const [table, rows] of [[KEPT.persons, b.persons], [KEPT.names, b.names], [tables.places, b.places], [KEPT.relationships, b.relationships],
-          [KEPT.events, b.events], [tables.repositories, b.repositories ?? []], [KEPT.sources, b.sources], [KEPT.citations, b.citations]] as const) {
-          await copyRows(db, table as unknown as tables.Table<{ readonly id: string }, never>, rows);
-          if (options.deferChecks === true) {
-            widen(ranges, table.name, rows);
-            counts.set(table.name, (counts.get(table.name) ?? 0) + rows.length);
-          }
-        }
-      };
+      const batch = tablesOf(b);
       // An import's creations are recorded without their fields (migration 20261224090000), for the
       // rest of its transaction: one statement per unit of work.
       if (options.leanHistory === true && !lean) {
         await db.rows(`select set_config('genealogy.history', 'lean', true)`);
         lean = true;
       }
-      if (options.deferChecks === true) await withoutTriggers(write);
-      else await write();
+      if (options.deferChecks !== true) {
+        for (const [table, rows] of batch) await copyRows(db, table, rows);
+        return;
+      }
+      for (const [table, rows] of batch) {
+        if (rows.length === 0) continue;
+        widen(ranges, table.name, rows);
+        counts.set(table.name, (counts.get(table.name) ?? 0) + rows.length);
+        let list = held.get(table);
+        if (list === undefined) held.set(table, (list = []));
+        for (const piece of tuplesOf(table, rows)) {
+          list.push(piece);
+          heldBytes += piece.length;
+        }
+      }
+      if (heldBytes < HELD_BYTES) return;
+      // One held set written at a time: this one waits for the one before, then is written while the caller maps on.
+      const before = writing;
+      writing = null;
+      await before;
+      writing = writeHeld();
+      writing.catch(() => undefined);
     },
     verify: async () => {
+      await writeAllHeld();
       // A big import changes what the planner must know of the tables: the statistics it had (a
       // near-empty tree) made the export right after it probe one index with another's columns, 25
       // times slower. ANALYZE reads a sample, not the table, and joins this transaction.

@@ -138,11 +138,31 @@ const int32At = (b: Buffer, at: number, n: number): void => {
  * no encoder, or a cell is not a value of its column's type.
  */
 export function* binaryCopy<R>(types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[]): Generator<Buffer> {
+  yield* tuples(types, rows, cells, true);
+}
+
+/** The binary COPY's header, and its trailer: around binaryTuples' pieces (of one or several calls, in turn) they make one COPY's data. */
+export const BINARY_COPY_HEADER: Buffer = HEADER;
+export const BINARY_COPY_TRAILER: Buffer = Buffer.from([0xff, 0xff]);
+
+/**
+ * binaryCopy's rows alone, without the header and the trailer, each piece a buffer of its own size:
+ * the tuples of several calls, written one after the other between BINARY_COPY_HEADER and
+ * BINARY_COPY_TRAILER, are one COPY. For rows held a while before they are written (pgBulkRecords),
+ * so a piece holds no more memory than its bytes.
+ */
+export const binaryTuples = <R>(types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[]): Buffer[] =>
+  [...tuples(types, rows, cells, false)].map((piece) => (piece.length === piece.buffer.byteLength ? piece : Buffer.from(piece)));
+
+function* tuples<R>(types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[], whole: boolean): Generator<Buffer> {
   const encoders = types.map((t) => ENCODERS[t] ?? refuse('column type binaryCopy writes', t));
   const columns = encoders.length;
   let b = Buffer.allocUnsafe(PIECE);
-  HEADER.copy(b, 0);
-  let at = HEADER.length;
+  let at = 0;
+  if (whole) {
+    HEADER.copy(b, 0);
+    at = HEADER.length;
+  }
   for (const row of rows) {
     const values = cells(row);
     if (values.length !== columns) throw new Error(`copy-binary: ${values.length} cells for ${columns} columns`);
@@ -153,7 +173,7 @@ export function* binaryCopy<R>(types: readonly string[], rows: Iterable<R>, cell
       if (v !== null && v !== undefined) size += encoders[i]!.max(v);
     }
     if (at + size > b.length) {
-      yield b.subarray(0, at);
+      if (at > 0) yield b.subarray(0, at);
       b = Buffer.allocUnsafe(Math.max(PIECE, size + 2));
       at = 0;
     }
@@ -171,6 +191,10 @@ export function* binaryCopy<R>(types: readonly string[], rows: Iterable<R>, cell
       int32At(b, at, length);
       at += 4 + length;
     }
+  }
+  if (!whole) {
+    if (at > 0) yield b.subarray(0, at);
+    return;
   }
   if (at + 2 > b.length) {
     yield b.subarray(0, at);

@@ -1,7 +1,7 @@
 // The statements that write records, built from the tables' descriptions (table.ts): every value a
 // bind parameter cast to its column's type, every column list generated, none written by hand.
 import type { Sql } from '../sql.js';
-import { binaryCopy } from '../copy-binary.js';
+import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, binaryCopy, binaryTuples } from '../copy-binary.js';
 import type { Cell, Column, Table } from './table.js';
 
 /** Any description, whatever its rows read back as. */
@@ -105,13 +105,28 @@ export const updateRows = <R extends { readonly id: string }>(db: Sql, table: De
  */
 export const copyRows = async <R>(db: Sql, table: Described<R>, rows: readonly R[]): Promise<void> => {
   if (rows.length === 0) return;
+  await db.copy(copyStatement(table), binaryCopy(typesOf(table), rows, cellsOf(table)));
+};
+
+/**
+ * copyRows in two steps: `tuplesOf` encodes rows at once (their objects may then be dropped: the
+ * bytes are a fraction of their size), `copyTuples` writes what several such calls encoded, in one
+ * COPY.
+ */
+export const tuplesOf = <R>(table: Described<R>, rows: readonly R[]): Buffer[] => binaryTuples(typesOf(table), rows, cellsOf(table));
+export const copyTuples = async <R>(db: Sql, table: Described<R>, tuples: readonly Buffer[]): Promise<void> => {
+  if (tuples.length === 0) return;
+  await db.copy(copyStatement(table), [BINARY_COPY_HEADER, ...tuples, BINARY_COPY_TRAILER]);
+};
+
+const copyStatement = <R>(table: Described<R>): string => `copy ${table.name} (${namesOf(table.columns)}) from stdin with (format binary)`;
+const typesOf = <R>(table: Described<R>): string[] => table.columns.map(([, type]) => type);
+/** A row's cells in one array for every row: binaryCopy is done with a row before it asks for the next. */
+const cellsOf = <R>(table: Described<R>): ((r: R) => Cell[]) => {
   const columns = table.columns;
-  const types = columns.map(([, type]) => type);
-  // One array for every row's cells: binaryCopy is done with a row before it asks for the next.
   const cells: Cell[] = new Array<Cell>(columns.length).fill(null);
-  const cellsOf = (r: R): Cell[] => {
+  return (r) => {
     for (let i = 0; i < columns.length; i++) cells[i] = columns[i]![2](r);
     return cells;
   };
-  await db.copy(`copy ${table.name} (${namesOf(columns)}) from stdin with (format binary)`, binaryCopy(types, rows, cellsOf));
 };
