@@ -50,14 +50,18 @@ const MERGE_NEW_WORDS = `select gin_clean_pending_list(c.oid) from pg_class c
 
 /**
  * Bytes of encoded rows a `deferChecks` write (an import) holds before it writes them, one COPY per
- * table for all the batches held. A 100,000-person import came in about 80 batches of 10,000 rows
- * (the import's own bound on the rows it holds as objects), eight COPYs each; written so, each COPY
- * waited for the service to hand it its next piece between the records it was mapping, and
- * PostgreSQL idled for about a fifth of the import. Encoded at once, a batch's rows are about a
- * tenth of the memory of their objects, which are garbage right after; a held set is written while
- * the next one is encoded, so at most two (about 2 x HELD_BYTES) are alive.
+ * table for all the batches held. Written batch by batch (10,000 rows, the import's own bound on the
+ * rows it holds as objects: about 80 batches of eight COPYs for 100,000 persons), each COPY waited
+ * for the service to hand it its next piece between the records it was mapping: PostgreSQL's
+ * backend waited on the client (ClientRead, or idle in the transaction) in about a fifth of the
+ * samples of pg_stat_activity through a 100,000-person import. Encoded at once, a batch's objects
+ * are garbage right after; a held set is written while the next one is encoded, so two are alive.
+ * Measured on the 1,000,000-person file (one run each, scratch cluster): 16 MB imported in 110.5 s
+ * with the service's RSS peaking at 495.0 MB (the goal is 512), 4 MB in 118.7 s at 476.9 MB, the
+ * code before (batch by batch) in 146.6-181.5 s at 460.1-467.5 MB; at 100,000 persons 4 and 16 MB
+ * did not differ beyond the noise (12.2-14.0 against 13.6-14.6 s).
  */
-const HELD_BYTES = 16 * 1024 * 1024;
+const HELD_BYTES = 4 * 1024 * 1024;
 
 /** The smallest and largest id written to each table: an import's ids are consecutive (import-rows.ts), so the range is its rows. */
 type Ranges = Map<string, { min: string; max: string }>;

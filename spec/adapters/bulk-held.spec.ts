@@ -7,7 +7,7 @@ import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aName, aPerson, givenTree } from '../contracts/fixtures.js';
 
 // An import's batches (`deferChecks`) are encoded when they come and held, then written one COPY
-// per table for all the batches held, once they pass 16 MB of encoded rows or at `verify`
+// per table for all the batches held, once they pass 4 MB of encoded rows or at `verify`
 // (adapters/postgres/bulk.ts HELD_BYTES): about 80 batches of eight COPYs each made PostgreSQL wait
 // on the service between pieces for a fifth of a 100,000-person import. What the rows read back as
 // is held by spec/contracts (both adapters alike); this spec holds when they are written.
@@ -52,25 +52,25 @@ describe('PostgreSQL: an import\'s batches held and written together', function 
     expect((await fx.storage.names.search(t.id, 'quillfeather', 0.3, { limit: 500 })).length).to.equal(300);
   });
 
-  it('writes what it holds once it passes 16 MB, and the bytes arrive whole', async () => {
+  it('writes what it holds once it passes 4 MB, and the bytes arrive whole', async () => {
     const t = await givenTree(fx.storage);
-    // 400 persons of 22,000 characters of notes (two of them outside ASCII) a batch: about 8.8 MB each.
+    // 100 persons of 22,000 characters of notes (two of them outside ASCII) a batch: about 2.2 MB each.
     const notes = (k: number) => `${'é'.repeat(2)}${String(k).padStart(8, '0')}${'n'.repeat(21_990)}`;
     statements.length = 0;
     let k = 0;
     await fx.storage.uow.run(async (tx) => {
       for (let b = 0; b < 3; b++) {
-        const persons = Array.from({ length: 400 }, () => aPerson(t.id, { notes: notes(k++) }));
+        const persons = Array.from({ length: 100 }, () => aPerson(t.id, { notes: notes(k++) }));
         await tx.bulk.insertAll(batchOf(persons, []), { deferChecks: true, leanHistory: true });
       }
       await tx.bulk.verify();
       return E.right(undefined);
     });
-    // The second batch passes 16 MB: the first two are one COPY, the third another (at verify). Not
+    // The second batch passes 4 MB: the first two are one COPY, the third another (at verify). Not
     // held, three; all held until verify, one.
     expect(copies('persons')).to.equal(2);
     const rows = (await db.query<{ notes: string }>('select notes from persons where tree_id = $1 order by notes', [t.id])).rows;
-    expect(rows.map((r) => r.notes)).to.deep.equal(Array.from({ length: 1200 }, (_, i) => notes(i)));
+    expect(rows.map((r) => r.notes)).to.deep.equal(Array.from({ length: 300 }, (_, i) => notes(i)));
   });
 
   it('fails at verify, and keeps nothing of the import, when a held set cannot be written (an id the tree has already)', async () => {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BINARY_COPY_TYPES, binaryCopy } from '../../adapters/postgres/copy-binary.js';
+import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, BINARY_COPY_TYPES, binaryCopy, binaryTuples } from '../../adapters/postgres/copy-binary.js';
 import * as tables from '../../adapters/postgres/tables/index.js';
 import type { Cell } from '../../adapters/postgres/tables/table.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
@@ -89,6 +89,19 @@ describe('binary COPY of an import\'s rows (copy-binary.ts)', function () {
     await copied('pieces', rows);
     const back = (await client.query('select c1, c6 from pieces order by k')).rows as { c1: string; c6: number }[];
     expect(back.map((r) => [r.c1, r.c6])).to.deep.equal(rows.map((r) => [r[1], r[6]]));
+  });
+
+  it('binaryTuples of several calls, between the header and the trailer, are the bytes of one binaryCopy of all their rows', () => {
+    const rows: Cell[][] = Array.from({ length: 20_000 }, (_, i) => TYPES.map((t, j) => (j === 1 ? `row ${i} ${'ł'.repeat(i % 40)}` : j === 6 ? i : t === 'timestamptz' ? '2026-01-01T00:00:00.000Z' : null)));
+    // A row larger than the buffer the tuples are encoded into, between rows that fill it.
+    rows.splice(7_000, 0, TYPES.map((_, j) => (j === 1 ? 'big '.repeat(100_000) : j === 6 ? -1 : null)));
+    const calls = [rows.slice(0, 3), rows.slice(3, 12_000), [], rows.slice(12_000)];
+    const tuples = calls.map((part) => binaryTuples(TYPES, part, (r) => r));
+    // Each call's pieces are its own (copied out of the buffer they were encoded into), and no larger than their bytes.
+    expect(tuples.flat().every((piece) => piece.byteLength === piece.buffer.byteLength || piece.byteLength < 4096)).to.equal(true);
+    expect(tuples[2]).to.deep.equal([]);
+    const framed = Buffer.concat([BINARY_COPY_HEADER, ...tuples.flat(), BINARY_COPY_TRAILER]);
+    expect(framed.equals(Buffer.concat([...binaryCopy(TYPES, rows, (r) => r)]))).to.equal(true);
   });
 
   it('refuses a value that is not of its column\'s type, and a type it has no encoder for', () => {
