@@ -19,6 +19,9 @@ export type BulkOptions = {
   /**
    * The batch may point at rows a later batch of this unit of work writes, and its references may be
    * checked only by `verify` (which the caller must then call after its last batch), not row by row.
+   * Its rows may be held and written with later batches' (at the latest by `verify`), so a row that
+   * cannot be written (an id that exists already) may fail a later call or `verify` instead of this
+   * one; the unit of work fails either way.
    */
   readonly deferChecks?: boolean;
   /**
