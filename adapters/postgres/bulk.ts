@@ -111,9 +111,14 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
       await db.run('set constraints all deferred');
       return work();
     }
-    // Not in a `finally`: a write that fails has aborted the transaction, where that statement would
-    // fail too and hide the write's own error.
-    await work();
+    try {
+      await work();
+    } catch (err) {
+      // A write that failed in PostgreSQL has aborted the transaction, where this statement fails too:
+      // the write's own error is the one to report.
+      await db.run('set local session_replication_role = origin').catch(() => undefined);
+      throw err;
+    }
     await db.run('set local session_replication_role = origin');
   };
   /** Writes the held set (owners before what points at them, though a `deferChecks` write does not need it). */
