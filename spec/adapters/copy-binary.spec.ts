@@ -97,8 +97,9 @@ describe('binary COPY of an import\'s rows (copy-binary.ts)', function () {
     rows.splice(7_000, 0, TYPES.map((_, j) => (j === 1 ? 'big '.repeat(100_000) : j === 6 ? -1 : null)));
     const calls = [rows.slice(0, 3), rows.slice(3, 12_000), [], rows.slice(12_000)];
     const tuples = calls.map((part) => binaryTuples(TYPES, part, (r) => r));
-    // Each call's pieces are its own (copied out of the buffer they were encoded into), and no larger than their bytes.
-    expect(tuples.flat().every((piece) => piece.byteLength === piece.buffer.byteLength || piece.byteLength < 4096)).to.equal(true);
+    // Each call's pieces are copies, not views of the buffer they were encoded into: each holds no more
+    // memory than its bytes, or a slice of the shared pool (Buffer.poolSize: 8 KB on Node 20, 64 KB on Node 24).
+    expect(tuples.flat().filter((piece) => piece.buffer.byteLength > Math.max(piece.byteLength, Buffer.poolSize))).to.deep.equal([]);
     expect(tuples[2]).to.deep.equal([]);
     const framed = Buffer.concat([BINARY_COPY_HEADER, ...tuples.flat(), BINARY_COPY_TRAILER]);
     expect(framed.equals(Buffer.concat([...binaryCopy(TYPES, rows, (r) => r)]))).to.equal(true);
