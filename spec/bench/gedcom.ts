@@ -13,6 +13,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
+import { BARE_SECTION_ROWS, exportRows, importBody, startBareGedcom } from './bare-gedcom.js';
 import { benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
 import { writeGedcomFile } from './generate-gedcom.js';
 import { log, mb, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
@@ -32,6 +34,43 @@ const sampled = async <A>(svc: ServiceProcess, meters: readonly CpuMeter[], work
     return { result, ms, cpu: await window.end(), peak: Math.max(peak, await svc.rss()) };
   } finally {
     clearInterval(timer);
+  }
+};
+
+/** Runs `work` metering CPU: its result, its time and each meter's CPU seconds. */
+const timed = async <A>(meters: readonly CpuMeter[], work: () => Promise<A>): Promise<{ result: A; ms: number; cpu: CpuWindow }> => {
+  const window = await startCpuWindow(meters);
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  return { result, ms, cpu: await window.end() };
+};
+
+/** The bare baseline (bare-gedcom.ts) beside the service's import and exports of the tree: the same rows written, and read, with nothing of GEDCOM. */
+const bareFloor = async (db: CpuMeter | null, client: pg.Client, url: string, dir: string, from: string, into: string): Promise<{ exported: { ms: number; cpu: CpuWindow; bytes: number }; imported: { ms: number; cpu: CpuWindow; rows: number } }> => {
+  const bare = await startBareGedcom(url);
+  const parts: { file: string }[] = [];
+  try {
+    const meters = [processMeter('bare', bare.pid), db, { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
+    const exported = await timed(meters, async () => {
+      const res = await fetch(`${bare.url}/export/${from}`);
+      if (res.status !== 200 || res.body === null) throw new Error(`bare export: ${res.status}`);
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      return bytes;
+    });
+    const written = await exportRows(client, from, into, dir);
+    parts.push(...written);
+    const imported = await timed(meters, async () => {
+      const res = await fetch(`${bare.url}/import`, { method: 'POST', body: importBody(written) as unknown as BodyInit, duplex: 'half' } as RequestInit);
+      const body = (await res.json()) as { rows?: number; error?: string };
+      if (res.status !== 200 || body.rows === undefined) throw new Error(`bare import: ${res.status} ${body.error ?? ''}`);
+      return body.rows;
+    });
+    return { exported: { ms: exported.ms, cpu: exported.cpu, bytes: exported.result }, imported: { ms: imported.ms, cpu: imported.cpu, rows: imported.result } };
+  } finally {
+    await bare.stop();
+    for (const p of parts) await rm(p.file, { force: true });
   }
 };
 
@@ -93,7 +132,8 @@ const main = async (): Promise<void> => {
         const treeRes = await fetch(`${svc.api}/trees`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `GEDCOM bench ${n}` }) });
         const treeId = ((await treeRes.json()) as { id: string }).id;
         const idle = await svc.rss();
-        const meters = [processMeter('service', svc.pid), await postgresMeter(scratch.db), { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
+        const dbMeter = await postgresMeter(scratch.db);
+        const meters = [processMeter('service', svc.pid), dbMeter, { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
         log(`importing it through HTTP (service pid ${svc.pid})`);
         const imported = await sampled(svc, meters, () => post(svc.api, owner.token, treeId, 'import', big));
         const report = imported.result as { persons: { created: number }; relationships: { created: number }; events: { created: number }; citations: { created: number } };
@@ -143,6 +183,18 @@ const main = async (): Promise<void> => {
           const preview = await sampled(svc, meters, () => post(svc.api, owner.token, treeId, 'preview', small));
           rows.push([`  preview of ${fmt(previewN)} against it`, `${(preview.ms / 1000).toFixed(1)} s, ${(preview.result['matches'] as unknown[]).length} persons with candidates; service peak RSS ${mb(preview.peak)}`]);
         }
+        // Last, so that the floor's rows (a second tree) are not in the database while the service is measured.
+        log('the bare baseline: the same rows written and read');
+        const intoRes = await fetch(`${svc.api}/trees`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `GEDCOM bench ${n}, bare` }) });
+        const into = ((await intoRes.json()) as { id: string }).id;
+        const floor = await bareFloor(dbMeter, scratch.db, scratch.url, scratch.dir, treeId, into);
+        const ratio = (ms: number, floorMs: number): string => `${(floorMs / ms).toFixed(2)}x`;
+        rows.push(
+          ['  bare: the same rows written', `${(floor.imported.ms / 1000).toFixed(1)} s = ${fmt(rate(persons, floor.imported.ms))} persons/s (${fmt(floor.imported.rows)} rows, binary COPYs of ${fmt(BARE_SECTION_ROWS)} rows); the service's import ${ratio(imported.ms, floor.imported.ms)} of it`],
+          ['    CPU', cpuPer(floor.imported.cpu, persons)],
+          ['  bare: the same rows read', `${(floor.exported.ms / 1000).toFixed(1)} s = ${fmt(rate(persons, floor.exported.ms))} persons/s (COPY text, ${mb(floor.exported.bytes)}); the exports ${exported.map((e) => `${e.label} ${ratio(e.ms, floor.exported.ms)}`).join(', ')} of it`],
+          ['    CPU', cpuPer(floor.exported.cpu, persons)],
+        );
         if (svc.exited() !== null) throw new Error(`the service ended: ${svc.exited()}`);
       } finally {
         await svc.stop();
