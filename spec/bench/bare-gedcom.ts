@@ -157,6 +157,14 @@ export const exportRows = async (db: pg.Client, from: string, into: string, dir:
   return out;
 };
 
+/** The rows of the tree in each of BARE_TABLES, and their sum. */
+export const treeRows = async (db: pg.Client, treeId: string): Promise<{ readonly byTable: Readonly<Record<string, number>>; readonly total: number }> => {
+  const [row] = (await db.query<Record<string, number>>(
+    `select ${BARE_TABLES.map((t) => `(select count(*)::int from ${t} where tree_id = $1) as ${t}`).join(', ')}`, [treeId])).rows;
+  const byTable = Object.fromEntries(BARE_TABLES.map((t) => [t, row![t]!]));
+  return { byTable, total: Object.values(byTable).reduce((a, b) => a + b, 0) };
+};
+
 /** The body of `POST /import` for `exportRows`' sections, read from their files as it is sent. */
 export const importBody = (parts: readonly Section[]): Readable =>
   Readable.from((async function* () {

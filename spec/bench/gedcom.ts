@@ -14,7 +14,7 @@ import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { BARE_SECTION_ROWS, exportRows, importBody, startBareGedcom } from './bare-gedcom.js';
+import { BARE_SECTION_ROWS, exportRows, importBody, startBareGedcom, treeRows } from './bare-gedcom.js';
 import { benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
 import { writeGedcomFile } from './generate-gedcom.js';
 import { log, mb, printTable, registerUser, runMain, startScratchDatabase } from './harness.js';
@@ -67,6 +67,10 @@ const bareFloor = async (db: CpuMeter | null, client: pg.Client, url: string, di
       if (res.status !== 200 || body.rows === undefined) throw new Error(`bare import: ${res.status} ${body.error ?? ''}`);
       return body.rows;
     });
+    // The floor wrote what the service did, or it is no floor.
+    const [source, copy] = [await treeRows(client, from), await treeRows(client, into)];
+    if (imported.result !== source.total || JSON.stringify(copy.byTable) !== JSON.stringify(source.byTable))
+      throw new Error(`bare import: ${imported.result} rows written, ${JSON.stringify(copy.byTable)} against the tree's ${JSON.stringify(source.byTable)}`);
     return { exported: { ms: exported.ms, cpu: exported.cpu, bytes: exported.result }, imported: { ms: imported.ms, cpu: imported.cpu, rows: imported.result } };
   } finally {
     await bare.stop();
