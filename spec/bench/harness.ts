@@ -56,6 +56,8 @@ export type ScratchDatabase = {
   readonly dir: string;
   /** Runs a step at the start of `close` (so what is started last stops first). */
   readonly onClose: (step: () => Promise<void>) => void;
+  /** Another new, migrated database on the same server, dropped by `close` (or by its own `drop`). */
+  readonly another: () => Promise<{ readonly url: string; readonly db: pg.Client; readonly drop: () => Promise<void> }>;
   readonly close: () => Promise<void>;
 };
 
@@ -104,17 +106,26 @@ export const startScratchDatabase = async (
     const admin = new pg.Client({ connectionString: adminUrl }).on('error', lost);
     await admin.connect();
     cleanup.unshift(() => admin.end());
-    await admin.query(`create database ${quoteIdent(dbName)}`);
-    cleanup.unshift(async () => {
-      await admin.query(`drop database if exists ${quoteIdent(dbName)} with (force)`);
-    });
-    const url = databaseUrl(adminUrl, dbName);
-    await migrate(url);
-    const db = new pg.Client({ connectionString: url }).on('error', lost);
-    await db.connect();
-    cleanup.unshift(() => db.end());
+    const serverUrl = adminUrl;
+    const fresh = async (name: string): Promise<{ url: string; db: pg.Client; drop: () => Promise<void> }> => {
+      await admin.query(`create database ${quoteIdent(name)}`);
+      let dropped = false;
+      const conn = new pg.Client({ connectionString: databaseUrl(serverUrl, name) }).on('error', lost);
+      const drop = async (): Promise<void> => {
+        if (dropped) return;
+        dropped = true;
+        await conn.end().catch(() => undefined);
+        await admin.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      };
+      cleanup.unshift(drop);
+      await migrate(databaseUrl(serverUrl, name));
+      await conn.connect();
+      return { url: databaseUrl(serverUrl, name), db: conn, drop };
+    };
+    const { url, db } = await fresh(dbName);
     await o.seed?.(db);
-    return { url, db, dir, onClose: (step) => cleanup.unshift(step), close };
+    const another = () => fresh(`bench_${randomBytes(6).toString('hex')}`);
+    return { url, db, dir, onClose: (step) => cleanup.unshift(step), another, close };
   } catch (err) {
     await close();
     throw err;
