@@ -7,8 +7,10 @@
 // 7.0, its bytes counted), and for the first size a 10,000-person file is previewed against the
 // imported tree (BENCH_GEDCOM_PREVIEW=0 leaves that out). Each step reports the CPU seconds of the
 // service, of PostgreSQL (every process of the scratch cluster) and of this bench (the client), per
-// 1,000 persons (issue 27). Goals (issues 14, 27): import >= 10,000 persons/s with the service's
-// peak RSS <= 512 MB whatever the size; export >= 50,000 persons/s.
+// 1,000 persons (issue 27). Last, the floor under both (bareFloor: a bare Koa + pg baseline reading
+// the tree's rows and writing them again into an empty database), with the service's ratio to it.
+// Goals (issues 14, 27): import >= 10,000 persons/s with the service's peak RSS <= 512 MB whatever
+// the size; export >= 50,000 persons/s.
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
