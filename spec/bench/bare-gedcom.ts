@@ -8,7 +8,7 @@
 //   writes its rows (adapters/postgres/bulk.ts: session_replication_role = replica where it may, the
 //   history lean), one COPY per section. The same tables, indexes and triggers; no parsing, mapping,
 //   encoding or reference check.
-// `exportRows` makes such a body from a tree already imported, under new ids (bareImportBody).
+// `exportRows` writes such a body's sections from a tree already imported, under new ids; `importBody` sends them.
 // Run as a script (`node --import tsx bare-gedcom.ts` with DATABASE_URL and PORT) it serves;
 // imported, `startBareGedcom` runs it in a process of its own, as the service runs in its own.
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -94,7 +94,8 @@ const importRows = async (ctx: Koa.Context, pool: pg.Pool): Promise<void> => {
     await client.query('begin');
     await client.query(`select set_config('genealogy.history', 'lean', true)`);
     await client.query('savepoint role');
-    await client.query('set local session_replication_role = replica').catch(() => client.query('rollback to savepoint role'));
+    // As the service's bulk writer: the role's setting tried in a savepoint, released, so the COPYs run in the transaction itself.
+    await client.query('set local session_replication_role = replica').then(() => client.query('release savepoint role'), () => client.query('rollback to savepoint role'));
     let rows = 0;
     await sections(ctx.req as AsyncIterable<Buffer>, async (table, columns, data) => {
       const into = client.query(copyFrom(`copy ${table} (${columns}) from stdin (format binary)`));
