@@ -25,21 +25,6 @@ import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const SIZES = (process.env['BENCH_GEDCOM_SIZES'] ?? process.env['BENCH_GEDCOM_PERSONS'] ?? '100000,1000000').split(',').map(Number);
 
-/** Runs `work` while sampling the service's RSS and metering CPU: the work's result, its time, the peak and each meter's CPU seconds. */
-const sampled = async <A>(svc: ServiceProcess, meters: readonly CpuMeter[], work: () => Promise<A>): Promise<{ result: A; ms: number; peak: number; cpu: CpuWindow }> => {
-  let peak = await svc.rss();
-  const timer = setInterval(() => void svc.rss().then((r) => (peak = Math.max(peak, r))), 50);
-  const window = await startCpuWindow(meters);
-  const t0 = performance.now();
-  try {
-    const result = await work();
-    const ms = performance.now() - t0;
-    return { result, ms, cpu: await window.end(), peak: Math.max(peak, await svc.rss()) };
-  } finally {
-    clearInterval(timer);
-  }
-};
-
 /** Runs `work` metering CPU: its result, its time and each meter's CPU seconds. */
 const timed = async <A>(meters: readonly CpuMeter[], work: () => Promise<A>): Promise<{ result: A; ms: number; cpu: CpuWindow }> => {
   const window = await startCpuWindow(meters);
@@ -47,6 +32,18 @@ const timed = async <A>(meters: readonly CpuMeter[], work: () => Promise<A>): Pr
   const result = await work();
   const ms = performance.now() - t0;
   return { result, ms, cpu: await window.end() };
+};
+
+/** `timed`, sampling the service's RSS meanwhile: also the peak. */
+const sampled = async <A>(svc: ServiceProcess, meters: readonly CpuMeter[], work: () => Promise<A>): Promise<{ result: A; ms: number; peak: number; cpu: CpuWindow }> => {
+  let peak = await svc.rss();
+  const timer = setInterval(() => void svc.rss().then((r) => (peak = Math.max(peak, r))), 50);
+  try {
+    const r = await timed(meters, work);
+    return { ...r, peak: Math.max(peak, await svc.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
 };
 
 /** Waits (up to `ms`) until no autovacuum worker runs on the server: a big import's commit calls them, and they would share the floor's cores. */

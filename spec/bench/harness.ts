@@ -109,8 +109,9 @@ export const startScratchDatabase = async (
     const serverUrl = adminUrl;
     const fresh = async (name: string): Promise<{ url: string; db: pg.Client; drop: () => Promise<void> }> => {
       await admin.query(`create database ${quoteIdent(name)}`);
+      const url = databaseUrl(serverUrl, name);
       let dropped = false;
-      const conn = new pg.Client({ connectionString: databaseUrl(serverUrl, name) }).on('error', lost);
+      const conn = new pg.Client({ connectionString: url }).on('error', lost);
       const drop = async (): Promise<void> => {
         if (dropped) return;
         dropped = true;
@@ -118,9 +119,9 @@ export const startScratchDatabase = async (
         await admin.query(`drop database if exists ${quoteIdent(name)} with (force)`);
       };
       cleanup.unshift(drop);
-      await migrate(databaseUrl(serverUrl, name));
+      await migrate(url);
       await conn.connect();
-      return { url: databaseUrl(serverUrl, name), db: conn, drop };
+      return { url, db: conn, drop };
     };
     const { url, db } = await fresh(dbName);
     await o.seed?.(db);
