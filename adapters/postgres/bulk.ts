@@ -50,8 +50,8 @@ const MERGE_NEW_WORDS = `select gin_clean_pending_list(c.oid) from pg_class c
 
 /**
  * Bytes of encoded rows a `deferChecks` write (an import) holds before it writes them, one COPY per
- * table for all the batches held. Written batch by batch (10,000 rows, the import's own bound on the
- * rows it holds as objects: about 310 COPYs for 100,000 persons, where held ones make about 110), each COPY waited
+ * table for all the batches held. Written batch by batch (10,000 rows then, the import's own bound on the
+ * rows it holds as objects, now 1,000: about 310 COPYs for 100,000 persons, where held ones make about 110), each COPY waited
  * for the service to hand it its next piece between the records it was mapping: PostgreSQL's
  * backend waited on the client (ClientRead, or idle in the transaction) in about a fifth of the
  * samples of pg_stat_activity through a 100,000-person import. Encoded at once, a batch's objects

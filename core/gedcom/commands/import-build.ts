@@ -29,7 +29,7 @@ export type ImportBuilder = {
    * every kept line of the import (for a 7.0 HEAD.SCHMA): call after the last record.
    */
   readonly kept: (records: readonly KeptRecord[], declarations: readonly string[]) => { readonly records: readonly KeptRecord[]; readonly tags: readonly string[] };
-  /** The event a mapped event became, when one was created (not for a merge target's duplicate): what attaches to it (media). */
+  /** The event a mapped event of the last person() became, when one was created (not for a merge target's duplicate): what attaches to it (media). Ask before the next person() or family(). */
   readonly eventId: (pe: PlanEvent) => Id | undefined;
   readonly result: () => {
     readonly counts: ImportCounts;
@@ -301,8 +301,10 @@ export const createImportBuilder = (o: {
     c.citations.created += 1;
   };
 
-  // Held only as long as the mapped events are (a WeakMap): the caller asks right after person().
-  const eventIds = new WeakMap<PlanEvent, Id>();
+  // The events of the last person() or family() only: the caller asks right after person(). A Map
+  // emptied at each record, not a WeakMap of every event: each young collection walks a WeakMap's
+  // entries whose keys are young, and an import sets one per event (330,000 for 100,000 persons).
+  const eventIds = new Map<PlanEvent, Id>();
   const event = (pe: PlanEvent, subject: { personId: Id } | { partnershipId: Id }, form = 0): void => {
     // An event of a couple's k-th FAM after their first says so (a family form: extensions.ts).
     const extra = form === 0 ? pe.extra : JSON.stringify([...(pe.extra === undefined ? [] : parseKept(pe.extra)), familyForm(form)]);
@@ -410,6 +412,7 @@ export const createImportBuilder = (o: {
   };
 
   const person = (p: PlanPerson, index: number): void => {
+    eventIds.clear();
     const t = o.targetOf(index);
     const self = o.who(p.xref)!;
     const id = self.id;
@@ -444,6 +447,7 @@ export const createImportBuilder = (o: {
   };
 
   const family = (f: PlanFamily): void => {
+    eventIds.clear();
     const seen = new Set<Id>();
     const partners = f.partners.flatMap((x) => {
       const w = o.who(x);

@@ -10,12 +10,16 @@ import type { RecordBatch } from '../ports.js';
 // members); the stores' bulk writer accepts that inside its transaction (see BulkRecordWriter).
 
 /**
- * Rows held before a write. Measured on the 1,000,000-person file (in-process, RSS after each forced
- * collection): 20,000 rows 135 s and up to 634 MB, 10,000 rows 145 s and up to 488 MB, 5,000 rows
- * 160 s and up to 466 MB. Each batch's rows outlive a young-generation collection (two batches are
- * alive, one being written), so larger batches leave more old-space garbage between collections.
+ * Rows held as objects before they are handed to the bulk writer, which encodes them at once and
+ * holds the bytes (adapters/postgres/bulk.ts writes a held set of some MB per COPY, whatever the
+ * batches), so this bounds how long a row object lives, not how the rows are written. A batch's rows
+ * live while the next records are mapped: at 10,000 rows (some 1,200 persons, a tenth of a second of
+ * mapping) every row outlived two young-generation collections and was promoted, and the service
+ * spent 2.2 s in scavenges and 0.5 s in full collections of its 9.8-11.8 s of CPU for the
+ * 100,000-person bench file (--trace-gc, scratch cluster); at 1,000 rows (about 120 persons) most
+ * die young: 1.0-1.1 s and 0.2 s (300 rows: no less).
  */
-export const BATCH_ROWS = 10_000;
+export const BATCH_ROWS = 1_000;
 
 /**
  * Characters of kept lines (core/gedcom/extensions.ts) held before a write, whatever the rows: a
