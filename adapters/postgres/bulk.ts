@@ -63,6 +63,15 @@ const MERGE_NEW_WORDS = `select gin_clean_pending_list(c.oid) from pg_class c
  */
 const HELD_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The first held set's bytes: each next one may hold twice the last's, up to HELD_BYTES. PostgreSQL
+ * writes an import's rows slower than the service maps them, so it is the import's pace, and it was
+ * idle until the first 4 MB were encoded: the first COPY of a 100,000-person import came about half
+ * a second into the second pass. Doubling from 256 KB starts it within some tens of milliseconds
+ * and keeps it busy: while it writes a set the service encodes at least the next one's bytes.
+ */
+const FIRST_HELD_BYTES = 256 * 1024;
+
 /** The smallest and largest id written to each table: an import's ids are consecutive (import-rows.ts), so the range is its rows. */
 type Ranges = Map<string, { min: string; max: string }>;
 
@@ -91,9 +100,11 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   let lean = false;
   const ranges: Ranges = new Map();
   const counts = new Map<string, number>();
-  // The `deferChecks` rows encoded and not yet written, by table (HELD_BYTES), and the held set being written.
+  // The `deferChecks` rows encoded and not yet written, by table (heldLimit), and the held set being written.
   let held = new Map<AnyTable, Buffer[]>();
   let heldBytes = 0;
+  /** What the next held set may hold before it is written (FIRST_HELD_BYTES, doubling up to HELD_BYTES). */
+  let heldLimit = FIRST_HELD_BYTES;
   let writing: Promise<void> | null = null;
   const withoutTriggers = async (work: () => Promise<void>): Promise<void> => {
     if (fast === null) {
@@ -164,11 +175,12 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
           heldBytes += piece.length;
         }
       }
-      if (heldBytes < HELD_BYTES) return;
+      if (heldBytes < heldLimit) return;
       // One held set written at a time: this one waits for the one before, then is written while the caller maps on.
       const before = writing;
       writing = null;
       await before;
+      heldLimit = Math.min(2 * heldLimit, HELD_BYTES);
       writing = writeHeld();
       writing.catch(() => undefined);
     },

@@ -7,8 +7,8 @@ import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aName, aPerson, givenTree } from '../contracts/fixtures.js';
 
 // An import's batches (`deferChecks`) are encoded when they come and held, then written one COPY
-// per table for all the batches held, once they pass 4 MB of encoded rows or at `verify`
-// (adapters/postgres/bulk.ts HELD_BYTES): about 80 batches of eight COPYs each made PostgreSQL wait
+// per table for all the batches held, once they pass a bound of encoded rows (256 KB, doubling up to
+// 4 MB: adapters/postgres/bulk.ts HELD_BYTES) or at `verify`: about 80 batches of eight COPYs each made PostgreSQL wait
 // on the service between pieces for a fifth of a 100,000-person import. What the rows read back as
 // is held by spec/contracts (both adapters alike); this spec holds when they are written.
 
@@ -52,23 +52,29 @@ describe('PostgreSQL: an import\'s batches held and written together', function 
     expect((await fx.storage.names.search(t.id, 'quillfeather', 0.3, { limit: 500 })).length).to.equal(300);
   });
 
-  it('writes what it holds once it passes 4 MB, and the bytes arrive whole', async () => {
+  it('writes its first held set past 256 KB, each next past twice the last bound up to 4 MB, and the bytes arrive whole', async () => {
     const t = await givenTree(fx.storage);
-    // 100 persons of 22,000 characters of notes (two of them outside ASCII) a batch: about 2.2 MB each.
-    const notes = (k: number) => `${'é'.repeat(2)}${String(k).padStart(8, '0')}${'n'.repeat(21_990)}`;
+    // 10 persons of 30,000 characters of notes (two of them outside ASCII) a batch: about 300 KB each.
+    const notes = (k: number) => `${'é'.repeat(2)}${String(k).padStart(8, '0')}${'n'.repeat(29_990)}`;
     statements.length = 0;
     let k = 0;
+    let beforeVerify = -1;
     await fx.storage.uow.run(async (tx) => {
-      for (let b = 0; b < 3; b++) {
-        const persons = Array.from({ length: 100 }, () => aPerson(t.id, { notes: notes(k++) }));
+      for (let b = 0; b < 30; b++) {
+        const persons = Array.from({ length: 10 }, () => aPerson(t.id, { notes: notes(k++) }));
         await tx.bulk.insertAll(batchOf(persons, []), { deferChecks: true, leanHistory: true });
       }
+      beforeVerify = copies('persons');
       await tx.bulk.verify();
       return E.right(undefined);
     });
-    // The second batch passes 4 MB: the first two are one COPY, the third another (at verify). Not
-    // held, three; all held until verify, one.
-    expect(copies('persons')).to.equal(2);
+    // Bounds 256 KB, 512 KB, 1, 2 and 4 MB: sets of 1, 2, 4, 7 and 14 batches (7 x 300 KB is the
+    // first past 2 MB, 14 the first past 4), each written as the batch that passes its bound comes,
+    // then the last 2 batches at verify: six COPYs (4 MB from the first: three; 256 KB throughout:
+    // thirty). The batch that passes a bound waits for the set before it to be written, so by the
+    // last batch the first four sets are.
+    expect(beforeVerify, 'COPYs sent before verify').to.be.at.least(4);
+    expect(copies('persons')).to.equal(6);
     const rows = (await db.query<{ notes: string }>('select notes from persons where tree_id = $1 order by notes', [t.id])).rows;
     expect(rows.map((r) => r.notes)).to.deep.equal(Array.from({ length: 300 }, (_, i) => notes(i)));
   });
