@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { scriptNodeFlags } from '../support/start-command.js';
 
 // The real server entry (bootstrap/server.ts) as a process of its own, so that what is measured of
 // it (its resident set) is the service's alone, not the load generator's that shares this process.
@@ -29,11 +30,11 @@ const buildOnce = (): Promise<void> => {
   return built;
 };
 
-/** The node arguments that run the service's entry, after `nodeArgs`, as BENCH_SERVICE says. */
+/** The node arguments that run the service's entry, after `nodeArgs`, as BENCH_SERVICE says: `npm start`'s flags (package.json), then the entry. */
 const entry = async (): Promise<string[]> => {
-  if (BUILD === 'tsx') return ['--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')];
+  if (BUILD === 'tsx') return [...scriptNodeFlags('start'), '--import', 'tsx', path.join(root, 'bootstrap', 'server.ts')];
   await buildOnce();
-  return ['--enable-source-maps', path.join(root, 'dist', 'bootstrap', 'server.js')];
+  return [...scriptNodeFlags('start'), path.join(root, 'dist', 'bootstrap', 'server.js')];
 };
 
 export type ServiceProcess = {
@@ -60,8 +61,8 @@ export const processRss = async (pid: number): Promise<number> => {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts the service (`node --enable-source-maps dist/bootstrap/server.js` as `npm start` does, or
- * `node --import tsx bootstrap/server.ts`: BUILD above; the pid is the service's own, no wrapper in
+ * Starts the service (`node <npm start's flags> dist/bootstrap/server.js` as `npm start` does, or
+ * `node <the same flags> --import tsx bootstrap/server.ts`: BUILD above; the pid is the service's own, no wrapper in
  * between) on a free loopback port and waits until /readyz answers 200. Its stderr is passed through.
  */
 export const startServiceProcess = async (o: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
+import { scriptNodeFlags } from '../support/start-command.js';
 
 // `npm start` runs the compiled service (`npm run build`: tsc into dist/, `make run` builds when
 // needed), not the TypeScript sources through tsx. Cold start to /readyz on an existing embedded
@@ -31,7 +32,7 @@ describe('compiled start (npm run build, npm start)', function () {
       execFile('npm', ['run', '-s', 'build'], (err, stdout, stderr) => resolve({ code: err === null ? 0 : 1, out: stdout + stderr })));
     expect(build.code, build.out).to.equal(0);
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/bootstrap/server.js'], {
+    const child = spawn(process.execPath, [...scriptNodeFlags('start'), 'dist/bootstrap/server.js'], {
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

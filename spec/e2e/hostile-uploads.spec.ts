@@ -10,6 +10,7 @@ import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 import { filesUnder, rawZip } from '../support/hostile-zip.js';
 import { BACKUP_HEADER, emptyArrays, linkBomb } from '../support/hostile-files.js';
 import { registerOn, running, waitForStatus } from './server-process.js';
+import { scriptNodeFlags } from '../support/start-command.js';
 
 // Issue 23 (hardening, second round), findings 1, 3 and 4, on the service as its own process: no
 // upload, however built, kills it or answers 500; each gets its 4xx. The hostile files are the
@@ -71,8 +72,8 @@ describe('hostile uploads: a 4xx, and a service that lives on (issue 23)', funct
     dbUrl = await freshDatabaseUrl();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    // node itself (not the tsx launcher) so that the pid is the service's.
-    child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], {
+    // node itself (not the tsx launcher) so that the pid is the service's; with npm start's flags (its young generation's bound).
+    child = spawn(process.execPath, [...scriptNodeFlags('start'), '--import', 'tsx', 'bootstrap/server.ts'], {
       env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
