@@ -149,14 +149,18 @@ export const BINARY_COPY_TRAILER: Buffer = Buffer.from([0xff, 0xff]);
  * binaryCopy's rows alone, without the header and the trailer, each piece a buffer of its own size:
  * the tuples of several calls, written one after the other between BINARY_COPY_HEADER and
  * BINARY_COPY_TRAILER, are one COPY. For rows held a while before they are written (pgBulkRecords),
- * so a piece holds no more memory than its bytes.
+ * so a piece holds no more memory than its bytes; `keep` copies a piece where the caller keeps it
+ * (pgBulkRecords: into slabs it uses again).
  */
-export const binaryTuples = <R>(types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[]): Buffer[] => {
+export const binaryTuples = <R>(
+  types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[], keep: (piece: Buffer) => Buffer = copyOf,
+): Buffer[] => {
   const pieces: Buffer[] = [];
-  // Each piece is copied out of the scratch buffer before the next is encoded into it.
-  for (const piece of tuples(types, rows, cells, false, scratch)) pieces.push(Buffer.from(piece));
+  // Each piece is copied out of the scratch buffer (by `keep`: into a buffer of its own, or a slab's room) before the next is encoded into it.
+  for (const piece of tuples(types, rows, cells, false, scratch)) pieces.push(keep(piece));
   return pieces;
 };
+const copyOf = (piece: Buffer): Buffer => Buffer.from(piece);
 /**
  * binaryTuples' buffer, used again by every call (each runs to its end at once): a buffer of PIECE
  * bytes per table per batch, dropped once its bytes were copied out, was about 2 MB of garbage per

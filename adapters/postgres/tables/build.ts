@@ -113,7 +113,8 @@ export const copyRows = async <R>(db: Sql, table: Described<R>, rows: readonly R
  * bytes are a fraction of their size), `copyTuples` writes what several such calls encoded, in one
  * COPY.
  */
-export const tuplesOf = <R>(table: Described<R>, rows: readonly R[]): Buffer[] => binaryTuples(typesOf(table), rows, cellsOf(table));
+export const tuplesOf = <R>(table: Described<R>, rows: readonly R[], keep?: (piece: Buffer) => Buffer): Buffer[] =>
+  binaryTuples(typesOf(table), rows, cellsOf(table), keep);
 export const copyTuples = async <R>(db: Sql, table: Described<R>, tuples: readonly Buffer[]): Promise<void> => {
   if (tuples.length === 0) return;
   await db.copy(copyStatement(table), [BINARY_COPY_HEADER, ...tuples, BINARY_COPY_TRAILER]);
