@@ -123,10 +123,12 @@ const slabs = () => {
 type Ranges = Map<string, { min: string; max: string }>;
 
 const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: string }[]): void => {
-  for (const { id } of rows) {
-    const r = ranges.get(table);
-    if (r === undefined) ranges.set(table, { min: id, max: id });
-    else if (id < r.min) r.min = id;
+  if (rows.length === 0) return;
+  let r = ranges.get(table);
+  if (r === undefined) ranges.set(table, (r = { min: rows[0]!.id, max: rows[0]!.id }));
+  for (let i = 0; i < rows.length; i++) {
+    const id = rows[i]!.id;
+    if (id < r.min) r.min = id;
     else if (id > r.max) r.max = id;
   }
 };
