@@ -126,10 +126,12 @@ const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: stri
   if (rows.length === 0) return;
   let r = ranges.get(table);
   if (r === undefined) ranges.set(table, (r = { min: rows[0]!.id, max: rows[0]!.id }));
+  // An import's ids mostly come in ascending order: one comparison for most rows (two ids of one
+  // import share their first dozen characters, so each comparison reads that far).
   for (let i = 0; i < rows.length; i++) {
     const id = rows[i]!.id;
-    if (id < r.min) r.min = id;
-    else if (id > r.max) r.max = id;
+    if (id > r.max) r.max = id;
+    else if (id < r.min) r.min = id;
   }
 };
 

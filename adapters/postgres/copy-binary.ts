@@ -172,6 +172,12 @@ const scratch = Buffer.allocUnsafe(PIECE);
 function* tuples<R>(types: readonly string[], rows: Iterable<R>, cells: (row: R) => readonly Cell[], whole: boolean, into?: Buffer): Generator<Buffer> {
   const encoders = types.map((t) => ENCODERS[t] ?? refuse('column type binaryCopy writes', t));
   const columns = encoders.length;
+  // Each uuid column's last value and its 16 bytes: a row's tree, and often its person (a person's
+  // names and events come together), is the row before's, and copying 16 bytes costs a fifth of
+  // reading 32 hex digits.
+  const uuids = types.map((t) => t === 'uuid');
+  const lastUuid: unknown[] = new Array<unknown>(columns).fill(null);
+  const lastBytes = Buffer.allocUnsafe(16 * columns);
   let b = into ?? Buffer.allocUnsafe(PIECE);
   let at = 0;
   if (whole) {
@@ -200,6 +206,18 @@ function* tuples<R>(types: readonly string[], rows: Iterable<R>, cells: (row: R)
       if (v === null || v === undefined) {
         int32At(b, at, -1);
         at += 4;
+        continue;
+      }
+      if (uuids[i]) {
+        int32At(b, at, 16);
+        const from = 16 * i;
+        if (v === lastUuid[i]) for (let k = 0; k < 16; k++) b[at + 4 + k] = lastBytes[from + k]!;
+        else {
+          encoders[i]!.write(b, at + 4, v);
+          for (let k = 0; k < 16; k++) lastBytes[from + k] = b[at + 4 + k]!;
+          lastUuid[i] = v;
+        }
+        at += 20;
         continue;
       }
       const length = encoders[i]!.write(b, at + 4, v);

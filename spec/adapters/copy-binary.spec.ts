@@ -105,6 +105,21 @@ describe('binary COPY of an import\'s rows (copy-binary.ts)', function () {
     expect(framed.equals(Buffer.concat([...binaryCopy(TYPES, rows, (r) => r)]))).to.equal(true);
   });
 
+  it('a uuid column whose value repeats from row to row (its bytes kept from the row before) stores each row\'s own value', async () => {
+    const ids = ['019b76da-a800-700c-b1af-e3e28d839be1', '019b76da-a800-700c-b1af-e3e28d839be2', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'];
+    // Runs of one value, changes, a NULL between equal values, two uuid columns, and rows larger
+    // than a piece now and then (the pieces after them are new buffers).
+    const rows: Cell[][] = Array.from({ length: 5_000 }, (_, i) => [
+      i % 7 === 3 ? null : ids[Math.floor(i / 5) % 3]!, ids[Math.floor(i / 3) % 2]!, i % 1000 === 999 ? 'big '.repeat(70_000) : `r${i}`,
+    ]);
+    await client.query('create table uuids (k serial primary key, a uuid, b uuid, t text)');
+    await pipeline(Readable.from(binaryCopy(['uuid', 'uuid', 'text'], rows, (r) => r)), client.query(copyFrom('copy uuids (a, b, t) from stdin with (format binary)')));
+    const back = (await client.query('select a::text as a, b::text as b, length(t) as n from uuids order by k')).rows as { a: string | null; b: string; n: number }[];
+    expect(back).to.deep.equal(rows.map((r) => ({ a: r[0] === null ? null : String(r[0]).toLowerCase(), b: String(r[1]).toLowerCase(), n: String(r[2]).length })));
+    // A value that is no uuid is refused after a valid one in its column as before it.
+    expect(() => [...binaryCopy(['uuid'], [[ids[0]!], [ids[0]!], ['019b76da-a800-700c-b1af-e3e28d839bg1']], (r) => r)]).to.throw(/not a uuid/);
+  });
+
   it('refuses a value that is not of its column\'s type, and a type it has no encoder for', () => {
     const one = (type: string, v: Cell) => () => [...binaryCopy([type], [[v]], (r) => r)];
     expect(one('uuid', '019b76da-a800-700c-b1af-e3e28d839be')).to.throw(/not a uuid/);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { budgetReclaimer } from '../../adapters/archive/reclaim.js';
+import { budgetReclaimer, CHECK_BYTES } from '../../adapters/archive/reclaim.js';
 
 // When a GEDCOM import or export asks for a full collection (adapters/archive/reclaim.ts): past the
 // RSS budget, every so many bytes, and once the heap has grown by the headroom past what the last
@@ -16,15 +16,18 @@ describe('GEDCOM reclaimer (budgetReclaimer)', () => {
   it('collects once the heap has grown by the headroom since it began, then only after as much growth again', () => {
     let runs = 0;
     const reclaim = budgetReclaimer(NEVER, NEVER, 32 * MB, () => (runs += 1));
-    reclaim(64 * 1024);
+    reclaim(CHECK_BYTES);
     expect(runs, 'no growth, no collection').to.equal(0);
     // Four times the headroom: a collection of V8's own meanwhile may free garbage that was in the
     // heap when the reclaimer began (Node 24 on the CI machine: 48 MB allocated showed less than 32 of growth).
     const held = allocate(128);
+    // The memory is looked at once per CHECK_BYTES: not at the next 64 KiB, at the next CHECK_BYTES.
     reclaim(64 * 1024);
+    expect(runs, 'between two looks at the memory').to.equal(0);
+    reclaim(CHECK_BYTES - 64 * 1024);
     expect(runs, '128 MB more heap than the headroom of 32').to.equal(1);
     // What the collection left (here all of it: the counter frees nothing) is the new base.
-    reclaim(64 * 1024);
+    reclaim(CHECK_BYTES);
     expect(runs).to.equal(1);
     expect(held.length).to.equal(128 * 16);
   });
