@@ -21,7 +21,7 @@ describe('GEDCOM reclaimer (budgetReclaimer)', () => {
     // Four times the headroom: a collection of V8's own meanwhile may free garbage that was in the
     // heap when the reclaimer began (Node 24 on the CI machine: 48 MB allocated showed less than 32 of growth).
     const held = allocate(128);
-    // The memory is looked at once per CHECK_BYTES: not at the next 64 KiB, at the next CHECK_BYTES.
+    // The memory is looked at once per CHECK_BYTES (256 KiB): not at the next 64 KiB, at the next CHECK_BYTES.
     reclaim(64 * 1024);
     expect(runs, 'between two looks at the memory').to.equal(0);
     reclaim(CHECK_BYTES - 64 * 1024);
