@@ -21,7 +21,7 @@ import { ownerOf } from './trees.js';
 import { treeOfText } from './tables/trees.js';
 import type { Role } from '../../core/trees/model.js';
 import { uuids, type Sql } from './sql.js';
-import type { RawRow } from './raw-rows.js';
+import { wholeField, type RawField, type RawRow } from './raw-rows.js';
 import { queryWords } from '../../core/people/trigram.js';
 import type { CardDemand } from './card-demand.js';
 
@@ -338,7 +338,7 @@ const pickTextOf = (member: boolean): string => {
 };
 
 /** A field of a raw row as text (null for NULL). */
-const fieldText = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('utf8'));
+const fieldText = (b: RawField | undefined): string | null => (b == null ? null : wholeField(b).toString('utf8'));
 
 const searchPages = new Map<string, string>();
 let foundYear = NaN;
@@ -370,7 +370,8 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
     };
     const answer = (r: RawRow | undefined, last: number) => {
       const found = Number(fieldText(r?.[4]) ?? 0);
-      return { tree: tree(r), json: r?.[3] ?? '', found, lastId: found > 0 && found === page.limit ? fieldText(r?.[last]) : null };
+      const json = r?.[3];
+      return { tree: tree(r), json: json == null ? '' : wholeField(json), found, lastId: found > 0 && found === page.limit ? fieldText(r?.[last]) : null };
     };
     if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
       // The common case first, in its short statement; its answer stands when it says it holds. Not
@@ -421,11 +422,12 @@ export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonReposi
     // its generic plan: left to itself, PostgreSQL planned every page for its values (2.7 ms of its
     // 20 ms on a 1,000-person page of the 100,000-person bench tree; spec/adapters/list-plans.spec.ts).
     const rows = await db.bytes(textOf(a.member, page.after !== undefined), params, { generic: true });
-    const text = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('latin1'));
+    const text = (b: RawField | undefined): string | null => (b == null ? null : wholeField(b).toString('latin1'));
     const count = rows.reduce((n, r) => n + Number(text(r[1])), 0);
     // Persons shown in full without a card were written live: the schedule is asked to keep the tree's cards soon.
     if (rows.length > 0 && Number(text(rows[0]![4])) > 0) demand.miss(treeId);
     const full = count > 0 && count === page.limit;
+    // A page's piece as it came: one view of the socket's data, or the views of its parts (raw-rows.ts VIEWS_FROM).
     return { json: rows.map((r) => r[0]!), count, lastId: full ? text(rows[rows.length - 1]![2]) : null, ahead: full ? text(rows[0]![3]) : null };
   },
 });

@@ -31,8 +31,77 @@ type Writer = Connection & {
   execute(m: { portal: string; rows: number }): void;
 };
 
-/** A row's fields as bytes, null for SQL NULL. */
-export type RawRow = readonly (Buffer | null)[];
+/**
+ * A field's bytes: one view, or (a field of a large row that came across several of the socket's
+ * chunks) the views of its parts in order, never a copy; null for SQL NULL.
+ */
+export type RawField = Buffer | readonly Buffer[] | null;
+/** A row's fields as bytes. */
+export type RawRow = readonly RawField[];
+
+/** A field's bytes in one buffer (its parts copied together when it came in several). */
+export const wholeField = (f: Buffer | readonly Buffer[]): Buffer => (f instanceof Uint8Array ? f : Buffer.concat(f));
+
+/**
+ * From how many bytes a data row that the socket delivers across chunks is read from views of those
+ * chunks rather than copied whole into a buffer of its own. A whole list's pages come as rows of
+ * about 60 kB (person-list-json.ts), nearly every one of them cut by a chunk's end: copied, they
+ * doubled the bytes a list leaves for the collector outside V8's heap (about 60 MB a list), which
+ * Node 24 let pile up to 67 MB before collecting. Smaller rows are still copied (a few kB).
+ */
+export const VIEWS_FROM = 16 * 1024;
+
+const EMPTY = Buffer.alloc(0);
+
+/** A data row gathered as views of several chunks, read across their ends. */
+class Parts {
+  private part = 0;
+  private at = 0;
+  constructor(private readonly parts: readonly Buffer[]) {}
+  private byte(): number {
+    while (this.at >= this.parts[this.part]!.length) {
+      this.part++;
+      this.at = 0;
+    }
+    return this.parts[this.part]![this.at++]!;
+  }
+  skip(n: number): void {
+    for (let i = 0; i < n; i++) this.byte();
+  }
+  int16(): number {
+    const v = (this.byte() << 8) | this.byte();
+    return v >= 0x8000 ? v - 0x10000 : v;
+  }
+  int32(): number {
+    return ((this.byte() << 24) | (this.byte() << 16) | (this.byte() << 8) | this.byte()) | 0;
+  }
+  /** The next `n` bytes: a view of one chunk when they are in one, else the views of each chunk's share. */
+  take(n: number): Buffer | readonly Buffer[] {
+    while (this.part < this.parts.length && this.at >= this.parts[this.part]!.length) {
+      this.part++;
+      this.at = 0;
+    }
+    if (n === 0) return EMPTY;
+    const first = this.parts[this.part]!;
+    if (first.length - this.at >= n) {
+      this.at += n;
+      return first.subarray(this.at - n, this.at);
+    }
+    const views: Buffer[] = [];
+    for (let left = n; left > 0; ) {
+      const p = this.parts[this.part]!;
+      const k = Math.min(left, p.length - this.at);
+      if (k > 0) views.push(p.subarray(this.at, this.at + k));
+      this.at += k;
+      left -= k;
+      if (left > 0) {
+        this.part++;
+        this.at = 0;
+      }
+    }
+    return views;
+  }
+}
 
 type QueryConfig = { readonly text: string; readonly name?: string; readonly values: unknown[]; readonly queryMode?: 'extended' };
 type PgQuery = { submit(connection: Connection): Error | null; prepare(connection: Writer): void };
@@ -49,6 +118,9 @@ export class RawRowsQuery extends PgQueryClass {
   /** A message being gathered across chunks, and how much of it is there. */
   private message: Buffer | null = null;
   private filled = 0;
+  /** A large data row being gathered across chunks as views of them (VIEWS_FROM), and how many of its bytes are still to come. */
+  private parts: Buffer[] | null = null;
+  private partsLeft = 0;
   /** How many answers to `before` are still to come (read here, never pg's). */
   private beforeAnswers: number;
 
@@ -83,6 +155,18 @@ export class RawRowsQuery extends PgQueryClass {
   private readonly onData = (chunk: Buffer): void => {
     let i = 0;
     while (i < chunk.length) {
+      if (this.parts !== null) {
+        const take = Math.min(this.partsLeft, chunk.length - i);
+        this.parts.push(chunk.subarray(i, i + take));
+        this.partsLeft -= take;
+        i += take;
+        if (this.partsLeft === 0) {
+          const parts = this.parts;
+          this.parts = null;
+          this.dataRow(new Parts(parts));
+        }
+        continue;
+      }
       if (this.message !== null) {
         const take = Math.min(this.message.length - this.filled, chunk.length - i);
         chunk.copy(this.message, this.filled, i, i + take);
@@ -102,6 +186,10 @@ export class RawRowsQuery extends PgQueryClass {
         if (chunk.length - i >= total) {
           this.dispatch(chunk, i, i + total);
           i += total;
+        } else if (chunk[i] === DATA_ROW && total >= VIEWS_FROM && this.beforeAnswers === 0) {
+          this.parts = [chunk.subarray(i)];
+          this.partsLeft = total - (chunk.length - i);
+          i = chunk.length;
         } else {
           this.message = Buffer.allocUnsafe(total);
           this.filled = chunk.copy(this.message, 0, i);
@@ -142,7 +230,7 @@ export class RawRowsQuery extends PgQueryClass {
     let at = start + 5;
     const count = buf.readInt16BE(at);
     at += 2;
-    const fields = new Array<Buffer | null>(count);
+    const fields = new Array<RawField>(count);
     for (let k = 0; k < count; k++) {
       const length = buf.readInt32BE(at);
       at += 4;
@@ -150,6 +238,18 @@ export class RawRowsQuery extends PgQueryClass {
       // field is, as a copy would be: a page's rows are written out soon after they come).
       fields[k] = length < 0 ? null : buf.subarray(at, at + length);
       if (length > 0) at += length;
+    }
+    this.received.push(fields);
+  }
+
+  /** A data row gathered as views (VIEWS_FROM): its fields as views of the chunks, one per chunk a field spans. */
+  private dataRow(row: Parts): void {
+    row.skip(5);
+    const count = row.int16();
+    const fields = new Array<RawField>(count);
+    for (let k = 0; k < count; k++) {
+      const length = row.int32();
+      fields[k] = length < 0 ? null : row.take(length);
     }
     this.received.push(fields);
   }

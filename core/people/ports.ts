@@ -110,8 +110,12 @@ export type PersonRepository = {
 /** A page of `PersonRepository.listJson`: at most `limit` persons after the person `after`, as `audience` sees them. */
 export type PersonListPage = { readonly limit: number; readonly after?: Id; readonly audience: Audience };
 
-/** A page of the person list as JSON text (see `PersonRepository.listJson`): its pieces as text, or as its UTF-8 bytes. */
-export type PersonListJson = { readonly json: readonly (string | Uint8Array)[]; readonly count: number; readonly lastId: Id | null; readonly ahead: Id | null };
+/**
+ * A page of the person list as JSON text (see `PersonRepository.listJson`): its pieces, joined by
+ * commas, each as text, as its UTF-8 bytes, or as its UTF-8 bytes in parts (to be written one after
+ * the other, nothing between them).
+ */
+export type PersonListJson = { readonly json: readonly (string | Uint8Array | readonly Uint8Array[])[]; readonly count: number; readonly lastId: Id | null; readonly ahead: Id | null };
 
 /** Whose and which page of a name search `PersonRepository.searchPage` reads. */
 export type SearchPageRead = { readonly limit: number; readonly after?: Id; readonly userId: Id | null; readonly reading: PersonReading };

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { initOrm } from '../../adapters/postgres/orm.js';
 import { sqlOn, type Sql } from '../../adapters/postgres/sql.js';
+import { wholeField, type RawField } from '../../adapters/postgres/raw-rows.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 // `bytes(..., { generic: true })` (adapters/postgres/sql.ts GENERIC): the statement runs on its
@@ -13,7 +14,7 @@ describe('PostgreSQL statements on their generic plan', function () {
   let url: string;
   let orm: MikroORM;
   let db: Sql;
-  const text = (b: Buffer | null | undefined): string | null => (b == null ? null : b.toString('utf8'));
+  const text = (b: RawField | undefined): string | null => (b == null ? null : wholeField(b).toString('utf8'));
   const mode = async (): Promise<string | null> => text((await db.bytes("select current_setting('plan_cache_mode')"))[0]?.[0]);
 
   before(async () => {

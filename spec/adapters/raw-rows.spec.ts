@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import pg from 'pg';
-import { RawRowsQuery, rawRows } from '../../adapters/postgres/raw-rows.js';
+import { RawRowsQuery, rawRows, VIEWS_FROM, wholeField, type RawRow } from '../../adapters/postgres/raw-rows.js';
 import { dropDatabase, freshDatabaseUrl } from '../support/database.js';
 
 // Rows as bytes (adapters/postgres/raw-rows.ts): the same values pg's own reading gives, as UTF-8
@@ -26,7 +26,7 @@ describe('rawRows: a statement\'s fields as bytes', function () {
   /** pg's own reading of `text`, as strings (or null), for comparison. */
   const asPgReadsIt = async (text: string, values: unknown[]): Promise<(string | null)[][]> =>
     (await client.query({ text, values, rowMode: 'array', types: { getTypeParser: () => (v: string) => v } })).rows as (string | null)[][];
-  const asText = (rows: readonly (readonly (Buffer | null)[])[]) => rows.map((r) => r.map((f) => (f === null ? null : f.toString('utf8'))));
+  const asText = (rows: readonly RawRow[]) => rows.map((r) => r.map((f) => (f === null ? null : wholeField(f).toString('utf8'))));
 
   it('small rows, NULLs and text beyond ASCII: the values pg reads', async () => {
     const text = `select i, case when i % 3 = 0 then null else 'Zoë ' || i || ' 𝔊' end as t, '' as empty from generate_series(1, 5000) i`;
@@ -40,7 +40,9 @@ describe('rawRows: a statement\'s fields as bytes', function () {
   it('fields of megabytes, cut by the socket anywhere, come whole', async () => {
     const text = `select repeat(md5(i::text) || 'ü', $1::int) as big, i from generate_series(1, 4) i`;
     const raw = await rawRows(client, text, '', [100_000]);
-    expect(raw.map((r) => r[0]!.length)).to.deep.equal([3_400_000, 3_400_000, 3_400_000, 3_400_000]);
+    expect(raw.map((r) => wholeField(r[0]!).length)).to.deep.equal([3_400_000, 3_400_000, 3_400_000, 3_400_000]);
+    // Each longer than any chunk of the socket: read as views of the chunks (raw-rows.ts VIEWS_FROM), not copied.
+    for (const r of raw) expect(r[0]).to.not.be.instanceOf(Uint8Array);
     expect(asText(raw)).to.deep.equal(await asPgReadsIt(text, [100_000]));
   });
 
@@ -127,7 +129,7 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
     const query = new RawRowsQuery({ text: 'select', values: [] }, undefined, noop, first);
     expect(query.submit(connection as never)).to.equal(null);
     for (const c of chunks) socket.emit('data', c);
-    return { rows: query.received.map((r) => r.map((f) => (f === null ? null : f.toString('utf8')))), pg: Buffer.concat(givenToPg), listeners: socket.listeners('data') };
+    return { rows: query.received.map((r) => r.map((f) => (f === null ? null : wholeField(f).toString('utf8')))), received: query.received, pg: Buffer.concat(givenToPg), listeners: socket.listeners('data') };
   };
 
   it('cut in two at every byte: the rows read, every other message given to pg in order, and the socket pg\'s again', () => {
@@ -143,6 +145,42 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
     const got = run([...stream].map((b) => Buffer.from([b])));
     expect(got.rows).to.deep.equal(rows);
     expect(got.pg.equals(forPg)).to.equal(true);
+  });
+
+  // A large row (VIEWS_FROM or more) cut by the chunks' ends: read from views of the chunks, its fields
+  // whole when joined, a field within one chunk one view, and nothing copied.
+  const large = [['head', 'Zoë '.repeat(9_000) + '𝔊', null, 'x'.repeat(20_000), '']];
+  const largeStream = Buffer.concat([...before, ...large.map(dataRow), ...rows.map(dataRow), ...after]);
+  it('a large row cut into chunks of many sizes (and anywhere near its fields\' ends): its fields whole, as views of the chunks', () => {
+    expect(dataRow(large[0]!).length).to.be.greaterThan(VIEWS_FROM);
+    const rowAt = Buffer.concat(before).length;
+    const cuts: number[][] = [];
+    for (const size of [1, 2, 3, 7, 100, 4096, 16_384, 65_536]) cuts.push(Array.from({ length: Math.ceil(largeStream.length / size) - 1 }, (_, j) => (j + 1) * size));
+    // Cut at every byte of the row's head, around each field's length and bytes, and the end of the row.
+    const fieldEnds = [rowAt + 7, rowAt + 15, rowAt + 19 + Buffer.byteLength(large[0]![1]!), rowAt + 27 + Buffer.byteLength(large[0]![1]!) + 20_000];
+    for (const at of [rowAt, ...fieldEnds]) for (let d = -6; d <= 6; d++) if (at + d > 0) cuts.push([at + d]);
+    for (const cut of cuts) {
+      const chunks = [0, ...cut].map((from, j) => largeStream.subarray(from, cut[j] ?? largeStream.length));
+      const got = run(chunks);
+      expect(got.rows, `cut at ${cut.slice(0, 3).join(', ')}...`).to.deep.equal([...large, ...rows]);
+      expect(got.pg.equals(Buffer.concat([...before, ...after])), `cut at ${cut.slice(0, 3).join(', ')}...`).to.equal(true);
+      const buffers = new Set<ArrayBufferLike>(chunks.map((c) => c.buffer));
+      // Unless its head (5 bytes) was cut, the row is read where the chunks hold it.
+      if (!cut.some((c) => c > rowAt && c < rowAt + 5)) {
+        for (const f of got.received[0]!) if (f !== null && wholeField(f).length > 0) for (const part of f instanceof Uint8Array ? [f] : f) expect(buffers.has(part.buffer), `cut at ${cut.slice(0, 3).join(', ')}...`).to.equal(true);
+      }
+    }
+  });
+
+  it('a large row in two chunks: a field across their end comes as two views, one within a chunk as one', () => {
+    const rowAt = Buffer.concat(before).length;
+    const cut = rowAt + 19 + 1_000;
+    const got = run([largeStream.subarray(0, cut), largeStream.subarray(cut)]);
+    const [head, big, , xs] = got.received[0]!;
+    expect(head).to.be.instanceOf(Uint8Array);
+    expect(big).to.not.be.instanceOf(Uint8Array);
+    expect((big as readonly Buffer[]).map((b) => b.length)).to.deep.equal([1_000, Buffer.byteLength(large[0]![1]!) - 1_000]);
+    expect(xs).to.be.instanceOf(Uint8Array);
   });
 
   // A statement sent before (rawRows' `before`): its four answers are read here, never pg's or a row;

@@ -5,7 +5,7 @@ import { calendars, dateQualifiers, type GenealogicalDate } from '../../core/ker
 import { E } from '../../core/kernel/either.js';
 import { newId, type Id } from '../../core/kernel/ids.js';
 import { nameTypes, type EventType, type Person } from '../../core/people/model.js';
-import { jsonText } from '../support/json-text.js';
+import { jsonText, piecesText } from '../support/json-text.js';
 import { personsJson, type PersonsJsonInput } from '../../core/people/queries/pick-persons-json.js';
 import { listPersons } from '../../core/people/queries/list-persons.js';
 import type { Surface } from '../../core/privacy/reader.js';
@@ -142,7 +142,7 @@ export const personListJsonContract = (name: string, make: MakeStorage): Mocha.S
       let after: Id | undefined;
       for (;;) {
         const page = await storage().persons.listJson(treeId, { limit, audience: member ? memberAudience : nonMemberAt(NOW), ...(after === undefined ? {} : { after }) });
-        pages.push({ json: page.json.join(','), count: page.count, lastId: page.lastId, ahead: page.ahead });
+        pages.push({ json: piecesText(page.json), count: page.count, lastId: page.lastId, ahead: page.ahead });
         if (page.lastId === null) return pages;
         after = page.lastId;
       }

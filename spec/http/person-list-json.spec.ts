@@ -8,7 +8,8 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 // stays on that path: core listPersons, then personWire), its pages followed by cursor and put
 // together, byte for byte, for the owner, a signed-in non-member and an anonymous reader on
 // /public, on both stores. The tree has living, dead, possibly-living, private and public persons,
-// several names, vital events of every kind with places, dates of several forms and identifiers.
+// several names, vital events of every kind with places, dates of several forms and identifiers,
+// and two persons of long notes (a page's piece larger than a chunk of the database's socket).
 // On PostgreSQL the whole list is also seen to come from the JSON pages, without per-row reads.
 
 for (const store of ['postgres', 'memory'] as const) {
@@ -63,6 +64,9 @@ for (const store of ['postgres', 'memory'] as const) {
       const gone = await person({ given_name: 'Deleted', surname: 'Person', is_living: false });
       expect((await call('DELETE', `/persons/${gone}`, owner)).status).to.equal(200);
       for (let i = 0; i < 6; i++) await person({ given_name: `Child ${i}`, surname: 'Smith', is_living: i % 2 === 0 ? false : null });
+      // Persons of about 180 kB of JSON each: their page's piece comes across several of the database
+      // socket's chunks, and is sent as views of them (adapters/postgres/raw-rows.ts VIEWS_FROM).
+      for (const given of ['Long', 'Longer']) await person({ given_name: given, surname: 'Notes', is_living: false, notes: `${given} ${'ë😀'.repeat(30_000)}` });
     });
     after(async () => svc?.close());
 

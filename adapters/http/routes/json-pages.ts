@@ -16,11 +16,11 @@ export const JSON_STREAM_PAGE = 1000;
  * brackets), the cursor to the next page (null after the last), and `ahead`, the next page's own
  * cursor when both are full (else null).
  */
-export type JsonPage = { readonly json: readonly (string | Uint8Array)[]; readonly lastId: string | null; readonly ahead: string | null };
+export type JsonPage = { readonly json: readonly (string | Uint8Array | readonly Uint8Array[])[]; readonly lastId: string | null; readonly ahead: string | null };
 type JsonRead = (page: { readonly limit: number; readonly after?: string }) => Promise<Result<JsonPage>>;
 
-type Bytes = Omit<JsonPage, 'json'> & { readonly json: readonly Uint8Array[] };
-const bytesOf = (piece: string | Uint8Array): Uint8Array => (typeof piece === 'string' ? Buffer.from(piece) : piece);
+type Bytes = Omit<JsonPage, 'json'> & { readonly json: readonly (Uint8Array | readonly Uint8Array[])[] };
+const bytesOf = (piece: string | Uint8Array | readonly Uint8Array[]): Uint8Array | readonly Uint8Array[] => (typeof piece === 'string' ? Buffer.from(piece) : piece);
 const COMMA = Buffer.from(',');
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
@@ -48,7 +48,9 @@ async function* jsonArrayOfPages(first: JsonPage, read: JsonRead): AsyncGenerato
   for (;;) {
     for (const piece of page.json) {
       if (any) yield COMMA;
-      yield piece;
+      // A piece in parts (views of the database socket's chunks, not copied together) is its parts in turn.
+      if (piece instanceof Uint8Array) yield piece;
+      else yield* piece;
       any = true;
     }
     if (next === null) break;
