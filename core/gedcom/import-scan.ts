@@ -9,7 +9,7 @@ import { familyEventKind } from './mapping-events.js';
 import { readRepository, type RepositoryDraft } from './mapping-repositories.js';
 import { addObjeRecord, createMediaStore, hasZipEntry, noteObjeLinks, type MediaStore } from './mapping-media.js';
 import type { MediaFiles } from './gedzip.js';
-import { gedcomVersion, readGedcom, type ReadLimits } from './reader.js';
+import { gedcomVersion, readGedcomBatches, type ReadLimits } from './reader.js';
 import { GedcomTooLargeError, NotGedcomError, type GedcomNode, type PlanPerson, type PlanRepository } from './types.js';
 import type { Warnings } from './warnings.js';
 import { ownText } from '../kernel/own-text.js';
@@ -223,9 +223,14 @@ export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>,
   // Other requests to this instance get the thread at least every TURN_MS (the second pass's reason is in turns.ts).
   const turn = eventLoopTurns();
   try {
-    for await (const record of readGedcom(file.open(), limits === undefined ? {} : { limits })) {
-      scanner.add(record);
-      await turn();
+    // By batches, and a turn awaited only when one is due: a promise per record (the reader's and the
+    // turn's) cost a sixth of the pass on the 100,000-person bench file.
+    for await (const records of readGedcomBatches(file.open(), limits === undefined ? {} : { limits })) {
+      for (const record of records) {
+        scanner.add(record);
+        const due = turn();
+        if (due !== undefined) await due;
+      }
     }
   } catch (err) {
     const refused = fileErrors(err);

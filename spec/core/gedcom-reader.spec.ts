@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gedcomVersion, readGedcom } from '../../core/gedcom/reader.js';
+import { gedcomVersion, readGedcom, readGedcomBatches } from '../../core/gedcom/reader.js';
 import type { GedcomDiagnostic, GedcomNode } from '../../core/gedcom/types.js';
 import { GEDCOM_FIXTURES } from '../support/fixture-files.js';
 
@@ -61,6 +61,20 @@ describe('GEDCOM reader: fixtures', () => {
   }
 
   for (const file of ['5.5/royal92.ged', '5.5/pres2020.ged']) {
+    it(`${file}: readGedcomBatches gives the same records and diagnostics in batches, none empty, in 1,000-byte and 1 MiB chunks`, async () => {
+      const bytes = readFileSync(join(FIXTURES, file));
+      const whole = await read(bytes);
+      for (const size of [1_000, 1 << 20]) {
+        const diagnostics: GedcomDiagnostic[] = [];
+        const batches: (readonly GedcomNode[])[] = [];
+        for await (const batch of readGedcomBatches(chunked(bytes, size), { onDiagnostic: (d) => diagnostics.push(d) })) batches.push(batch);
+        expect(batches.every((b) => b.length > 0), `chunks of ${size}`).to.equal(true);
+        // A batch per chunk (or 64 KiB slice of one) that completes records: in large chunks, many records each.
+        if (size === 1 << 20) expect(batches.length).to.be.at.most(Math.ceil(bytes.length / 65_536) + 1);
+        expect({ records: batches.flat(), diagnostics }, `chunks of ${size}`).to.deep.equal(whole);
+      }
+    });
+
     it(`${file}: yields one INDI record per "0 @X@ INDI" line of the file`, async () => {
       const raw = readFileSync(join(FIXTURES, file), 'latin1');
       const expected = raw.split(/\r\n|\r|\n/).filter((l) => /^0 @[^@]*@ INDI/.test(l)).length;

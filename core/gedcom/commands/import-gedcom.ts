@@ -15,7 +15,7 @@ import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js'
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
 import { fileErrors, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
-import { readGedcom, type ReadLimits } from '../reader.js';
+import { readGedcomBatches, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
 import { createWarningLog, mergeWarnings } from '../warnings.js';
 import type { MediaDeps } from '../../media/deps.js';
@@ -179,23 +179,29 @@ export const importGedcom =
       let records = 0;
       const turn = eventLoopTurns();
       try {
-        for await (const record of readGedcom(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
-          records += 1;
-          if ((records & 1023) === 0) input.onRecord?.(records, 2);
-          const m = mapper.add(record);
-          if (m === null) continue;
-          if (m.kind === 'person') {
-            builder.person(m.person, m.index);
-            const t = targets.get(m.index);
-            media.person(m.person, t === undefined || t.action === 'new' || t.action === 'overwrite' ? idAt(m.index) : t.action === 'merge' ? t.targetId : null, builder.eventId);
+        // By batches of records, awaiting only a write or a turn that is due (as the scan does): each
+        // record still gets its check of both.
+        for await (const batch of readGedcomBatches(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
+          for (const record of batch) {
+            records += 1;
+            if ((records & 1023) === 0) input.onRecord?.(records, 2);
+            const m = mapper.add(record);
+            if (m === null) continue;
+            if (m.kind === 'person') {
+              builder.person(m.person, m.index);
+              const t = targets.get(m.index);
+              media.person(m.person, t === undefined || t.action === 'new' || t.action === 'overwrite' ? idAt(m.index) : t.action === 'merge' ? t.targetId : null, builder.eventId);
+            }
+            else if (m.kind === 'family') builder.family(m.family);
+            else {
+              builder.source(m.source);
+              media.source(m.source, builder.sourceId(m.source.xref) ?? null);
+            }
+            const flushing = rows.maybeFlush();
+            if (flushing !== undefined) await flushing;
+            const due = turn();
+            if (due !== undefined) await due;
           }
-          else if (m.kind === 'family') builder.family(m.family);
-          else {
-            builder.source(m.source);
-            media.source(m.source, builder.sourceId(m.source.xref) ?? null);
-          }
-          await rows.maybeFlush();
-          await turn();
         }
       } catch (err) {
         const refused = fileErrors(err);

@@ -45,8 +45,11 @@ const empty = (): RowBuffer => ({ persons: [], names: [], places: [], relationsh
 export type RowWriter = {
   /** The rows to add to; written (and replaced by empty lists) once they pass BATCH_ROWS. */
   readonly rows: () => RowBuffer;
-  /** Starts writing what is held if it is enough for a batch, once the batch before is written (call between records, never inside one). */
-  readonly maybeFlush: () => Promise<void>;
+  /**
+   * Starts writing what is held if it is enough for a batch, once the batch before is written (call
+   * between records, never inside one): a promise to await then, else undefined (nothing to wait for).
+   */
+  readonly maybeFlush: () => Promise<void> | undefined;
   /** Counts characters of kept lines added to the rows held (see BATCH_KEPT_CHARS). */
   readonly keptChars: (n: number) => void;
   /** Writes what is held and waits until every write is done. */
@@ -79,9 +82,7 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
   };
   return {
     rows: () => buffer,
-    maybeFlush: async () => {
-      if (size(buffer) >= BATCH_ROWS || kept >= BATCH_KEPT_CHARS) await send();
-    },
+    maybeFlush: () => (size(buffer) >= BATCH_ROWS || kept >= BATCH_KEPT_CHARS ? send() : undefined),
     keptChars: (n) => {
       kept += n;
     },
