@@ -30,6 +30,7 @@ import { Migration20270123090000_inner_apostrophes } from './Migration2027012309
 import { Migration20270124090000_partnership_events_index } from './Migration20270124090000_partnership_events_index.js';
 import { Migration20270125090000_name_search_pairs } from './Migration20270125090000_name_search_pairs.js';
 import { Migration20270126090000_person_cards_by_tree } from './Migration20270126090000_person_cards_by_tree.js';
+import { Migration20270127090000_history_insert_one_scan } from './Migration20270127090000_history_insert_one_scan.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270124090000_partnership_events_index', class: Migration20270124090000_partnership_events_index },
   { name: 'Migration20270125090000_name_search_pairs', class: Migration20270125090000_name_search_pairs },
   { name: 'Migration20270126090000_person_cards_by_tree', class: Migration20270126090000_person_cards_by_tree },
+  { name: 'Migration20270127090000_history_insert_one_scan', class: Migration20270127090000_history_insert_one_scan },
 ];
