@@ -49,6 +49,8 @@ export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>
   indexes: [leanCreationIndex('persons'), 
     { properties: ['tree', 'id'] },
     { name: 'persons_unkept_facts_index', expression: `create index "persons_unkept_facts_index" on "persons" ("id") where "has_death_fact" is null` },
+    // A person's delete looks up the persons merged into it (migration 20270128090000).
+    { name: 'persons_merged_into_id_index', expression: `create index "persons_merged_into_id_index" on "persons" ("merged_into_id") where "merged_into_id" is not null` },
   ],
 });
 
