@@ -14,7 +14,7 @@ import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 const UNINDEXED: Readonly<Record<string, string>> = {
   // A tree is deleted alone: one scan of person_merges per tree.
   'person_merges.tree_id': 'one scan per tree deleted',
-  // Each place deleted (a tree's purge) scans events: 20 places of a 900,000-event table took 7.3 s.
+  // Each place deleted (a tree's purge) scans events: 20 places of an 820,000-event table took 7.3 s.
   // An index would cost every import's events (80% of the bench tree's have a place): not added yet.
   'events.place_id': 'scanned per place deleted: an index would cost every import',
 };
