@@ -104,7 +104,10 @@ describe('PostgreSQL: an import\'s references checked at verify', function () {
         };
       }, t.id);
       const [table, column] = reference.split('.');
-      expect(String(failed)).to.contain(`bulk write: 1 ${table}.${column} name no `);
+      // Where this role may not set session_replication_role, the foreign keys themselves refuse it, at the commit.
+      const fast = (await db.query<{ ok: boolean }>(`select rolsuper or has_parameter_privilege('session_replication_role', 'SET') as ok from pg_roles where rolname = current_user`)).rows[0]!.ok;
+      if (fast) expect(String(failed)).to.contain(`bulk write: 1 ${table}.${column} name no `);
+      else expect(String(failed)).to.match(/violates foreign key constraint/);
       expect(await count('persons', t.id)).to.equal(0);
     });
   }
