@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { freshDatabaseUrl, dropDatabase } from '../support/database.js';
+import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aTree } from '../contracts/fixtures.js';
-import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 
 // A row's delete makes PostgreSQL look up, for each foreign key that names its table, the rows that
 // name it (to cascade, set null or refuse): without an index on the naming column, one scan of that
@@ -22,19 +21,17 @@ const UNINDEXED: Readonly<Record<string, string>> = {
 describe('PostgreSQL foreign keys and the deletes that check them', function () {
   this.timeout(180_000);
   const TREE = '0190a1b2-c3d4-7e5f-8a6b-0000000000f1';
-  let url: string;
+  let fx: PostgresFixture;
   let db: pg.Client;
   before(async () => {
-    url = await freshDatabaseUrl();
-    const storage = await createPostgresStorage(url, {});
-    await storage.trees.insert(aTree({ id: TREE }));
-    await storage.close();
-    db = new pg.Client({ connectionString: url });
+    fx = await postgresStorage();
+    await fx.storage.trees.insert(aTree({ id: TREE }));
+    db = new pg.Client({ connectionString: fx.url });
     await db.connect();
   });
   after(async () => {
     await db?.end();
-    await dropDatabase(new URL(url).pathname.slice(1)).catch(() => undefined);
+    await fx?.close();
   });
 
   it('every foreign key has an index led by its column, but those listed with their reason', async () => {
