@@ -267,6 +267,8 @@ export const EventSchema = new EntitySchema<EventRow>({
   indexes: [
     leanCreationIndex('events'), { properties: ['tree', 'id'] },
     { name: 'events_partnership_id_index', expression: 'create index "events_partnership_id_index" on "events" ("partnership_id") where partnership_id is not null' },
+    // A place's delete finds its events by it (migration 20270130090000); events without a place are left out.
+    { name: 'events_place_id_index', expression: 'create index "events_place_id_index" on "events" ("place_id") where "place_id" is not null' },
   ],
   checks: [{ name: 'events_one_subject_check', expression: 'num_nonnulls(person_id, partnership_id) = 1' }],
 });
