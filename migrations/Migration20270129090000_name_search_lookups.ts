@@ -76,18 +76,19 @@ const up = (name: string, start: string, oneRow: string, statements: number) => 
 const down = (name: string, oneRow: string) => `do $$
   declare
     src text := (select p.prosrc from pg_proc p where p.oid = ${fn(name)});
+    head text := ${literal(`\n        if ${oneRow} then`)};
     a int;
     b int;
     c int;
   begin
-    a := position(${literal(`\n        if ${oneRow} then`)} in src);
+    a := position(head in src);
     b := a + position(${literal(`${SEVERAL}\n        execute $p$`)} in substr(src, a)) - 1;
     c := a + position(${literal(DONE + END)} in substr(src, a)) - 1;
     if a = 0 or b < a or c < b then
       raise exception '% has not the expected statements', ${literal(name)};
     end if;
     execute format('create or replace function %s returns trigger language plpgsql as %L', ${fn(name)},
-      substr(src, 1, a - 1) || substr(src, a + length(${literal(`\n        if ${oneRow} then`)}), b - a - length(${literal(`\n        if ${oneRow} then`)})) || substr(src, c + length(${literal(DONE)})));
+      substr(src, 1, a - 1) || substr(src, a + length(head), b - a - length(head)) || substr(src, c + length(${literal(DONE)})));
   end $$`;
 
 export class Migration20270129090000_name_search_lookups extends Migration {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { freshDatabaseUrl, dropDatabase } from '../support/database.js';
+import { freshDatabaseUrl, dropDatabase, postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aTree } from '../contracts/fixtures.js';
 import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 
@@ -116,23 +116,21 @@ describe('PostgreSQL statement triggers over transition tables', function () {
 describe('PostgreSQL name posting triggers on a connection that planned them while name_words was small', function () {
   this.timeout(240_000);
   const tree = '0190a1b2-c3d4-7e5f-8a6b-000000000002';
-  let url: string;
+  let fx: PostgresFixture;
   let db: pg.Client;
   let other: pg.Client;
   beforeEach(async () => {
-    url = await freshDatabaseUrl();
-    const storage = await createPostgresStorage(url, {});
-    await storage.trees.insert(aTree({ id: tree }));
-    await storage.close();
-    db = new pg.Client({ connectionString: url });
-    other = new pg.Client({ connectionString: url });
+    fx = await postgresStorage();
+    await fx.storage.trees.insert(aTree({ id: tree }));
+    db = new pg.Client({ connectionString: fx.url });
+    other = new pg.Client({ connectionString: fx.url });
     await db.connect();
     await other.connect();
   });
   afterEach(async () => {
     await db?.end();
     await other?.end();
-    await dropDatabase(new URL(url).pathname.slice(1)).catch(() => undefined);
+    await fx?.close();
   });
 
   /** `n` persons with one name each, in one statement on `c`: given names `<given> <i>` (a new word each) or `<given>` alone. */
