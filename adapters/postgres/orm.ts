@@ -42,7 +42,11 @@ export const initOrm = (url: string, opts: OrmOptions = {}): Promise<MikroORM> =
         // No parallel plans: every statement reads rows in proportion to its answer, and the cores are the
         // other requests' too. A generic plan of a whole list's page launched 2 workers at every page
         // (25-54 ms a page instead of 6-21 on the bench's database; spec/adapters/list-plans.spec.ts).
-        options: `-c pg_trgm.similarity_threshold=${Number(opts.searchThreshold ?? DEFAULT_SEARCH_THRESHOLD)} -c max_parallel_workers_per_gather=0`,
+        // No JIT: a statement here reads rows in proportion to its answer and runs for milliseconds;
+        // compiling one costs more. On a server built with LLVM (Debian's, not the embedded one) the
+        // hourly purge, with nothing to purge on the bench's 100,000-person tree, spent 3.3 s of its
+        // 3.4 s compiling (spec/adapters/oldest-postgres.spec.ts).
+        options: `-c pg_trgm.similarity_threshold=${Number(opts.searchThreshold ?? DEFAULT_SEARCH_THRESHOLD)} -c max_parallel_workers_per_gather=0 -c jit=off`,
       },
       acquireConnectionTimeout: opts.failFast === true ? 3000 : 10_000,
       log: { warn: (m: unknown) => opts.log?.(String(m)), error: (m: unknown) => opts.log?.(String(m)), deprecate: () => undefined, debug: () => undefined },

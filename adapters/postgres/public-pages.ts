@@ -35,8 +35,10 @@ const kinFull = visibilityIsAt('x', 'full');
  * The family of a person, in one statement. `root`: the person and the tree (with its stamp), and
  * whether the person is live and in full to a non-member; only then is anything else read. `edges`:
  * the live edges of the tree touching them (by index on either end); `sib`: the parents' other
- * parent_child edges. `kin`: the other ends, live persons of the tree, by primary key, each with
- * whether the rule shows them in full (their name is read only then). Edges and relatives are read
+ * parent_child edges, joined from the parents' edges (written as an IN over `edges` naming `root.id`,
+ * PostgreSQL 15 and 16 ran it as a subplan for every parent edge of the tree, where 17 joins it: see
+ * spec/adapters/oldest-postgres.spec.ts; an edge found twice, `rels` keeps once). `kin`: the other
+ * ends, live persons of the tree, by primary key, each with whether the rule shows them in full (their name is read only then). Edges and relatives are read
  * as the page uses them (FamilyEdge, FamilyRelative), as arrays of their few columns: a whole row's
  * to_jsonb cost more than the rest of the statement. `pev`: the events of the
  * partnerships whose other partner is in full, with their places. The person's own profile (the
@@ -53,9 +55,9 @@ const FAMILY = `with root as materialized (
     where root.shown and (r.person_a_id = root.id or r.person_b_id = root.id) and r.deleted_at is null and r.tree_id = root.tree_id
   ),
   sib as materialized (
-    select ${EDGE} from relationships r, root
-    where r.person_a_id in (select e.person_a_id from edges e where e.type = 'parent_child' and e.person_b_id = root.id)
-      and r.type = 'parent_child' and r.person_b_id <> root.id and r.deleted_at is null and r.tree_id = root.tree_id
+    select ${EDGE} from root join edges e on e.type = 'parent_child' and e.person_b_id = root.id
+      join relationships r on r.person_a_id = e.person_a_id
+    where r.type = 'parent_child' and r.person_b_id <> root.id and r.deleted_at is null and r.tree_id = root.tree_id
   ),
   rels as materialized (select distinct on (id) * from (select * from edges union all select * from sib) u order by id),
   kin as materialized (
