@@ -38,12 +38,12 @@ const kinFull = visibilityIsAt('x', 'full');
  * parent_child edges, joined from the parents' edges (written as an IN over `edges` naming `root.id`,
  * PostgreSQL 15 and 16 ran it as a subplan for every parent edge of the tree, where 17 joins it: see
  * spec/adapters/oldest-postgres.spec.ts; an edge found twice, `rels` keeps once). `kin`: the other
- * ends, live persons of the tree, by primary key, each with whether the rule shows them in full (their name is read only then). Edges and relatives are read
- * as the page uses them (FamilyEdge, FamilyRelative), as arrays of their few columns: a whole row's
- * to_jsonb cost more than the rest of the statement. `pev`: the events of the
- * partnerships whose other partner is in full, with their places. The person's own profile (the
- * function person_profile, migration 20270117090000: set up only when called) only when they are
- * shown: the page is this one statement.
+ * ends, live persons of the tree, by primary key, each with whether the rule shows them in full
+ * (their name is read only then). Edges and relatives are read as the page uses them (FamilyEdge,
+ * FamilyRelative), as arrays of their few columns: a whole row's to_jsonb cost more than the rest of
+ * the statement. `pev`: the events of the partnerships whose other partner is in full, with their
+ * places. The person's own profile (the function person_profile, migration 20270117090000: set up
+ * only when called) only when they are shown: the page is this one statement.
  */
 const FAMILY = `with root as materialized (
     select to_jsonb(p.*) as p, to_jsonb(t.*) as t, ${ownerOf('t')} as owner_id, ${lastChange('t')} as seq, p.id, p.tree_id,
