@@ -124,6 +124,15 @@ export const socketDirOf = (dir: string, port: number, platform: NodeJS.Platform
 const clusterUrl = (password: string, socketDir: string | null, port: number, database: string): string =>
   `postgres://postgres:${encodeURIComponent(password)}@${socketDir === null ? '127.0.0.1' : encodeURIComponent(socketDir)}:${port}/${database}`;
 
+/**
+ * The cluster's character classes (LC_CTYPE): Unicode's, so that `lower()`, the name postings' word
+ * split and pg_trgm's trigrams know letters beyond ASCII. Under the C ctype pg_trgm takes every
+ * non-ASCII letter for a break (`Иванов` has no trigram and is never found; `Åström` is the words
+ * `str` and `m`, the same as `Ström`) and `lower('ÅSTRÖM')` is `Åstrm`... Sorting stays C's (code point
+ * order, LC_COLLATE), as before. glibc has had C.UTF-8 built in since 2.35 (Debian long before).
+ */
+export const CLUSTER_CTYPE = 'C.UTF-8';
+
 /** Start-up cannot go on for a reason the operator fixes: one line, exit code 2 (as a bad setting). */
 export class StartupError extends Error {}
 
@@ -237,7 +246,7 @@ export const startEmbeddedPostgres = async (
     password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    initdbFlags: ['--encoding=UTF8', '--locale=C', `--lc-ctype=${CLUSTER_CTYPE}`],
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', `unix_socket_directories=${socketDir === null ? '' : `"${socketDir}"`}`,

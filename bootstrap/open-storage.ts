@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { backfillLifeFacts } from '../core/people/keep-life-facts.js';
 import type { Storage } from '../core/stores.js';
-import { initOrm, keepSessions, migrate, storageOnOrm } from '../adapters/postgres/index.js';
+import { ctypeKnowsLetters, initOrm, keepSessions, migrate, storageOnOrm } from '../adapters/postgres/index.js';
 import { readReplica, type FallbackReason } from '../adapters/postgres/read-replica.js';
 import { openDatabase, type Database } from './database.js';
 import type { Config } from './config.js';
@@ -40,7 +40,11 @@ const openReplica = async (url: string, config: Config, logger: Logger, events: 
  */
 export const openStorage = async (config: Config, logger: Logger, opts: OpenStorageOptions = {}): Promise<OpenStorage> => {
   const database = await openDatabase(config, logger);
-  await migrate(database.url);
+  const { ctype } = await migrate(database.url);
+  if (!ctypeKnowsLetters(ctype)) {
+    logger.warn({ lc_ctype: ctype }, 'the database\'s LC_CTYPE knows ASCII letters only: names in other letters (Иванов, ÅSTRÖM) are not found by search; '
+      + 'a database created with LC_CTYPE C.UTF-8 (or another UTF-8 locale) finds them, as the embedded one does since it is created so');
+  }
   const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold, poolMax: config.dbPoolMax });
   const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config, logger, opts.replica);
   const kept = opts.keepSessions === true

@@ -14,7 +14,7 @@ export const MIGRATION_LOCK = 'genealogy:migrations';
  * migrator runs, then finds what the one before it applied. Without it two of them created
  * `pg_trgm` or the migrations table at once and one died at start-up.
  */
-export const migrate = async (url: string, log?: (message: string) => void): Promise<{ readonly applied: number; readonly total: number }> => {
+export const migrate = async (url: string, log?: (message: string) => void): Promise<{ readonly applied: number; readonly total: number; readonly ctype: string }> => {
   const lock = new pg.Client({ connectionString: url });
   lock.on('error', () => undefined); // a lost connection fails the query in hand; nothing else to do
   await lock.connect();
@@ -23,7 +23,8 @@ export const migrate = async (url: string, log?: (message: string) => void): Pro
     const orm = await initOrm(url, { poolMax: 2, ...(log ? { log } : {}) });
     try {
       const applied = await orm.getMigrator().up();
-      return { applied: applied.length, total: (await orm.getMigrator().getExecutedMigrations()).length };
+      const { rows: [db] } = await lock.query<{ ctype: string }>('select datctype as ctype from pg_database where datname = current_database()');
+      return { applied: applied.length, total: (await orm.getMigrator().getExecutedMigrations()).length, ctype: db?.ctype ?? '' };
     } finally {
       await orm.close(true);
     }
@@ -33,3 +34,10 @@ export const migrate = async (url: string, log?: (message: string) => void): Pro
     await lock.end().catch(() => undefined);
   }
 };
+
+/**
+ * Whether a database of this LC_CTYPE knows letters beyond ASCII. Under C (or POSIX) pg_trgm takes
+ * every other letter for a break and `lower()` leaves it as it is, so a name in Cyrillic, Greek or
+ * Chinese has no trigram and is never found, and `ÅSTRÖM` is the words `str` and `m`.
+ */
+export const ctypeKnowsLetters = (ctype: string): boolean => !/^(c|posix)$/i.test(ctype);

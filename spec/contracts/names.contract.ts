@@ -205,6 +205,22 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(scores(await found("O''Brien"))).to.deep.equal([ohara.id, obrien.id]);
     });
 
+    it('search finds names in every script and case, a letter beyond ASCII (Å, Ö, И, 王) part of its word', async () => {
+      const t = await givenTree(storage());
+      const astrom = await givenNamed(storage(), t.id, 'Åsa', 'ÅSTRÖM'); // GEDCOM's upper-case surname
+      const strom = await givenNamed(storage(), t.id, 'Lars', 'Ström');
+      const ivanov = await givenNamed(storage(), t.id, 'Пётр', 'Иванов');
+      const wang = await givenNamed(storage(), t.id, '小明', '王');
+      const found = async (q: string) => storage().names.search(t.id, q, 0.3, { limit: 10 });
+      // "  åström " and "  ström " share str, trö, röm and "öm " of 9 trigrams.
+      for (const q of ['åström', 'Åström', 'ÅSTRÖM']) expect(await found(q), q).to.deep.equal([{ personId: astrom.id, score: 1 }, { personId: strom.id, score: Math.fround(4 / 9) }]);
+      for (const q of ['иванов', 'ИВАНОВ']) expect(await found(q), q).to.deep.equal([{ personId: ivanov.id, score: 1 }]);
+      expect(await found('пётр')).to.deep.equal([{ personId: ivanov.id, score: 1 }]);
+      expect(await found('王')).to.deep.equal([{ personId: wang.id, score: 1 }]);
+      // A word's letters are not separators: `a` alone does not find Åsa, nor `m` Åström.
+      expect(await found('m')).to.deep.equal([]);
+    });
+
     it('search keeps a score equal to the threshold and drops one just below', async () => {
       const t = await givenTree(storage());
       const ann = await givenNamed(storage(), t.id, 'Ann', ''); // "ann" vs "anne": 2 of 4 trigrams = 0.5
