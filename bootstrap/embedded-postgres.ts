@@ -128,8 +128,10 @@ const clusterUrl = (password: string, socketDir: string | null, port: number, da
  * The cluster's character classes (LC_CTYPE): Unicode's, so that `lower()`, the name postings' word
  * split and pg_trgm's trigrams know letters beyond ASCII. Under the C ctype pg_trgm takes every
  * non-ASCII letter for a break (`Иванов` has no trigram and is never found; `Åström` is the words
- * `str` and `m`, the same as `Ström`) and `lower('ÅSTRÖM')` is `Åstrm`... Sorting stays C's (code point
- * order, LC_COLLATE), as before. glibc has had C.UTF-8 built in since 2.35 (Debian long before).
+ * `str` and `m`, the same as `Ström`), `lower('ÅSTRÖM')` is `ÅstrÖm`, and `’` or a no-break space
+ * is part of a word. Sorting stays C's (code point order, LC_COLLATE), as before. glibc has C.UTF-8
+ * built in since 2.35 (Debian has had it long before). A cluster made before keeps C's ctype:
+ * open-storage.ts warns of it at start (spec/adapters/database-ctype.spec.ts).
  */
 export const CLUSTER_CTYPE = 'C.UTF-8';
 
