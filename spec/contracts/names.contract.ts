@@ -219,6 +219,9 @@ export const namesContract = (name: string, make: MakeStorage): Mocha.Suite =>
       expect(await found('王')).to.deep.equal([{ personId: wang.id, score: 1 }]);
       // A word's letters are not separators: `a` alone does not find Åsa, nor `m` Åström.
       expect(await found('m')).to.deep.equal([]);
+      // Spaces and punctuation beyond ASCII are: a no-break space, an en dash, „quotes“.
+      const maria = await givenNamed(storage(), t.id, 'Anna\u00a0Maria\u2013Ann', '\u201eQuist\u201c');
+      for (const q of ['maria', 'quist']) expect(await found(q), q).to.deep.equal([{ personId: maria.id, score: 1 }]);
     });
 
     it('search keeps a score equal to the threshold and drops one just below', async () => {
