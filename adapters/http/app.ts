@@ -20,6 +20,7 @@ import { expectedOf } from './expected.js';
 import { problem, problemOf, type Problem } from './problem.js';
 import { documentedMediaType, errorStatuses, mediaTypesOf, readsOneRecord, successStatuses, type AnyRoute, type Reply } from './route.js';
 import { etagOf, etagOfJson, ifMatchHolds } from './etag.js';
+import { isConnectionFaultCode } from '../connection-faults.js';
 import { dispatcher } from './dispatch.js';
 import { bearerToken, SESSION_COOKIE, sessionCookie } from './session-cookie.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -131,17 +132,11 @@ const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'
 /** pg reports a connection lost mid-statement (the database restarting) with no code, only these words. */
 const CONNECTION_LOST = ['Connection terminated', 'Connection ended unexpectedly', 'encountered a connection error', 'timeout exceeded when trying to connect', 'Timeout acquiring a connection'];
 
-/** A connect to a Unix socket whose file is gone (its server is down), not a file the service reads. */
-const socketGone = (err: unknown): boolean => (err as { code?: unknown })?.code === 'ENOENT' && (err as { syscall?: unknown })?.syscall === 'connect';
-
 /** Errors a driver raises when the database or the object store cannot be reached: unavailable, not broken. */
 const isUnavailable = (err: unknown): boolean => {
   if ((err as { name?: unknown })?.name === 'BlobStoreUnavailableError') return true;
   const code = (err as { code?: unknown })?.code;
-  // 57P01-57P03: shut down, crashed, starting up; class 08: connection exceptions. A server reached
-  // over a Unix socket (a DATABASE_URL naming one) that is down has no socket file: connect ENOENT.
-  if (typeof code === 'string')
-    return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08') || socketGone(err);
+  if (typeof code === 'string') return isConnectionFaultCode(err, code);
   const message = (err as { message?: unknown })?.message;
   return typeof message === 'string' && CONNECTION_LOST.some((m) => message.includes(m));
 };

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ReplicaStatus } from '../../core/stores.js';
+import { isConnectionFaultCode } from '../connection-faults.js';
 
 // A PostgreSQL streaming replica (DATABASE_READ_URL) for the reads that may lag: the host marks
 // them (`readsMayLag`), and every statement such a read makes outside a transaction goes to the
@@ -43,13 +44,7 @@ export type ReadReplica = {
 /** What pg reports when it cannot reach a server or loses one: no SQLSTATE, or one of these. */
 const isConnectionFault = (err: unknown): boolean => {
   const code = (err as { code?: unknown })?.code;
-  if (typeof code === 'string')
-    return (
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) ||
-      code.startsWith('08') ||
-      // A replica reached over a Unix socket that is down: its socket file is gone.
-      (code === 'ENOENT' && (err as { syscall?: unknown }).syscall === 'connect')
-    );
+  if (typeof code === 'string') return isConnectionFaultCode(err, code);
   // pg's lost connection and knex's acquire timeout carry no code; a statement error always has one.
   return true;
 };
