@@ -225,7 +225,14 @@ export const usableMemoryBytes = (): number => {
  */
 export const startEmbeddedPostgres = async (
   dir: string,
-  options: { readonly persistent: boolean; readonly log?: (line: string) => void; readonly port?: number; readonly supervise?: Supervision },
+  options: {
+    readonly persistent: boolean;
+    readonly log?: (line: string) => void;
+    readonly port?: number;
+    readonly supervise?: Supervision;
+    /** A new cluster's LC_CTYPE: CLUSTER_CTYPE unless a spec names a locale the system lacks. */
+    readonly ctype?: string;
+  },
 ): Promise<RunningPostgres> => {
   checkClusterReachable(dir);
   await mkdir(path.dirname(dir), { recursive: true });
@@ -241,14 +248,14 @@ export const startEmbeddedPostgres = async (
     if (recent.length > 5) recent.shift();
     options.log?.(line);
   };
-  const pg = new EmbeddedPostgres({
+  const cluster = (initdbFlags: string[]) => new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: 'postgres',
     password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', `--lc-ctype=${CLUSTER_CTYPE}`],
+    initdbFlags,
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', `unix_socket_directories=${socketDir === null ? '' : `"${socketDir}"`}`,
@@ -258,6 +265,7 @@ export const startEmbeddedPostgres = async (
     onLog: log,
     onError: log,
   });
+  let pg = cluster(['--encoding=UTF8', '--locale=C', `--lc-ctype=${options.ctype ?? CLUSTER_CTYPE}`]);
   // The package keeps the postmaster's ChildProcess in a private field; it is the only exit signal.
   const postmaster = (): ChildProcess | undefined => (pg as unknown as { process?: ChildProcess }).process;
   const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null;
@@ -309,7 +317,16 @@ export const startEmbeddedPostgres = async (
     });
   };
 
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    // A system without that locale (a glibc before 2.35 without its locale files) still gets a
+    // cluster, of C's character classes; open-storage.ts then warns that search misses other letters.
+    await pg.initialise().catch(async (e: unknown) => {
+      if (!/invalid locale name/.test(e instanceof Error ? e.message : String(e))) throw e;
+      log(`initdb: no locale ${options.ctype ?? CLUSTER_CTYPE} on this system: the cluster is made with C's character classes`);
+      pg = cluster(['--encoding=UTF8', '--locale=C']);
+      await pg.initialise();
+    });
+  }
   await start();
   if (chosen.rotateFrom !== null) password = await rotatePassword(dir, port, chosen.rotateFrom);
   if (options.supervise) watch(options.supervise);
