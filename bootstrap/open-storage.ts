@@ -43,7 +43,7 @@ export const openStorage = async (config: Config, logger: Logger, opts: OpenStor
   const { ctype } = await migrate(database.url);
   if (!ctypeKnowsLetters(ctype)) {
     logger.warn({ lc_ctype: ctype }, 'the database\'s LC_CTYPE knows ASCII letters only: names in other letters (Иванов, ÅSTRÖM) are not found by search; '
-      + 'a database created with LC_CTYPE C.UTF-8 (or another UTF-8 locale) finds them, as the embedded one does since it is created so');
+      + 'a database created with LC_CTYPE C.UTF-8 (or another UTF-8 locale) finds them, as a new embedded cluster does');
   }
   const orm = await initOrm(database.url, { searchThreshold: config.searchThreshold, poolMax: config.dbPoolMax });
   const replica = opts.replica === undefined || config.databaseReadUrl === null ? undefined : await openReplica(config.databaseReadUrl, config, logger, opts.replica);
