@@ -135,6 +135,9 @@ const clusterUrl = (password: string, socketDir: string | null, port: number, da
  */
 export const CLUSTER_CTYPE = 'C.UTF-8';
 
+/** initdb's encoding and locale flags for a cluster of C's sorting and `ctype`'s classes (C's where null). */
+export const clusterLocaleFlags = (ctype: string | null): string[] => ['--encoding=UTF8', '--locale=C', ...(ctype === null ? [] : [`--lc-ctype=${ctype}`])];
+
 /** Start-up cannot go on for a reason the operator fixes: one line, exit code 2 (as a bad setting). */
 export class StartupError extends Error {}
 
@@ -248,14 +251,15 @@ export const startEmbeddedPostgres = async (
     if (recent.length > 5) recent.shift();
     options.log?.(line);
   };
-  const cluster = (initdbFlags: string[]) => new EmbeddedPostgres({
+  const ctype = options.ctype ?? CLUSTER_CTYPE;
+  const cluster = (classes: string | null) => new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: 'postgres',
     password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags,
+    initdbFlags: clusterLocaleFlags(classes),
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', `unix_socket_directories=${socketDir === null ? '' : `"${socketDir}"`}`,
@@ -265,7 +269,7 @@ export const startEmbeddedPostgres = async (
     onLog: log,
     onError: log,
   });
-  let pg = cluster(['--encoding=UTF8', '--locale=C', `--lc-ctype=${options.ctype ?? CLUSTER_CTYPE}`]);
+  let pg = cluster(ctype);
   // The package keeps the postmaster's ChildProcess in a private field; it is the only exit signal.
   const postmaster = (): ChildProcess | undefined => (pg as unknown as { process?: ChildProcess }).process;
   const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null;
@@ -322,8 +326,8 @@ export const startEmbeddedPostgres = async (
     // cluster, of C's character classes; open-storage.ts then warns that search misses other letters.
     await pg.initialise().catch(async (e: unknown) => {
       if (!/invalid locale name/.test(e instanceof Error ? e.message : String(e))) throw e;
-      log(`initdb: no locale ${options.ctype ?? CLUSTER_CTYPE} on this system: the cluster is made with C's character classes`);
-      pg = cluster(['--encoding=UTF8', '--locale=C']);
+      log(`initdb: no locale ${ctype} on this system: the cluster is made with C's character classes`);
+      pg = cluster(null);
       await pg.initialise();
     });
   }

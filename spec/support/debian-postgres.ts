@@ -4,7 +4,7 @@ import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CLUSTER_CTYPE, freePort } from '../../bootstrap/embedded-postgres.js';
+import { CLUSTER_CTYPE, clusterLocaleFlags, freePort } from '../../bootstrap/embedded-postgres.js';
 import { postgresIds } from './streaming-replica.js';
 
 // The oldest PostgreSQL the service supports (15, README "Configuration"), as Debian packages it
@@ -49,7 +49,7 @@ export const startDebianPostgres = async (found: { readonly major: number; reado
   try {
     await mkdir(data, { mode: 0o700 });
     if (ids !== null) await chown(data, ids.uid, ids.gid);
-    await run(path.join(found.bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', `--lc-ctype=${CLUSTER_CTYPE}`], ids);
+    await run(path.join(found.bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', ...clusterLocaleFlags(CLUSTER_CTYPE)], ids);
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
     throw e;
