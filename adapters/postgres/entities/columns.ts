@@ -27,3 +27,7 @@ export const leanCreation = {
 /** The tree's creations that its rows carry, in the history's order. */
 export const leanCreationIndex = (table: string) =>
   ({ name: `${table}_created_seq_index`, expression: `create index "${table}_created_seq_index" on "${table}" ("tree_id", "created_seq") where "created_seq" is not null` }) as const;
+
+/** The soft-deleted rows of a table, which the hourly purge reads by it (migration 20270131090000): a live row has none. */
+export const deletedRowsIndex = (table: string) =>
+  ({ name: `${table}_deleted_at_index`, expression: `create index "${table}_deleted_at_index" on "${table}" ("deleted_at") where "deleted_at" is not null` }) as const;

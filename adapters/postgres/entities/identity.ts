@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { timestamptz } from './columns.js';
+import { deletedRowsIndex, timestamptz } from './columns.js';
 
 // The identity slice: users, sessions, email tokens, rate-limit windows.
 
@@ -25,6 +25,7 @@ export const UserSchema = new EntitySchema<UserRow>({
     createdAt: { ...timestamptz },
     deletedAt: { ...timestamptz, nullable: true },
   },
+  indexes: [deletedRowsIndex('users')],
 });
 
 export type SessionRow = {

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
+import { deletedRowsIndex, deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 import { EventSchema, PersonSchema, type EventRow, type PersonRow } from './people.js';
 import { SourceSchema, type SourceRow } from './sources.js';
@@ -59,7 +59,7 @@ export const MediaSchema = new EntitySchema<MediaRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import, read by the export. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('media'), { properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('media'), deletedRowsIndex('media'), { properties: ['tree', 'id'] }],
   checks: [{ name: 'media_one_target_check', expression: 'num_nonnulls(person_id, event_id, source_id) <= 1' }],
 });
 

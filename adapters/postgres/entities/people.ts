@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
+import { deletedRowsIndex, deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 
 // The people slice: persons, names and their words, places, relationships, events.
@@ -46,7 +46,7 @@ export const PersonSchema: EntitySchema<PersonRow> = new EntitySchema<PersonRow>
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('persons'), 
+  indexes: [leanCreationIndex('persons'), deletedRowsIndex('persons'),
     { properties: ['tree', 'id'] },
     { name: 'persons_unkept_facts_index', expression: `create index "persons_unkept_facts_index" on "persons" ("id") where "has_death_fact" is null` },
     // A person's delete looks up the persons merged into it (migration 20270128090000).
@@ -95,7 +95,7 @@ export const NameSchema = new EntitySchema<NameRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('names')],
+  indexes: [leanCreationIndex('names'), deletedRowsIndex('names')],
 });
 
 /**
@@ -201,7 +201,7 @@ export const RelationshipSchema = new EntitySchema<RelationshipRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('relationships'), 
+  indexes: [leanCreationIndex('relationships'), deletedRowsIndex('relationships'),
     { properties: ['tree', 'id'] },
     {
       // A live partnership exists once per unordered pair.
@@ -265,7 +265,7 @@ export const EventSchema = new EntitySchema<EventRow>({
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
   indexes: [
-    leanCreationIndex('events'), { properties: ['tree', 'id'] },
+    leanCreationIndex('events'), deletedRowsIndex('events'), { properties: ['tree', 'id'] },
     { name: 'events_partnership_id_index', expression: 'create index "events_partnership_id_index" on "events" ("partnership_id") where partnership_id is not null' },
     // A place's delete finds its events by it (migration 20270130090000); events without a place are left out.
     { name: 'events_place_id_index', expression: 'create index "events_place_id_index" on "events" ("place_id") where "place_id" is not null' },

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
+import { deletedRowsIndex, deletion, leanCreation, leanCreationIndex, timestamptz } from './columns.js';
 import { TreeSchema, type TreeRow } from './trees.js';
 
 // The sources slice: sources, citations and repositories.
@@ -47,7 +47,7 @@ export const SourceSchema = new EntitySchema<SourceRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('sources'), { properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('sources'), deletedRowsIndex('sources'), { properties: ['tree', 'id'] }],
 });
 
 export type RepositoryRow = {
@@ -80,7 +80,7 @@ export const RepositorySchema = new EntitySchema<RepositoryRow>({
     ...deletion,
     ...leanCreation,
   },
-  indexes: [leanCreationIndex('repositories'), { properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('repositories'), deletedRowsIndex('repositories'), { properties: ['tree', 'id'] }],
 });
 
 export type CitationRow = {
@@ -125,5 +125,5 @@ export const CitationSchema = new EntitySchema<CitationRow>({
     /** GEDCOM lines kept verbatim (core/gedcom/extensions.ts): written by an import only, read by the export only. */
     gedcomExtra: { type: 'text', nullable: true, lazy: true },
   },
-  indexes: [leanCreationIndex('citations'), { properties: ['tree', 'id'] }],
+  indexes: [leanCreationIndex('citations'), deletedRowsIndex('citations'), { properties: ['tree', 'id'] }],
 });

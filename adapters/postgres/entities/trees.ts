@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { timestamptz } from './columns.js';
+import { deletedRowsIndex, timestamptz } from './columns.js';
 import { UserSchema, type UserRow } from './identity.js';
 
 // The trees slice: trees and memberships.
@@ -35,6 +35,7 @@ export const TreeSchema = new EntitySchema<TreeRow>({
     deletedAt: { ...timestamptz, nullable: true },
     changeSeq: { type: 'bigint', default: 0 },
   },
+  indexes: [deletedRowsIndex('trees')],
 });
 
 export type MembershipRow = {
