@@ -4,6 +4,7 @@ import type { Storage } from '../core/stores.js';
 import { purgeExpired } from '../core/cleanup/commands/purge-expired.js';
 import type { BlobStore } from '../core/media/blob-store.js';
 import { purgeRateLimitWindows } from '../core/identity/rate-limit.js';
+import { purgeEndedCredentials } from '../core/identity/commands/purge-ended-credentials.js';
 import type { ServiceMetrics } from '../adapters/http/metrics.js';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,7 +12,8 @@ export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Runs the purge now and then every hour; several instances take turns through the lock. Each run
  * also deletes the rate-limit windows that have ended (on every instance: it is idempotent and needs
- * no lock), so that table holds only the keys of the last hour.
+ * no lock), so that table holds only the keys of the last hour, and, the same way, the sessions and
+ * emailed links that ended `purgeAfterDays` ago (purgeEndedCredentials).
  */
 export const schedulePurge = (
   deps: { readonly storage: Storage; readonly clock: Clock; readonly purgeAfterDays: number; readonly blobs: BlobStore },
@@ -21,6 +23,7 @@ export const schedulePurge = (
 ) => {
   const purge = purgeExpired(deps);
   const purgeWindows = purgeRateLimitWindows(deps);
+  const purgeCredentials = purgeEndedCredentials({ ...deps, keepDays: deps.purgeAfterDays });
   let running: Promise<void> | null = null;
   const tick = (): void => {
     if (running) return;
@@ -32,7 +35,11 @@ export const schedulePurge = (
         if (!r.ran) logger.debug('purge skipped: another instance holds the lock');
         const windows = await purgeWindows();
         if (windows > 0) logger.debug({ rate_limit_windows: windows }, 'removed ended rate-limit windows');
-        metrics?.purgeRun(r.ran ? 'ran' : 'skipped', { ...(r.ran ? { ...r.counts, media_objects: r.blobsRemoved } : {}), rate_limit_windows: windows });
+        const ended = await purgeCredentials();
+        if (ended.sessions > 0 || ended.emailTokens > 0) logger.info({ sessions: ended.sessions, email_tokens: ended.emailTokens }, 'removed ended sessions and emailed links');
+        metrics?.purgeRun(r.ran ? 'ran' : 'skipped', {
+          ...(r.ran ? { ...r.counts, media_objects: r.blobsRemoved } : {}), rate_limit_windows: windows, sessions: ended.sessions, email_tokens: ended.emailTokens,
+        });
       })
       .catch((err: unknown) => {
         metrics?.purgeRun('failed');

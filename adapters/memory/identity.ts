@@ -52,7 +52,20 @@ export const memorySessions = (s: MemoryState): SessionRepository => ({
     }
     return n;
   },
+  purgeEndedBefore: async (cutoff) => removeWhere(s.sessions, (x) => x.expiresAt < cutoff || (x.revokedAt !== null && x.revokedAt < cutoff)),
 });
+
+/** Deletes the entries of `map` that `ended` holds for; answers how many. */
+const removeWhere = <V>(map: Map<string, V>, ended: (v: V) => boolean): number => {
+  let n = 0;
+  for (const [k, v] of map) {
+    if (ended(v)) {
+      map.delete(k);
+      n += 1;
+    }
+  }
+  return n;
+};
 
 export const memoryEmailTokens = (s: MemoryState): EmailTokenRepository => ({
   insert: async (token) => {
@@ -64,6 +77,7 @@ export const memoryEmailTokens = (s: MemoryState): EmailTokenRepository => ({
       if (x.userId === userId && x.purpose === purpose && x.usedAt === null) s.emailTokens.set(x.id, { ...x, usedAt: at });
     }
   },
+  purgeEndedBefore: async (cutoff) => removeWhere(s.emailTokens, (x) => x.expiresAt < cutoff || (x.usedAt !== null && x.usedAt < cutoff)),
 });
 
 export const memoryRateLimiter = (s: MemoryState): RateLimiter => ({

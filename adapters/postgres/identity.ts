@@ -61,7 +61,29 @@ export const pgSessions = (db: Sql, cache?: SessionCache<SessionWithUser>): Sess
     cache?.changed(userId);
     return revoked;
   },
+  // No cache to tell: an expired session is refused whoever answers it, and a revoked one was told
+  // of at its revocation (the deletes' notices reach every instance too: migration 20270110090000).
+  purgeEndedBefore: (cutoff) => deleteEnded(db, 'sessions', 'revoked_at', cutoff),
 });
+
+/** Rows deleted per statement by deleteEnded: a first run on a database of years of sessions holds no long transaction. */
+const ENDED_BATCH = 5000;
+
+/**
+ * Deletes the rows of `table` that expired (`expires_at`) or ended otherwise (`ended`: revoked, used)
+ * before `cutoff`, ENDED_BATCH at a time, each found by its index (migration 20270131100000); answers how many.
+ */
+const deleteEnded = async (db: Sql, table: 'sessions' | 'email_tokens', ended: 'revoked_at' | 'used_at', cutoff: Date): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const n = await db.run(
+      `delete from ${table} where id in (select id from ${table} where expires_at < ?::timestamptz or ${ended} < ?::timestamptz limit ${ENDED_BATCH})`,
+      [ts(cutoff), ts(cutoff)],
+    );
+    total += n;
+    if (n < ENDED_BATCH) return total;
+  }
+};
 
 /** The session with that token hash and its live user, read from the database. */
 const sessionWithUser = async (db: Sql, hash: string): Promise<SessionWithUser | null> => {
@@ -87,6 +109,7 @@ export const pgEmailTokens = (db: Sql): EmailTokenRepository => ({
       purpose,
     ]);
   },
+  purgeEndedBefore: (cutoff) => deleteEnded(db, 'email_tokens', 'used_at', cutoff),
 });
 
 export const pgRateLimiter = (db: Sql): RateLimiter => ({

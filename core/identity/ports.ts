@@ -29,6 +29,11 @@ export type SessionRepository = {
   readonly revoke: (id: Id, at: Date) => Promise<void>;
   /** Revokes every unrevoked session of the user except `exceptId`; returns how many it revoked. */
   readonly revokeAllForUser: (userId: Id, at: Date, exceptId?: Id) => Promise<number>;
+  /**
+   * Deletes every session that expired or was revoked before `cutoff` (one ending exactly at it
+   * stays) and answers how many it deleted: it can no longer sign anything in.
+   */
+  readonly purgeEndedBefore: (cutoff: Date) => Promise<number>;
 };
 
 export type EmailTokenRepository = {
@@ -37,6 +42,11 @@ export type EmailTokenRepository = {
   readonly byTokenHash: (tokenHash: string) => Promise<EmailToken | null>;
   /** Marks every unused token of that user and purpose as used at `at` (one-time use, and older links die). */
   readonly consumeAllForUser: (userId: Id, purpose: EmailTokenPurpose, at: Date) => Promise<void>;
+  /**
+   * Deletes every token that expired or was used before `cutoff` (one ending exactly at it stays) and
+   * answers how many it deleted; its link then reads as unknown rather than used or expired.
+   */
+  readonly purgeEndedBefore: (cutoff: Date) => Promise<number>;
 };
 
 export type RateLimitDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number };

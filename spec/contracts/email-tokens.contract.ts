@@ -38,4 +38,21 @@ export const emailTokensContract = (name: string, make: MakeStorage): Mocha.Suit
       expect(await usedAt(reset.tokenHash)).to.equal(null);
       expect(await usedAt(others.tokenHash)).to.equal(null);
     });
+
+    it('removes the tokens that expired or were used before the cutoff, counts them, and keeps the rest', async () => {
+      const [u, other] = await givenUsers(storage(), 2);
+      const cutoff = at('2025-04-01T00:00:00.000Z');
+      const expired = anEmailToken(u!.id); // expired 2025-03-02, never used
+      const used = anEmailToken(other!.id, { purpose: 'password_reset', expiresAt: at('2025-05-01T00:00:00.000Z'), usedAt: at('2025-03-31T23:59:59.999Z') });
+      const expiresAtCutoff = anEmailToken(u!.id, { expiresAt: cutoff });
+      const usedSince = anEmailToken(u!.id, { expiresAt: at('2025-05-01T00:00:00.000Z'), usedAt: at('2025-04-01T00:00:00.001Z') });
+      const live = anEmailToken(u!.id, { expiresAt: at('2025-05-01T00:00:00.000Z') });
+      for (const x of [expired, used, expiresAtCutoff, usedSince, live]) await storage().emailTokens.insert(x);
+
+      expect(await storage().emailTokens.purgeEndedBefore(cutoff)).to.equal(2);
+      expect(await storage().emailTokens.byTokenHash(expired.tokenHash)).to.equal(null);
+      expect(await storage().emailTokens.byTokenHash(used.tokenHash)).to.equal(null);
+      for (const kept of [expiresAtCutoff, usedSince, live]) expect(await storage().emailTokens.byTokenHash(kept.tokenHash)).to.deep.equal(kept);
+      expect(await storage().emailTokens.purgeEndedBefore(cutoff)).to.equal(0);
+    });
   });

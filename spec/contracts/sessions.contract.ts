@@ -74,6 +74,23 @@ export const sessionsContract = (name: string, make: MakeStorage): Mocha.Suite =
       expect((await storage().sessions.byTokenHash(a.tokenHash))?.revokedAt).to.deep.equal(t1);
     });
 
+    it('removes the sessions that expired or were revoked before the cutoff, counts them, and keeps the rest', async () => {
+      const [u, other] = await givenUsers(storage(), 2);
+      const cutoff = at('2025-03-01T00:00:00.000Z');
+      const expired = aSession(u!.id, { createdAt: at('2025-01-01T00:00:00.000Z'), expiresAt: at('2025-02-01T00:00:00.000Z') });
+      const revoked = aSession(other!.id, { revokedAt: at('2025-02-28T23:59:59.999Z') });
+      const expiresAtCutoff = aSession(u!.id, { createdAt: at('2025-01-01T00:00:00.000Z'), expiresAt: cutoff });
+      const revokedSince = aSession(u!.id, { revokedAt: at('2025-03-01T00:00:00.001Z') });
+      const live = aSession(u!.id);
+      for (const x of [expired, revoked, expiresAtCutoff, revokedSince, live]) await storage().sessions.insert(x);
+
+      expect(await storage().sessions.purgeEndedBefore(cutoff)).to.equal(2);
+      expect(await storage().sessions.byTokenHash(expired.tokenHash)).to.equal(null);
+      expect(await storage().sessions.byTokenHash(revoked.tokenHash)).to.equal(null);
+      for (const kept of [expiresAtCutoff, revokedSince, live]) expect(await storage().sessions.byTokenHash(kept.tokenHash)).to.deep.equal(kept);
+      expect(await storage().sessions.purgeEndedBefore(cutoff)).to.equal(0);
+    });
+
     it('returns 0 for a user without sessions', async () => {
       expect(await storage().sessions.revokeAllForUser(newId(), t1)).to.equal(0);
     });

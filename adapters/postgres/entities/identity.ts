@@ -48,6 +48,11 @@ export const SessionSchema = new EntitySchema<SessionRow>({
     expiresAt: { ...timestamptz },
     revokedAt: { ...timestamptz, nullable: true },
   },
+  // The purge's lookups of ended sessions (migration 20270131100000).
+  indexes: [
+    { name: 'sessions_expires_at_index', expression: 'create index "sessions_expires_at_index" on "sessions" ("expires_at")' },
+    { name: 'sessions_revoked_at_index', expression: 'create index "sessions_revoked_at_index" on "sessions" ("revoked_at") where "revoked_at" is not null' },
+  ],
 });
 
 export type EmailTokenRow = {
@@ -72,6 +77,11 @@ export const EmailTokenSchema = new EntitySchema<EmailTokenRow>({
     expiresAt: { ...timestamptz },
     usedAt: { ...timestamptz, nullable: true },
   },
+  // The purge's lookups of ended links (migration 20270131100000).
+  indexes: [
+    { name: 'email_tokens_expires_at_index', expression: 'create index "email_tokens_expires_at_index" on "email_tokens" ("expires_at")' },
+    { name: 'email_tokens_used_at_index', expression: 'create index "email_tokens_used_at_index" on "email_tokens" ("used_at") where "used_at" is not null' },
+  ],
 });
 
 export type RateLimitWindowRow = {
