@@ -59,6 +59,19 @@ export const pgDeletions = (db: Sql): DeletionRepository => ({
 const goWith = (owners: string, table: string, columns: string, key: string): string =>
   `select x.* from ${owners} o cross join lateral (select ${columns} from ${table} where ${key} = o.id offset 0) x`;
 
+/**
+ * The rows of `table` the purge removes, as a derived table `x` (id, tree_id, deleted_at and
+ * `columns`): those soft-deleted before the cutoff (a parameter), found by the table's partial index,
+ * and those that go with an owner (`owned`: each CTE of owners and the key that names them, goWith),
+ * outside the purged trees (`t`, whose rows their foreign keys' cascades remove).
+ */
+const going = (table: string, columns: string, owned: readonly (readonly [owners: string, key: string])[]): string => {
+  const all = `id, tree_id, deleted_at, ${columns}`;
+  return `(select ${all} from ${table} where deleted_at < ?::timestamptz
+             ${owned.map(([owners, key]) => `union ${goWith(owners, table, all, key)}`).join('\n             ')}) x
+           where tree_id not in (select id from t)`;
+};
+
 type CountsDb = { [K in keyof PurgeCounts]: string };
 
 export const pgPurges = (db: Sql): PurgeRepository => ({
@@ -86,35 +99,17 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        rp as (select id from repositories where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
        r as (select id, (deleted_at < ?::timestamptz
                          and person_a_id not in (select id from p) and person_b_id not in (select id from p)) as counted
-             from (select id, tree_id, deleted_at, person_a_id, person_b_id from relationships where deleted_at < ?::timestamptz
-                   union
-                   ${goWith('p', 'relationships', 'id, tree_id, deleted_at, person_a_id, person_b_id', 'person_a_id')}
-                   union
-                   ${goWith('p', 'relationships', 'id, tree_id, deleted_at, person_a_id, person_b_id', 'person_b_id')}) x
-             where tree_id not in (select id from t)),
+             from ${going('relationships', 'person_a_id, person_b_id', [['p', 'person_a_id'], ['p', 'person_b_id']])}),
        n as (select id, (deleted_at < ?::timestamptz and person_id not in (select id from p)) as counted
-             from (select id, tree_id, deleted_at, person_id from names where deleted_at < ?::timestamptz
-                   union
-                   ${goWith('p', 'names', 'id, tree_id, deleted_at, person_id', 'person_id')}) x
-             where tree_id not in (select id from t)),
+             from ${going('names', 'person_id', [['p', 'person_id']])}),
        e as (select id, (deleted_at < ?::timestamptz
                          and (person_id is null or person_id not in (select id from p))
                          and (partnership_id is null or partnership_id not in (select id from r))) as counted
-             from (select id, tree_id, deleted_at, person_id, partnership_id from events where deleted_at < ?::timestamptz
-                   union
-                   ${goWith('p', 'events', 'id, tree_id, deleted_at, person_id, partnership_id', 'person_id')}
-                   union
-                   ${goWith('r', 'events', 'id, tree_id, deleted_at, person_id, partnership_id', 'partnership_id')}) x
-             where tree_id not in (select id from t)),
+             from ${going('events', 'person_id, partnership_id', [['p', 'person_id'], ['r', 'partnership_id']])}),
        gone as (select id from p union all select id from r union all select id from n union all select id from e),
        c as (select id, (deleted_at < ?::timestamptz
                          and source_id not in (select id from s) and target_id not in (select id from gone)) as counted
-             from (select id, tree_id, deleted_at, source_id, target_id from citations where deleted_at < ?::timestamptz
-                   union
-                   ${goWith('s', 'citations', 'id, tree_id, deleted_at, source_id, target_id', 'source_id')}
-                   union
-                   ${goWith('gone', 'citations', 'id, tree_id, deleted_at, source_id, target_id', 'target_id')}) x
-             where tree_id not in (select id from t)),
+             from ${going('citations', 'source_id, target_id', [['s', 'source_id'], ['gone', 'target_id']])}),
        m as (select id from media where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
        -- An object is removed once no row that stays names it (rows of one GEDZIP import may share one).
        qm as (${insertSelect(blobRemovals, `
