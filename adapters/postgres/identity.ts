@@ -72,12 +72,15 @@ const ENDED_BATCH = 5000;
 /**
  * Deletes the rows of `table` that expired (`expires_at`) or ended otherwise (`ended`: revoked, used)
  * before `cutoff`, ENDED_BATCH at a time, each found by its index (migration 20270131100000); answers how many.
+ * Every instance runs it at once, without a lock: a batch takes only rows no other transaction holds
+ * (`skip locked`), so one never waits for (or deadlocks with) another's batch; rows another holds are
+ * its to delete, or the next run's (spec/adapters/ended-credentials-instances.spec.ts).
  */
 const deleteEnded = async (db: Sql, table: 'sessions' | 'email_tokens', ended: 'revoked_at' | 'used_at', cutoff: Date): Promise<number> => {
   let total = 0;
   for (;;) {
     const n = await db.run(
-      `delete from ${table} where id in (select id from ${table} where expires_at < ?::timestamptz or ${ended} < ?::timestamptz limit ${ENDED_BATCH})`,
+      `delete from ${table} where id in (select id from ${table} where expires_at < ?::timestamptz or ${ended} < ?::timestamptz limit ${ENDED_BATCH} for update skip locked)`,
       [ts(cutoff), ts(cutoff)],
     );
     total += n;
