@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
  * collection on the 100,000-person bench while less than 60 MB was live), so the reader asks for a
  * collection after every RECLAIM_BYTES it reads: about one per 32 MB, some 50 ms each.
  */
-const collect: (() => void) | null = (() => {
+export const collect: (() => void) | null = (() => {
   try {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as unknown;
