@@ -1,5 +1,6 @@
 import type { Id } from '../../core/kernel/ids.js';
-import type { FamilyEdge, FamilyRelative, PersonCounts, PublicPageReads, TreeStamp } from '../../core/people/ports.js';
+import type { FamilyEdge, FamilyRelative, PersonCounts, PublicPageReads, SurnameCount, TreeStamp } from '../../core/people/ports.js';
+import type { TreeIndex, TreeIndexes, Versioned } from './tree-indexes.js';
 import { visibilityIsAt, visibilitySql } from './privacy-sql.js';
 import { uuids, type Sql } from './sql.js';
 import * as tables from './tables/index.js';
@@ -95,28 +96,43 @@ type FamilyDb = {
   profile: ProfileDb | null;
 };
 
+/**
+ * A tree row `tr`'s version of what its records show (TreeIndexes): its change_seq, drawn at the
+ * commit of every change of its records (a purge's too), so a later change has a greater one.
+ */
+const VERSION = `coalesce(${lastChange('tr')}, 0)::text`;
+
+/** The trees' versions, by id (a row each, by key): whether what TreeIndexes keeps of them holds. */
+const VERSIONS = `select tr.id, ${VERSION} as version from trees tr where tr.id = any(?::uuid[])`;
+
+/** The trees' counts of persons a non-member reads (not hidden, and in full), with their versions, in one snapshot. */
 const COUNTS = (() => {
   const v = visibilitySql('p', new Date(0));
-  return `select p.tree_id, (count(*) filter (where x.v <> 'hidden'))::int as shown, (count(*) filter (where x.v = 'full'))::int as "full"
-    from persons p cross join lateral (select ${v.sql} as v) x
-    where p.tree_id = any(?::uuid[]) and p.deleted_at is null group by p.tree_id`;
+  return `select tr.id, ${VERSION} as version, c.shown, c."full" from trees tr cross join lateral (
+      select (count(*) filter (where x.v <> 'hidden'))::int as shown, (count(*) filter (where x.v = 'full'))::int as "full"
+      from persons p cross join lateral (select ${v.sql} as v) x
+      where p.tree_id = tr.id and p.deleted_at is null) c
+    where tr.id = any(?::uuid[])`;
 })();
 
 const surnameFull = visibilityIsAt('p', 'full');
-/** A person's indexed surname: their first live primary name's (else first live name's) by id, trimmed of spaces. */
-const SURNAMES = `with s as (
+/**
+ * A tree's whole surname index (every surname with its count and letter, the letters with theirs),
+ * with its version, in one snapshot: the primary surnames (a person's first live primary name's,
+ * else first live name's, by id, trimmed of spaces) of the persons in full.
+ */
+const INDEX = `with s as (
     select btrim(n.surname, ' ') as surname, count(*)::int as count
     from persons p cross join lateral (select n.surname from names n where n.person_id = p.id and n.deleted_at is null order by n.is_primary desc, n.id limit 1) n
     where p.tree_id = ?::uuid and p.deleted_at is null and ${surnameFull.sql}
     group by 1
   ),
   t as materialized (select surname, count, upper(left(surname, 1)) as letter from s where surname <> '')
-  select
+  select ${VERSION} as version,
     (select json_agg(json_build_array(l.letter, l.surnames, l.persons) order by l.letter collate "C")
        from (select letter, count(*)::int as surnames, sum(count)::int as persons from t group by letter) l) as letters,
-    (select json_agg(json_build_array(x.surname, x.count) order by lower(x.surname) collate "C", x.surname collate "C")
-       from (select surname, count from t where ?::text is null or letter = ?::text
-             order by lower(surname) collate "C", surname collate "C" offset ?::int limit ?::int) x) as surnames`;
+    (select json_agg(json_build_array(x.surname, x.count, x.letter) order by lower(x.surname) collate "C", x.surname collate "C") from t x) as surnames
+  from trees tr where tr.id = ?::uuid`;
 
 const fullPerson = visibilityIsAt('p', 'full');
 const FULL_PERSONS = `select p.id, p.updated_at from persons p
@@ -129,60 +145,113 @@ export const treeStamp = async (db: Sql, treeId: Id): Promise<TreeStamp | null> 
   return r === undefined ? null : stampOf(r, r.seq);
 };
 
-export const pgPublicPageReads = (db: Sql): PublicPageReads => ({
-  treeStamp: (treeId) => treeStamp(db, treeId),
+/** The trees' versions (VERSIONS), by id. */
+const versionsOf = async (db: Sql, treeIds: readonly Id[]): Promise<ReadonlyMap<Id, string>> =>
+  new Map((await db.rows<{ id: string; version: string }>(VERSIONS, [uuids(treeIds)])).map((r) => [r.id, r.version]));
 
-  family: async (personId, now) => {
-    const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
-    if (r === undefined) return null;
-    const stamped = stampOf({ ...r.t, owner_id: r.owner_id }, r.seq);
-    return {
-      ...stamped,
-      person: tables.persons.from(r.p),
-      relationships: (r.rels ?? []).map(([id, type, personAId, personBId, qualifier, role, notes]): FamilyEdge => ({ id, type, personAId, personBId, qualifier, role, notes })),
-      relatives: (r.kin ?? []).map(([id, privacy, isLiving, hasDeathFact, birthYear, n]): FamilyRelative => ({
-        person: { id, deletedAt: null, privacy, isLiving, hasDeathFact: hasDeathFact === true, birthYear },
-        name: n === null ? null : { givenName: n[0], surname: n[1] },
-      })),
-      partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
-      places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
-      profile: r.profile === null ? null : profileOf(r.profile),
-    };
-  },
+/**
+ * The tree's surname index for a non-member at `now`: the one kept (TreeIndexes) while the tree's
+ * version is the one it was read at (one row read, by key), else read and kept; null for an unknown tree.
+ */
+const surnameIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: Id, now: Date): Promise<TreeIndex | null> => {
+  const year = now.getUTCFullYear();
+  const kept = indexes?.index(treeId, year);
+  if (kept !== undefined && (await versionsOf(db, [treeId])).get(treeId) === kept.version) return kept.value;
+  const [r] = await db.rows<{ version: string; letters: [string, number, number][] | null; surnames: [string, number, string][] | null }>(
+    INDEX, [treeId, ...surnameFull.params(now), treeId],
+  );
+  if (r === undefined) return null;
+  const surnames: SurnameCount[] = [];
+  const byLetter = new Map<string, SurnameCount[]>();
+  for (const [surname, count, letter] of r.surnames ?? []) {
+    const s = { surname, count };
+    surnames.push(s);
+    const of = byLetter.get(letter);
+    if (of === undefined) byLetter.set(letter, [s]);
+    else of.push(s);
+  }
+  const index: TreeIndex = { letters: (r.letters ?? []).map(([letter, n, persons]) => ({ letter, surnames: n, persons })), surnames, byLetter };
+  indexes?.keepIndex(treeId, { version: r.version, year, value: index });
+  return index;
+};
 
-  personStamp: async (personId) => {
-    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
-    return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
-  },
+/**
+ * `indexes`: where the trees' surname indexes and counts are kept by version (tree-indexes.ts); none
+ * inside a unit of work, whose reads may see its own changes before their version is drawn.
+ */
+export const pgPublicPageReads = (db: Sql, indexes?: TreeIndexes): PublicPageReads => {
+  const indexOf = (treeId: Id, now: Date) => surnameIndex(db, indexes, treeId, now);
+  return {
+    treeStamp: (treeId) => treeStamp(db, treeId),
 
-  keptPage: async (personId) => {
-    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null; key: string | null; body: string | null }>(KEPT_PAGE, [personId]);
-    if (r === undefined) return null;
-    return { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p), kept: r.key === null || r.body === null ? null : { key: r.key, body: r.body } };
-  },
+    family: async (personId, now) => {
+      const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
+      if (r === undefined) return null;
+      const stamped = stampOf({ ...r.t, owner_id: r.owner_id }, r.seq);
+      return {
+        ...stamped,
+        person: tables.persons.from(r.p),
+        relationships: (r.rels ?? []).map(([id, type, personAId, personBId, qualifier, role, notes]): FamilyEdge => ({ id, type, personAId, personBId, qualifier, role, notes })),
+        relatives: (r.kin ?? []).map(([id, privacy, isLiving, hasDeathFact, birthYear, n]): FamilyRelative => ({
+          person: { id, deletedAt: null, privacy, isLiving, hasDeathFact: hasDeathFact === true, birthYear },
+          name: n === null ? null : { givenName: n[0], surname: n[1] },
+        })),
+        partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
+        places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
+        profile: r.profile === null ? null : profileOf(r.profile),
+      };
+    },
 
-  personCounts: async (treeIds, now) => {
-    const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
-    if (treeIds.length === 0) return counts;
-    const rows = await db.rows<{ tree_id: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(treeIds)]);
-    for (const r of rows) counts.set(r.tree_id, { shown: r.shown, full: r.full });
-    return counts;
-  },
+    personStamp: async (personId) => {
+      const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
+      return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
+    },
 
-  surnames: async (treeId, now, page) => {
-    const [r] = await db.rows<{ letters: [string, number, number][] | null; surnames: [string, number][] | null }>(SURNAMES, [
-      treeId, ...surnameFull.params(now), page.letter, page.letter, page.offset, page.limit,
-    ]);
-    return {
-      letters: (r?.letters ?? []).map(([letter, surnames, persons]) => ({ letter, surnames, persons })),
-      surnames: (r?.surnames ?? []).map(([surname, count]) => ({ surname, count })),
-    };
-  },
+    keptPage: async (personId) => {
+      const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null; key: string | null; body: string | null }>(KEPT_PAGE, [personId]);
+      if (r === undefined) return null;
+      return { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p), kept: r.key === null || r.body === null ? null : { key: r.key, body: r.body } };
+    },
 
-  fullPersons: async (treeId, now, page) => {
-    const after = page.after ?? null;
-    const rows = await db.rows<{ id: string; updated_at: string | Date }>(FULL_PERSONS, [treeId, ...fullPerson.params(now), after, after, page.after === undefined ? (page.skip ?? 0) : 0, page.limit]);
-    return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
-  },
-});
+    personCounts: async (treeIds, now) => {
+      const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
+      if (treeIds.length === 0) return counts;
+      const year = now.getUTCFullYear();
+      // The trees with counts kept, and whether those still hold; the others are counted.
+      const kept = new Map<Id, Versioned<PersonCounts>>();
+      for (const id of counts.keys()) {
+        const k = indexes?.counts(id, year);
+        if (k !== undefined) kept.set(id, k);
+      }
+      const versions = kept.size === 0 ? new Map<Id, string>() : await versionsOf(db, [...kept.keys()]);
+      const counted: Id[] = [];
+      for (const id of counts.keys()) {
+        const k = kept.get(id);
+        if (k !== undefined && versions.get(id) === k.version) counts.set(id, k.value);
+        else counted.push(id);
+      }
+      if (counted.length === 0) return counts;
+      const rows = await db.rows<{ id: string; version: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(counted)]);
+      for (const r of rows) {
+        const value = { shown: r.shown, full: r.full };
+        indexes?.keepCounts(r.id, { version: r.version, year, value });
+        counts.set(r.id, value);
+      }
+      return counts;
+    },
+
+    surnames: async (treeId, now, page) => {
+      const index = await indexOf(treeId, now);
+      if (index === null) return { letters: [], surnames: [] };
+      const of = page.letter === null ? index.surnames : (index.byLetter.get(page.letter) ?? []);
+      return { letters: index.letters, surnames: of.slice(page.offset, page.offset + page.limit) };
+    },
+
+    fullPersons: async (treeId, now, page) => {
+      const after = page.after ?? null;
+      const rows = await db.rows<{ id: string; updated_at: string | Date }>(FULL_PERSONS, [treeId, ...fullPerson.params(now), after, after, page.after === undefined ? (page.skip ?? 0) : 0, page.limit]);
+      return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+    },
+  };
+};
 

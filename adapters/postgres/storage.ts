@@ -24,8 +24,11 @@ import { pgHistory, pgImports } from './history.js';
 import { pgPersonCards } from './person-cards.js';
 import { CardDemand } from './card-demand.js';
 import { pgKeptPages } from './kept-pages.js';
+import { TreeIndexes } from './tree-indexes.js';
 
-const storesOn = (em: () => EntityManager, demand: CardDemand, pageDemand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>): Stores => {
+const storesOn = (
+  em: () => EntityManager, demand: CardDemand, pageDemand: CardDemand, observe: SqlObserver = {}, replica?: ReadReplica, cache?: SessionCache<SessionWithUser>, indexes?: TreeIndexes,
+): Stores => {
   const db = sqlOn(em, observe, replica);
   const changed: UserChanged | undefined = cache === undefined ? undefined : (userId) => cache.changed(userId);
   return {
@@ -56,7 +59,7 @@ const storesOn = (em: () => EntityManager, demand: CardDemand, pageDemand: CardD
     duplicates: pgDuplicates(db),
     merges: pgMerges(db),
     charts: pgChartReads(db),
-    publicPages: pgPublicPageReads(db),
+    publicPages: pgPublicPageReads(db, indexes),
     history: pgHistory(db),
     imports: pgImports(db),
     personCards: pgPersonCards(db, demand),
@@ -83,7 +86,8 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
   const demand = new CardDemand();
   // The trees whose page reads found no kept page (kept-pages.ts): the same record, of other misses.
   const pageDemand = new CardDemand();
-  const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache);
+  // The public trees' surname indexes and counts, by version (tree-indexes.ts); not inside a unit of work.
+  const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache, new TreeIndexes());
   return {
     ...stores,
     uow: {

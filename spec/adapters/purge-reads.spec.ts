@@ -4,6 +4,7 @@ import { freshDatabaseUrl, dropDatabase } from '../support/database.js';
 import { generateTree, type GeneratedTree } from '../bench/generate-tree.js';
 import { pgPurges } from '../../adapters/postgres/purge.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
+import { rowsRead, type PlanNode } from '../support/plan-rows.js';
 
 // The purge worker runs every hour on every instance, over every tree of the database. It must read
 // the rows it removes (and the rows that go with them), found by index, never every row of the
@@ -11,27 +12,6 @@ import { numbered, type Sql } from '../../adapters/postgres/sql.js';
 // and citation (173-324 ms an hour; at a host's 10,000,000 persons, minutes). This runs the purge's
 // statement under EXPLAIN ANALYZE in a transaction it rolls back and sums the rows each scan of a
 // table read (kept and filtered out), on a 4,000-person tree with a handful of soft-deleted records.
-
-type PlanNode = {
-  readonly 'Node Type': string;
-  readonly 'Relation Name'?: string;
-  readonly 'Actual Rows': number;
-  readonly 'Actual Loops': number;
-  readonly 'Rows Removed by Filter'?: number;
-  readonly 'Rows Removed by Index Recheck'?: number;
-  readonly Plans?: readonly PlanNode[];
-};
-
-/** Rows read by each table's scans in `node` (kept plus filtered out, over every loop), added to `into`. */
-const rowsRead = (node: PlanNode, into: Map<string, number>): Map<string, number> => {
-  const relation = node['Relation Name'];
-  if (relation !== undefined && /Scan/.test(node['Node Type']) && !/^(Bitmap Index|CTE|Subquery|Function|Values)/.test(node['Node Type'])) {
-    const read = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
-    into.set(relation, (into.get(relation) ?? 0) + read);
-  }
-  for (const child of node.Plans ?? []) rowsRead(child, into);
-  return into;
-};
 
 describe('the purge reads the rows it removes, not the tables', function () {
   this.timeout(300_000);

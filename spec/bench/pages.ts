@@ -5,7 +5,9 @@
 //      byte, bytes, URLs, and the service's RSS before, at peak (sampled every 20 ms) and after.
 //   2. CLIENTS closed-loop clients for BENCH_SECONDS each (after a short warm-up), anonymous: the
 //      bare baseline's GET /persons/{id}; GET /api/v1/public/persons/{id} (JSON); GET /persons/{id}
-//      (the page). JSON and page ask for the same persons in the same order. The clients run in the
+//      (the page). JSON and page ask for the same persons in the same order. Then GET /trees/{id}, the
+//      tree's home (its surname index and counts, kept by the tree's version: no goal of its own;
+//      before, each visit read every person of the tree). The clients run in the
 //      load generator's own process (loadgen.ts), each load reports its CPU (client, service, bare,
 //      PostgreSQL, the rest of the machine) and is INVALID when the client used more than half a core.
 // Goals: the page >= 0.8x the JSON's throughput, its p99 <= 1.5x the JSON's; the sitemap < 2 s and
@@ -133,6 +135,7 @@ const main = async (): Promise<void> => {
     const bareRead = await loaded('bare GET /persons/{id}', { headers: {}, expected: [200] }, (id) => `${bare.url}/persons/${id}`);
     const json = await loaded('GET /api/v1/public/persons/{id}', { headers: {}, expected: [200, 404] }, (id) => `${svc.api}/public/persons/${id}`);
     const page = await loaded('GET /persons/{id} (page)', { headers: {}, expected: [200, 404] }, (id) => `${origin}/persons/${id}`);
+    const home = await loaded("GET /trees/{id} (the tree's home)", { headers: {}, expected: [200] }, () => `${origin}/trees/${big.treeId}`);
     const rssAtEnd = await svc.rss();
 
     const missed: string[] = [];
@@ -159,6 +162,8 @@ const main = async (): Promise<void> => {
       cpuRow(json),
       ['GET /persons/{id} (page)', `${rate(page)}, ${latency(page, ['p50', 'p99'])}; ${page.statuses}${problems(page)} | ${ofBare(page)} | ${page.validity}`],
       cpuRow(page),
+      ["GET /trees/{id} (the tree's home)", `${rate(home)}, ${latency(home, ['p50', 'p99'])}; ${home.statuses}${problems(home)} | ${ofBare(home)} | ${home.validity}`],
+      cpuRow(home),
       ['page / JSON throughput', `${throughput.toFixed(2)}x | ${goal('page throughput', `>= ${GOAL.throughput}x`, throughput >= GOAL.throughput && page.errors === 0 && json.errors === 0)}`],
       ['page / JSON p99', `${p99.toFixed(2)}x (${ms(page.p.p99)} / ${ms(json.p.p99)}) | ${goal('page p99', `<= ${GOAL.p99}x`, p99 <= GOAL.p99)}`],
       [
@@ -170,7 +175,7 @@ const main = async (): Promise<void> => {
       ['service RSS', `${mb(rssAtStart)} at start, ${mb(rssAtEnd)} at end`],
     ]);
     console.log(missed.length === 0 ? '\nEvery goal met.' : `\nMissed goals: ${missed.join('; ')}`);
-    const invalid = invalidRuns([['bare read', bareRead], ['JSON read', json], ['page read', page]]);
+    const invalid = invalidRuns([['bare read', bareRead], ['JSON read', json], ['page read', page], ["tree's home", home]]);
     console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();

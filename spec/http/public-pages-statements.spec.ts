@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startObservedService, type ObservedService } from '../support/observed-service.js';
-import { plantFamily, type Planted } from './public-pages-fixture.js';
+import { DATE, plantFamily, type Planted } from './public-pages-fixture.js';
+import { rawCaller } from '../support/raw-call.js';
 
 // Issue 26, "Fast": a person's page costs at most one statement more than the JSON public read of
 // that person (GET /api/v1/public/persons/{id}), whatever their family holds: the person's row with
@@ -74,5 +75,28 @@ describe('public pages: statements per page', function () {
       const sql = await statements(url, 200);
       expect(sql.length, `${url}:\n${sql.join('\n---\n')}`).to.be.at.most(most);
     }
+  });
+
+  // A tree's home (its surname index and counts) and the directory are kept by each instance by the
+  // tree's version (spec/adapters/tree-index-reads.spec.ts: rows read): a visit after a change of the
+  // tree shows the change, and a visit while it is unchanged costs the same few statements.
+  it('the tree home and the directory show a change of the tree at the next visit, in the same few statements', async () => {
+    const home = `/trees/${f.publicTree}`;
+    expect(await (await fetch(`${svc.baseUrl}${home}`)).text()).to.include('>Abbot</a>');
+    const counted = await (await fetch(`${svc.baseUrl}/`)).text();
+    const again = await statements(home, 200);
+    expect(again.length).to.be.at.most(4);
+    expect((await statements('/', 200)).length).to.be.at.most(2);
+    // A new surname, and the only person of another made private.
+    const call = rawCaller(() => svc.baseUrl);
+    const added = await call('POST', `/trees/${f.publicTree}/persons`, f.owner, { given_name: 'Nell', surname: 'Newsurname', birth: { date: DATE(1801) }, death: { date: DATE(1871) } });
+    expect(added.status).to.equal(201);
+    expect(await (await fetch(`${svc.baseUrl}/`)).text(), 'the directory counts the new person').to.not.equal(counted);
+    const hidden = await call('PATCH', `/persons/${f.persons.D3}`, f.owner, { privacy: 'private' });
+    expect(hidden.status).to.equal(200);
+    const html = await (await fetch(`${svc.baseUrl}${home}`)).text();
+    expect(html).to.include('>Newsurname</a>');
+    expect(html).to.not.include('>Abbot</a>');
+    expect((await statements(home, 200)).length).to.equal(again.length);
   });
 });

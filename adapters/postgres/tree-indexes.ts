@@ -1,0 +1,102 @@
+import type { Id } from '../../core/kernel/ids.js';
+import type { PersonCounts, SurnameCount, SurnameLetter } from '../../core/people/ports.js';
+
+// A public tree's home (its surname index) and the directory (each tree's counts) are computed from
+// every person of the tree: 90-100 ms and 60 ms of PostgreSQL at 100,000 persons, for every visitor
+// and every crawler. They change only when the tree's records do, so each instance keeps them by the
+// tree's version (its change_seq, drawn at the commit of every change of its records, a purge's too:
+// public-pages.ts) and the year (a non-member's view of a person depends on the year only). A visit
+// reads the tree's version (its row, by key) and is answered from what is kept while that is the
+// version it was read at; the first visit after a change reads them again, with the version, in one
+// snapshot. Several instances each keep their own, right by the same versions.
+//
+// Bounded: an entry lives at most KEEP_MS (so that what a purge erased, whose version no visit asks for
+// again, leaves the process within minutes even when no one visits), per tree only the last one, and
+// at most MAX_SURNAMES surnames in all (the oldest go first; a tree with more is not kept).
+
+/** A tree's whole surname index as a non-member reads it. */
+export type TreeIndex = {
+  readonly letters: readonly SurnameLetter[];
+  /** Every surname, in the index's order, and those of each letter. */
+  readonly surnames: readonly SurnameCount[];
+  readonly byLetter: ReadonlyMap<string, readonly SurnameCount[]>;
+};
+
+/** What is kept of a tree: its version (the tree's change_seq: public-pages.ts) and the year it was read for. */
+export type Versioned<T> = { readonly version: string; readonly year: number; readonly value: T };
+
+const KEEP_MS = 10 * 60 * 1000;
+const MAX_SURNAMES = 200_000;
+const MAX_COUNTED_TREES = 10_000;
+
+type Kept<T> = Versioned<T> & { readonly at: number };
+
+export class TreeIndexes {
+  private readonly indexes = new Map<Id, Kept<TreeIndex>>();
+  private readonly counted = new Map<Id, Kept<PersonCounts>>();
+  private surnames = 0;
+  private readonly now: () => number;
+  private readonly keepMs: number;
+  private readonly maxSurnames: number;
+
+  constructor(o: { readonly now?: () => number; readonly keepMs?: number; readonly maxSurnames?: number } = {}) {
+    this.now = o.now ?? Date.now;
+    this.keepMs = o.keepMs ?? KEEP_MS;
+    this.maxSurnames = o.maxSurnames ?? MAX_SURNAMES;
+  }
+
+  /** The tree's index kept for `year`, of some version (no older than KEEP_MS). */
+  index(treeId: Id, year: number): Versioned<TreeIndex> | undefined {
+    const kept = this.indexes.get(treeId);
+    if (kept === undefined) return undefined;
+    if (this.now() - kept.at > this.keepMs) {
+      this.forgetIndex(treeId);
+      return undefined;
+    }
+    return kept.year === year ? kept : undefined;
+  }
+
+  /** The tree's counts kept for `year`, of some version (no older than KEEP_MS). */
+  counts(treeId: Id, year: number): Versioned<PersonCounts> | undefined {
+    const kept = this.counted.get(treeId);
+    if (kept === undefined) return undefined;
+    if (this.now() - kept.at > this.keepMs) {
+      this.counted.delete(treeId);
+      return undefined;
+    }
+    return kept.year === year ? { version: kept.version, year, value: kept.value } : undefined;
+  }
+
+  keepIndex(treeId: Id, kept: Versioned<TreeIndex>): void {
+    this.forgetIndex(treeId);
+    if (kept.value.surnames.length > this.maxSurnames) return;
+    this.indexes.set(treeId, { ...kept, at: this.now() });
+    this.surnames += kept.value.surnames.length;
+    // The oldest first (a Map keeps insertion order, and a tree kept again is inserted anew).
+    for (const [id] of this.indexes) {
+      if (this.surnames <= this.maxSurnames) break;
+      this.forgetIndex(id);
+    }
+  }
+
+  keepCounts(treeId: Id, kept: Versioned<PersonCounts>): void {
+    this.counted.delete(treeId);
+    this.counted.set(treeId, { ...kept, at: this.now() });
+    for (const [id] of this.counted) {
+      if (this.counted.size <= MAX_COUNTED_TREES) break;
+      this.counted.delete(id);
+    }
+  }
+
+  /** Surnames kept in all. */
+  get size(): number {
+    return this.surnames;
+  }
+
+  private forgetIndex(treeId: Id): void {
+    const kept = this.indexes.get(treeId);
+    if (kept === undefined) return;
+    this.indexes.delete(treeId);
+    this.surnames -= kept.value.surnames.length;
+  }
+}
