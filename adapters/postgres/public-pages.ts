@@ -179,79 +179,76 @@ const surnameIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: I
  * `indexes`: where the trees' surname indexes and counts are kept by version (tree-indexes.ts); none
  * inside a unit of work, whose reads may see its own changes before their version is drawn.
  */
-export const pgPublicPageReads = (db: Sql, indexes?: TreeIndexes): PublicPageReads => {
-  const indexOf = (treeId: Id, now: Date) => surnameIndex(db, indexes, treeId, now);
-  return {
-    treeStamp: (treeId) => treeStamp(db, treeId),
+export const pgPublicPageReads = (db: Sql, indexes?: TreeIndexes): PublicPageReads => ({
+  treeStamp: (treeId) => treeStamp(db, treeId),
 
-    family: async (personId, now) => {
-      const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
-      if (r === undefined) return null;
-      const stamped = stampOf({ ...r.t, owner_id: r.owner_id }, r.seq);
-      return {
-        ...stamped,
-        person: tables.persons.from(r.p),
-        relationships: (r.rels ?? []).map(([id, type, personAId, personBId, qualifier, role, notes]): FamilyEdge => ({ id, type, personAId, personBId, qualifier, role, notes })),
-        relatives: (r.kin ?? []).map(([id, privacy, isLiving, hasDeathFact, birthYear, n]): FamilyRelative => ({
-          person: { id, deletedAt: null, privacy, isLiving, hasDeathFact: hasDeathFact === true, birthYear },
-          name: n === null ? null : { givenName: n[0], surname: n[1] },
-        })),
-        partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
-        places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
-        profile: r.profile === null ? null : profileOf(r.profile),
-      };
-    },
+  family: async (personId, now) => {
+    const [r] = await db.rows<FamilyDb>(FAMILY, [...rootFull.params(now), personId, ...kinFull.params(now)]);
+    if (r === undefined) return null;
+    const stamped = stampOf({ ...r.t, owner_id: r.owner_id }, r.seq);
+    return {
+      ...stamped,
+      person: tables.persons.from(r.p),
+      relationships: (r.rels ?? []).map(([id, type, personAId, personBId, qualifier, role, notes]): FamilyEdge => ({ id, type, personAId, personBId, qualifier, role, notes })),
+      relatives: (r.kin ?? []).map(([id, privacy, isLiving, hasDeathFact, birthYear, n]): FamilyRelative => ({
+        person: { id, deletedAt: null, privacy, isLiving, hasDeathFact: hasDeathFact === true, birthYear },
+        name: n === null ? null : { givenName: n[0], surname: n[1] },
+      })),
+      partnershipEvents: (r.partnership_events ?? []).map((e) => tables.events.from(e)),
+      places: (r.places ?? []).map(([id, tree_id, name]): ReturnType<typeof tables.places.from> => tables.places.from({ id, tree_id, name } satisfies PlaceDb)),
+      profile: r.profile === null ? null : profileOf(r.profile),
+    };
+  },
 
-    personStamp: async (personId) => {
-      const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
-      return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
-    },
+  personStamp: async (personId) => {
+    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null }>(PERSON_STAMP, [personId]);
+    return r === undefined ? null : { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p) };
+  },
 
-    keptPage: async (personId) => {
-      const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null; key: string | null; body: string | null }>(KEPT_PAGE, [personId]);
-      if (r === undefined) return null;
-      return { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p), kept: r.key === null || r.body === null ? null : { key: r.key, body: r.body } };
-    },
+  keptPage: async (personId) => {
+    const [r] = await db.rows<{ p: PersonDb; t: TreeDb; owner_id: string | null; seq: string | null; key: string | null; body: string | null }>(KEPT_PAGE, [personId]);
+    if (r === undefined) return null;
+    return { ...stampOf({ ...r.t, owner_id: r.owner_id }, r.seq), person: tables.persons.from(r.p), kept: r.key === null || r.body === null ? null : { key: r.key, body: r.body } };
+  },
 
-    personCounts: async (treeIds, now) => {
-      const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
-      if (treeIds.length === 0) return counts;
-      const year = now.getUTCFullYear();
-      // The trees with counts kept, and whether those still hold; the others are counted.
-      const kept = new Map<Id, Versioned<PersonCounts>>();
-      for (const id of counts.keys()) {
-        const k = indexes?.counts(id, year);
-        if (k !== undefined) kept.set(id, k);
-      }
-      const versions = kept.size === 0 ? new Map<Id, string>() : await versionsOf(db, [...kept.keys()]);
-      const counted: Id[] = [];
-      for (const id of counts.keys()) {
-        const k = kept.get(id);
-        if (k !== undefined && versions.get(id) === k.version) counts.set(id, k.value);
-        else counted.push(id);
-      }
-      if (counted.length === 0) return counts;
-      const rows = await db.rows<{ id: string; version: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(counted)]);
-      for (const r of rows) {
-        const value = { shown: r.shown, full: r.full };
-        indexes?.keepCounts(r.id, { version: r.version, year, value });
-        counts.set(r.id, value);
-      }
-      return counts;
-    },
+  personCounts: async (treeIds, now) => {
+    const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
+    if (treeIds.length === 0) return counts;
+    const year = now.getUTCFullYear();
+    // The trees with counts kept, and whether those still hold; the others are counted.
+    const kept = new Map<Id, Versioned<PersonCounts>>();
+    for (const id of counts.keys()) {
+      const k = indexes?.counts(id, year);
+      if (k !== undefined) kept.set(id, k);
+    }
+    const versions = kept.size === 0 ? new Map<Id, string>() : await versionsOf(db, [...kept.keys()]);
+    const counted: Id[] = [];
+    for (const id of counts.keys()) {
+      const k = kept.get(id);
+      if (k !== undefined && versions.get(id) === k.version) counts.set(id, k.value);
+      else counted.push(id);
+    }
+    if (counted.length === 0) return counts;
+    const rows = await db.rows<{ id: string; version: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(counted)]);
+    for (const r of rows) {
+      const value = { shown: r.shown, full: r.full };
+      indexes?.keepCounts(r.id, { version: r.version, year, value });
+      counts.set(r.id, value);
+    }
+    return counts;
+  },
 
-    surnames: async (treeId, now, page) => {
-      const index = await indexOf(treeId, now);
-      if (index === null) return { letters: [], surnames: [] };
-      const of = page.letter === null ? index.surnames : (index.byLetter.get(page.letter) ?? []);
-      return { letters: index.letters, surnames: of.slice(page.offset, page.offset + page.limit) };
-    },
+  surnames: async (treeId, now, page) => {
+    const index = await surnameIndex(db, indexes, treeId, now);
+    if (index === null) return { letters: [], surnames: [] };
+    const of = page.letter === null ? index.surnames : (index.byLetter.get(page.letter) ?? []);
+    return { letters: index.letters, surnames: of.slice(page.offset, page.offset + page.limit) };
+  },
 
-    fullPersons: async (treeId, now, page) => {
-      const after = page.after ?? null;
-      const rows = await db.rows<{ id: string; updated_at: string | Date }>(FULL_PERSONS, [treeId, ...fullPerson.params(now), after, after, page.after === undefined ? (page.skip ?? 0) : 0, page.limit]);
-      return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
-    },
-  };
-};
+  fullPersons: async (treeId, now, page) => {
+    const after = page.after ?? null;
+    const rows = await db.rows<{ id: string; updated_at: string | Date }>(FULL_PERSONS, [treeId, ...fullPerson.params(now), after, after, page.after === undefined ? (page.skip ?? 0) : 0, page.limit]);
+    return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+  },
+});
 
