@@ -87,7 +87,8 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
   // The trees whose page reads found no kept page (kept-pages.ts): the same record, of other misses.
   const pageDemand = new CardDemand();
   // The public trees' surname indexes and counts, by version (tree-indexes.ts); not inside a unit of work.
-  const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache, new TreeIndexes());
+  const indexes = new TreeIndexes();
+  const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache, indexes);
   return {
     ...stores,
     uow: {
@@ -120,6 +121,7 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
     readsMayLag: replica === undefined ? (work) => work() : readsMayLag,
     replicaStatus: async () => (replica === undefined ? 'none' : replica.status()),
     close: async () => {
+      indexes.close();
       await Promise.all([orm.close(true), replica?.close(), kept?.listener.close()]);
     },
   };

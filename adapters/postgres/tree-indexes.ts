@@ -11,8 +11,9 @@ import type { PersonCounts, SurnameCount, SurnameLetter } from '../../core/peopl
 // snapshot. Several instances each keep their own, right by the same versions.
 //
 // Bounded: an entry lives at most KEEP_MS (so that what a purge erased, whose version no visit asks for
-// again, leaves the process within minutes even when no one visits), per tree only the last one, and
-// at most MAX_SURNAMES surnames in all (the oldest go first; a tree with more is not kept).
+// again, leaves the process within minutes even when no one visits: a sweep every SWEEP_MS while
+// anything is kept), per tree only the last one, and at most MAX_SURNAMES surnames in all (the oldest
+// go first; a tree with more is not kept).
 
 /** A tree's whole surname index as a non-member reads it. */
 export type TreeIndex = {
@@ -28,6 +29,7 @@ export type Versioned<T> = { readonly version: string; readonly year: number; re
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_SURNAMES = 200_000;
 const MAX_COUNTED_TREES = 10_000;
+const SWEEP_MS = 60 * 1000;
 
 type Kept<T> = Versioned<T> & { readonly at: number };
 
@@ -38,11 +40,35 @@ export class TreeIndexes {
   private readonly now: () => number;
   private readonly keepMs: number;
   private readonly maxSurnames: number;
+  private readonly sweepMs: number;
+  private timer: NodeJS.Timeout | null = null;
 
-  constructor(o: { readonly now?: () => number; readonly keepMs?: number; readonly maxSurnames?: number } = {}) {
+  constructor(o: { readonly now?: () => number; readonly keepMs?: number; readonly maxSurnames?: number; readonly sweepMs?: number } = {}) {
     this.now = o.now ?? Date.now;
     this.keepMs = o.keepMs ?? KEEP_MS;
     this.maxSurnames = o.maxSurnames ?? MAX_SURNAMES;
+    this.sweepMs = o.sweepMs ?? SWEEP_MS;
+  }
+
+  /** Removes every entry older than KEEP_MS; the sweeps stop once nothing is kept. */
+  sweep(): void {
+    const now = this.now();
+    for (const [id, kept] of this.indexes) if (now - kept.at > this.keepMs) this.forgetIndex(id);
+    for (const [id, kept] of this.counted) if (now - kept.at > this.keepMs) this.counted.delete(id);
+    if (this.indexes.size === 0 && this.counted.size === 0) this.close();
+  }
+
+  /** Stops the sweeps (the storage closes). */
+  close(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Sweeps every sweepMs while anything is kept (never keeping the process alive). */
+  private sweeping(): void {
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => this.sweep(), this.sweepMs);
+    this.timer.unref();
   }
 
   /** The tree's index kept for `year`, of some version (no older than KEEP_MS). */
@@ -72,6 +98,7 @@ export class TreeIndexes {
     if (kept.value.surnames.length > this.maxSurnames) return;
     this.indexes.set(treeId, { ...kept, at: this.now() });
     this.surnames += kept.value.surnames.length;
+    this.sweeping();
     // The oldest first (a Map keeps insertion order, and a tree kept again is inserted anew).
     for (const [id] of this.indexes) {
       if (this.surnames <= this.maxSurnames) break;
@@ -82,6 +109,7 @@ export class TreeIndexes {
   keepCounts(treeId: Id, kept: Versioned<PersonCounts>): void {
     this.counted.delete(treeId);
     this.counted.set(treeId, { ...kept, at: this.now() });
+    this.sweeping();
     for (const [id] of this.counted) {
       if (this.counted.size <= MAX_COUNTED_TREES) break;
       this.counted.delete(id);

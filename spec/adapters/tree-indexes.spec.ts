@@ -52,4 +52,19 @@ describe('TreeIndexes (kept in the process)', () => {
     expect(k.index('big', 2026)).to.equal(undefined);
     expect(k.size).to.equal(8);
   });
+
+  it('sweeps what is older than its time every sweepMs, whether or not anyone asks for it, and stops when nothing is kept', async () => {
+    let now = 0;
+    const k = new TreeIndexes({ now: () => now, keepMs: 1000, sweepMs: 20 });
+    k.keepIndex('t', { version: '1', year: 2026, value: indexOf(3) });
+    k.keepCounts('u', { version: '1', year: 2026, value: { shown: 1, full: 1 } });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(k.size, 'not yet old').to.equal(3);
+    now = 1001;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(k.size, 'swept without being asked for').to.equal(0);
+    now = 0;
+    expect(k.counts('u', 2026)).to.equal(undefined);
+    k.close();
+  });
 });
