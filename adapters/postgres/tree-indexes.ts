@@ -73,24 +73,12 @@ export class TreeIndexes {
 
   /** The tree's index kept for `year`, of some version (no older than KEEP_MS). */
   index(treeId: Id, year: number): Versioned<TreeIndex> | undefined {
-    const kept = this.indexes.get(treeId);
-    if (kept === undefined) return undefined;
-    if (this.now() - kept.at > this.keepMs) {
-      this.forgetIndex(treeId);
-      return undefined;
-    }
-    return kept.year === year ? kept : undefined;
+    return this.live(this.indexes.get(treeId), year, () => this.forgetIndex(treeId));
   }
 
   /** The tree's counts kept for `year`, of some version (no older than KEEP_MS). */
   counts(treeId: Id, year: number): Versioned<PersonCounts> | undefined {
-    const kept = this.counted.get(treeId);
-    if (kept === undefined) return undefined;
-    if (this.now() - kept.at > this.keepMs) {
-      this.counted.delete(treeId);
-      return undefined;
-    }
-    return kept.year === year ? { version: kept.version, year, value: kept.value } : undefined;
+    return this.live(this.counted.get(treeId), year, () => this.counted.delete(treeId));
   }
 
   keepIndex(treeId: Id, kept: Versioned<TreeIndex>): void {
@@ -119,6 +107,16 @@ export class TreeIndexes {
   /** Surnames kept in all. */
   get size(): number {
     return this.surnames;
+  }
+
+  /** `kept` when it is of `year` and no older than KEEP_MS; one older is forgotten. */
+  private live<T>(kept: Kept<T> | undefined, year: number, forget: () => void): Versioned<T> | undefined {
+    if (kept === undefined) return undefined;
+    if (this.now() - kept.at > this.keepMs) {
+      forget();
+      return undefined;
+    }
+    return kept.year === year ? { version: kept.version, year, value: kept.value } : undefined;
   }
 
   private forgetIndex(treeId: Id): void {
