@@ -1,6 +1,6 @@
 import type { Id } from '../../core/kernel/ids.js';
 import type { FamilyEdge, FamilyRelative, PersonCounts, PublicPageReads, SurnameCount, TreeStamp } from '../../core/people/ports.js';
-import type { TreeIndex, TreeIndexes, Versioned } from './tree-indexes.js';
+import { atLeast, flightKey, type TreeIndex, type TreeIndexes, type Versioned } from './tree-indexes.js';
 import { visibilityIsAt, visibilitySql } from './privacy-sql.js';
 import { uuids, type Sql } from './sql.js';
 import * as tables from './tables/index.js';
@@ -149,14 +149,9 @@ export const treeStamp = async (db: Sql, treeId: Id): Promise<TreeStamp | null> 
 const versionsOf = async (db: Sql, treeIds: readonly Id[]): Promise<ReadonlyMap<Id, string>> =>
   new Map((await db.rows<{ id: string; version: string }>(VERSIONS, [uuids(treeIds)])).map((r) => [r.id, r.version]));
 
-/**
- * The tree's surname index for a non-member at `now`: the one kept (TreeIndexes) while the tree's
- * version is the one it was read at (one row read, by key), else read and kept; null for an unknown tree.
- */
-const surnameIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: Id, now: Date): Promise<TreeIndex | null> => {
+/** The tree's whole surname index for a non-member at `now`, with its version, read (and kept, when `indexes`); null for an unknown tree. */
+const readIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: Id, now: Date): Promise<Versioned<TreeIndex> | null> => {
   const year = now.getUTCFullYear();
-  const kept = indexes?.index(treeId, year);
-  if (kept !== undefined && (await versionsOf(db, [treeId])).get(treeId) === kept.version) return kept.value;
   const [r] = await db.rows<{ version: string; letters: [string, number, number][] | null; surnames: [string, number, string][] | null }>(
     INDEX, [treeId, ...surnameFull.params(now), treeId],
   );
@@ -170,9 +165,27 @@ const surnameIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: I
     if (of === undefined) byLetter.set(letter, [s]);
     else of.push(s);
   }
-  const index: TreeIndex = { letters: (r.letters ?? []).map(([letter, n, persons]) => ({ letter, surnames: n, persons })), surnames, byLetter };
-  indexes?.keepIndex(treeId, { version: r.version, year, value: index });
+  const index: Versioned<TreeIndex> = { version: r.version, year, value: { letters: (r.letters ?? []).map(([letter, n, persons]) => ({ letter, surnames: n, persons })), surnames, byLetter } };
+  indexes?.keepIndex(treeId, index);
   return index;
+};
+
+/**
+ * The tree's surname index for a non-member at `now`: the one kept (TreeIndexes) while the tree's
+ * version is the one it was read at (one row read, by key), else the read in flight when it is of
+ * that version or newer, else read (and kept); null for an unknown tree. With nothing kept and
+ * nothing in flight, the version is not read first.
+ */
+const surnameIndex = async (db: Sql, indexes: TreeIndexes | undefined, treeId: Id, now: Date): Promise<TreeIndex | null> => {
+  if (indexes === undefined) return (await readIndex(db, indexes, treeId, now))?.value ?? null;
+  const year = now.getUTCFullYear();
+  const key = flightKey(treeId, year);
+  let current: string | undefined;
+  if (indexes.index(treeId, year) !== undefined || indexes.indexReads.has(key)) {
+    current = (await versionsOf(db, [treeId])).get(treeId);
+    if (current === undefined) return null;
+  }
+  return (await indexes.indexReads.share(key, current, () => indexes.index(treeId, year), () => readIndex(db, indexes, treeId, now)))?.value ?? null;
 };
 
 /**
@@ -215,26 +228,49 @@ export const pgPublicPageReads = (db: Sql, indexes?: TreeIndexes): PublicPageRea
     const counts = new Map<Id, PersonCounts>(treeIds.map((id) => [id, { shown: 0, full: 0 }]));
     if (treeIds.length === 0) return counts;
     const year = now.getUTCFullYear();
-    // The trees with counts kept, and whether those still hold; the others are counted.
-    const kept = new Map<Id, Versioned<PersonCounts>>();
+    /** Counts `ids` in one statement (keeping each): a read in flight per tree. */
+    const count = (ids: readonly Id[]): Promise<unknown> => {
+      const read = (async () => {
+        const rows = await db.rows<{ id: string; version: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(ids)]);
+        return new Map(rows.map((r): [Id, Versioned<PersonCounts>] => [r.id, { version: r.version, year, value: { shown: r.shown, full: r.full } }]));
+      })();
+      return Promise.all(ids.map(async (id) => {
+        const r = await (indexes === undefined ? read.then((m) => m.get(id) ?? null) : indexes.countReads.start(flightKey(id, year), read.then((m) => m.get(id) ?? null)));
+        if (r === null) return;
+        indexes?.keepCounts(id, r);
+        counts.set(id, r.value);
+      }));
+    };
+    if (indexes === undefined) {
+      await count([...counts.keys()]);
+      return counts;
+    }
+    // The trees with counts kept or being read: their versions say whether those hold.
+    const asked = [...counts.keys()].filter((id) => indexes.counts(id, year) !== undefined || indexes.countReads.has(flightKey(id, year)));
+    const versions = asked.length === 0 ? new Map<Id, string>() : await versionsOf(db, asked);
+    /** What is kept of the tree now (a read may have ended meanwhile) when it is of the version read or newer. */
+    const holding = (id: Id): Versioned<PersonCounts> | undefined => {
+      const k = indexes.counts(id, year);
+      const current = versions.get(id);
+      return k !== undefined && current !== undefined && atLeast(k.version, current) ? k : undefined;
+    };
+    const joining: Id[] = [];
+    const own: Id[] = [];
     for (const id of counts.keys()) {
-      const k = indexes?.counts(id, year);
-      if (k !== undefined) kept.set(id, k);
+      const k = holding(id);
+      if (k !== undefined) counts.set(id, k.value);
+      else if (versions.has(id) && indexes.countReads.has(flightKey(id, year))) joining.push(id);
+      else if (versions.has(id) || !asked.includes(id)) own.push(id);
+      // else: asked, and no such tree: none of its persons is counted.
     }
-    const versions = kept.size === 0 ? new Map<Id, string>() : await versionsOf(db, [...kept.keys()]);
-    const counted: Id[] = [];
-    for (const id of counts.keys()) {
-      const k = kept.get(id);
-      if (k !== undefined && versions.get(id) === k.version) counts.set(id, k.value);
-      else counted.push(id);
-    }
-    if (counted.length === 0) return counts;
-    const rows = await db.rows<{ id: string; version: string; shown: number; full: number }>(COUNTS, [...visibilitySql('p', now).params, uuids(counted)]);
-    for (const r of rows) {
-      const value = { shown: r.shown, full: r.full };
-      indexes?.keepCounts(r.id, { version: r.version, year, value });
-      counts.set(r.id, value);
-    }
+    const reads: Promise<unknown>[] = own.length === 0 ? [] : [count(own)];
+    const missed: Id[] = [];
+    await Promise.all([...reads, ...joining.map(async (id) => {
+      const r = (await indexes.countReads.join(flightKey(id, year), versions.get(id))) ?? holding(id) ?? null;
+      if (r === null) missed.push(id);
+      else counts.set(id, r.value);
+    })]);
+    if (missed.length > 0) await count(missed);
     return counts;
   },
 

@@ -14,6 +14,13 @@ import type { PersonCounts, SurnameCount, SurnameLetter } from '../../core/peopl
 // again, leaves the process within minutes even when no one visits: a sweep every SWEEP_MS while
 // anything is kept), per tree only the last one, and at most MAX_SURNAMES surnames in all (the oldest
 // go first; a tree with more is not kept).
+//
+// Shared: visits that find nothing kept that holds (the first after a change, or after the instance
+// starts) share the read in flight for the tree and year instead of each reading the whole tree (32
+// visitors at such a moment were 32 reads of every person). A visit that has seen the tree's version
+// takes the shared read's answer only when it is of that version or newer, so no visitor is answered
+// from before a change it could already see; else it reads its own. A read never replaces what is
+// kept of a newer version.
 
 /** A tree's whole surname index as a non-member reads it. */
 export type TreeIndex = {
@@ -31,7 +38,62 @@ const MAX_SURNAMES = 200_000;
 const MAX_COUNTED_TREES = 10_000;
 const SWEEP_MS = 60 * 1000;
 
+/** The key of a tree's reads in flight for a year. */
+export const flightKey = (treeId: Id, year: number): string => `${treeId}/${year}`;
+
 type Kept<T> = Versioned<T> & { readonly at: number };
+
+/** Whether version `a` is `b` or later (versions are change_seq's values as text). */
+export const atLeast = (a: string, b: string): boolean => BigInt(a) >= BigInt(b);
+
+/** Reads in flight, one per key (a tree and year): later visits join it (see above). */
+export class Flights<T> {
+  private readonly flying = new Map<string, Promise<Versioned<T> | null>>();
+
+  has(key: string): boolean {
+    return this.flying.has(key);
+  }
+
+  /**
+   * The answer of the read in flight for `key` when it is of version `current` or newer; null when
+   * none is in flight, `current` is unknown (the caller has not read the version), or it is older.
+   */
+  async join(key: string, current: string | undefined): Promise<Versioned<T> | null> {
+    const flying = this.flying.get(key);
+    if (flying === undefined || current === undefined) return null;
+    const r = await flying.catch(() => null);
+    return r !== null && atLeast(r.version, current) ? r : null;
+  }
+
+  /** `read` as the read in flight for `key` until it settles, unless another already is (then `read` is the caller's alone). */
+  start(key: string, read: Promise<Versioned<T> | null>): Promise<Versioned<T> | null> {
+    if (!this.flying.has(key)) {
+      this.flying.set(key, read);
+      const done = (): void => {
+        if (this.flying.get(key) === read) this.flying.delete(key);
+      };
+      read.then(done, done);
+    }
+    return read;
+  }
+
+  /**
+   * What holds for a caller that has read the version `current` (or none, when nothing was kept or in
+   * flight as it began): `kept()` when it is of that version or newer (looked at again after each
+   * wait: a read that ended meanwhile kept its answer), else the read in flight when it is, else
+   * `read`, started. With none in flight `read` starts before this returns, so callers that follow join it.
+   */
+  share(key: string, current: string | undefined, kept: () => Versioned<T> | undefined, read: () => Promise<Versioned<T> | null>): Promise<Versioned<T> | null> {
+    const holding = (): Versioned<T> | undefined => {
+      const k = kept();
+      return k !== undefined && current !== undefined && atLeast(k.version, current) ? k : undefined;
+    };
+    const now = holding();
+    if (now !== undefined) return Promise.resolve(now);
+    if (!this.flying.has(key)) return this.start(key, read());
+    return this.join(key, current).then((r) => r ?? holding() ?? this.start(key, read()));
+  }
+}
 
 export class TreeIndexes {
   private readonly indexes = new Map<Id, Kept<TreeIndex>>();
@@ -42,6 +104,9 @@ export class TreeIndexes {
   private readonly maxSurnames: number;
   private readonly sweepMs: number;
   private timer: NodeJS.Timeout | null = null;
+  /** Reads of a tree's index, and of its counts, in flight: keyed by `flightKey`. */
+  readonly indexReads = new Flights<TreeIndex>();
+  readonly countReads = new Flights<PersonCounts>();
 
   constructor(o: { readonly now?: () => number; readonly keepMs?: number; readonly maxSurnames?: number; readonly sweepMs?: number } = {}) {
     this.now = o.now ?? Date.now;
@@ -82,6 +147,7 @@ export class TreeIndexes {
   }
 
   keepIndex(treeId: Id, kept: Versioned<TreeIndex>): void {
+    if (this.newerKept(this.indexes.get(treeId), kept)) return;
     this.forgetIndex(treeId);
     if (kept.value.surnames.length > this.maxSurnames) return;
     this.indexes.set(treeId, { ...kept, at: this.now() });
@@ -95,6 +161,7 @@ export class TreeIndexes {
   }
 
   keepCounts(treeId: Id, kept: Versioned<PersonCounts>): void {
+    if (this.newerKept(this.counted.get(treeId), kept)) return;
     this.counted.delete(treeId);
     this.counted.set(treeId, { ...kept, at: this.now() });
     this.sweeping();
@@ -117,6 +184,11 @@ export class TreeIndexes {
       return undefined;
     }
     return kept.year === year ? { version: kept.version, year, value: kept.value } : undefined;
+  }
+
+  /** Whether `kept` (still live) is of `read`'s year and a newer version than it: a read that ended late keeps nothing. */
+  private newerKept<T>(kept: Kept<T> | undefined, read: Versioned<T>): boolean {
+    return kept !== undefined && kept.year === read.year && this.now() - kept.at <= this.keepMs && kept.version !== read.version && atLeast(kept.version, read.version);
   }
 
   private forgetIndex(treeId: Id): void {

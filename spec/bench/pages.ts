@@ -7,7 +7,9 @@
 //      bare baseline's GET /persons/{id}; GET /api/v1/public/persons/{id} (JSON); GET /persons/{id}
 //      (the page). JSON and page ask for the same persons in the same order. Then GET /trees/{id}, the
 //      tree's home (its surname index and counts, kept by the tree's version: no goal of its own;
-//      before, each visit read every person of the tree). The clients run in the
+//      before, each visit read every person of the tree), and the same while the tree changes once a
+//      second (a person's privacy flipped in PostgreSQL, as an editing owner would: after each change
+//      the visits of the moment share one read of the tree; before, each of them read it). The clients run in the
 //      load generator's own process (loadgen.ts), each load reports its CPU (client, service, bare,
 //      PostgreSQL, the rest of the machine) and is INVALID when the client used more than half a core.
 // Goals: the page >= 0.8x the JSON's throughput, its p99 <= 1.5x the JSON's; the sitemap < 2 s and
@@ -136,6 +138,18 @@ const main = async (): Promise<void> => {
     const json = await loaded('GET /api/v1/public/persons/{id}', { headers: {}, expected: [200, 404] }, (id) => `${svc.api}/public/persons/${id}`);
     const page = await loaded('GET /persons/{id} (page)', { headers: {}, expected: [200, 404] }, (id) => `${origin}/persons/${id}`);
     const home = await loaded("GET /trees/{id} (the tree's home)", { headers: {}, expected: [200] }, () => `${origin}/trees/${big.treeId}`);
+    // The same while the tree changes once a second: a person flipped between public and private (a
+    // change of the tree's records, drawing its version), then put back.
+    const flipped = big.persons[0]!.id;
+    const [{ privacy: was }] = (await db.query<{ privacy: string }>('select privacy from persons where id = $1', [flipped])).rows as [{ privacy: string }];
+    let changes = 0;
+    const writer = setInterval(() => {
+      changes += 1;
+      db.query('update persons set privacy = $2 where id = $1', [flipped, changes % 2 === 1 ? 'private' : 'public']).catch((e: unknown) => log(`the writer's change failed: ${String(e)}`));
+    }, 1000);
+    const edited = await loaded("GET /trees/{id} while the tree changes once a second", { headers: {}, expected: [200] }, () => `${origin}/trees/${big.treeId}`)
+      .finally(() => clearInterval(writer));
+    await db.query('update persons set privacy = $2 where id = $1', [flipped, was]);
     const rssAtEnd = await svc.rss();
 
     const missed: string[] = [];
@@ -164,6 +178,8 @@ const main = async (): Promise<void> => {
       cpuRow(page),
       ["GET /trees/{id} (the tree's home)", `${rate(home)}, ${latency(home, ['p50', 'p99'])}; ${home.statuses}${problems(home)} | ${ofBare(home)} | ${home.validity}`],
       cpuRow(home),
+      [`GET /trees/{id} while the tree changes once a second (${changes} changes over the warm-up and the load)`, `${rate(edited)}, ${latency(edited, ['p50', 'p99'])}; ${edited.statuses}${problems(edited)} | ${ofBare(edited)} | ${edited.validity}`],
+      cpuRow(edited),
       ['page / JSON throughput', `${throughput.toFixed(2)}x | ${goal('page throughput', `>= ${GOAL.throughput}x`, throughput >= GOAL.throughput && page.errors === 0 && json.errors === 0)}`],
       ['page / JSON p99', `${p99.toFixed(2)}x (${ms(page.p.p99)} / ${ms(json.p.p99)}) | ${goal('page p99', `<= ${GOAL.p99}x`, p99 <= GOAL.p99)}`],
       [
@@ -175,7 +191,7 @@ const main = async (): Promise<void> => {
       ['service RSS', `${mb(rssAtStart)} at start, ${mb(rssAtEnd)} at end`],
     ]);
     console.log(missed.length === 0 ? '\nEvery goal met.' : `\nMissed goals: ${missed.join('; ')}`);
-    const invalid = invalidRuns([['bare read', bareRead], ['JSON read', json], ['page read', page], ["tree's home", home]]);
+    const invalid = invalidRuns([['bare read', bareRead], ['JSON read', json], ['page read', page], ["tree's home", home], ["tree's home while it changes", edited]]);
     console.log(invalid.length === 0 ? 'Every load valid (client <= 0.5 core).' : `INVALID loads (the client may have set the pace): ${invalid.join('; ')}`);
   } finally {
     await scratch.close();
