@@ -77,6 +77,23 @@ describe('public pages: statements per page', function () {
     }
   });
 
+  // A tree's home page is kept as rendered by its ETag (kept-homes.ts): the ETag is made from all that
+  // decides the page, so an unchanged tree's home is the stamp's one statement, as a 304 is.
+  it('an unchanged tree\'s home, and a letter\'s page of it, is the page kept by its ETag, after one statement', async () => {
+    const home = `/trees/${f.publicTree}`;
+    for (const url of [home, `${home}?letter=A`]) {
+      const first = await fetch(`${svc.baseUrl}${url}`);
+      const body = await first.text();
+      expect(first.status, url).to.equal(200);
+      expect(body, url).to.include('>Abbot</a>');
+      const sql = await statements(url, 200);
+      expect(sql.length, `${url}:\n${sql.join('\n---\n')}`).to.equal(1);
+      const again = await fetch(`${svc.baseUrl}${url}`);
+      expect(await again.text(), url).to.equal(body);
+      expect(again.headers.get('etag'), url).to.equal(first.headers.get('etag'));
+    }
+  });
+
   // A tree's home (its surname index and counts) and the directory are kept by each instance by the
   // tree's version (spec/adapters/tree-index-reads.spec.ts: rows read): a visit after a change of the
   // tree shows the change, and a visit while it is unchanged costs the same few statements.

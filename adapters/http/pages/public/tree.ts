@@ -5,6 +5,7 @@ import { getPublicPerson } from '../../../../core/people/queries/get-public-pers
 import type { TreeRead } from '../../../../core/trees/model.js';
 import { escapeHtml } from '../render.js';
 import type { PublicPagesDeps } from './deps.js';
+import { KeptHomes } from './kept-homes.js';
 import { NOT_FOUND, anonymousOf, idOf, notModified, pageEtag, pageNumberOf, type PageAnswer } from './frame.js';
 import { homeCrumb, publicLayout, type Crumb } from './layout.js';
 import { pagerHtml } from './pager.js';
@@ -41,8 +42,9 @@ const letterOf = (raw: unknown): string | null | undefined => {
 /**
  * GET /trees/{id}: a tree's home: its name and description, how many persons a visitor is shown,
  * the search form, and the index of the surnames of the persons shown in full (by letter, paged).
+ * Each page is kept as rendered by its ETag (kept-homes.ts) in this process.
  */
-export const treePage = (p: PublicPagesDeps) => async (ctx: Context): Promise<PageAnswer> => {
+export const treePage = (p: PublicPagesDeps, kept = new KeptHomes()) => async (ctx: Context): Promise<PageAnswer> => {
   const treeId = idOf(ctx.params['id']);
   const page = pageNumberOf(ctx.query['page']);
   const letter = letterOf(ctx.query['letter']);
@@ -53,6 +55,8 @@ export const treePage = (p: PublicPagesDeps) => async (ctx: Context): Promise<Pa
   const now = p.deps.clock.now();
   const etag = pageEtag(['tree', treeId, letter ?? '', String(page), stamped.right.stamp, p.baseUrl], now);
   if (notModified(ctx, etag)) return { kind: 'not_modified', etag };
+  const rendered = kept.get(treeId, etag);
+  if (rendered !== undefined) return { kind: 'html', html: rendered, etag };
   const index = await getSurnameIndex(p.deps)(actor, treeId, { letter, offset: (page - 1) * SURNAMES_PER_PAGE, limit: SURNAMES_PER_PAGE + 1 });
   if (index._tag === 'Left') return NOT_FOUND;
   const { tree } = stamped.right;
@@ -100,5 +104,6 @@ export const treePage = (p: PublicPagesDeps) => async (ctx: Context): Promise<Pa
       '</section>',
     ].join('\n'),
   });
+  kept.keep(treeId, `${stamped.right.stamp}/${now.getUTCFullYear()}`, etag, html);
   return { kind: 'html', html, etag };
 };
