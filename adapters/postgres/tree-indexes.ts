@@ -1,5 +1,6 @@
 import type { Id } from '../../core/kernel/ids.js';
 import type { PersonCounts, SurnameCount, SurnameLetter } from '../../core/people/ports.js';
+import { Sweeps } from '../sweeps.js';
 
 // A public tree's home (its surname index) and the directory (each tree's counts) are computed from
 // every person of the tree: 90-100 ms and 60 ms of PostgreSQL at 100,000 persons, for every visitor
@@ -102,8 +103,7 @@ export class TreeIndexes {
   private readonly now: () => number;
   private readonly keepMs: number;
   private readonly maxSurnames: number;
-  private readonly sweepMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly sweeps: Sweeps;
   /** Reads of a tree's index, and of its counts, in flight: keyed by `flightKey`. */
   readonly indexReads = new Flights<TreeIndex>();
   readonly countReads = new Flights<PersonCounts>();
@@ -112,28 +112,20 @@ export class TreeIndexes {
     this.now = o.now ?? Date.now;
     this.keepMs = o.keepMs ?? KEEP_MS;
     this.maxSurnames = o.maxSurnames ?? MAX_SURNAMES;
-    this.sweepMs = o.sweepMs ?? SWEEP_MS;
+    this.sweeps = new Sweeps(o.sweepMs ?? SWEEP_MS, () => this.sweep());
   }
 
-  /** Removes every entry older than KEEP_MS; the sweeps stop once nothing is kept. */
-  sweep(): void {
+  /** Removes every entry older than KEEP_MS; whether anything is still kept (the sweeps, every sweepMs, stop once nothing is). */
+  sweep(): boolean {
     const now = this.now();
     for (const [id, kept] of this.indexes) if (now - kept.at > this.keepMs) this.forgetIndex(id);
     for (const [id, kept] of this.counted) if (now - kept.at > this.keepMs) this.counted.delete(id);
-    if (this.indexes.size === 0 && this.counted.size === 0) this.close();
+    return this.indexes.size > 0 || this.counted.size > 0;
   }
 
   /** Stops the sweeps (the storage closes). */
   close(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  /** Sweeps every sweepMs while anything is kept (never keeping the process alive). */
-  private sweeping(): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => this.sweep(), this.sweepMs);
-    this.timer.unref();
+    this.sweeps.stop();
   }
 
   /** The tree's index kept for `year`, of some version (no older than KEEP_MS). */
@@ -152,7 +144,7 @@ export class TreeIndexes {
     if (kept.value.surnames.length > this.maxSurnames) return;
     this.indexes.set(treeId, { ...kept, at: this.now() });
     this.surnames += kept.value.surnames.length;
-    this.sweeping();
+    this.sweeps.start();
     // The oldest first (a Map keeps insertion order, and a tree kept again is inserted anew).
     for (const [id] of this.indexes) {
       if (this.surnames <= this.maxSurnames) break;
@@ -164,7 +156,7 @@ export class TreeIndexes {
     if (this.newerKept(this.counted.get(treeId), kept)) return;
     this.counted.delete(treeId);
     this.counted.set(treeId, { ...kept, at: this.now() });
-    this.sweeping();
+    this.sweeps.start();
     for (const [id] of this.counted) {
       if (this.counted.size <= MAX_COUNTED_TREES) break;
       this.counted.delete(id);

@@ -12,6 +12,8 @@
 // anything is kept, so what a purge erased leaves the process whether or not anyone visits again),
 // and at most MAX_CHARS characters of HTML in all, the trees kept longest going first.
 
+import { Sweeps } from '../../../sweeps.js';
+
 const KEEP_MS = 10 * 60 * 1000;
 const SWEEP_MS = 60 * 1000;
 const MAX_CHARS = 16 * 1024 * 1024;
@@ -21,17 +23,16 @@ type Kept = { readonly version: string; readonly at: number; readonly pages: Map
 export class KeptHomes {
   private readonly trees = new Map<string, Kept>();
   private chars = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly sweeps: Sweeps;
   private readonly now: () => number;
   private readonly keepMs: number;
-  private readonly sweepMs: number;
   private readonly maxChars: number;
 
   constructor(o: { readonly now?: () => number; readonly keepMs?: number; readonly sweepMs?: number; readonly maxChars?: number } = {}) {
     this.now = o.now ?? Date.now;
     this.keepMs = o.keepMs ?? KEEP_MS;
-    this.sweepMs = o.sweepMs ?? SWEEP_MS;
     this.maxChars = o.maxChars ?? MAX_CHARS;
+    this.sweeps = new Sweeps(o.sweepMs ?? SWEEP_MS, () => this.sweep());
   }
 
   /** The page kept for the tree under `etag`, if any (no older than KEEP_MS). */
@@ -65,7 +66,7 @@ export class KeptHomes {
     kept.pages.set(etag, html);
     kept.chars += html.length;
     this.chars += html.length;
-    this.sweeping();
+    this.sweeps.start();
     // The trees kept longest first (a Map keeps insertion order; a tree of a new version is inserted anew).
     for (const [id] of this.trees) {
       if (this.chars <= this.maxChars) break;
@@ -78,23 +79,16 @@ export class KeptHomes {
     return this.chars;
   }
 
-  /** Forgets every tree kept longer than KEEP_MS; the sweeps stop once nothing is kept. */
-  sweep(): void {
+  /** Forgets every tree kept longer than KEEP_MS; whether anything is still kept (the sweeps stop once nothing is). */
+  sweep(): boolean {
     const now = this.now();
     for (const [id, kept] of this.trees) if (now - kept.at > this.keepMs) this.forget(id);
-    if (this.trees.size === 0) this.close();
+    return this.trees.size > 0;
   }
 
   /** Stops the sweeps. */
   close(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  private sweeping(): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => this.sweep(), this.sweepMs);
-    this.timer.unref();
+    this.sweeps.stop();
   }
 
   private forget(treeId: string): void {
