@@ -67,10 +67,19 @@ const goWith = (owners: string, table: string, columns: string, key: string): st
  */
 const going = (table: string, columns: string, owned: readonly (readonly [owners: string, key: string])[]): string => {
   const all = `id, tree_id, deleted_at, ${columns}`;
-  return `(select ${all} from ${table} where deleted_at < ?::timestamptz
+  return `(select * from (select ${all} from ${table} where deleted_at < ?::timestamptz
              ${owned.map(([owners, key]) => `union ${goWith(owners, table, all, key)}`).join('\n             ')}) x
-           where tree_id not in (select id from t)`;
+           where tree_id not in (select id from t)) x`;
 };
+
+/**
+ * Whether a going row's `key` names a row of the CTE `owners` (alias `as`): a left join, so the test
+ * is `${as}.id is null` for "not one of them". Written as `key not in (select id from owners)` it is
+ * a hashed subplan only while the set fits work_mem; past it a plain one, which reads the whole set
+ * again for every row tested (a 100,000-person tree whose persons all go: 700,000 records, each
+ * citation tested against all of them). A hash join spills to disk in batches instead.
+ */
+const among = (owners: string, as: string, key: string): string => `left join ${owners} ${as} on ${as}.id = x.${key}`;
 
 type CountsDb = { [K in keyof PurgeCounts]: string };
 
@@ -87,8 +96,10 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
    * It reads the rows it removes, never a table (spec/adapters/purge-reads.spec.ts): soft-deleted
    * rows by each table's partial index of them (migration 20270131090000), the rows that go with an
    * owner by their foreign key's index, for each owner purged (goWith), and the rows deleted by
-   * their primary key (`= any(array(...))`). What stays is tested with `not in (select ...)`, a hashed
-   * subplan, not `<> all(array(...))`, which compares each row with every element. It is planned for
+   * their primary key (`= any(array(...))`). Whether a going row's owner goes too is a left join
+   * to the owners' CTE (among), not `not in (select ...)`, whose hashed subplan becomes a plain one
+   * past work_mem, nor `<> all(array(...))`: both compare each row with every owner. The purged
+   * trees (`t`, a few rows) are still tested with `not in`. It is planned for
    * its cutoff every run (`once`): the count of rows deleted before it, not a third of the table, is
    * what the planner sees.
    */
@@ -97,19 +108,18 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
        p as (select id from persons where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
        s as (select id from sources where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
        rp as (select id from repositories where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
-       r as (select id, (deleted_at < ?::timestamptz
-                         and person_a_id not in (select id from p) and person_b_id not in (select id from p)) as counted
-             from ${going('relationships', 'person_a_id, person_b_id', [['p', 'person_a_id'], ['p', 'person_b_id']])}),
-       n as (select id, (deleted_at < ?::timestamptz and person_id not in (select id from p)) as counted
-             from ${going('names', 'person_id', [['p', 'person_id']])}),
-       e as (select id, (deleted_at < ?::timestamptz
-                         and (person_id is null or person_id not in (select id from p))
-                         and (partnership_id is null or partnership_id not in (select id from r))) as counted
-             from ${going('events', 'person_id, partnership_id', [['p', 'person_id'], ['r', 'partnership_id']])}),
+       r as (select x.id, (x.deleted_at < ?::timestamptz and a.id is null and b.id is null) as counted
+             from ${going('relationships', 'person_a_id, person_b_id', [['p', 'person_a_id'], ['p', 'person_b_id']])}
+               ${among('p', 'a', 'person_a_id')} ${among('p', 'b', 'person_b_id')}),
+       n as (select x.id, (x.deleted_at < ?::timestamptz and o.id is null) as counted
+             from ${going('names', 'person_id', [['p', 'person_id']])} ${among('p', 'o', 'person_id')}),
+       e as (select x.id, (x.deleted_at < ?::timestamptz and o.id is null and pr.id is null) as counted
+             from ${going('events', 'person_id, partnership_id', [['p', 'person_id'], ['r', 'partnership_id']])}
+               ${among('p', 'o', 'person_id')} ${among('r', 'pr', 'partnership_id')}),
        gone as (select id from p union all select id from r union all select id from n union all select id from e),
-       c as (select id, (deleted_at < ?::timestamptz
-                         and source_id not in (select id from s) and target_id not in (select id from gone)) as counted
-             from ${going('citations', 'source_id, target_id', [['s', 'source_id'], ['gone', 'target_id']])}),
+       c as (select x.id, (x.deleted_at < ?::timestamptz and so.id is null and g.id is null) as counted
+             from ${going('citations', 'source_id, target_id', [['s', 'source_id'], ['gone', 'target_id']])}
+               ${among('s', 'so', 'source_id')} ${among('gone', 'g', 'target_id')}),
        m as (select id from media where deleted_at < ?::timestamptz and tree_id not in (select id from t)),
        -- An object is removed once no row that stays names it (rows of one GEDZIP import may share one).
        qm as (${insertSelect(blobRemovals, `
@@ -119,7 +129,7 @@ export const pgPurges = (db: Sql): PurgeRepository => ({
                 ${goWith('t', 'media', 'id, storage_key', 'tree_id')}) g
               where g.storage_key is not null
                 and not exists (select 1 from media o where o.storage_key = g.storage_key
-                                and o.id not in (select id from m) and o.tree_id not in (select id from t))`)}
+                                and (o.deleted_at is null or o.deleted_at >= ?::timestamptz) and o.tree_id not in (select id from t))`)}
               on conflict (key) do nothing),
        dm as (delete from media where id = any(array(select id from m)) returning id),
        dc as (delete from citations where id = any(array(select id from c)) returning id),

@@ -102,3 +102,91 @@ describe('the purge reads the rows it removes, not the tables', function () {
     expect(total, `rows read: ${JSON.stringify(Object.fromEntries(read))}`).to.be.at.most(400);
   });
 });
+
+// The purge tells what counts under its own kind by testing each row against the sets it removes
+// (the persons, edges and records that go): `x not in (select id from p)` is a hashed subplan only
+// while the set fits work_mem (times hash_mem_multiplier); past it PostgreSQL plans a plain subplan,
+// which scans the set again for every row. A tree of 100,000 persons whose import was undone (or
+// deleted person by person) is a set of 700,000 records at the default 4 MB: a purge that compares
+// 100,000 citations with each of them never ends, and runs in every instance's hourly worker. Here
+// the sets pass work_mem by a 4,000-person tree and a work_mem of 64 kB.
+describe('the purge of many records reads each set it removes once, whatever work_mem', function () {
+  this.timeout(300_000);
+  let url: string;
+  let db: pg.Client;
+  const old = new Date('2026-01-01T00:00:00Z');
+  const cutoff = new Date('2026-06-01T00:00:00Z');
+
+  /** Rows read from the statement's CTEs (kept plus filtered out, over every loop). */
+  const cteRowsRead = (node: PlanNode): number =>
+    (node['Node Type'] === 'CTE Scan' ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'] : 0)
+    + (node.Plans ?? []).reduce((n, child) => n + cteRowsRead(child), 0);
+
+  before(async () => {
+    url = await freshDatabaseUrl();
+    db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const { treeId: t } = await generateTree(db, { persons: 4000, seed: 28 });
+    await db.query(
+      `insert into sources (id, tree_id, title, author, publication, notes, created_at, updated_at)
+       select gen_random_uuid(), $1, 'Register ' || g, '', '', '', now(), now() from generate_series(1, 40) g`, [t]);
+    await db.query(
+      `with cited as (select array_agg(id order by id) as ids from (select id from sources where tree_id = $1 order by id limit 39) x)
+       insert into citations (id, tree_id, source_id, target_kind, target_id, page, detail, created_at, updated_at)
+       select gen_random_uuid(), $1, cited.ids[1 + abs(hashtext(g.id::text)) % 39], g.kind, g.id, '', '', now(), now()
+       from cited, (select 'person' as kind, id from persons where tree_id = $1 union all select 'event', id from events where tree_id = $1) g`, [t]);
+    // Three quarters of the persons soft-deleted before the cutoff (as an undone import leaves them:
+    // their names, events, edges and citations go with them), and of the others a name, an event,
+    // an edge, a citation and a source.
+    const del = async (table: string, n: number, where = ''): Promise<void> => {
+      await db.query(`update ${table} set deleted_at = $2 where id in (select id from ${table} where tree_id = $1 and deleted_at is null ${where} order by id desc limit ${n})`, [t, old.toISOString()]);
+    };
+    await del('persons', 3000);
+    const alive = (column: string) => `and ${column} not in (select id from persons where deleted_at is not null)`;
+    await del('names', 1, alive('person_id'));
+    await del('events', 1, `${alive('person_id')} and person_id is not null`);
+    await del('relationships', 1, `${alive('person_a_id')} ${alive('person_b_id')}`);
+    await del('citations', 1, `and target_kind = 'person' ${alive('target_id')}`);
+    await del('sources', 1, 'and id not in (select source_id from citations)');
+    await db.query('analyze');
+  });
+  after(async () => {
+    await db?.end();
+    if (url !== undefined) await dropDatabase(new URL(url).pathname.slice(1)).catch(() => undefined);
+  });
+
+  it('counts what it removes, and reads its sets in proportion to them, not once per row tested', async () => {
+    let plan: PlanNode | undefined;
+    const explaining: Sql = {
+      rows: async <R>(sql: string, params: readonly unknown[] = []): Promise<R[]> => {
+        await db.query('savepoint explained');
+        const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${numbered(sql)}`, [...params]);
+        await db.query('rollback to savepoint explained');
+        plan = rows[0]!['QUERY PLAN'][0].Plan;
+        return (await db.query(numbered(sql), [...params])).rows as R[];
+      },
+      run: () => Promise.reject(new Error('not used')),
+      tx: () => Promise.reject(new Error('not used')),
+      copy: () => Promise.reject(new Error('not used')),
+      bytes: () => Promise.reject(new Error('not used')),
+    };
+    const { rows: [going] } = await db.query<{ n: number }>(
+      `select ((select count(*) from persons where deleted_at is not null) + (select count(*) from names n join persons p on p.id = n.person_id where p.deleted_at is not null)
+        + (select count(*) from events e join persons p on p.id = e.person_id where p.deleted_at is not null)
+        + (select count(*) from relationships r join persons a on a.id = r.person_a_id join persons b on b.id = r.person_b_id where a.deleted_at is not null or b.deleted_at is not null))::int as n`);
+    expect(going!.n).to.be.greaterThan(10_000);
+    await db.query('begin');
+    let counts: Record<string, number>;
+    try {
+      await db.query(`set local work_mem = '64kB'`);
+      counts = { ...(await pgPurges(explaining).purgeDeletedBefore(cutoff)) };
+    } finally {
+      await db.query('rollback');
+    }
+    expect(counts).to.include({ persons: 3000, names: 1, events: 1, relationships: 1, citations: 1, sources: 1, trees: 0, users: 0, media: 0, repositories: 0 });
+    // Each set is read a few times (to build it, to delete it, to count, to test against it), not
+    // once for each row tested against it (a plain subplan: tens of millions of rows here).
+    const read = cteRowsRead(plan!);
+    expect(read, `rows read from the CTEs, for ${going!.n} records going`).to.be.at.most(20 * going!.n);
+  });
+});
