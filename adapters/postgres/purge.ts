@@ -76,8 +76,8 @@ const going = (table: string, columns: string, owned: readonly (readonly [owners
  * Whether a going row's `key` names a row of the CTE `owners` (alias `as`): a left join, so the test
  * is `${as}.id is null` for "not one of them". Written as `key not in (select id from owners)` it is
  * a hashed subplan only while the set fits work_mem; past it a plain one, which reads the whole set
- * again for every row tested (a 100,000-person tree whose persons all go: 700,000 records, each
- * citation tested against all of them). A hash join spills to disk in batches instead.
+ * again for every row tested (a 100,000-person tree whose persons all go: more than 560,000
+ * records, each citation tested against all of them). A hash join spills to disk in batches instead.
  */
 const among = (owners: string, as: string, key: string): string => `left join ${owners} ${as} on ${as}.id = x.${key}`;
 

@@ -107,8 +107,9 @@ describe('the purge reads the rows it removes, not the tables', function () {
 // (the persons, edges and records that go): `x not in (select id from p)` is a hashed subplan only
 // while the set fits work_mem (times hash_mem_multiplier); past it PostgreSQL plans a plain subplan,
 // which scans the set again for every row. A tree of 100,000 persons whose import was undone (or
-// deleted person by person) is a set of 700,000 records at the default 4 MB: a purge that compares
-// 100,000 citations with each of them never ends, and runs in every instance's hourly worker. Here
+// deleted person by person) is a set of more than 560,000 records, past what the default work_mem
+// holds: a purge that compares each citation with all of them does not end, and runs in every
+// instance's hourly worker. Here
 // the sets pass work_mem by a 4,000-person tree and a work_mem of 64 kB.
 describe('the purge of many records reads each set it removes once, whatever work_mem', function () {
   this.timeout(300_000);
