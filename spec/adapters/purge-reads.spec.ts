@@ -13,6 +13,54 @@ import { rowsRead, type PlanNode } from '../support/plan-rows.js';
 // statement under EXPLAIN ANALYZE in a transaction it rolls back and sums the rows each scan of a
 // table read (kept and filtered out), on a 4,000-person tree with a handful of soft-deleted records.
 
+/**
+ * A Sql that runs each statement under EXPLAIN ANALYZE (inside a savepoint it rolls back: the
+ * statement deletes), hands its plan to `plan`, and runs it again for its rows, all in the caller's
+ * transaction on `db`.
+ */
+const explainingSql = (db: pg.Client, plan: (root: PlanNode) => void): Sql => ({
+  rows: async <R>(sql: string, params: readonly unknown[] = []): Promise<R[]> => {
+    await db.query('savepoint explained');
+    const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${numbered(sql)}`, [...params]);
+    await db.query('rollback to savepoint explained');
+    plan(rows[0]!['QUERY PLAN'][0].Plan);
+    return (await db.query(numbered(sql), [...params])).rows as R[];
+  },
+  run: () => Promise.reject(new Error('not used')),
+  tx: () => Promise.reject(new Error('not used')),
+  copy: () => Promise.reject(new Error('not used')),
+  bytes: () => Promise.reject(new Error('not used')),
+});
+
+/**
+ * A generated 4,000-person tree with a source per 100 persons and a citation of every person and of
+ * every event, each of one of the first 39 sources (the 40th is cited by none).
+ */
+const citedTree = async (db: pg.Client, seed: number): Promise<GeneratedTree> => {
+  const tree = await generateTree(db, { persons: 4000, seed });
+  const t = tree.treeId;
+  await db.query(
+    `insert into sources (id, tree_id, title, author, publication, notes, created_at, updated_at)
+     select gen_random_uuid(), $1, 'Register ' || g, '', '', '', now(), now() from generate_series(1, 40) g`, [t]);
+  await db.query(
+    `with cited as (select array_agg(id order by id) as ids from (select id from sources where tree_id = $1 order by id limit 39) x)
+     insert into citations (id, tree_id, source_id, target_kind, target_id, page, detail, created_at, updated_at)
+     select gen_random_uuid(), $1, cited.ids[1 + abs(hashtext(g.id::text)) % 39], g.kind, g.id, '', '', now(), now()
+     from cited, (select 'person' as kind, id from persons where tree_id = $1 union all select 'event', id from events where tree_id = $1) g`, [t]);
+  return tree;
+};
+
+/**
+ * Soft-deletes at `at`, in `table` of the tree, the `n` live rows last by id that meet `where`; and the
+ * condition (for `where`) that `column` names a person not soft-deleted.
+ */
+const deleter = (db: pg.Client, treeId: string, at: Date) => ({
+  del: async (table: string, n: number, where = ''): Promise<void> => {
+    await db.query(`update ${table} set deleted_at = $2 where id in (select id from ${table} where tree_id = $1 and deleted_at is null ${where} order by id desc limit ${n})`, [treeId, at.toISOString()]);
+  },
+  alive: (column: string): string => `and ${column} not in (select id from persons where deleted_at is not null)`,
+});
+
 describe('the purge reads the rows it removes, not the tables', function () {
   this.timeout(300_000);
   let url: string;
@@ -24,21 +72,7 @@ describe('the purge reads the rows it removes, not the tables', function () {
   /** The purge's statement as pgPurges runs it, under EXPLAIN ANALYZE, rolled back: its counts' row and the rows read per table. */
   const explainedPurge = async (): Promise<{ readonly read: Map<string, number>; readonly counts: Record<string, number> }> => {
     let read = new Map<string, number>();
-    const explaining: Sql = {
-      rows: async <R>(sql: string, params: readonly unknown[] = []): Promise<R[]> => {
-        // EXPLAIN ANALYZE runs the statement (it deletes) but answers no rows: it is undone, and the
-        // statement run again for its counts, inside the transaction.
-        await db.query('savepoint explained');
-        const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${numbered(sql)}`, [...params]);
-        await db.query('rollback to savepoint explained');
-        read = rowsRead(rows[0]!['QUERY PLAN'][0].Plan, new Map());
-        return (await db.query(numbered(sql), [...params])).rows as R[];
-      },
-      run: () => Promise.reject(new Error('not used')),
-      tx: () => Promise.reject(new Error('not used')),
-      copy: () => Promise.reject(new Error('not used')),
-      bytes: () => Promise.reject(new Error('not used')),
-    };
+    const explaining = explainingSql(db, (plan) => (read = rowsRead(plan, new Map())));
     await db.query('begin');
     try {
       const counts = await pgPurges(explaining).purgeDeletedBefore(cutoff);
@@ -52,23 +86,10 @@ describe('the purge reads the rows it removes, not the tables', function () {
     url = await freshDatabaseUrl();
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    tree = await generateTree(db, { persons: 4000, seed: 27 });
-    const t = tree.treeId;
-    // A source per 100 persons, a citation of every person and of every event, each of one of the
-    // first 39 sources (the 40th is cited by none).
-    await db.query(
-      `insert into sources (id, tree_id, title, author, publication, notes, created_at, updated_at)
-       select gen_random_uuid(), $1, 'Register ' || g, '', '', '', now(), now() from generate_series(1, 40) g`, [t]);
-    await db.query(
-      `with cited as (select array_agg(id order by id) as ids from (select id from sources where tree_id = $1 order by id limit 39) x)
-       insert into citations (id, tree_id, source_id, target_kind, target_id, page, detail, created_at, updated_at)
-       select gen_random_uuid(), $1, cited.ids[1 + abs(hashtext(g.id::text)) % 39], g.kind, g.id, '', '', now(), now()
-       from cited, (select 'person' as kind, id from persons where tree_id = $1 union all select 'event', id from events where tree_id = $1) g`, [t]);
+    tree = await citedTree(db, 27);
     // Soft-deleted before the cutoff: two persons (their names, events, edges and citations go with
     // them), a name, an event, an edge, a citation and a source of the others.
-    const del = async (table: string, n: number, where = ''): Promise<void> => {
-      await db.query(`update ${table} set deleted_at = $2 where id in (select id from ${table} where tree_id = $1 and deleted_at is null ${where} order by id desc limit ${n})`, [t, old.toISOString()]);
-    };
+    const { del } = deleter(db, tree.treeId, old);
     await del('persons', 2);
     await del('names', 1, 'and person_id not in (select id from persons where deleted_at is not null)');
     await del('events', 1, 'and person_id not in (select id from persons where deleted_at is not null)');
@@ -109,8 +130,7 @@ describe('the purge reads the rows it removes, not the tables', function () {
 // which scans the set again for every row. A tree of 100,000 persons whose import was undone (or
 // deleted person by person) is a set of more than 560,000 records, past what the default work_mem
 // holds: a purge that compares each citation with all of them does not end, and runs in every
-// instance's hourly worker. Here
-// the sets pass work_mem by a 4,000-person tree and a work_mem of 64 kB.
+// instance's hourly worker. Here the sets pass work_mem by a 4,000-person tree and a work_mem of 64 kB.
 describe('the purge of many records reads each set it removes once, whatever work_mem', function () {
   this.timeout(300_000);
   let url: string;
@@ -127,23 +147,12 @@ describe('the purge of many records reads each set it removes once, whatever wor
     url = await freshDatabaseUrl();
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    const { treeId: t } = await generateTree(db, { persons: 4000, seed: 28 });
-    await db.query(
-      `insert into sources (id, tree_id, title, author, publication, notes, created_at, updated_at)
-       select gen_random_uuid(), $1, 'Register ' || g, '', '', '', now(), now() from generate_series(1, 40) g`, [t]);
-    await db.query(
-      `with cited as (select array_agg(id order by id) as ids from (select id from sources where tree_id = $1 order by id limit 39) x)
-       insert into citations (id, tree_id, source_id, target_kind, target_id, page, detail, created_at, updated_at)
-       select gen_random_uuid(), $1, cited.ids[1 + abs(hashtext(g.id::text)) % 39], g.kind, g.id, '', '', now(), now()
-       from cited, (select 'person' as kind, id from persons where tree_id = $1 union all select 'event', id from events where tree_id = $1) g`, [t]);
+    const { treeId } = await citedTree(db, 28);
     // Three quarters of the persons soft-deleted before the cutoff (as an undone import leaves them:
     // their names, events, edges and citations go with them), and of the others a name, an event,
     // an edge, a citation and a source.
-    const del = async (table: string, n: number, where = ''): Promise<void> => {
-      await db.query(`update ${table} set deleted_at = $2 where id in (select id from ${table} where tree_id = $1 and deleted_at is null ${where} order by id desc limit ${n})`, [t, old.toISOString()]);
-    };
+    const { del, alive } = deleter(db, treeId, old);
     await del('persons', 3000);
-    const alive = (column: string) => `and ${column} not in (select id from persons where deleted_at is not null)`;
     await del('names', 1, alive('person_id'));
     await del('events', 1, `${alive('person_id')} and person_id is not null`);
     await del('relationships', 1, `${alive('person_a_id')} ${alive('person_b_id')}`);
@@ -158,19 +167,7 @@ describe('the purge of many records reads each set it removes once, whatever wor
 
   it('counts what it removes, and reads its sets in proportion to them, not once per row tested', async () => {
     let plan: PlanNode | undefined;
-    const explaining: Sql = {
-      rows: async <R>(sql: string, params: readonly unknown[] = []): Promise<R[]> => {
-        await db.query('savepoint explained');
-        const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${numbered(sql)}`, [...params]);
-        await db.query('rollback to savepoint explained');
-        plan = rows[0]!['QUERY PLAN'][0].Plan;
-        return (await db.query(numbered(sql), [...params])).rows as R[];
-      },
-      run: () => Promise.reject(new Error('not used')),
-      tx: () => Promise.reject(new Error('not used')),
-      copy: () => Promise.reject(new Error('not used')),
-      bytes: () => Promise.reject(new Error('not used')),
-    };
+    const explaining = explainingSql(db, (root) => (plan = root));
     const { rows: [going] } = await db.query<{ n: number }>(
       `select ((select count(*) from persons where deleted_at is not null) + (select count(*) from names n join persons p on p.id = n.person_id where p.deleted_at is not null)
         + (select count(*) from events e join persons p on p.id = e.person_id where p.deleted_at is not null)
