@@ -122,6 +122,7 @@ export const composeApp = (
     ready: storage.ping,
     replicaStatus: storage.replicaStatus,
     readsMayLag: storage.readsMayLag,
+    conditionally: storage.conditionally,
     uploadDir: path.join(config.dataDir, 'tmp'),
     sendTimeoutMs: config.sendTimeoutMs,
     streamsPerUser: config.streamsPerUser,

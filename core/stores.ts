@@ -16,6 +16,7 @@ import type { DuplicateStore } from './duplicates/ports.js';
 import type { MergeStore } from './merge/ports.js';
 import type { ChartReads } from './charts/ports.js';
 import type { HistoryStore } from './history/ports.js';
+import type { Id } from './kernel/ids.js';
 
 /** The stores: what a unit of work hands to a command, and what queries read outside one. */
 export type Stores = {
@@ -66,6 +67,19 @@ export type UnitOfWork<K extends keyof Stores = keyof Stores> = {
   readonly run: <A>(work: (stores: Pick<Stores, K>) => Promise<Result<A>>) => Promise<Result<A>>;
 };
 
+/**
+ * What a conditional change (If-Match) checked, which must still hold when the change commits
+ * (Storage.conditionally): a record of a tree (its read may show any record of the tree: a person's
+ * names, events, family), the tree's own row, or a proposal's row.
+ */
+export type Precondition =
+  | { readonly kind: 'record'; readonly treeId: Id }
+  | { readonly kind: 'tree'; readonly treeId: Id }
+  | { readonly kind: 'proposal'; readonly proposalId: Id };
+
+/** How many times `Storage.conditionally` runs its work before it answers `moved`. */
+export const CONDITION_ATTEMPTS = 5;
+
 /** A read replica, as /readyz reports it: none configured, answering, or not (its reads go to the primary). */
 export type ReplicaStatus = 'none' | 'ok' | 'unavailable';
 
@@ -88,5 +102,13 @@ export type Storage = Stores & {
    * advisory lock), or answers null at once when another holder has it.
    */
   readonly exclusive: <A>(lockName: string, work: () => Promise<A>) => Promise<A | null>;
+  /**
+   * Runs `work` (the check of a conditional change, then the change) as one step: the first unit of
+   * work that `work` commits commits only if nothing `on` names has changed since before `work`
+   * began. Otherwise that unit of work rolls back and `work` runs again from its check, up to
+   * CONDITION_ATTEMPTS times in all; `moved` when it never held (the tree kept changing meanwhile).
+   * Units of work after the first, and every read, run as they would without it.
+   */
+  readonly conditionally: <A>(on: Precondition, work: () => Promise<A>) => Promise<A | 'moved'>;
   readonly close: () => Promise<void>;
 };

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import * as t from 'io-ts';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Authenticated } from '../../core/identity/queries/authenticate.js';
-import type { ReplicaStatus } from '../../core/stores.js';
+import type { ReplicaStatus, Storage } from '../../core/stores.js';
 import { boundToContext, lagScopeOf, readsMayLag } from './read-routing.js';
 import { corsMiddleware } from './cors.js';
 import { expectedOf } from './expected.js';
@@ -52,6 +52,11 @@ export type AppOptions = {
   readonly corsOrigins?: readonly string[];
   /** Runs a request's reads where they may lag (a read replica): only reads by non-members (read-routing.ts). */
   readonly readsMayLag?: <A>(work: () => Promise<A>) => Promise<A>;
+  /**
+   * Runs a conditional change's If-Match check and the change as one step (Storage.conditionally);
+   * absent (a host without storage), the check runs just before the change.
+   */
+  readonly conditionally?: Storage['conditionally'];
   /** JSON body limit in bytes. */
   readonly jsonLimitBytes?: number;
   /** Where uploads are received before they are stored (DATA_DIR/tmp; never a RAM-backed /tmp by default). */
@@ -418,28 +423,38 @@ export const createApp = (opts: AppOptions): Koa => {
         const decodedBody = r.body ? decodePart(r.body, fields, 'body', { exact: true, describe: expectedOf }) : { ok: true as const, value: undefined };
         if (!decodedBody.ok) return sendProblem(ctx, problem(422, 'invalid_input', 'The request body is invalid.', decodedBody.errors));
 
-        // A conditional change: the record as its GET reads it now must still be what the client read.
+        const handle = async (): Promise<Awaited<ReturnType<typeof r.handle>>> => r.handle({ ...base, body: decodedBody.value, upload });
+        // A conditional change: the record as its GET reads it now must still be what the client read,
+        // and stay so until the change commits (Storage.conditionally: checked again in its transaction).
         // Only for a caller the change lets through (`mayChange`): any other gets from the handler the
         // refusal it gets without If-Match, never a 412 telling it the record exists (RFC 9110 13.2.1).
         const ifMatch = header('If-Match');
-        const refused = reader !== undefined && ifMatch !== undefined && r.mayChange !== undefined && (await r.mayChange({ ...base, body: undefined, upload: null }))._tag === 'Left';
-        if (reader !== undefined && ifMatch !== undefined && !refused) {
+        const may = reader !== undefined && ifMatch !== undefined && r.mayChange !== undefined ? await r.mayChange({ ...base, body: undefined, upload: null }) : undefined;
+        let result: Awaited<ReturnType<typeof r.handle>>;
+        if (reader !== undefined && ifMatch !== undefined && may?._tag !== 'Left') {
           const readerQuery = reader.query ? decodePart(reader.query, {}, 'query') : { ok: true as const, value: undefined };
-          const now = readerQuery.ok ? await reader.handle({ ...base, query: readerQuery.value, body: undefined, upload: null }) : null;
-          const current = now === null || now._tag === 'Left' ? undefined
-            : now.right.json !== undefined ? etagOfJson(now.right.json) : now.right.body !== undefined ? etagOf(now.right.body) : undefined;
-          if (current !== undefined && !ifMatchHolds(ifMatch, current)) {
+          let current: string | undefined;
+          const checked = async (): Promise<Awaited<ReturnType<typeof r.handle>> | 'stale'> => {
+            const now = readerQuery.ok ? await reader.handle({ ...base, query: readerQuery.value, body: undefined, upload: null }) : null;
+            current = now === null || now._tag === 'Left' ? undefined
+              : now.right.json !== undefined ? etagOfJson(now.right.json) : now.right.body !== undefined ? etagOf(now.right.body) : undefined;
+            return current !== undefined && !ifMatchHolds(ifMatch, current) ? 'stale' : handle();
+          };
+          const answer = may === undefined || opts.conditionally === undefined ? await checked() : await opts.conditionally(may.right, checked);
+          // `moved`: the tree kept changing between the check and the change, every time it was tried.
+          if (answer === 'stale' || answer === 'moved') {
             if (validate) documentedError(r, 412);
-            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), { ETag: current });
+            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), current === undefined ? {} : { ETag: current });
           }
+          result = answer;
+        } else {
+          result = lagging
+            ? await opts.readsMayLag!(async () => {
+              const answer = await handle();
+              return answer._tag === 'Right' && answer.right.stream !== undefined ? { ...answer, right: { ...answer.right, stream: boundToContext(answer.right.stream) } } : answer;
+            })
+            : await handle();
         }
-        const handle = async (): Promise<Awaited<ReturnType<typeof r.handle>>> => r.handle({ ...base, body: decodedBody.value, upload });
-        const result = lagging
-          ? await opts.readsMayLag!(async () => {
-            const answer = await handle();
-            return answer._tag === 'Right' && answer.right.stream !== undefined ? { ...answer, right: { ...answer.right, stream: boundToContext(answer.right.stream) } } : answer;
-          })
-          : await handle();
         if (result._tag === 'Left') {
           const { problem: p, headers } = problemOf(result.left);
           if (validate) documentedError(r, p.status);

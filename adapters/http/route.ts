@@ -1,6 +1,7 @@
 import type * as t from 'io-ts';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Result } from '../../core/kernel/either.js';
+import type { Precondition } from '../../core/stores.js';
 import type { SpooledFile } from './multipart.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -176,8 +177,12 @@ export const successStatuses = (r: AnyRoute): readonly number[] => [r.success.st
 /** The GET routes whose answer is one record (the path ends with its id): they carry an ETag. */
 export const readsOneRecord = (r: AnyRoute): boolean => r.method === 'get' && r.streams !== true && /\}$/.test(r.path) && r.success.body !== undefined;
 
-/** Whether a caller may make a conditional change (`Route.mayChange`): a Left means its handler refuses it (app.ts then ignores If-Match and lets the handler answer). */
-export type MayChange = (input: HandlerInput<any, any, undefined>) => Promise<Result<unknown>>;
+/**
+ * Whether a caller may make a conditional change (`Route.mayChange`): a Left means its handler refuses
+ * it (app.ts then ignores If-Match and lets the handler answer); a Right names what must not change
+ * between the If-Match check and the change's commit (Storage.conditionally).
+ */
+export type MayChange = (input: HandlerInput<any, any, undefined>) => Promise<Result<Precondition>>;
 
 /**
  * Marks each PATCH, PUT and DELETE whose path a one-record GET also answers as `conditional`: its

@@ -1,4 +1,5 @@
-import type { Storage, Stores } from '../../core/stores.js';
+import type { Precondition, Storage, Stores } from '../../core/stores.js';
+import { ConditionMoved, guarded, openGuard } from '../condition-guard.js';
 import { emptyState, restore, snapshot, type MemoryState } from './state.js';
 import { memoryEmailTokens, memoryRateLimiter, memorySessions, memoryUsers } from './identity.js';
 import { memoryMemberships, memoryTrees } from './trees.js';
@@ -65,18 +66,33 @@ export const memoryStorage = (): Storage => {
   let queue: Promise<unknown> = Promise.resolve();
   // Held lock names: outside the state, so a rolled-back unit of work never releases or takes one.
   const held = new Set<string>();
+  // A conditional change's version (Storage.conditionally): the tree's stamp (its last change), and
+  // the tree's or the proposal's own row; compared when its unit of work starts, which no other runs beside.
+  const versionOf = async (on: Precondition): Promise<string | null> => {
+    if (on.kind === 'proposal') {
+      const p = state.proposals.get(on.proposalId);
+      return p === undefined ? null : JSON.stringify(p);
+    }
+    const stamp = (await stores.publicPages.treeStamp(on.treeId))?.stamp;
+    return stamp === undefined ? null : on.kind === 'record' ? stamp : `${stamp}/${JSON.stringify(state.trees.get(on.treeId))}`;
+  };
   return {
     ...stores,
     uow: {
       run: (work) => {
+        const guard = openGuard();
         const next = queue.then(async () => {
+          if (guard !== undefined && (await versionOf(guard.on)) !== guard.version) throw new ConditionMoved();
           const before = snapshot(state);
           running = before;
           try {
             const result = await work(stores);
             running = null;
             if (result._tag === 'Left') restore(state, before);
-            else recordCommit(before, state);
+            else {
+              recordCommit(before, state);
+              if (guard !== undefined) guard.spent = true;
+            }
             return result;
           } catch (e) {
             running = null;
@@ -91,6 +107,7 @@ export const memoryStorage = (): Storage => {
     ping: async () => undefined,
     // One copy of the data: nothing lags.
     readsMayLag: (work) => work(),
+    conditionally: (on, work) => guarded(on, versionOf, work),
     replicaStatus: async () => 'none',
     exclusive: async (lockName, work) => {
       if (held.has(lockName)) return null;

@@ -1,7 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Storage, Stores } from '../../core/stores.js';
+import type { Precondition, Storage, Stores } from '../../core/stores.js';
+import { ConditionMoved, guarded, openGuard } from '../condition-guard.js';
 import { initOrm, type OrmOptions } from './orm.js';
-import { commit, inTransaction, sqlOn, type SqlObserver } from './sql.js';
+import { commit, inTransaction, sqlOn, type Sql, type SqlObserver } from './sql.js';
 import { readsMayLag, type ReadReplica } from './read-replica.js';
 import { pgEmailTokens, pgRateLimiter, pgSessions, pgUsers, type SessionWithUser, type UserChanged } from './identity.js';
 import { listenForSessionChanges, SessionCache, type SessionListener } from './session-cache.js';
@@ -67,6 +68,29 @@ const storesOn = (
   };
 };
 
+/**
+ * The version of what a conditional change's precondition names (Storage.conditionally), null when
+ * nothing has that id. A record's: its tree's `change_seq`, which the commit of every change of the
+ * tree's records draws anew (migration 20270115090000), under the tree row's lock. The tree's and a
+ * proposal's: their whole row. `lock`: inside the change's transaction, the row locked as the commit's
+ * stamp locks it (a record's, compared last) or as the change that writes it will (compared first: an
+ * update of the tree's row, the delete of a proposal's), so that no lock is taken in a new order.
+ */
+const versionOf = async (db: Sql, on: Precondition, lock = false): Promise<string | null> => {
+  const [r] = await db.rows<{ v: string }>(
+    on.kind === 'record' ? `select change_seq::text as v from trees where id = ?::uuid${lock ? ' for no key update' : ''}`
+      : on.kind === 'tree' ? `select t::text as v from trees t where t.id = ?::uuid${lock ? ' for no key update' : ''}`
+        : `select p::text as v from proposals p where p.id = ?::uuid${lock ? ' for update' : ''}`,
+    [on.kind === 'proposal' ? on.proposalId : on.treeId],
+  );
+  return r?.v ?? null;
+};
+
+/** Compares a guard's version inside its unit of work (`db` on its transaction): ConditionMoved when it moved. */
+const holds = async (db: Sql, on: Precondition, version: string): Promise<void> => {
+  if ((await versionOf(db, on, true)) !== version) throw new ConditionMoved();
+};
+
 /** Sessions kept in the process (session-cache.ts): the cache and the listener that keeps it right. */
 export type KeptSessions = { readonly cache: SessionCache<SessionWithUser>; readonly listener: SessionListener };
 
@@ -89,24 +113,38 @@ export const storageOnOrm = (orm: MikroORM, observe: SqlObserver = {}, replica?:
   // The public trees' surname indexes and counts, by version (tree-indexes.ts); not inside a unit of work.
   const indexes = new TreeIndexes();
   const stores = storesOn(() => orm.em, demand, pageDemand, observe, replica, kept?.cache, indexes);
+  // A conditional change's versions are read on the primary: its check must see what its change will.
+  const conditions = sqlOn(() => orm.em, observe);
   return {
     ...stores,
     uow: {
       run: async (work) => {
+        // The first unit of work of a conditional change (Storage.conditionally): its precondition
+        // is compared again in its transaction. A row it writes itself (the tree's, a proposal's) is
+        // locked and compared first. A record's tree is compared last, locked as the commit's stamp
+        // locks it: after the change's own row locks, in the order every commit takes them.
+        const guard = openGuard();
         const em = orm.em.fork();
         await em.begin();
         let result;
         try {
+          const db = guard === undefined ? undefined : sqlOn(() => em, observe);
+          if (guard !== undefined && guard.on.kind !== 'record') await holds(db!, guard.on, guard.version);
           result = await work(storesOn(() => em, demand, pageDemand, observe, undefined, kept?.cache));
+          if (guard !== undefined && guard.on.kind === 'record' && result._tag === 'Right') await holds(db!, guard.on, guard.version);
         } catch (e) {
           await em.rollback().catch(() => undefined); // the work's error is the one worth reporting
           throw e;
         }
         if (result._tag === 'Left') await em.rollback();
-        else await commit(em);
+        else {
+          await commit(em);
+          if (guard !== undefined) guard.spent = true;
+        }
         return result;
       },
     },
+    conditionally: (on, work) => guarded(on, (o) => versionOf(conditions, o), work),
     // A transaction-scoped advisory lock on one connection of its own, held while `work` runs (on
     // other connections) and released when that transaction ends, even if this process dies.
     exclusive: async <A>(lockName: string, work: () => Promise<A>): Promise<A | null> =>

@@ -10,6 +10,7 @@ import { membershipsContract } from './memberships.contract.js';
 import { auditContract } from './audit.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
 import { exclusiveContract } from './exclusive.contract.js';
+import { conditionallyContract } from './conditionally.contract.js';
 import { personsContract } from './persons.contract.js';
 import { namesContract } from './names.contract.js';
 import { eventsContract } from './events.contract.js';
@@ -52,6 +53,7 @@ for (const [name, make] of adapters) {
   auditContract(name, make);
   unitOfWorkContract(name, make);
   exclusiveContract(name, make);
+  conditionallyContract(name, make);
   personsContract(name, make);
   namesContract(name, make);
   eventsContract(name, make);

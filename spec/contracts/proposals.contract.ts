@@ -3,7 +3,7 @@ import { newId } from '../../core/kernel/ids.js';
 import type { Proposal } from '../../core/proposals/model.js';
 import { at, givenTree, sortedIds, withStorage, type MakeStorage } from './fixtures.js';
 
-const aProposal = (treeId: string, over: Partial<Proposal> = {}): Proposal => ({
+export const aProposal = (treeId: string, over: Partial<Proposal> = {}): Proposal => ({
   id: newId(),
   treeId,
   status: 'pending',

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { errorStatuses } from '../../adapters/http/route.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
@@ -73,5 +74,86 @@ describe('ETag and If-Match (HTTP)', function () {
     const t1 = await etag(`/trees/${treeId}`);
     expect((await send('PATCH', `/trees/${treeId}`, { body: { description: 'new' }, ifMatch: t1 })).status).to.equal(200);
     expect((await send('PATCH', `/trees/${treeId}`, { body: { description: 'newer' }, ifMatch: t1 })).status).to.equal(412);
+  });
+
+  // Two editors who read one version and send their changes at once: the check and the change are one
+  // step (Storage.conditionally), so the second is 412, never written over the first (a lost update).
+  // The person's row is held by a transaction of the spec's own until both changes have passed their
+  // check and wait to write it.
+  describe('changes sent at once on one version (PostgreSQL)', () => {
+    let db: pg.Client;
+    before(async () => {
+      db = new pg.Client({ connectionString: svc.databaseUrl! });
+      await db.connect();
+    });
+    after(async () => db?.end());
+
+    /** Waits until `n` backends wait for a lock on `table` (the changes, past their check). */
+    const waiting = async (table: string, n: number): Promise<void> => {
+      for (let i = 0; i < 500; i += 1) {
+        const { rows } = await db.query<{ n: number }>(
+          `select count(distinct a.pid)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
+            where not l.granted and a.wait_event_type = 'Lock' and a.query ilike $1`, [`%${table}%`]);
+        if (rows[0]!.n >= n) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`${n} changes did not come to wait on ${table}`);
+    };
+
+    const race = async (hold: string, id: string, send2: (i: number) => Promise<Response>, table: string): Promise<number[]> => {
+      await db.query('begin');
+      await db.query(hold, [id]);
+      const both = [send2(0), send2(1)];
+      try {
+        await waiting(table, 2);
+      } finally {
+        await db.query('commit');
+      }
+      return (await Promise.all(both)).map((r) => r.status);
+    };
+
+    it('a person: one change goes and the other is 412; the person is what the one that went wrote', async () => {
+      const person = ((await (await send('POST', `/trees/${treeId}/persons`, { body: { given_name: 'Both', surname: 'Atonce' } })).json()) as { id: string }).id;
+      // Without If-Match both go, one after the other: the allowed callers are answered 200.
+      expect((await send('PATCH', `/persons/${person}`, { body: { notes: 'plain' } })).status).to.equal(200);
+      const v1 = await etag(`/persons/${person}`);
+      const statuses = await race('select 1 from persons where id = $1 for update', person,
+        (i) => send('PATCH', `/persons/${person}`, { body: { notes: `editor ${i}` }, ifMatch: v1 }), 'persons');
+      expect([...statuses].sort()).to.deep.equal([200, 412]);
+      const winner = statuses.indexOf(200);
+      expect(((await (await send('GET', `/persons/${person}`)).json()) as { notes: string }).notes).to.equal(`editor ${winner}`);
+    });
+
+    it('a change without If-Match that commits while the conditional one waits to write: the conditional one is 412', async () => {
+      const person = ((await (await send('POST', `/trees/${treeId}/persons`, { body: { given_name: 'Name', surname: 'Meanwhile' } })).json()) as { id: string }).id;
+      const names = (await (await send('GET', `/persons/${person}/names`)).json()) as { id: string }[];
+      const v1 = await etag(`/persons/${person}`);
+      await db.query('begin');
+      await db.query('select 1 from persons where id = $1 for update', [person]);
+      let conditional: Promise<Response>;
+      try {
+        conditional = send('PATCH', `/persons/${person}`, { body: { notes: 'as read' }, ifMatch: v1 });
+        await waiting('persons', 1);
+        // Another editor renames the person (their name's row, not the person's) and commits.
+        expect((await send('PATCH', `/persons/${person}/names/${names[0]!.id}`, { body: { given_name: 'Renamed' } })).status).to.equal(200);
+      } finally {
+        await db.query('commit');
+      }
+      const r = await conditional;
+      expect(r.status).to.equal(412);
+      expect(r.headers.get('etag')).to.equal(await etag(`/persons/${person}`));
+      const now = (await (await send('GET', `/persons/${person}`)).json()) as { notes: string | null; given_name: string };
+      expect(now.notes).to.not.equal('as read');
+      expect(now.given_name).to.equal('Renamed');
+    });
+
+    it('a tree: one change goes and the other is 412', async () => {
+      const t1 = await etag(`/trees/${treeId}`);
+      const statuses = await race('select 1 from trees where id = $1 for update', treeId,
+        (i) => send('PATCH', `/trees/${treeId}`, { body: { description: `editor ${i}` }, ifMatch: t1 }), 'trees');
+      expect([...statuses].sort()).to.deep.equal([200, 412]);
+      const winner = statuses.indexOf(200);
+      expect(((await (await send('GET', `/trees/${treeId}`)).json()) as { description: string }).description).to.equal(`editor ${winner}`);
+    });
   });
 });
