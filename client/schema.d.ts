@@ -344,7 +344,7 @@ export interface paths {
          * Delete a tree, recoverably (owner)
          * @description Soft-deletes the tree: it leaves every read and list (a read of it is 404), but nothing is removed yet. Only an owner may delete (an editor is 403 `forbidden`); any owner of it lists it with `GET /trees?deleted=true`, brings it back with `POST /trees/{id}/restore`, or removes it for good with `POST /trees/{id}/purge`; otherwise the purge worker removes it after `PURGE_AFTER_DAYS` (default 30).
          *
-         *     To change only the version you read, send its `ETag` (from `GET /trees/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /trees/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteTree"];
         options?: never;
@@ -353,7 +353,7 @@ export interface paths {
          * Update a tree (editor)
          * @description Changes any of `name`, `description`, `visibility` and `home_person_id` (the person the tree's views start from; null clears it); fields left out stay as they are. Needs the editor role (owners have it too): a viewer or a non-member is 403 `forbidden`. A blank name is 422 `invalid_input`; a `home_person_id` that is not a live person of this tree is 422 `invalid_reference`. The change is audited (which fields changed, never their text). The answer is the tree as `GET /trees/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /trees/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /trees/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateTree"];
         trace?: never;
@@ -567,7 +567,7 @@ export interface paths {
          * Delete a person, recoverably (editor)
          * @description Soft-deletes the person and every relationship touching them; with `cascade=true` also their descendants along `parent_child` edges (any number of generations) and the relationships touching those. A `self_person_id` or `home_person_id` pointing at a deleted person is cleared (a restore does not set it again). Answers `{ "deleted": n }`, the number of persons deleted. `GET /trees/{id}/persons?deleted=true` lists them, and `POST /persons/{id}/restore` on any of them brings back everything this delete removed, until the purge worker removes it after `PURGE_AFTER_DAYS` (default 30). Needs the editor role (403 `forbidden` otherwise); a person already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deletePerson"];
         options?: never;
@@ -576,7 +576,7 @@ export interface paths {
          * Update a person (editor)
          * @description Changes the fields sent; those left out stay as they are. `given_name` and `surname` change the primary name; `identifiers` replaces the whole list; `birth` and `death` take `{date, place}` (a part left out stays) and write the person's own `birth` or `death` event, creating it when there is none, or null, which deletes that event. A baptism, christening, burial or cremation shown in their place is never changed here (edit it with `PATCH /events/{id}`). A date that is not a genealogical date is 422 `invalid_date`. Needs the editor role (403 `forbidden` otherwise); a deleted person is 404. The change is audited (which fields it gave, never names, notes, dates or places). The answer is the person as `GET /persons/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /persons/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updatePerson"];
         trace?: never;
@@ -823,7 +823,7 @@ export interface paths {
          * Delete a relationship (editor)
          * @description Soft-deletes the relationship: it leaves every read and list. Needs the editor role (403 `forbidden` otherwise); a relationship already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /relationships/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /relationships/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteRelationship"];
         options?: never;
@@ -832,7 +832,7 @@ export interface paths {
          * Update a relationship (editor)
          * @description Changes the fields sent: `qualifier` (`parent_child` only, where it cannot be null), `role` (associations only; blank or null clears it) and `notes`. The type and the two persons never change: delete the edge and create another. A qualifier or role the type does not take is 422 `invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted relationship is 404. The answer is the relationship as `GET /relationships/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /relationships/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /relationships/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateRelationship"];
         trace?: never;
@@ -883,7 +883,7 @@ export interface paths {
          * Delete a source (editor)
          * @description Soft-deletes the source; its citations leave every read and list with it (a citation of a deleted source is 404). Needs the editor role (403 `forbidden` otherwise); a source already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /sources/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /sources/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteSource"];
         options?: never;
@@ -892,7 +892,7 @@ export interface paths {
          * Update a source (editor)
          * @description Changes the fields sent (`title`, `author`, `publication`, `notes`, `abbreviation`, `recorded_events`, `agency`, `data_notes`, `repositories`); those left out stay as they are, and a list sent replaces the list. A blank `title` is 422 `invalid_input`; a repository that is not a live repository of the tree, or one named twice, is 422 as on create (a link the source has already stays allowed, its repository deleted or not). Needs the editor role (403 `forbidden` otherwise); a deleted source is 404. The answer is the source as `GET /sources/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /sources/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /sources/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateSource"];
         trace?: never;
@@ -943,7 +943,7 @@ export interface paths {
          * Delete a citation (editor)
          * @description Soft-deletes the citation: it leaves every read and list. Needs the editor role (403 `forbidden` otherwise); a citation already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /citations/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /citations/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteCitation"];
         options?: never;
@@ -952,7 +952,7 @@ export interface paths {
          * Update a citation (editor)
          * @description Changes the fields sent: `page`, `detail` and `confidence` (0 to 3, or null to clear it). The source and the cited fact never change: delete the citation and cite again. Needs the editor role (403 `forbidden` otherwise); a deleted citation is 404. The answer is the citation as `GET /citations/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /citations/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /citations/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateCitation"];
         trace?: never;
@@ -1003,7 +1003,7 @@ export interface paths {
          * Delete a repository (editor)
          * @description Soft-deletes the repository. Sources that name it keep the link (their `repositories` still list it), but a GEDCOM export and an account export leave such links out, and a source cannot be given a link to it any more. Needs the editor role (403 `forbidden` otherwise); a repository already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteRepository"];
         options?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
          * Update a repository (editor)
          * @description Changes the fields sent (`name`, `address`, `notes`); those left out stay as they are. A blank `name` is 422 `invalid_input`. Needs the editor role (403 `forbidden` otherwise); a deleted repository is 404. The answer is the repository as `GET /repositories/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /repositories/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateRepository"];
         trace?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
          * Delete a media item, recoverably (editor)
          * @description Soft-deletes the item: it leaves every read and list, and its bytes stay in the object store until the purge worker removes record and bytes together after `PURGE_AFTER_DAYS` (default 30); until then `POST /media/{id}/restore` brings it back. Needs the editor role (403 `forbidden` otherwise); an item already deleted is 404.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /media/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /media/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         delete: operations["deleteMedia"];
         options?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
          * Update a media item (editor)
          * @description Changes the `title` and the attachment; the bytes never change. Give one of `person_id`, `event_id` and `source_id` to attach the item there (and nowhere else); give only nulls to detach it; leave all three out to keep it where it is. Two non-null fields are 422 `invalid_input`; a record that is not live in this tree is 422 `invalid_reference`. Needs the editor role (403 `forbidden` otherwise); a deleted item is 404. The answer is the item as `GET /media/{id}` reads it, with its new `ETag`.
          *
-         *     To change only the version you read, send its `ETag` (from `GET /media/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.
+         *     To change only the version you read, send its `ETag` (from `GET /media/{id}`) as `If-Match`: when the record as that GET reads it now has another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). A caller who may not make the change gets that refusal, never a 412.
          */
         patch: operations["updateMedia"];
         trace?: never;
@@ -1510,7 +1510,7 @@ export interface paths {
          * Delete a proposal (its proposer, or an editor)
          * @description Removes a proposal in any state. Its proposer may delete it while still a member of the tree, and so may any editor; another member is 403 `forbidden`, a non-member too. A proposal of another tree, or none, is 404. What an apply already changed stays changed; the audit trail keeps both.
          *
-         *     To delete only the version you read, send its `ETag` (from `GET /trees/{id}/proposals/{pid}`) as `If-Match`: when the proposal as that GET reads it now has another ETag, nothing is deleted and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the proposal is deleted whatever the version). A caller who may not delete it gets that refusal, never a 412.
+         *     To delete only the version you read, send its `ETag` (from `GET /trees/{id}/proposals/{pid}`) as `If-Match`: when the proposal as that GET reads it now has another ETag, nothing is deleted and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; without `If-Match` the proposal is deleted whatever the version). The version holds until the delete is written: a review committed meanwhile makes the delete 412 too. A caller who may not delete it gets that refusal, never a 412.
          */
         delete: operations["deleteProposal"];
         options?: never;

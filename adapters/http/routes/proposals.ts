@@ -157,7 +157,8 @@ export const proposalRoutes = (deps: LazyDeps): readonly AnyRoute[] => {
         + 'trail keeps both.\n\n'
         + 'To delete only the version you read, send its `ETag` (from `GET /trees/{id}/proposals/{pid}`) as `If-Match`: when the proposal as that '
         + 'GET reads it now has another ETag, nothing is deleted and the answer is 412 `precondition_failed` carrying the current `ETag` '
-        + '(`*` matches any version; without `If-Match` the proposal is deleted whatever the version). A caller who may not delete it gets '
+        + '(`*` matches any version; without `If-Match` the proposal is deleted whatever the version). The version holds until the delete is '
+        + 'written: a review committed meanwhile makes the delete 412 too. A caller who may not delete it gets '
         + 'that refusal, never a 412.',
       params: ProposalParams,
       success: { status: 204, description: 'Removed.' },

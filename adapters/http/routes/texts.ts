@@ -20,4 +20,6 @@ export const etagNote = (changes: string): string =>
 export const ifMatch = (read: string): string =>
   `To change only the version you read, send its \`ETag\` (from \`${read}\`) as \`If-Match\`: when the record as that GET reads it now has `
   + 'another ETag, nothing changes and the answer is 412 `precondition_failed` carrying the current `ETag` (`*` matches any version; '
-  + 'without `If-Match` the change is made whatever the version). A caller who may not make the change gets that refusal, never a 412.';
+  + 'without `If-Match` the change is made whatever the version). The version holds until the change is written: a change another client '
+  + 'commits meanwhile makes this one 412 too, never overwritten (so does a tree that keeps changing through several tries). '
+  + 'A caller who may not make the change gets that refusal, never a 412.';
