@@ -444,7 +444,9 @@ export const createApp = (opts: AppOptions): Koa => {
           // `moved`: the tree kept changing between the check and the change, every time it was tried.
           if (answer === 'stale' || answer === 'moved') {
             if (validate) documentedError(r, 412);
-            return sendProblem(ctx, problem(412, 'precondition_failed', 'The record changed since it was read (If-Match names another version): read it again, then send the change.'), current === undefined ? {} : { ETag: current });
+            const detail = answer === 'stale' ? 'The record changed since it was read (If-Match names another version): read it again, then send the change.'
+              : 'The tree kept changing while this change was tried, so it was not made: read the record again, then send the change.';
+            return sendProblem(ctx, problem(412, 'precondition_failed', detail), current === undefined ? {} : { ETag: current });
           }
           result = answer;
         } else {

@@ -78,8 +78,8 @@ describe('ETag and If-Match (HTTP)', function () {
 
   // Two editors who read one version and send their changes at once: the check and the change are one
   // step (Storage.conditionally), so the second is 412, never written over the first (a lost update).
-  // The person's row is held by a transaction of the spec's own until both changes have passed their
-  // check and wait to write it.
+  // The record's row (the person's, the tree's) is held by a transaction of the spec's own until the
+  // changes have passed their check and wait to write it.
   describe('changes sent at once on one version (PostgreSQL)', () => {
     let db: pg.Client;
     before(async () => {
