@@ -1,5 +1,8 @@
+import { AsyncResource } from 'node:async_hooks';
 import { expect } from 'chai';
 import pg from 'pg';
+import { E } from '../../core/kernel/either.js';
+import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { errorStatuses } from '../../adapters/http/route.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
@@ -154,6 +157,70 @@ describe('ETag and If-Match (HTTP)', function () {
       expect([...statuses].sort()).to.deep.equal([200, 412]);
       const winner = statuses.indexOf(200);
       expect(((await (await send('GET', `/trees/${treeId}`)).json()) as { description: string }).description).to.equal(`editor ${winner}`);
+    });
+  });
+
+  // A tree that another client changes at every try (a change of another of its records committed
+  // between the check and the change, each time): after the tries, 412 saying so, and nothing written.
+  describe('a tree that keeps changing through every try', () => {
+    let busy: TestService;
+    let busyToken: string;
+    let tries = 0;
+    let meanwhile = async (): Promise<unknown> => undefined;
+    /** Runs another client's change in the spec's own async context, outside the conditional change's. */
+    const unguarded = AsyncResource.bind(<A>(f: () => Promise<A>): Promise<A> => f());
+    const on = (method: string, path: string, o: { readonly body?: unknown; readonly ifMatch?: string } = {}) =>
+      fetch(`${busy.baseUrl}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${busyToken}`, ...(o.body === undefined ? {} : { 'content-type': 'application/json' }), ...(o.ifMatch === undefined ? {} : { 'if-match': o.ifMatch }) },
+        ...(o.body === undefined ? {} : { body: JSON.stringify(o.body) }),
+      });
+
+    before(async () => {
+      busy = await startTestService({
+        storageOn: async (url) => {
+          const real = await createPostgresStorage(url, { keepSessions: true });
+          return {
+            ...real,
+            conditionally: (at, work) => real.conditionally(at, async () => {
+              tries += 1;
+              await unguarded(meanwhile);
+              return work();
+            }),
+          };
+        },
+      });
+      busyToken = (await registerUser(busy, 'busy@example.org')).token;
+    });
+    after(async () => busy?.close());
+
+    it('412 after five tries, carrying the ETag the record still has; the change was never written', async () => {
+      const tree = ((await (await on('POST', '/trees', { body: { name: 'Busy' } })).json()) as { id: string }).id;
+      const make = async (given_name: string) => ((await (await on('POST', `/trees/${tree}/persons`, { body: { given_name, surname: 'Busy' } })).json()) as { id: string }).id;
+      const [person, other] = [await make('Kept'), await make('Other')];
+      const read = await on('GET', `/persons/${person}`);
+      const v1 = read.headers.get('etag')!;
+      expect(read.status).to.equal(200);
+      let n = 0;
+      meanwhile = async () => {
+        const o = await busy.storage.persons.byId(other);
+        n += 1;
+        return busy.storage.uow.run(async (s) => {
+          await s.persons.update({ ...o!, notes: `meanwhile ${n}` });
+          return E.right(undefined);
+        });
+      };
+      const r = await on('PATCH', `/persons/${person}`, { body: { notes: 'never written' }, ifMatch: v1 });
+      expect(r.status).to.equal(412);
+      expect(((await r.json()) as { detail: string }).detail).to.match(/kept changing/);
+      expect(r.headers.get('etag')).to.equal(v1);
+      expect([tries, n]).to.deep.equal([5, 5]);
+      meanwhile = async () => undefined;
+      const after = await on('GET', `/persons/${person}`);
+      expect(after.headers.get('etag')).to.equal(v1);
+      expect(((await after.json()) as { notes: string }).notes).to.not.equal('never written');
+      // Once the tree is quiet, the same change with the same version goes.
+      expect((await on('PATCH', `/persons/${person}`, { body: { notes: 'written' }, ifMatch: v1 })).status).to.equal(200);
     });
   });
 });
