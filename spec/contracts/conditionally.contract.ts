@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { expect } from 'chai';
 import { E } from '../../core/kernel/either.js';
+import { conflict } from '../../core/kernel/errors.js';
 import { CONDITION_ATTEMPTS, type Precondition } from '../../core/stores.js';
 import { givenPerson, givenTree, withStorage, type MakeStorage } from './fixtures.js';
 import { aProposal } from './proposals.contract.js';
@@ -99,19 +100,29 @@ export const conditionallyContract = (name: string, make: MakeStorage): Mocha.Su
     it('a unit of work that answers a Left leaves the guard to the next; units of work after the first commit as usual', async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);
+      const other = await givenPerson(storage(), t.id);
+      let attempts = 0;
       const result = await storage().conditionally({ kind: 'record', treeId: t.id }, async () => {
-        const refused = await storage().uow.run(async () => E.left({ kind: 'conflict', code: 'nope', message: 'refused' } as never));
+        attempts += 1;
+        const refused = await storage().uow.run(async () => E.left(conflict('nope', 'refused')));
+        // Another client's change after the Left: the next unit of work is still the guarded one.
+        if (attempts === 1) await unguarded(() => storage().uow.run(async (s) => {
+          await s.persons.update({ ...other, notes: 'meanwhile' });
+          return E.right(undefined);
+        }));
         const first = await storage().uow.run(async (s) => {
-          await s.persons.update({ ...p, notes: 'first' });
+          await s.persons.update({ ...p, notes: `first ${attempts}` });
           return E.right(1);
         });
+        // The first commit moved the tree's version itself: this one is not compared.
         const second = await storage().uow.run(async (s) => {
-          await s.persons.update({ ...p, notes: 'second' });
+          await s.persons.update({ ...p, notes: `second ${attempts}` });
           return E.right(2);
         });
         return [refused._tag, first, second];
       });
       expect(result).to.deep.equal(['Left', E.right(1), E.right(2)]);
-      expect((await storage().persons.byId(p.id))?.notes).to.equal('second');
+      expect(attempts).to.equal(2);
+      expect((await storage().persons.byId(p.id))?.notes).to.equal('second 2');
     });
   });
