@@ -150,6 +150,30 @@ describe('ETag and If-Match (HTTP)', function () {
       expect(now.given_name).to.equal('Renamed');
     });
 
+    it('a proposal reviewed while its conditional delete waits to delete it: the delete is 412 and the proposal stays', async () => {
+      const created = await send('POST', `/trees/${treeId}/proposals`, { body: { summary: 'a source', operations: [{ op: 'create', entity: 'source', data: { title: 'Proposed' } }] } });
+      expect(created.status).to.equal(201);
+      const pid = ((await created.json()) as { id: string }).id;
+      const v1 = await etag(`/trees/${treeId}/proposals/${pid}`);
+      await db.query('begin');
+      await db.query('select 1 from proposals where id = $1 for update', [pid]);
+      let deleting: Promise<Response>;
+      try {
+        deleting = send('DELETE', `/trees/${treeId}/proposals/${pid}`, { ifMatch: v1 });
+        await waiting('proposals', 1);
+        // A review, committed while the delete waits for the row.
+        await db.query(`update proposals set status = 'rejected', decided_at = now() where id = $1`, [pid]);
+      } finally {
+        await db.query('commit');
+      }
+      const r = await deleting;
+      expect(r.status).to.equal(412);
+      const now = await send('GET', `/trees/${treeId}/proposals/${pid}`);
+      expect(now.status).to.equal(200);
+      expect(r.headers.get('etag')).to.equal(now.headers.get('etag'));
+      expect(((await now.json()) as { status: string }).status).to.equal('rejected');
+    });
+
     it('a tree: one change goes and the other is 412', async () => {
       const t1 = await etag(`/trees/${treeId}`);
       const statuses = await race('select 1 from trees where id = $1 for update', treeId,
