@@ -103,16 +103,28 @@ describe('ETag and If-Match (HTTP)', function () {
       throw new Error(`${n} changes did not come to wait on ${table}`);
     };
 
-    const race = async (hold: string, id: string, send2: (i: number) => Promise<Response>, table: string): Promise<number[]> => {
+    /**
+     * Holds the row `id` (`hold`) while `requests` start and come to wait on `table`, past their
+     * check; runs `meanwhile` (another client's change) before letting them go. Their answers.
+     */
+    const whileHeld = async (hold: string, id: string, table: string, requests: readonly (() => Promise<Response>)[], meanwhile = async (): Promise<unknown> => undefined): Promise<Response[]> => {
       await db.query('begin');
       await db.query(hold, [id]);
-      const both = [send2(0), send2(1)];
+      const sent = requests.map((r) => r());
       try {
-        await waiting(table, 2);
+        await waiting(table, sent.length);
+        await meanwhile();
       } finally {
         await db.query('commit');
       }
-      return (await Promise.all(both)).map((r) => r.status);
+      return Promise.all(sent);
+    };
+
+    /** Two changes sent at once on one version: one 200 and one 412; the index of the one that went. */
+    const race = async (hold: string, id: string, table: string, change: (i: number) => Promise<Response>): Promise<number> => {
+      const statuses = (await whileHeld(hold, id, table, [() => change(0), () => change(1)])).map((r) => r.status);
+      expect([...statuses].sort()).to.deep.equal([200, 412]);
+      return statuses.indexOf(200);
     };
 
     it('a person: one change goes and the other is 412; the person is what the one that went wrote', async () => {
@@ -120,10 +132,8 @@ describe('ETag and If-Match (HTTP)', function () {
       // Without If-Match both go, one after the other: the allowed callers are answered 200.
       expect((await send('PATCH', `/persons/${person}`, { body: { notes: 'plain' } })).status).to.equal(200);
       const v1 = await etag(`/persons/${person}`);
-      const statuses = await race('select 1 from persons where id = $1 for update', person,
-        (i) => send('PATCH', `/persons/${person}`, { body: { notes: `editor ${i}` }, ifMatch: v1 }), 'persons');
-      expect([...statuses].sort()).to.deep.equal([200, 412]);
-      const winner = statuses.indexOf(200);
+      const winner = await race('select 1 from persons where id = $1 for update', person, 'persons',
+        (i) => send('PATCH', `/persons/${person}`, { body: { notes: `editor ${i}` }, ifMatch: v1 }));
       expect(((await (await send('GET', `/persons/${person}`)).json()) as { notes: string }).notes).to.equal(`editor ${winner}`);
     });
 
@@ -131,20 +141,12 @@ describe('ETag and If-Match (HTTP)', function () {
       const person = ((await (await send('POST', `/trees/${treeId}/persons`, { body: { given_name: 'Name', surname: 'Meanwhile' } })).json()) as { id: string }).id;
       const names = (await (await send('GET', `/persons/${person}/names`)).json()) as { id: string }[];
       const v1 = await etag(`/persons/${person}`);
-      await db.query('begin');
-      await db.query('select 1 from persons where id = $1 for update', [person]);
-      let conditional: Promise<Response>;
-      try {
-        conditional = send('PATCH', `/persons/${person}`, { body: { notes: 'as read' }, ifMatch: v1 });
-        await waiting('persons', 1);
+      const [r] = await whileHeld('select 1 from persons where id = $1 for update', person, 'persons',
+        [() => send('PATCH', `/persons/${person}`, { body: { notes: 'as read' }, ifMatch: v1 })],
         // Another editor renames the person (their name's row, not the person's) and commits.
-        expect((await send('PATCH', `/persons/${person}/names/${names[0]!.id}`, { body: { given_name: 'Renamed' } })).status).to.equal(200);
-      } finally {
-        await db.query('commit');
-      }
-      const r = await conditional;
-      expect(r.status).to.equal(412);
-      expect(r.headers.get('etag')).to.equal(await etag(`/persons/${person}`));
+        async () => expect((await send('PATCH', `/persons/${person}/names/${names[0]!.id}`, { body: { given_name: 'Renamed' } })).status).to.equal(200));
+      expect(r!.status).to.equal(412);
+      expect(r!.headers.get('etag')).to.equal(await etag(`/persons/${person}`));
       const now = (await (await send('GET', `/persons/${person}`)).json()) as { notes: string | null; given_name: string };
       expect(now.notes).to.not.equal('as read');
       expect(now.given_name).to.equal('Renamed');
@@ -155,31 +157,21 @@ describe('ETag and If-Match (HTTP)', function () {
       expect(created.status).to.equal(201);
       const pid = ((await created.json()) as { id: string }).id;
       const v1 = await etag(`/trees/${treeId}/proposals/${pid}`);
-      await db.query('begin');
-      await db.query('select 1 from proposals where id = $1 for update', [pid]);
-      let deleting: Promise<Response>;
-      try {
-        deleting = send('DELETE', `/trees/${treeId}/proposals/${pid}`, { ifMatch: v1 });
-        await waiting('proposals', 1);
+      const [r] = await whileHeld('select 1 from proposals where id = $1 for update', pid, 'proposals',
+        [() => send('DELETE', `/trees/${treeId}/proposals/${pid}`, { ifMatch: v1 })],
         // A review, committed while the delete waits for the row.
-        await db.query(`update proposals set status = 'rejected', decided_at = now() where id = $1`, [pid]);
-      } finally {
-        await db.query('commit');
-      }
-      const r = await deleting;
-      expect(r.status).to.equal(412);
+        () => db.query(`update proposals set status = 'rejected', decided_at = now() where id = $1`, [pid]));
+      expect(r!.status).to.equal(412);
       const now = await send('GET', `/trees/${treeId}/proposals/${pid}`);
       expect(now.status).to.equal(200);
-      expect(r.headers.get('etag')).to.equal(now.headers.get('etag'));
+      expect(r!.headers.get('etag')).to.equal(now.headers.get('etag'));
       expect(((await now.json()) as { status: string }).status).to.equal('rejected');
     });
 
     it('a tree: one change goes and the other is 412', async () => {
       const t1 = await etag(`/trees/${treeId}`);
-      const statuses = await race('select 1 from trees where id = $1 for update', treeId,
-        (i) => send('PATCH', `/trees/${treeId}`, { body: { description: `editor ${i}` }, ifMatch: t1 }), 'trees');
-      expect([...statuses].sort()).to.deep.equal([200, 412]);
-      const winner = statuses.indexOf(200);
+      const winner = await race('select 1 from trees where id = $1 for update', treeId, 'trees',
+        (i) => send('PATCH', `/trees/${treeId}`, { body: { description: `editor ${i}` }, ifMatch: t1 }));
       expect(((await (await send('GET', `/trees/${treeId}`)).json()) as { description: string }).description).to.equal(`editor ${winner}`);
     });
   });
