@@ -6,6 +6,7 @@ import { createPostgresStorage } from '../../adapters/postgres/storage.js';
 import { allRoutes } from '../../adapters/http/routes/index.js';
 import { errorStatuses } from '../../adapters/http/route.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { activityOf } from '../support/stall-report.js';
 
 // Issue 30, concurrent editors: every one-record read carries an ETag; a PATCH or DELETE of the same
 // path with If-Match answers 412 when the record changed since (the bogus tag of the review too),
@@ -84,23 +85,30 @@ describe('ETag and If-Match (HTTP)', function () {
   // The record's row (the person's, the tree's) is held by a transaction of the spec's own until the
   // changes have passed their check and wait to write it.
   describe('changes sent at once on one version (PostgreSQL)', () => {
+    // `db` holds the row in its transaction; `watch` looks at the server from outside it (a backend
+    // reads pg_stat_activity once per transaction: polled from inside the hold, it shows the backends
+    // and their states as they were at the first poll, and never a connection the pool opened since).
     let db: pg.Client;
+    let watch: pg.Client;
     before(async () => {
       db = new pg.Client({ connectionString: svc.databaseUrl! });
-      await db.connect();
+      watch = new pg.Client({ connectionString: svc.databaseUrl! });
+      await Promise.all([db.connect(), watch.connect()]);
     });
-    after(async () => db?.end());
+    after(async () => Promise.all([db?.end(), watch?.end()]));
 
-    /** Waits until `n` backends wait for a lock on `table` (the changes, past their check). */
+    /**
+     * Waits until `n` backends of this database wait for a lock: the changes, past their check, on the
+     * row the spec holds (or in line behind one another for it).
+     */
     const waiting = async (table: string, n: number): Promise<void> => {
       for (let i = 0; i < 500; i += 1) {
-        const { rows } = await db.query<{ n: number }>(
-          `select count(distinct a.pid)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
-            where not l.granted and a.wait_event_type = 'Lock' and a.query ilike $1`, [`%${table}%`]);
+        const { rows } = await watch.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity a where a.datname = current_database() and cardinality(pg_blocking_pids(a.pid)) > 0`);
         if (rows[0]!.n >= n) return;
         await new Promise((r) => setTimeout(r, 20));
       }
-      throw new Error(`${n} changes did not come to wait on ${table}`);
+      throw new Error(`${n} changes did not come to wait on ${table}; the server's backends:\n${await activityOf(watch)}`);
     };
 
     /**

@@ -7,6 +7,9 @@ const ACTIVITY = `select a.pid, a.datname, a.state, a.wait_event_type, a.wait_ev
     pg_blocking_pids(a.pid) as blocked_by
   from pg_stat_activity a where a.pid <> pg_backend_pid() and a.backend_type = 'client backend' order by a.datname, a.pid`;
 
+/** What every other backend of the server is doing now, one JSON line each (ACTIVITY). */
+export const activityOf = async (db: pg.Client): Promise<string> => (await db.query(ACTIVITY)).rows.map((r) => JSON.stringify(r)).join('\n');
+
 /**
  * `work`, failing after `ms` with what every backend of the server was doing at that moment (state,
  * wait event, the locks it waits for and who holds them, its statement), instead of a bare timeout.
@@ -21,8 +24,7 @@ export const reportStall = async <T>(databaseUrl: string, ms: number, what: stri
         let report: string;
         try {
           await db.connect();
-          const { rows } = await db.query(ACTIVITY);
-          report = rows.map((r) => JSON.stringify(r)).join('\n');
+          report = await activityOf(db);
         } catch (e) {
           report = `(the server's activity could not be read: ${String(e)})`;
         } finally {
