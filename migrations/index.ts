@@ -36,6 +36,7 @@ import { Migration20270129090000_name_search_lookups } from './Migration20270129
 import { Migration20270130090000_events_place_index } from './Migration20270130090000_events_place_index.js';
 import { Migration20270131090000_deleted_rows_index } from './Migration20270131090000_deleted_rows_index.js';
 import { Migration20270131100000_ended_credentials_index } from './Migration20270131100000_ended_credentials_index.js';
+import { Migration20270201090000_composed_name_words } from './Migration20270201090000_composed_name_words.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -81,4 +82,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270130090000_events_place_index', class: Migration20270130090000_events_place_index },
   { name: 'Migration20270131090000_deleted_rows_index', class: Migration20270131090000_deleted_rows_index },
   { name: 'Migration20270131100000_ended_credentials_index', class: Migration20270131100000_ended_credentials_index },
+  { name: 'Migration20270201090000_composed_name_words', class: Migration20270201090000_composed_name_words },
 ];

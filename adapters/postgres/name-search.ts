@@ -25,6 +25,9 @@ import { MAX_QUERY_WORDS } from '../../core/people/trigram.js';
 //   for `O'Neill` on 100,000 persons). Either way this costs in
 //   proportion to the matched words' postings, not to the page.
 //
+// The query is composed (NFC) before it is split, as the posting triggers compose a name's words
+// (migration 20270201090000; core/people/trigram.ts searchWords): a decomposed accent is no break.
+//
 // A person is found when one of the query's words matches one of the words of their live names at
 // the threshold or above. The statement is prepared (named, planned once per connection: planning it
 // cost 0.5 ms, more than its run; see limitBucket); its plan does not depend on the query's words, which come from
@@ -87,7 +90,7 @@ export const rankedSearch = (treeId: string, query: string, threshold: number, l
   return {
     sql,
     params: [
-      query, treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
+      query.normalize('NFC'), treeId, threshold, threshold, threshold, treeId, threshold, threshold, threshold, ...cursor,
       ...(after === undefined ? shown.params : []), ...shown.params, ...(after === undefined ? [] : [after, after]),
       ...(after === undefined ? [] : [after]), ...shown.params,
       ...(after === undefined ? [] : [after]), ...shown.params,
@@ -376,7 +379,7 @@ export const oneWordSearch = (
     ofShown.set(shape, texts);
   }
   return {
-    ctes: { sql: texts[0], params: [query, treeId, threshold, threshold, threshold, ...(after === undefined ? [] : [after])] },
+    ctes: { sql: texts[0], params: [query.normalize('NFC'), treeId, threshold, threshold, threshold, ...(after === undefined ? [] : [after])] },
     walk: { sql: texts[1], params: [...(after === undefined ? [] : [after]), ...shown.params, ...shown.params] },
     texts,
   };

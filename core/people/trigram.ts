@@ -38,14 +38,16 @@ const INNER_APOSTROPHE = /(?<=[^\s\p{P}\p{S}])['\u2019](?=[^\s\p{P}\p{S}])/gu;
 
 /**
  * The words a name is searched by: its given name and surname (their first 500 characters), lower
- * case, inner apostrophes dropped, split at spaces, punctuation and symbols; the same words
- * PostgreSQL's triggers post (`[[:space:][:punct:]]+`, migrations 20261226090000 and 20270123090000)
- * on a database whose LC_CTYPE knows Unicode (the embedded cluster's C.UTF-8: bootstrap/embedded-postgres.ts).
- * glibc's classes differ from Unicode's for what names rarely hold: it splits at combining marks (a
- * decomposed `é`), private-use and unassigned code points, and keeps enclosed letters (`Ⓐ`) in a word.
+ * case, composed (NFC: a decomposed `é`, e and a combining accent, is the one letter `é`, as a
+ * composed one is), inner apostrophes dropped, split at spaces, punctuation and symbols; the same
+ * words PostgreSQL's triggers post (`[[:space:][:punct:]]+`, migrations 20261226090000,
+ * 20270123090000 and 20270201090000) on a database whose LC_CTYPE knows Unicode (the embedded
+ * cluster's C.UTF-8: bootstrap/embedded-postgres.ts). glibc's classes differ from Unicode's for what
+ * names rarely hold: it splits at a combining mark that has no composed form, private-use and
+ * unassigned code points, and keeps enclosed letters (`Ⓐ`) in a word.
  */
 export const searchWords = (text: string): string[] =>
-  [...text.toLowerCase()].slice(0, 500).join('').replace(INNER_APOSTROPHE, '').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
+  [...text.toLowerCase()].slice(0, 500).join('').normalize('NFC').replace(INNER_APOSTROPHE, '').split(/[\s\p{P}\p{S}]+/u).filter((w) => w !== '');
 
 /**
  * A search uses the first this many distinct words of its query (in the order they come): a name has

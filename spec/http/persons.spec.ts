@@ -174,6 +174,18 @@ describe('HTTP persons', () => {
       expect(data?.[0]?.display_name, 'shown by the primary name').to.equal('Jane Doe');
     });
 
+    it('?q finds a name whether it or the query carries its accents composed (NFC) or decomposed (NFD)', async () => {
+      const accents = (await c.POST('/trees', { body: { name: 'Accents' } })).data!.id;
+      const composed = await create({ given_name: '\u00d6d\u00f6n', surname: 'Kov\u00e1cs' }, accents);
+      const decomposed = await create({ given_name: 'O\u0308do\u0308n', surname: 'Kova\u0301cs' }, accents);
+      // Before, the decomposed name was posted as the words o, do, n, kova and cs: no query found both.
+      for (const q of ['\u00d6d\u00f6n', 'O\u0308do\u0308n', 'O\u0308do\u0308n Kov\u00e1cs', 'kova\u0301cs']) {
+        const { data, response } = await c.GET('/trees/{id}/persons', { params: { path: { id: accents }, query: { q } } });
+        expect(response.status, q).to.equal(200);
+        expect(data?.map((p) => p.id), q).to.have.members([composed.id, decomposed.id]);
+      }
+    });
+
     it('limit and cursor walk every person once, in id order', async () => {
       const seen: string[] = [];
       let cursor: string | undefined;
