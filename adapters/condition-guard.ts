@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CONDITION_ATTEMPTS, type Precondition } from '../core/stores.js';
+import { CONDITION_ATTEMPTS, type Precondition, type Storage } from '../core/stores.js';
 
 // Storage.conditionally, shared by the PostgreSQL and memory stores: the check of a conditional change
 // (If-Match) and the change are one step. Before the check reads the record, the store reads a
@@ -58,3 +58,18 @@ export const guarded = async <A>(on: Precondition, versionOf: (on: Precondition)
   }
   return 'moved';
 };
+
+/**
+ * `conditionally` telling `ended` how many tries of each conditional change were rolled back (every
+ * try after the first, and the last too when the answer is `moved`) and whether it was `moved`.
+ */
+export const countingTries = (conditionally: Storage['conditionally'], ended: (rolledBack: number, moved: boolean) => void): Storage['conditionally'] =>
+  async (on, work) => {
+    let tries = 0;
+    const answer = await conditionally(on, () => {
+      tries += 1;
+      return work();
+    });
+    ended(answer === 'moved' ? tries : Math.max(0, tries - 1), answer === 'moved');
+    return answer;
+  };

@@ -23,6 +23,7 @@ import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';
 import { createMetrics, type ServiceMetrics } from '../adapters/http/metrics.js';
+import { countingTries } from '../adapters/condition-guard.js';
 
 export type Overrides = {
   readonly clock?: Clock;
@@ -122,7 +123,7 @@ export const composeApp = (
     ready: storage.ping,
     replicaStatus: storage.replicaStatus,
     readsMayLag: storage.readsMayLag,
-    conditionally: storage.conditionally,
+    conditionally: countingTries(storage.conditionally, metrics.conditionalChange),
     uploadDir: path.join(config.dataDir, 'tmp'),
     sendTimeoutMs: config.sendTimeoutMs,
     streamsPerUser: config.streamsPerUser,

@@ -29,6 +29,11 @@ export type ServiceMetrics = {
   readonly replicaFallback: (reason: 'unavailable' | 'failed') => void;
   /** A statement the read replica answered. */
   readonly replicaRead: () => void;
+  /**
+   * A conditional change (If-Match) ended: `rolledBack` of its tries were rolled back because what its
+   * precondition names changed between the check and the commit; `moved`: every try was, and it was answered 412.
+   */
+  readonly conditionalChange: (rolledBack: number, moved: boolean) => void;
   /** Where pool use is read at each scrape; without one, no pool samples are reported. */
   readonly poolSource: (read: () => PoolUse | null) => void;
 };
@@ -103,6 +108,12 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
   });
   for (const reason of ['unavailable', 'failed']) fallbacks.inc({ reason }, 0);
   const replicaReads = new Counter({ name: 'db_replica_reads_total', help: 'Statements the read replica answered.', registers: [registry] });
+  const rollbacks = new Counter({
+    name: 'conditional_change_rollbacks_total',
+    help: 'Tries of conditional changes (If-Match) rolled back because their tree or record changed between the check and the commit; each is tried again, up to 5 times.',
+    registers: [registry],
+  });
+  const moved = new Counter({ name: 'conditional_changes_moved_total', help: 'Conditional changes answered 412 because every try was rolled back (the tree kept changing).', registers: [registry] });
   for (const outcome of ['imported', 'rejected', 'failed']) imports.inc({ outcome }, 0);
   for (const outcome of ['ran', 'skipped', 'failed']) purges.inc({ outcome }, 0);
 
@@ -143,6 +154,10 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
     embeddedDbRestart: () => restarts.inc(),
     replicaFallback: (reason) => fallbacks.inc({ reason }),
     replicaRead: () => replicaReads.inc(),
+    conditionalChange: (rolledBack, gaveUp) => {
+      if (rolledBack > 0) rollbacks.inc(rolledBack);
+      if (gaveUp) moved.inc();
+    },
     poolSource: (read) => {
       readPool = read;
     },

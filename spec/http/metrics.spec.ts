@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AsyncResource } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { schedulePurge } from '../../bootstrap/purge-schedule.js';
 import { createApiClient } from '../../client/index.js';
 import type { Storage } from '../../core/stores.js';
+import { E } from '../../core/kernel/either.js';
 import { freshDatabaseUrl } from '../support/database.js';
 import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';
 
@@ -116,6 +118,56 @@ describe('metrics', () => {
     const text = await svc.scrape();
     expect(sample(text, 'purge_runs_total', { outcome: 'ran' })).to.equal(1);
     expect(sample(text, 'embedded_db_restarts_total')).to.equal(1);
+  });
+
+  it('counts the tries of conditional changes rolled back because the tree changed meanwhile, and those given up (412)', async () => {
+    // Another client's change of another person of the tree, committed before each try while `busy`.
+    let busy = 0;
+    let other = '';
+    const real = memoryStorage();
+    const unguarded = AsyncResource.bind(<A>(f: () => Promise<A>): Promise<A> => f());
+    const storage: Storage = {
+      ...real,
+      conditionally: (on, work) => real.conditionally(on, async () => {
+        if (busy > 0) {
+          busy -= 1;
+          await unguarded(async () => {
+            const o = await real.persons.byId(other);
+            await real.uow.run(async (s) => {
+              await s.persons.update({ ...o!, notes: `meanwhile ${busy}` });
+              return E.right(undefined);
+            });
+          });
+        }
+        return work();
+      }),
+    };
+    const counted = await start(storage);
+    try {
+      const reg = await createApiClient(counted.api).POST('/auth/register', { body: { email: 'metrics-if-match@example.org', password: 'correct horse' } });
+      const c = createApiClient(counted.api, { token: reg.data!.token });
+      const tree = (await c.POST('/trees', { body: { name: 'Busy' } })).data!.id;
+      const person = (await c.POST('/trees/{id}/persons', { params: { path: { id: tree } }, body: { given_name: 'Kept' } })).data!.id;
+      other = (await c.POST('/trees/{id}/persons', { params: { path: { id: tree } }, body: { given_name: 'Other' } })).data!.id;
+      const change = async (notes: string) => {
+        const read = await c.GET('/persons/{id}', { params: { path: { id: person } } });
+        expect(read.response.status).to.equal(200);
+        return (await c.PATCH('/persons/{id}', { params: { path: { id: person } }, body: { notes }, headers: { 'If-Match': read.response.headers.get('etag')! } })).response.status;
+      };
+      expect(await change('quiet')).to.equal(200);
+      let text = await counted.scrape();
+      expect(sample(text, 'conditional_change_rollbacks_total')).to.equal(0);
+      expect(sample(text, 'conditional_changes_moved_total')).to.equal(0);
+      busy = 2; // two tries rolled back, the third commits
+      expect(await change('after two')).to.equal(200);
+      busy = 5; // every try rolled back: 412
+      expect(await change('never')).to.equal(412);
+      text = await counted.scrape();
+      expect(sample(text, 'conditional_change_rollbacks_total')).to.equal(7);
+      expect(sample(text, 'conditional_changes_moved_total')).to.equal(1);
+    } finally {
+      await counted.close();
+    }
   });
 
   it('keeps a registry per service: two services in one process count apart', async () => {
