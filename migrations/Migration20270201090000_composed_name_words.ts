@@ -4,8 +4,8 @@ import { literal } from './Migration20270121090000_trigger_plans.js';
 
 // A name's words are composed (NFC) before they are split and posted: `José` written decomposed
 // (e and U+0301, as macOS file names and some GEDCOM files carry accents) is the word `josé`, as the
-// composed one is. Before, the combining mark was no letter to glibc's classes, so the decomposed
-// name was the words `jose` and `\u0301`, and a search for `José` met it at 3/7 (either way round).
+// composed one is. Before, the combining mark was punctuation to glibc's classes, a break: the
+// decomposed `José García` was the words `jose`, `garci` and `a`, and a search for `José` met it at 3/7.
 // The search composes its query the same way (adapters/postgres/name-search.ts; core/people/trigram.ts
 // searchWords).
 //
