@@ -65,7 +65,7 @@ describe('the composed-name-words migration on names posted before it', function
       expect(await words()).to.deep.equal(['anna', 'garc\u00eda', 'jos\u00e9', 'm\u00fcller', 'smith']);
       // The triggers post the composed words: a new name, and a rename.
       await db.query(`update names set surname = 'Mu\u0308ller-Lu\u0308denscheid' where person_id = $1`, [plain]);
-      const [other] = [randomUUID()];
+      const other = randomUUID();
       await db.query(`insert into persons (id, tree_id, notes, created_at, updated_at) values ($1, $2, '', now(), now())`, [other, tree]);
       await db.query(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at) values ($1, $2, $3, 'birth', 'Zoe\u0308', '', true, now())`, [randomUUID(), tree, other]);
       const now = await postings();
