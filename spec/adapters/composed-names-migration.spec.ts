@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { initOrm } from '../../adapters/postgres/orm.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/database.js';
+import { migrateUpTo, nameRow, postingsOf, treeWithPersons, wordsOf } from '../support/name-postings.js';
 
 // Issue 27, the name search: a name's words are composed (NFC) before they are posted, so `José`
 // written decomposed (e and U+0301) is the word `josé`. Migration 20270201090000 rewrites the posting
@@ -17,32 +18,17 @@ describe('the composed-name-words migration on names posted before it', function
   const tree = randomUUID();
   const [jose, muller, plain] = [randomUUID(), randomUUID(), randomUUID()];
 
-  /** The tree's words each person is posted under, sorted. */
-  const postings = async (): Promise<Record<string, string[]>> => {
-    const { rows } = await db.query<{ person_id: string; words: string[] }>(
-      `select p.person_id, array_agg(d.word order by d.word collate "C") as words from name_postings p join name_words d on d.id = p.word_id
-       where d.tree_id = $1 group by p.person_id`, [tree]);
-    return Object.fromEntries(rows.map((r) => [r.person_id, r.words]));
-  };
-  const words = async (): Promise<string[]> =>
-    (await db.query<{ word: string }>('select word from name_words where tree_id = $1 order by word collate "C"', [tree])).rows.map((r) => r.word);
+  const postings = () => postingsOf(db, tree);
+  const words = () => wordsOf(db, tree);
 
   before(async () => {
     await createDatabase(name);
     url = databaseUrl(process.env['TEST_PG_ADMIN_URL']!, name);
-    const orm = await initOrm(url);
-    try {
-      await orm.getMigrator().up({ to: 'Migration20270131100000_ended_credentials_index' });
-    } finally {
-      await orm.close(true);
-    }
+    await migrateUpTo(url, 'Migration20270131100000_ended_credentials_index');
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    await db.query(`insert into trees (id, name, description, visibility, created_at, updated_at) values ($1, 'Kept', '', 'private', now(), now())`, [tree]);
-    for (const p of [jose, muller, plain]) await db.query(`insert into persons (id, tree_id, notes, created_at, updated_at) values ($1, $2, '', now(), now())`, [p, tree]);
-    const named = (person: string, given: string, surname: string) =>
-      db.query(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at) values ($1, $2, $3, 'birth', $4, $5, true, now())`,
-        [randomUUID(), tree, person, given, surname]);
+    await treeWithPersons(db, tree, [jose, muller, plain]);
+    const named = (person: string, given: string, surname: string, deleted = false) => nameRow(db, tree, person, given, surname, deleted);
     await named(jose, 'Jose\u0301', 'Garci\u0301a');
     await named(muller, 'Anna', 'Mu\u0308ller');
     await named(plain, 'Jos\u00e9', 'Smith');

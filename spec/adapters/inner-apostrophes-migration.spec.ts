@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { initOrm } from '../../adapters/postgres/orm.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/database.js';
+import { migrateUpTo, nameRow, postingsOf, treeWithPersons, wordsOf } from '../support/name-postings.js';
 
 // Issue 27: a name's words keep an inner apostrophe's two sides together (`O'Brien` is `obrien`).
 // Migration 20270123090000 posts again the persons whose names were posted the old way, on a
@@ -16,32 +17,17 @@ describe('the inner-apostrophe migration on names posted before it', function ()
   const tree = randomUUID();
   const [obrien, ohara, plain, gone] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 
-  /** The tree's words each person is posted under, sorted. */
-  const postings = async (): Promise<Record<string, string[]>> => {
-    const { rows } = await db.query<{ person_id: string; words: string[] }>(
-      `select p.person_id, array_agg(d.word order by d.word) as words from name_postings p join name_words d on d.id = p.word_id
-       where d.tree_id = $1 group by p.person_id`, [tree]);
-    return Object.fromEntries(rows.map((r) => [r.person_id, r.words]));
-  };
-  const words = async (): Promise<string[]> =>
-    (await db.query<{ word: string }>('select word from name_words where tree_id = $1 order by word', [tree])).rows.map((r) => r.word);
+  const postings = () => postingsOf(db, tree);
+  const words = () => wordsOf(db, tree);
 
   before(async () => {
     await createDatabase(name);
     url = databaseUrl(process.env['TEST_PG_ADMIN_URL']!, name);
-    const orm = await initOrm(url);
-    try {
-      await orm.getMigrator().up({ to: 'Migration20270122090000_lean_creations' });
-    } finally {
-      await orm.close(true);
-    }
+    await migrateUpTo(url, 'Migration20270122090000_lean_creations');
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    await db.query(`insert into trees (id, name, description, visibility, created_at, updated_at) values ($1, 'Kept', '', 'private', now(), now())`, [tree]);
-    for (const p of [obrien, ohara, plain, gone]) await db.query(`insert into persons (id, tree_id, notes, created_at, updated_at) values ($1, $2, '', now(), now())`, [p, tree]);
-    const named = (person: string, given: string, surname: string, deleted = false) =>
-      db.query(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at, deleted_at) values ($1, $2, $3, 'birth', $4, $5, true, now(), $6)`,
-        [randomUUID(), tree, person, given, surname, deleted ? new Date() : null]);
+    await treeWithPersons(db, tree, [obrien, ohara, plain, gone]);
+    const named = (person: string, given: string, surname: string, deleted = false) => nameRow(db, tree, person, given, surname, deleted);
     await named(obrien, 'Sean', "O'Brien");
     await named(obrien, "D\u2019Arcy", 'Smith');
     await named(ohara, 'Anna', 'O Hara');
