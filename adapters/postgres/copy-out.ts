@@ -246,10 +246,15 @@ export class CopyRows {
     return i < this.rowEnd && s.charCodeAt(i) !== 9 ? 1 : 0;
   }
 
-  /** Whether the row's next field is exactly `value` (plain ASCII text, as an id is); reads nothing. */
+  /**
+   * Whether the row's next field is exactly `value` (plain ASCII text, as an id is); reads nothing.
+   * Compared as a slice: `startsWith(value, at)` with a 36-character id cost 100-230 ns a call on a
+   * chunk's text, a slice and `===` 45-75 ns (Node 24; an export asks it about 5 times a person).
+   */
   fieldIs(value: string): boolean {
     const after = this.at + value.length;
-    return this.source.startsWith(value, this.at) && (after === this.rowEnd || (after < this.rowEnd && this.source.charCodeAt(after) === 9));
+    if (after > this.rowEnd || (after < this.rowEnd && this.source.charCodeAt(after) !== 9)) return false;
+    return this.source.slice(this.at, after) === value;
   }
 
   /** The next field of the row (null for SQL null). Past the row's last field it answers ''. */
