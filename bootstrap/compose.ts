@@ -18,7 +18,8 @@ import { removeQueuedBlobs } from '../core/media/commands/remove-queued-blobs.js
 import { configuredBlobStore } from './blob-store.js';
 import { configuredMailer } from './mailer.js';
 import path from 'node:path';
-import { gate, ONE_PER_TWO_CORES, type Gate } from '../adapters/http/spool.js';
+import { gate, type Gate } from '../adapters/gate.js';
+import { ONE_PER_TWO_CORES } from '../adapters/http/spool.js';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';

@@ -4,7 +4,7 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { answerClientError, settleUnreadBody } from './unread-body.js';
-import { LeftTheQueue, TooManyAtOnce } from './spool.js';
+import { LeftTheQueue, TooManyAtOnce } from '../gate.js';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';

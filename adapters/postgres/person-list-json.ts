@@ -11,7 +11,10 @@
 // (core listPersons + personWire) by spec/contracts/person-list-json.contract.ts and
 // spec/http/person-list-json.spec.ts. A change to personWire, personViews, vitals.ts or
 // formatGedcomDate must change this file too; those specs fail until it does.
-import type { PersonRepository } from '../../core/people/ports.js';
+import { availableParallelism } from 'node:os';
+import type { PersonRepository, SearchPageJson, SearchPageRead } from '../../core/people/ports.js';
+import type { Id } from '../../core/kernel/ids.js';
+import { gate, inTurn } from '../gate.js';
 import type { Calendar, GenealogicalDate } from '../../core/kernel/date.js';
 import { formatGedcomDate } from '../../core/kernel/gedcom-date.js';
 import { vitalTypes } from '../../core/people/vitals.js';
@@ -358,54 +361,71 @@ const foundRule = (now: Date): Fragment => {
 };
 
 
+/** One name search's page (PersonRepository.searchPage), once its turn has come. */
+const searchPage = async (
+  db: Sql, demand: CardDemand, treeId: Id, query: string, threshold: number, page: SearchPageRead,
+): Promise<SearchPageJson> => {
+  const now = page.reading.now;
+  const limit = Math.max(0, Math.floor(page.limit));
+  // The answer's row as bytes (db.bytes): the page's JSON (about 1 kB a person) is sent as it came,
+  // never made a string and written back to bytes; the few other fields are read here.
+  const tree = (r: RawRow | undefined) => {
+    const t = fieldText(r?.[0]);
+    return t === null ? null : treeOfText(t, fieldText(r?.[1]), fieldText(r?.[2]) as Role | null);
+  };
+  const answer = (r: RawRow | undefined, last: number) => {
+    const found = Number(fieldText(r?.[4]) ?? 0);
+    const json = r?.[3];
+    return { tree: tree(r), json: json == null ? '' : wholeField(json), found, lastId: found > 0 && found === page.limit ? fieldText(r?.[last]) : null };
+  };
+  if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
+    // The common case first, in its short statement; its answer stands when it says it holds. Not
+    // while the tree's reads meet persons without cards (their statement would not hold).
+    const one = oneWordSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
+    // By the texts' object (oneWordSearch keeps one per shape), not by their 4 kB of text.
+    let text = cardSearches.get(one.texts);
+    if (text === undefined) cardSearches.set(one.texts, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
+    // t, owner_id, role, json, found, uncarded, last, k, same
+    const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold]);
+    const uncarded = Number(fieldText(r?.[5]) ?? 0);
+    if (uncarded > 0) demand.miss(treeId);
+    if (r === undefined || r[0] === null || (Number(fieldText(r[7])) <= 1 && fieldText(r[8]) === 't' && uncarded === 0)) return answer(r, 6);
+  }
+  const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
+  if (!demand.recent(treeId)) {
+    // The found persons' cards, when each has one (the common case once a tree's cards are kept).
+    let text = rankedCardSearches.get(ranked.sql);
+    if (text === undefined) rankedCardSearches.set(ranked.sql, (text = rankedCardStatement(ranked.sql)));
+    // t, owner_id, role, json, found, uncarded, last
+    const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...ranked.params, limit], { generic: true });
+    const uncarded = Number(fieldText(r?.[5]) ?? 0);
+    if (uncarded > 0) demand.miss(treeId);
+    else return answer(r, 6);
+  }
+  let text = searchPages.get(ranked.sql);
+  if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
+  const [vis = [], shown = []] = nonMemberParams(now);
+  // t, owner_id, role, json, found, last. On its generic plan (sql.ts GENERIC): planned for its
+  // values, this statement took 4.3 ms to plan, and statistics such as an import leaves kept
+  // PostgreSQL from ever settling on its generic plan.
+  const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown], { generic: true });
+  return answer(r, 5);
+};
+
+/**
+ * Name searches whose statements run at once in this process: two per core; the others wait their
+ * turn, first come first served. A search is the dearest common read (0.5 ms of PostgreSQL's CPU on
+ * the 100,000-person bench tree, run alone), and ten of them at once on 2 cores (the pool's 10
+ * connections) made PostgreSQL's backends contend: under 32 clients each cost 575-807 us of its CPU,
+ * four at once 476-590 us, and the service answered more searches a second (see the README's
+ * "Searches take turns"). A gate in the service, not a smaller pool: waiting for a pooled connection
+ * costs the service more per request than this queue (the pool of 5 measured slower for reads).
+ */
+export const SEARCHES_AT_ONCE = 2 * Math.max(1, availableParallelism());
+const searches = gate(SEARCHES_AT_ONCE);
+
 export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
-  searchPage: async (treeId, query, threshold, page) => {
-    const now = page.reading.now;
-    const limit = Math.max(0, Math.floor(page.limit));
-    // The answer's row as bytes (db.bytes): the page's JSON (about 1 kB a person) is sent as it came,
-    // never made a string and written back to bytes; the few other fields are read here.
-    const tree = (r: RawRow | undefined) => {
-      const t = fieldText(r?.[0]);
-      return t === null ? null : treeOfText(t, fieldText(r?.[1]), fieldText(r?.[2]) as Role | null);
-    };
-    const answer = (r: RawRow | undefined, last: number) => {
-      const found = Number(fieldText(r?.[4]) ?? 0);
-      const json = r?.[3];
-      return { tree: tree(r), json: json == null ? '' : wholeField(json), found, lastId: found > 0 && found === page.limit ? fieldText(r?.[last]) : null };
-    };
-    if (queryWords(query).length <= 1 && !demand.recent(treeId)) {
-      // The common case first, in its short statement; its answer stands when it says it holds. Not
-      // while the tree's reads meet persons without cards (their statement would not hold).
-      const one = oneWordSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
-      // By the texts' object (oneWordSearch keeps one per shape), not by their 4 kB of text.
-      let text = cardSearches.get(one.texts);
-      if (text === undefined) cardSearches.set(one.texts, (text = cardSearchStatement(one.ctes.sql, one.walk.sql)));
-      // t, owner_id, role, json, found, uncarded, last, k, same
-      const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...one.ctes.params, ...one.walk.params, limit, threshold]);
-      const uncarded = Number(fieldText(r?.[5]) ?? 0);
-      if (uncarded > 0) demand.miss(treeId);
-      if (r === undefined || r[0] === null || (Number(fieldText(r[7])) <= 1 && fieldText(r[8]) === 't' && uncarded === 0)) return answer(r, 6);
-    }
-    const ranked = rankedSearch(treeId, query, threshold, page.limit, page.after, foundRule(now));
-    if (!demand.recent(treeId)) {
-      // The found persons' cards, when each has one (the common case once a tree's cards are kept).
-      let text = rankedCardSearches.get(ranked.sql);
-      if (text === undefined) rankedCardSearches.set(ranked.sql, (text = rankedCardStatement(ranked.sql)));
-      // t, owner_id, role, json, found, uncarded, last
-      const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...ranked.params, limit], { generic: true });
-      const uncarded = Number(fieldText(r?.[5]) ?? 0);
-      if (uncarded > 0) demand.miss(treeId);
-      else return answer(r, 6);
-    }
-    let text = searchPages.get(ranked.sql);
-    if (text === undefined) searchPages.set(ranked.sql, (text = searchPageStatement(ranked.sql)));
-    const [vis = [], shown = []] = nonMemberParams(now);
-    // t, owner_id, role, json, found, last. On its generic plan (sql.ts GENERIC): planned for its
-    // values, this statement took 4.3 ms to plan, and statistics such as an import leaves kept
-    // PostgreSQL from ever settling on its generic plan.
-    const [r] = await db.bytes(text, [page.reading.byRole, page.userId, treeId, ...ranked.params, limit, ...vis, treeId, ...shown], { generic: true });
-    return answer(r, 5);
-  },
+  searchPage: (treeId, query, threshold, page) => inTurn(searches, () => searchPage(db, demand, treeId, query, threshold, page)),
   pickJson: async (treeId, ids, audience) => {
     if (ids.length === 0) return '';
     const [vis = [], shown = []] = audience.member ? [] : nonMemberParams(audience.now);

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { gate, inTurn, LeftTheQueue, spooled, TooManyAtOnce } from '../../adapters/http/spool.js';
+import { gate, inTurn, LeftTheQueue, TooManyAtOnce } from '../../adapters/gate.js';
+import { spooled } from '../../adapters/http/spool.js';
 
 // The spool between a producer that holds something scarce (the GEDCOM export's snapshot) and a
 // client that may read slowly or not at all (adapters/http/spool.ts).

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { gate } from '../../adapters/http/spool.js';
+import { gate } from '../../adapters/gate.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { pendingAfter, until } from '../support/waiting.js';
 import { importGedcomFile, TINY_GEDCOM } from '../support/gedcom.js';

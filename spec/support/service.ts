@@ -18,7 +18,7 @@ import { createApiClient, type ApiClient } from '../../client/index.js';
 import { postgresStorage } from './database.js';
 import { documentConformance } from './document-conformance.js';
 import type { ResponseCheck } from '../../adapters/http/app.js';
-import type { Gate } from '../../adapters/http/spool.js';
+import type { Gate } from '../../adapters/gate.js';
 
 export type TestService = {
   /** One pass of keeping the person pages of every tree a visitor may read (adapters/http/pages/public/kept.ts), as the server's schedule runs it. */

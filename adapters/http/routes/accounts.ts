@@ -12,7 +12,7 @@ import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { RoleCodec, Uuid } from '../wire.js';
 import type { LazyDeps } from './deps.js';
-import { inTurn } from '../spool.js';
+import { inTurn } from '../../gate.js';
 
 const CountsRead = named('AccountCounts', t.type({
   trees: t.number, persons: t.number, names: t.number, places: t.number, relationships: t.number, events: t.number,

@@ -8,7 +8,7 @@ import { E, type Result } from '../../../core/kernel/either.js';
 import type { Reply } from '../route.js';
 import { decodeCursor, nextPageHeaders, type ListAddress } from '../pagination.js';
 import { reclaimer } from '../../archive/reclaim.js';
-import { inTurn, type Gate } from '../spool.js';
+import { inTurn, type Gate } from '../../gate.js';
 import type { InTurn } from '../../../core/kernel/turns.js';
 import type { Actor } from '../../../core/kernel/actor.js';
 

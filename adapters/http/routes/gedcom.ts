@@ -19,7 +19,8 @@ import { serviceProduct } from './product.js';
 import { previewWire, reportWire } from '../gedcom-wire.js';
 import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
-import { inTurn, LeftTheQueue, spooled } from '../spool.js';
+import { inTurn, LeftTheQueue } from '../../gate.js';
+import { spooled } from '../spool.js';
 import { deferred } from '../deferred-stream.js';
 import { countJsonValues } from '../json-body.js';
 

@@ -14,7 +14,7 @@ import { enumOf } from '../../../core/kernel/codec.js';
 import { route, type AnyRoute, type Reply } from '../route.js';
 import { IdParams, PageQuery, Timestamp, Uuid } from '../wire.js';
 import { reply, type LazyDeps } from './deps.js';
-import { inTurn } from '../spool.js';
+import { inTurn } from '../../gate.js';
 import { historyAccess } from '../../../core/history/access.js';
 
 // Issue 29: the history of every record, a tree's change feed, and restore. Members of the tree
