@@ -15,6 +15,9 @@ const turns = async (n = 5): Promise<void> => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/** Every statement held by a test: released after it, so that a failed test leaves no turn taken for the next. */
+const allHeld: { readonly release: () => void }[] = [];
+
 /** A database whose statements wait until released, failing when their query word says so. */
 const heldDatabase = () => {
   const held: { readonly word: string; readonly release: () => void }[] = [];
@@ -27,7 +30,10 @@ const heldDatabase = () => {
       started.push(word);
       running += 1;
       most = Math.max(most, running);
-      await new Promise<void>((resolve) => held.push({ word, release: resolve }));
+      await new Promise<void>((resolve) => {
+        held.push({ word, release: resolve });
+        allHeld.push({ release: resolve });
+      });
       running -= 1;
       if (word.endsWith('fails')) throw new Error('the statement failed');
       return [];
@@ -37,6 +43,14 @@ const heldDatabase = () => {
 };
 
 describe('the name search gate: at most SEARCHES_AT_ONCE statements at once', () => {
+  afterEach(async () => {
+    // Released until none is left: each release may let a waiting search start and be held.
+    while (allHeld.length > 0) {
+      for (const h of allHeld.splice(0)) h.release();
+      await turns();
+    }
+  });
+
   it('is two per core, and at least two', () => {
     expect(SEARCHES_AT_ONCE).to.be.at.least(2);
     expect(SEARCHES_AT_ONCE % 2).to.equal(0);
