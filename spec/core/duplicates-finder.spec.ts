@@ -30,6 +30,19 @@ describe('Duplicate finder (pure)', () => {
     expect(surnameRelation(foldName('Mary', 'Smith'), foldName('Mary', 'Jones'))).to.equal('different');
   });
 
+  it('pairs a name written with composed accents and the same name written decomposed (NFD, as macOS and some GEDCOM files write it)', () => {
+    const composed = 'Jos\u00e9 Garc\u00eda \u00d6d\u00f6n';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).to.not.equal(composed);
+    expect(wordsOf(decomposed)).to.deep.equal(wordsOf(composed));
+    expect(wordsOf(decomposed)).to.deep.equal(['jose', 'garcia', 'odon']);
+    const pairs = findDuplicates(input({
+      subjects: [subject(1, 'Jos\u00e9', 'Garc\u00eda'), subject(2, 'Jos\u00e9'.normalize('NFD'), 'Garc\u00eda'.normalize('NFD'))],
+      facts: [born(1, 1850), born(2, 1850)],
+    }));
+    expect(pairs.map((p) => p.personIds)).to.deep.equal([[id(1), id(2)]]);
+  });
+
   it('compares a common name only among namesakes born within two years (blocking), and still finds the pair', () => {
     // 300 namesakes, one every year: each meets at most the four born within two years of them.
     const subjects = Array.from({ length: 300 }, (_, i) => subject(i + 1, 'John', 'Smith'));
