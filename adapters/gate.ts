@@ -1,6 +1,6 @@
 // Gates: at most so many holders at once, the others waiting their turn, first come first served.
-// The spool's producers (http/spool.ts), imports and restores (bootstrap/compose.ts) and the name
-// search's statements (postgres/person-list-json.ts) each hold one.
+// The spool's producers (http/spool.ts), the long writes and the tree-wide analyses
+// (bootstrap/compose.ts) and the name search's statements (postgres/person-list-json.ts) each hold one.
 
 /**
  * What a gate's `enter` throws when the request it waited for went away before its turn (its

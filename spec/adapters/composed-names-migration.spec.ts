@@ -28,7 +28,7 @@ describe('the composed-name-words migration on names posted before it', function
     db = new pg.Client({ connectionString: url });
     await db.connect();
     await treeWithPersons(db, tree, [jose, muller, plain]);
-    const named = (person: string, given: string, surname: string, deleted = false) => nameRow(db, tree, person, given, surname, deleted);
+    const named = (person: string, given: string, surname: string) => nameRow(db, tree, person, given, surname);
     await named(jose, 'Jose\u0301', 'Garci\u0301a');
     await named(muller, 'Anna', 'Mu\u0308ller');
     await named(plain, 'Jos\u00e9', 'Smith');
@@ -53,7 +53,7 @@ describe('the composed-name-words migration on names posted before it', function
       await db.query(`update names set surname = 'Mu\u0308ller-Lu\u0308denscheid' where person_id = $1`, [plain]);
       const other = randomUUID();
       await db.query(`insert into persons (id, tree_id, notes, created_at, updated_at) values ($1, $2, '', now(), now())`, [other, tree]);
-      await db.query(`insert into names (id, tree_id, person_id, name_type, given_name, surname, is_primary, created_at) values ($1, $2, $3, 'birth', 'Zoe\u0308', '', true, now())`, [randomUUID(), tree, other]);
+      await nameRow(db, tree, other, 'Zoe\u0308', '');
       const now = await postings();
       expect(now[plain]).to.deep.equal(['jos\u00e9', 'l\u00fcdenscheid', 'm\u00fcller']);
       expect(now[other]).to.deep.equal(['zo\u00eb']);
