@@ -33,6 +33,10 @@ export type Gate = {
   readonly enter: (signal?: AbortSignal, caller?: string) => Promise<() => void>;
   /** How many wait for a slot now. */
   readonly waiting: () => number;
+  /** How many hold a slot now. */
+  readonly held: () => number;
+  /** How many may hold one at once. */
+  readonly slots: number;
 };
 export const gate = (slots: number, perCaller?: { readonly limit: number; readonly code: string; readonly detail: string }): Gate => {
   const mine = new Map<string, number>();
@@ -51,6 +55,8 @@ export const gate = (slots: number, perCaller?: { readonly limit: number; readon
   };
   return {
     waiting: () => waiting.length,
+    held: () => slots - free,
+    slots,
     enter: async (signal, caller) => {
       if (signal?.aborted === true) throw new LeftTheQueue();
       if (caller !== undefined && perCaller !== undefined && (mine.get(caller) ?? 0) >= perCaller.limit) throw new TooManyAtOnce(perCaller.code, perCaller.detail);

@@ -19,7 +19,8 @@ import { configuredBlobStore } from './blob-store.js';
 import { configuredMailer } from './mailer.js';
 import path from 'node:path';
 import { gate, type Gate } from '../adapters/gate.js';
-import { ONE_PER_TWO_CORES } from '../adapters/http/spool.js';
+import { ONE_PER_TWO_CORES, producers as spoolProducers } from '../adapters/http/spool.js';
+import { searches as nameSearches } from '../adapters/postgres/person-list-json.js';
 import type { Config } from './config.js';
 import { openAiProvider } from '../adapters/ai/openai-provider.js';
 import { serviceVersion } from './version.js';
@@ -81,6 +82,8 @@ export const composeApp = (
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();
   const blobs = overrides.blobs ?? configuredBlobStore(config);
+  const longWrites = overrides.longWrites ?? gate(LONG_WRITES_AT_ONCE);
+  const analyses = overrides.analyses ?? analysesGate(ANALYSES_AT_ONCE);
   const deps: HttpDeps = {
     storage,
     clock,
@@ -99,8 +102,8 @@ export const composeApp = (
     reclaimBlobs: () => removeQueuedBlobs({ storage, blobs })(),
     maxUploadBytes: config.maxUploadBytes,
     spoolDir: path.join(config.dataDir, 'tmp'),
-    longWrites: overrides.longWrites ?? gate(LONG_WRITES_AT_ONCE),
-    analyses: overrides.analyses ?? analysesGate(ANALYSES_AT_ONCE),
+    longWrites,
+    analyses,
     onOrphan: (key, err) => logger.error({ err, key }, 'a media object could not be removed after a failed upload; queued for the purge worker'),
     version: serviceVersion,
     environment: config.environment,
@@ -111,6 +114,11 @@ export const composeApp = (
       ...(p.base_url === undefined ? {} : { baseUrl: p.base_url }), ...(p.api_key === undefined ? {} : { apiKey: p.api_key }),
     })])),
   };
+  // What takes turns in this process, reported at each scrape (gate_slots, gate_held, gate_waiting).
+  metrics.gateSource('name_searches', nameSearches);
+  metrics.gateSource('gedcom_streams', spoolProducers);
+  metrics.gateSource('long_writes', longWrites);
+  metrics.gateSource('tree_analyses', analyses);
   let lastAnswered = -Infinity;
   // The public pages' dependencies: the app serves them, the page schedule keeps them (page-schedule.ts).
   const publicPages = { deps, baseUrl: config.baseUrl };

@@ -36,7 +36,12 @@ export type ServiceMetrics = {
   readonly conditionalChange: (rolledBack: number, moved: boolean) => void;
   /** Where pool use is read at each scrape; without one, no pool samples are reported. */
   readonly poolSource: (read: () => PoolUse | null) => void;
+  /** A gate (adapters/gate.ts) whose slots, holders and waiters are reported at each scrape, labelled `gate="<name>"`. */
+  readonly gateSource: (name: string, gate: GateUse) => void;
 };
+
+/** What a scrape reads of a gate. */
+export type GateUse = { readonly slots: number; readonly held: () => number; readonly waiting: () => number };
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
 
@@ -143,6 +148,22 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
     },
   });
 
+  // The gates of work that takes turns in this process (name searches, GEDCOM streams, long writes,
+  // tree-wide analyses): a queue that grows says the instance is short of what that work needs.
+  const gates = new Map<string, GateUse>();
+  const gateGauge = (name: string, help: string, read: (g: GateUse) => number): void => {
+    new Gauge({
+      name, help, labelNames: ['gate'], registers: [registry],
+      collect() {
+        this.reset();
+        for (const [label, g] of gates) this.set({ gate: label }, read(g));
+      },
+    });
+  };
+  gateGauge('gate_slots', 'How many may hold a slot of the gate at once (work that takes turns in this process).', (g) => g.slots);
+  gateGauge('gate_held', 'Slots of the gate held now.', (g) => g.held());
+  gateGauge('gate_waiting', 'Callers waiting for a slot of the gate now, first come first served.', (g) => g.waiting());
+
   return {
     registry,
     observeRequest: requests.observe,
@@ -157,6 +178,9 @@ export const createMetrics = (opts: { readonly processMetrics?: boolean } = {}):
     conditionalChange: (rolledBack, gaveUp) => {
       if (rolledBack > 0) rollbacks.inc(rolledBack);
       if (gaveUp) moved.inc();
+    },
+    gateSource: (name, gate) => {
+      gates.set(name, gate);
     },
     poolSource: (read) => {
       readPool = read;

@@ -25,7 +25,7 @@ export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Ga
  * be sent). Exports take as long in all as in parallel; the first ones finish sooner.
  */
 export const ONE_PER_TWO_CORES = Math.max(1, Math.floor(availableParallelism() / 2));
-const producers = gate(ONE_PER_TWO_CORES);
+export const producers = gate(ONE_PER_TWO_CORES);
 
 const READ_BYTES = 64 * 1024;
 

@@ -422,7 +422,7 @@ const searchPage = async (
  * costs the service more per request than this queue (the pool of 5 measured slower for reads).
  */
 export const SEARCHES_AT_ONCE = 2 * Math.max(1, availableParallelism());
-const searches = gate(SEARCHES_AT_ONCE);
+export const searches = gate(SEARCHES_AT_ONCE);
 
 export const pgPersonListJson = (db: Sql, demand: CardDemand): Pick<PersonRepository, 'listJson' | 'pickJson' | 'searchPage'> => ({
   searchPage: (treeId, query, threshold, page) => inTurn(searches, () => searchPage(db, demand, treeId, query, threshold, page)),

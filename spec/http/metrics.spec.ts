@@ -13,7 +13,10 @@ import { scryptPasswordHasher } from '../../adapters/crypto/scrypt-password-hash
 import { createMetrics, startMetricsListener, type ServiceMetrics } from '../../adapters/http/metrics.js';
 import { initOrm, storageOnOrm } from '../../adapters/postgres/index.js';
 import { poolUse } from '../../adapters/postgres/pool-use.js';
-import { composeApp } from '../../bootstrap/compose.js';
+import { ANALYSES_AT_ONCE, composeApp, LONG_WRITES_AT_ONCE } from '../../bootstrap/compose.js';
+import { gate } from '../../adapters/gate.js';
+import { ONE_PER_TWO_CORES } from '../../adapters/http/spool.js';
+import { SEARCHES_AT_ONCE } from '../../adapters/postgres/person-list-json.js';
 import { loadConfig } from '../../bootstrap/config.js';
 import { freePort } from '../../bootstrap/embedded-postgres.js';
 import { schedulePurge } from '../../bootstrap/purge-schedule.js';
@@ -168,6 +171,30 @@ describe('metrics', () => {
     } finally {
       await counted.close();
     }
+  });
+
+  it('reports the slots of each gate of the service (work that takes turns), how many hold one and how many wait', async () => {
+    const text = await svc.scrape();
+    for (const [name, slots] of [['name_searches', SEARCHES_AT_ONCE], ['gedcom_streams', ONE_PER_TWO_CORES], ['long_writes', LONG_WRITES_AT_ONCE], ['tree_analyses', ANALYSES_AT_ONCE]] as const) {
+      expect(sample(text, 'gate_slots', { gate: name }), name).to.equal(slots);
+      expect(sample(text, 'gate_held', { gate: name }), name).to.equal(0);
+      expect(sample(text, 'gate_waiting', { gate: name }), name).to.equal(0);
+    }
+    // A gate of two, held by two callers, a third waiting: read at each scrape, not at registration.
+    const metrics = createMetrics();
+    const two = gate(2);
+    metrics.gateSource('two', two);
+    const read = async (name: string) => sample(await metrics.registry.metrics(), name, { gate: 'two' });
+    const first = await two.enter();
+    const second = await two.enter();
+    const third = two.enter();
+    expect([await read('gate_slots'), await read('gate_held'), await read('gate_waiting')]).to.deep.equal([2, 2, 1]);
+    first();
+    const thirdLeaves = await third;
+    expect([await read('gate_held'), await read('gate_waiting')]).to.deep.equal([2, 0]);
+    second();
+    thirdLeaves();
+    expect([await read('gate_held'), await read('gate_waiting')]).to.deep.equal([0, 0]);
   });
 
   it('keeps a registry per service: two services in one process count apart', async () => {
