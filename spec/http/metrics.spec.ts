@@ -177,8 +177,11 @@ describe('metrics', () => {
     const text = await svc.scrape();
     for (const [name, slots] of [['name_searches', SEARCHES_AT_ONCE], ['gedcom_streams', ONE_PER_TWO_CORES], ['long_writes', LONG_WRITES_AT_ONCE], ['tree_analyses', ANALYSES_AT_ONCE]] as const) {
       expect(sample(text, 'gate_slots', { gate: name }), name).to.equal(slots);
-      expect(sample(text, 'gate_held', { gate: name }), name).to.equal(0);
-      expect(sample(text, 'gate_waiting', { gate: name }), name).to.equal(0);
+      // The searches' and the streams' gates are the process's (every service of a spec run shares
+      // them); this service's own hold nothing yet.
+      const own = name === 'long_writes' || name === 'tree_analyses';
+      if (own) expect([sample(text, 'gate_held', { gate: name }), sample(text, 'gate_waiting', { gate: name })], name).to.deep.equal([0, 0]);
+      else expect(sample(text, 'gate_held', { gate: name }), name).to.be.within(0, slots);
     }
     // A gate of two, held by two callers, a third waiting: read at each scrape, not at registration.
     const metrics = createMetrics();
