@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { ObservedRequest } from './app.js';
+import type { Gate } from '../gate.js';
 
 // Prometheus metrics, on a listener of their own (METRICS_PORT), never on the API port. Each service
 // has its own registry, so several services in one process (the specs) count apart. Label values
@@ -41,7 +42,7 @@ export type ServiceMetrics = {
 };
 
 /** What a scrape reads of a gate. */
-export type GateUse = { readonly slots: number; readonly held: () => number; readonly waiting: () => number };
+export type GateUse = Pick<Gate, 'slots' | 'held' | 'waiting'>;
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
 
