@@ -3,6 +3,7 @@ import type { BulkRecordWriter, RecordBatch } from '../../core/gedcom/ports.js';
 import type { Sql } from './sql.js';
 import * as tables from './tables/index.js';
 import { copyRows, copyTuples, tuplesOf } from './tables/build.js';
+import { createIdSet, type IdSet } from './id-set.js';
 
 /**
  * The tables whose rows may carry GEDCOM lines kept verbatim (core/gedcom/extensions.ts), with that
@@ -122,21 +123,56 @@ const slabs = () => {
   };
 };
 
-/** The smallest and largest id written to each table: an import's ids are consecutive (import-rows.ts), so the range is its rows. */
-type Ranges = Map<string, { min: string; max: string }>;
+/**
+ * What a `deferChecks` write keeps to check its references at `verify` (REFERENCES): the ids written
+ * to each referenced table, and the ids each reference named, compact for an import's ids (id-set.ts).
+ * Before, verify asked PostgreSQL, one anti-join per referenced table, which hashed that table whole
+ * (every tree's rows) and read every row the import wrote again: 0.38-0.52 s of a 100,000-person
+ * import's 13-17 s, in proportion to the database, not to the import. Now a reference that names a
+ * row the import wrote is checked here, where it costs a bit test while the rows are mapped; only
+ * those naming rows there before (a merged person, a place or source the tree had) are looked up.
+ */
+type Checked = {
+  /** Referenced table -> the ids this write wrote to it. */
+  readonly written: Map<string, IdSet>;
+  /** Per REFERENCES entry, per referencing column (in its order): the ids that column named. */
+  readonly named: Map<string, IdSet>;
+};
 
-const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: string }[]): void => {
-  if (rows.length === 0) return;
-  let r = ranges.get(table);
-  if (r === undefined) ranges.set(table, (r = { min: rows[0]!.id, max: rows[0]!.id }));
-  // An import's ids mostly come in ascending order: one comparison for most rows (two ids of one
-  // import share their first dozen characters, so each comparison reads that far).
-  for (let i = 0; i < rows.length; i++) {
-    const id = rows[i]!.id;
-    if (id > r.max) r.max = id;
-    else if (id < r.min) r.min = id;
+/** Each table's columns that reference another (REFERENCES), as the column, its key in `named` and the row's value. */
+const referencing = new Map<string, readonly { readonly key: string; readonly value: (row: never) => unknown }[]>();
+const referencesOf = (table: AnyTable): readonly { readonly key: string; readonly value: (row: never) => unknown }[] => {
+  let list = referencing.get(table.name);
+  if (list === undefined) {
+    list = REFERENCES.flatMap(([, from]) => from.filter(([t]) => t === table.name).map(([, column]) => {
+      const c = table.columns.find(([name]) => name === column);
+      if (c === undefined) throw new Error(`${table.name} has no column ${column}`);
+      return { key: `${table.name}.${column}`, value: c[2] as (row: never) => unknown };
+    }));
+    referencing.set(table.name, list);
+  }
+  return list;
+};
+const REFERENCED = new Set(REFERENCES.map(([target]) => target));
+
+const note = (checked: Checked, table: AnyTable, rows: readonly { readonly id: string }[]): void => {
+  if (REFERENCED.has(table.name)) {
+    let ids = checked.written.get(table.name);
+    if (ids === undefined) checked.written.set(table.name, (ids = createIdSet()));
+    for (let i = 0; i < rows.length; i++) ids.add(rows[i]!.id);
+  }
+  for (const { key, value } of referencesOf(table)) {
+    let ids = checked.named.get(key);
+    if (ids === undefined) checked.named.set(key, (ids = createIdSet()));
+    for (let i = 0; i < rows.length; i++) {
+      const ref = value(rows[i] as never);
+      if (ref !== null && ref !== undefined) ids.add(String(ref));
+    }
   }
 };
+
+/** Ids looked up per statement among a reference's ids of rows there before. */
+const LOOKED_UP = 10_000;
 
 /**
  * Bulk rows through `COPY ... FROM STDIN`, the fastest way into PostgreSQL. With `deferChecks` (the
@@ -145,14 +181,15 @@ const widen = (ranges: Ranges, table: string, rows: readonly { readonly id: stri
  * million for 100,000 persons), so where the database lets this role set session_replication_role
  * (a superuser, such as the embedded default, or PostgreSQL 15's `GRANT SET ON PARAMETER`), the COPYs
  * run with triggers off (the name_words trigger fires ALWAYS) and `verify` checks every reference of
- * the written rows at the end in one anti-join per reference; otherwise the triggers check each row,
+ * the written rows at the end (Checked: against the ids written, and the rest looked up and locked
+ * as a foreign key's check would); otherwise the triggers check each row,
  * deferred to the commit (a batch may point at rows of a later batch). Unique and check constraints
  * hold either way.
  */
 export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
   let fast: boolean | null = null;
   let lean = false;
-  const ranges: Ranges = new Map();
+  let checked: Checked = { written: new Map(), named: new Map() };
   const counts = new Map<string, number>();
   // The `deferChecks` rows encoded and not yet written, by table (heldLimit), and the held set being written.
   let held = new Map<AnyTable, Buffer[]>();
@@ -225,7 +262,7 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
       }
       for (const [table, rows] of batch) {
         if (rows.length === 0) continue;
-        widen(ranges, table.name, rows);
+        if (fast !== false) note(checked, table, rows);
         counts.set(table.name, (counts.get(table.name) ?? 0) + rows.length);
         let list = held.get(table);
         if (list === undefined) held.set(table, (list = []));
@@ -260,26 +297,26 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
       }
       if ((counts.get('names') ?? 0) > 0) await db.rows(MERGE_NEW_WORDS);
       counts.clear();
+      const { written, named } = checked;
+      checked = { written: new Map(), named: new Map() };
       if (fast !== true) return;
-      // One statement per referenced table, which is hashed once for all the references to it: the
-      // persons, which four references name, were hashed four times, once per statement (the checks
-      // of the 100,000-person bench file's import took 889-1,221 ms, now 816-1,057; where the table
-      // held 300,000 persons, 1.8-2.2 s, now 1.2-1.6). `k` tells which reference a row failed.
       for (const [target, from] of REFERENCES) {
-        const written = from.filter(([table]) => ranges.has(table));
-        if (written.length === 0) continue;
-        const params = written.flatMap(([table]) => [ranges.get(table)!.min, ranges.get(table)!.max]);
-        const branches = written.map(([table, column], k) => `select ${k} as k, x.${column} as ref from ${table} x where x.id between ?::uuid and ?::uuid`);
-        const failed = await db.rows<{ k: number; n: number }>(
-          `select r.k, count(*)::int as n from (${branches.join(' union all ')}) r
-           where r.ref is not null and not exists (select 1 from ${target} t where t.id = r.ref) group by r.k order by r.k`, params);
-        const [first] = failed;
-        if (first !== undefined) {
-          const [table, column] = written[first.k]!;
-          throw new Error(`bulk write: ${first.n} ${table}.${column} name no ${target} row`);
+        const own = written.get(target) ?? createIdSet();
+        for (const [table, column] of from) {
+          const ids = named.get(`${table}.${column}`);
+          if (ids === undefined) continue;
+          // The ids this reference named that this write did not write: rows there before, or none.
+          const before = ids.missingFrom(own);
+          let failed = 0;
+          for (let i = 0; i < before.length; i += LOOKED_UP) {
+            const some = before.slice(i, i + LOOKED_UP);
+            // Locked as a foreign key's check locks the row it finds: no one deletes it before this commits.
+            const [found] = await db.rows<{ n: number }>(`select count(*)::int as n from (select 1 from ${target} t where t.id = any(?::uuid[]) for key share) f`, [some]);
+            failed += some.length - found!.n;
+          }
+          if (failed > 0) throw new Error(`bulk write: ${failed} ${table}.${column} name no ${target} row`);
         }
       }
-      ranges.clear();
     },
   };
 };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { E } from '../../core/kernel/either.js';
 import { newId } from '../../core/kernel/ids.js';
 import type { RecordBatch } from '../../core/gedcom/ports.js';
+import { idCounter, idSequence } from '../../core/gedcom/commands/import-rows.js';
 import { postgresStorage, type PostgresFixture } from '../support/database.js';
 import { aCitation, aName, anEvent, aPerson, aRelationship, aSource, givenPerson, givenSource, givenTree } from '../contracts/fixtures.js';
 
@@ -26,8 +27,8 @@ describe('PostgreSQL: an import\'s references checked at verify', function () {
     await fx?.close();
   });
 
-  const count = async (table: string, treeId: string): Promise<number> =>
-    (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where tree_id = $1`, [treeId])).rows[0]!.n;
+  const count = async (table: string, treeId: string, on: pg.Client = db): Promise<number> =>
+    (await on.query<{ n: number }>(`select count(*)::int as n from ${table} where tree_id = $1`, [treeId])).rows[0]!.n;
 
   /** Writes `batch` as an import does and verifies it: the error, or null when it was committed. */
   const imported = async (batch: (treeId: string) => Partial<RecordBatch>, treeId: string): Promise<unknown> => {
@@ -87,6 +88,77 @@ describe('PostgreSQL: an import\'s references checked at verify', function () {
       return { persons: [p], citations: [aCitation(treeId, nobody, { kind: 'person', id: p.id })] };
     }],
   ];
+  /**
+   * An import's rows as the import draws their ids (import-rows.ts): the persons from one sequence,
+   * every other row from another; `n` persons, each with a name, a birth at a place, a citation of one
+   * source, and edges (parent and child, partners) between neighbours with a marriage.
+   */
+  const sequenced = (treeId: string, n: number): { readonly batch: Partial<RecordBatch>; readonly personAt: (i: number) => string; readonly next: () => string } => {
+    const personAt = idSequence();
+    const next = idCounter();
+    const persons = Array.from({ length: n }, (_, i) => aPerson(treeId, { id: personAt(i) }));
+    const place = { id: next(), treeId, name: 'Ely', latitude: null, longitude: null };
+    const source = aSource(treeId, { id: next() });
+    const relationships = persons.slice(1).map((p, i) => aRelationship(treeId, i % 2 === 0 ? 'parent_child' : 'partnership', persons[i]!.id, p.id, { id: next() }));
+    return {
+      personAt, next,
+      batch: {
+        persons, names: persons.map((p) => aName(p, { id: next() })), places: [place], relationships, sources: [source],
+        events: [
+          ...persons.map((p) => anEvent(treeId, { personId: p.id }, { id: next(), placeId: place.id })),
+          ...relationships.filter((r) => r.type === 'partnership').map((r) => anEvent(treeId, { partnershipId: r.id }, { id: next(), type: 'marriage' })),
+        ],
+        citations: persons.map((p) => aCitation(treeId, source.id, { kind: 'person', id: p.id }, { id: next() })),
+      },
+    };
+  };
+
+  it('reads none of the tables the references name when every reference names a row the import wrote', async () => {
+    // What verify sends, and nothing else.
+    const sent: string[] = [];
+    let recording = false;
+    const observed = await postgresStorage({ debugQueries: (sql) => void (recording && sent.push(sql)) });
+    try {
+      const t = await givenTree(observed.storage);
+      const { batch } = sequenced(t.id, 300);
+      await observed.storage.uow.run(async (tx) => {
+        await tx.bulk.insertAll({ ...empty, ...batch }, { deferChecks: true, leanHistory: true });
+        recording = true;
+        await tx.bulk.verify();
+        recording = false;
+        return E.right(undefined);
+      });
+      const on = new pg.Client({ connectionString: observed.url });
+      await on.connect();
+      const written: number[] = [];
+      try {
+        for (const table of ['persons', 'names', 'events', 'relationships', 'citations']) written.push(await count(table, t.id, on));
+      } finally {
+        await on.end();
+      }
+      expect(written).to.deep.equal([300, 300, 300 + 149, 299, 300]);
+      expect(sent.length, 'verify sent its statements').to.be.above(0);
+      // The rows pointed at are the import's own: no statement of verify looks any of them up (before,
+      // one per referenced table read it whole, every tree's rows, to check the import's references).
+      expect(sent.filter((s) => /\b(from|join)\s+(persons|relationships|places|sources)\b/i.test(s))).to.deep.equal([]);
+    } finally {
+      await observed.close();
+    }
+  });
+
+  it('refuses a reference to an id of the import\'s own sequence that it never wrote', async () => {
+    const t = await givenTree(fx.storage);
+    const failed = await imported((treeId) => {
+      const { batch, personAt } = sequenced(treeId, 300);
+      // The sequence's next person, never written: its name points at no row.
+      return { ...batch, names: [...batch.names!, aName({ id: personAt(300), treeId })] };
+    }, t.id);
+    const fast = (await db.query<{ ok: boolean }>(`select rolsuper or has_parameter_privilege('session_replication_role', 'SET') as ok from pg_roles where rolname = current_user`)).rows[0]!.ok;
+    if (fast) expect(String(failed)).to.contain('bulk write: 1 names.person_id name no persons row');
+    else expect(String(failed)).to.match(/violates foreign key constraint/);
+    expect(await count('persons', t.id)).to.equal(0);
+  });
+
   for (const [reference, batch] of dangling) {
     it(`refuses an import whose ${reference} names no row, and keeps none of it`, async () => {
       const t = await givenTree(fx.storage);
