@@ -93,7 +93,7 @@ describe('PostgreSQL: an import\'s references checked at verify', function () {
    * every other row from another; `n` persons, each with a name, a birth at a place, a citation of one
    * source, and edges (parent and child, partners) between neighbours with a marriage.
    */
-  const sequenced = (treeId: string, n: number): { readonly batch: Partial<RecordBatch>; readonly personAt: (i: number) => string; readonly next: () => string } => {
+  const sequenced = (treeId: string, n: number): { readonly batch: Partial<RecordBatch>; readonly personAt: (i: number) => string } => {
     const personAt = idSequence();
     const next = idCounter();
     const persons = Array.from({ length: n }, (_, i) => aPerson(treeId, { id: personAt(i) }));
@@ -101,7 +101,7 @@ describe('PostgreSQL: an import\'s references checked at verify', function () {
     const source = aSource(treeId, { id: next() });
     const relationships = persons.slice(1).map((p, i) => aRelationship(treeId, i % 2 === 0 ? 'parent_child' : 'partnership', persons[i]!.id, p.id, { id: next() }));
     return {
-      personAt, next,
+      personAt,
       batch: {
         persons, names: persons.map((p) => aName(p, { id: next() })), places: [place], relationships, sources: [source],
         events: [
