@@ -1,7 +1,7 @@
 import type { Id } from '../kernel/ids.js';
 import { numberSet } from '../kernel/number-set.js';
 import { runInTurns, runSteps, stepper, type Steps } from '../kernel/turns.js';
-import { foldName, type FoldedName } from './names.js';
+import { foldName, nameParts, type FoldedName } from './names.js';
 import { differentBirthDates, placeKey, ruledOut, scorePair, YEAR_GUARD, type Level, type Scored, type Side } from './score.js';
 import type { DuplicateFact, DuplicateSubject } from './ports.js';
 
@@ -37,47 +37,38 @@ export const MAX_PAIRS = 10_000;
 const BIRTH = ['birth', 'baptism', 'christening'] as const;
 const DEATH = ['death', 'burial', 'cremation'] as const;
 
-function* sidesOf(input: Omit<FinderInput, 'dismissed'>): Steps<Prepared> {
-  const step = stepper();
+type Building = { -readonly [K in keyof Side]: Side[K] };
+
+/**
+ * The finder's view of a tree made piece by piece, so that a caller reading a large tree holds one
+ * page of its reads at a time: `add` each page of subjects with their facts, then the `edges`
+ * (all subjects are known by then), then `done`. Names, their parts and places repeat across a tree:
+ * each distinct one is folded and held once.
+ */
+export const sideBuilder = () => {
   const index = new Map<Id, number>();
-  for (let i = 0; i < input.subjects.length; i++) {
-    index.set(input.subjects[i]!.id, i);
-    if (step()) yield;
-  }
-  const facts = new Map<number, DuplicateFact[]>();
-  for (const f of input.facts) {
-    if (step()) yield;
-    const i = index.get(f.personId);
-    if (i === undefined) continue;
-    const own = facts.get(i);
-    if (own === undefined) facts.set(i, [f]);
-    else own.push(f);
-  }
-  const parents = new Map<number, number[]>();
-  const partners = new Map<number, number[]>();
-  const link = (map: Map<number, number[]>, from: number, to: number) => {
-    const list = map.get(from);
-    if (list === undefined) map.set(from, [to]);
-    else if (!list.includes(to)) list.push(to);
+  const sides: Building[] = [];
+  const parentIds = new Map<number, number[]>();
+  const placeKeys = new Map<string, string | null>();
+  const places = new Map<string, string>();
+  const folded = new Map<string, FoldedName>();
+  const parts = nameParts();
+  const none: readonly number[] = [];
+  const fold = (given: string, surname: string, marital: boolean): FoldedName => {
+    const key = `${marital ? 'm' : ''}|${given}|${surname}`;
+    let f = folded.get(key);
+    if (f === undefined) folded.set(key, (f = foldName(given, surname, marital, parts)));
+    return f;
   };
-  // Siblings are found by parent id, so a parent without a name (no subject) still makes them siblings.
-  const parentIds = new Map<number, Id[]>();
-  for (const e of input.parentEdges) {
-    if (step()) yield;
-    const [a, b] = [index.get(e.a), index.get(e.b)];
-    if (b === undefined || e.a === e.b) continue;
-    const known = parentIds.get(b);
-    if (known === undefined) parentIds.set(b, [e.a]);
-    else known.push(e.a);
-    if (a !== undefined) link(parents, b, a);
-  }
-  for (const e of input.partnerEdges) {
-    if (step()) yield;
-    const [a, b] = [index.get(e.a), index.get(e.b)];
-    if (a === undefined || b === undefined || a === b) continue;
-    link(partners, a, b);
-    link(partners, b, a);
-  }
+  /** A place's text, held once (each fact's row brings its own copy). */
+  const placeOf = (place: string | null): string | null => {
+    if (place === null) return null;
+    const held = places.get(place);
+    if (held !== undefined) return held;
+    places.set(place, place);
+    placeKeys.set(place, placeKey(place));
+    return place;
+  };
   /** The first dated fact by rank (birth before baptism before christening), and a place: its own, else any fact's of those types. */
   const pick = (own: readonly DuplicateFact[], types: readonly string[]) => {
     let dated: DuplicateFact | null = null;
@@ -89,40 +80,93 @@ function* sidesOf(input: Omit<FinderInput, 'dismissed'>): Steps<Prepared> {
       if (placed === null && f.place !== null && f.place.trim() !== '') placed = f.place;
     }
     const place = dated !== null && dated.place !== null && dated.place.trim() !== '' ? dated.place : placed;
-    return { year: dated?.year ?? null, day: dated?.day ?? null, place: place === null ? null : place };
+    return { year: dated?.year ?? null, day: dated?.day ?? null, place: placeOf(place) };
   };
-  const placeKeys = new Map<string, string | null>();
-  const placeKeyOf = (place: string | null): string | null => {
-    if (place === null) return null;
-    let k = placeKeys.get(place);
-    if (k === undefined) placeKeys.set(place, (k = placeKey(place)));
-    return k;
-  };
-  // Names repeat (a tree has far fewer distinct names than persons): each distinct one is folded once.
-  const folded = new Map<string, FoldedName>();
-  const fold = (given: string, surname: string, marital: boolean): FoldedName => {
-    const key = `${marital ? 'm' : ''}|${given}|${surname}`;
-    let f = folded.get(key);
-    if (f === undefined) folded.set(key, (f = foldName(given, surname, marital)));
-    return f;
-  };
-  const none: readonly number[] = [];
-  const sides: Side[] = [];
-  for (let i = 0; i < input.subjects.length; i++) {
-    if (step()) yield;
-    const p = input.subjects[i]!;
-    const own = facts.get(i) ?? [];
-    const birth = pick(own, BIRTH);
-    const death = pick(own, DEATH);
-    sides.push({
-      id: p.id, sex: p.sex,
-      names: p.names.slice(0, NAMES_PER_PERSON).map((n) => fold(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
-      birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place, birthPlaceKey: placeKeyOf(birth.place),
-      deathYear: death.year, deathPlace: death.place, deathPlaceKey: placeKeyOf(death.place),
-      parents: parents.get(i) ?? none, partners: partners.get(i) ?? none,
-    });
+
+  /** Subjects not added before, with their facts (facts of other persons are ignored). */
+  function* add(subjects: readonly DuplicateSubject[], facts: readonly DuplicateFact[]): Steps<void> {
+    const step = stepper();
+    const first = sides.length;
+    const page = new Map<Id, number>();
+    for (let i = 0; i < subjects.length; i++) {
+      page.set(subjects[i]!.id, first + i);
+      if (step()) yield;
+    }
+    const own = new Map<number, DuplicateFact[]>();
+    for (const f of facts) {
+      if (step()) yield;
+      const i = page.get(f.personId);
+      if (i === undefined) continue;
+      const list = own.get(i);
+      if (list === undefined) own.set(i, [f]);
+      else list.push(f);
+    }
+    for (let k = 0; k < subjects.length; k++) {
+      if (step()) yield;
+      const p = subjects[k]!;
+      const i = first + k;
+      index.set(p.id, i);
+      const mine = own.get(i) ?? [];
+      const birth = pick(mine, BIRTH);
+      const death = pick(mine, DEATH);
+      sides.push({
+        // The sex as the literal (each row brings its own copy of the text).
+        id: p.id, sex: p.sex === 'male' ? 'male' : p.sex === 'female' ? 'female' : p.sex,
+        names: p.names.slice(0, NAMES_PER_PERSON).map((n) => fold(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
+        birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place, birthPlaceKey: birth.place === null ? null : placeKeys.get(birth.place)!,
+        deathYear: death.year, deathPlace: death.place, deathPlaceKey: death.place === null ? null : placeKeys.get(death.place)!,
+        parents: none, partners: none,
+      });
+    }
   }
-  return { sides, parentIds };
+
+  // Siblings are found by parent, so a parent without a name (no subject) still makes them siblings:
+  // such a parent is numbered below zero.
+  const others = new Map<Id, number>();
+  const parentNumber = (id: Id, i: number | undefined): number => {
+    if (i !== undefined) return i;
+    let n = others.get(id);
+    if (n === undefined) others.set(id, (n = -1 - others.size));
+    return n;
+  };
+  const link = (list: readonly number[], to: number): readonly number[] => (list === none ? [to] : list.includes(to) ? list : [...list, to]);
+
+  /** Edges between the subjects added (parent_child: `a` the parent, `b` the child). */
+  function* edges(parentEdges: readonly { readonly a: Id; readonly b: Id }[], partnerEdges: readonly { readonly a: Id; readonly b: Id }[]): Steps<void> {
+    const step = stepper();
+    for (const e of parentEdges) {
+      if (step()) yield;
+      const [a, b] = [index.get(e.a), index.get(e.b)];
+      if (b === undefined || e.a === e.b) continue;
+      const n = parentNumber(e.a, a);
+      const known = parentIds.get(b);
+      if (known === undefined) parentIds.set(b, [n]);
+      else known.push(n);
+      if (a !== undefined) sides[b]!.parents = link(sides[b]!.parents, a);
+    }
+    for (const e of partnerEdges) {
+      if (step()) yield;
+      const [a, b] = [index.get(e.a), index.get(e.b)];
+      if (a === undefined || b === undefined || a === b) continue;
+      sides[a]!.partners = link(sides[a]!.partners, b);
+      sides[b]!.partners = link(sides[b]!.partners, a);
+    }
+  }
+
+  return {
+    add,
+    edges,
+    /** The index of each subject added, by id. */
+    index: index as ReadonlyMap<Id, number>,
+    done: (): Prepared => ({ sides, parentIds }),
+  };
+};
+
+function* sidesOf(input: Omit<FinderInput, 'dismissed'>): Steps<Prepared> {
+  const b = sideBuilder();
+  yield* b.add(input.subjects, input.facts);
+  yield* b.edges(input.parentEdges, input.partnerEdges);
+  return b.done();
 }
 
 /** The blocks one side goes into: `named` keys, and `yearly` ones as a stem and the birth year. */
@@ -182,8 +226,11 @@ export const scoreWithin = (prepared: Prepared, i: number, j: number): Scored | 
   return scorePair(sides[i]!, sides[j]!, sides);
 };
 
-/** The finder's own view of a tree, made from the reads; the reads can be let go once it exists. */
-export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: ReadonlyMap<number, readonly Id[]> };
+/**
+ * The finder's own view of a tree, made from the reads; the reads can be let go once it exists.
+ * `parentIds`: each side's parents, a subject's by its index, one without a name below zero.
+ */
+export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: ReadonlyMap<number, readonly number[]> };
 
 /** The finder's view of a few persons (the recommender's, one incoming GEDCOM person's), at once. */
 export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared => runSteps(sidesOf(input));

@@ -76,17 +76,32 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set([
 ]);
 const meaningful = (words: string[]): string[] => (PLACEHOLDERS.has(words.join(' ')) ? [] : words);
 
-export const foldName = (givenName: string, surname: string, marital = false): FoldedName => {
-  const given = meaningful(wordsOf(givenName));
-  const sur = meaningful(wordsOf(surname)).join(' ');
-  const text = `${given.join(' ')} ${sur}`.trim();
+/** The folded parts of given names and surnames already met (one finder run's): each part is held once, however many names share it. */
+export type NameParts = {
+  readonly given: Map<string, { readonly given: readonly string[]; readonly givenKeys: readonly string[]; readonly givenText: string }>;
+  readonly surname: Map<string, { readonly surname: string; readonly surnameKey: string }>;
+};
+
+export const nameParts = (): NameParts => ({ given: new Map(), surname: new Map() });
+
+export const foldName = (givenName: string, surname: string, marital = false, parts: NameParts = nameParts()): FoldedName => {
+  let g = parts.given.get(givenName);
+  if (g === undefined) {
+    const given = meaningful(wordsOf(givenName));
+    parts.given.set(givenName, (g = { given, givenKeys: given.map(phonetic), givenText: given.join(' ') }));
+  }
+  let s = parts.surname.get(surname);
+  if (s === undefined) {
+    const sur = meaningful(wordsOf(surname)).join(' ');
+    parts.surname.set(surname, (s = { surname: sur, surnameKey: sur === '' ? '' : phonetic(sur.replace(/ /g, '')) }));
+  }
   return {
-    given,
-    surname: sur,
-    surnameKey: sur === '' ? '' : phonetic(sur.replace(/ /g, '')),
-    givenKeys: given.map(phonetic),
-    text,
-    givenText: given.join(' '),
+    given: g.given,
+    surname: s.surname,
+    surnameKey: s.surnameKey,
+    givenKeys: g.givenKeys,
+    text: `${g.givenText} ${s.surname}`.trim(),
+    givenText: g.givenText,
     grams: {},
     shown: `${givenName.trim()} ${surname.trim()}`.trim(),
     marital,

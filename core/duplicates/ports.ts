@@ -33,12 +33,16 @@ export const dayOf = (d: GenealogicalDate | null): string | null =>
   d === null || d.day === undefined || d.month === undefined || d.year === undefined || !['exact', 'about', 'calculated', 'estimated'].includes(d.qualifier)
     ? null : `${d.year}-${d.month}-${d.day}`;
 
-/** The tree-wide reads of the duplicate finder (one statement each) and the dismissed pairs. */
+/** The tree-wide reads of the duplicate finder (two statements a page) and the dismissed pairs. */
 export type DuplicateStore = {
-  /** Live persons of the tree that have at least one live name, with their live names; ordered by id. */
-  readonly subjects: (treeId: Id) => Promise<readonly DuplicateSubject[]>;
-  /** Live birth and death facts (the six types of DuplicateFact) of live persons of the tree, in no particular order. */
-  readonly facts: (treeId: Id) => Promise<readonly DuplicateFact[]>;
+  /**
+   * A page of the tree's subjects, by id: the live persons with at least one live name whose id is
+   * after `after` (from the first when null), at most `limit` of them, with their live names (the
+   * primary first, then by name id); and those persons' live birth and death facts (the six types of
+   * DuplicateFact), in no particular order. A tree is read page by page, so a large one is never held
+   * whole as rows.
+   */
+  readonly subjectsAfter: (treeId: Id, after: Id | null, limit: number) => Promise<{ readonly subjects: readonly DuplicateSubject[]; readonly facts: readonly DuplicateFact[] }>;
   /** Every dismissed pair of the tree, in no particular order. */
   readonly dismissed: (treeId: Id) => Promise<readonly Dismissal[]>;
   /** The dismissed pairs that involve `personId`, in no particular order. */

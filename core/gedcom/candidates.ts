@@ -3,7 +3,8 @@ import type { Stores } from '../stores.js';
 import { birthFacts } from '../people/model.js';
 import { searchableName, similarity } from '../people/trigram.js';
 import { candidateLookup, type CandidateLookup } from '../duplicates/candidates.js';
-import { blocksOf, prepareFinder, prepareFinderInTurns, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { blocksOf, prepareFinder, type FinderInput, type Prepared } from '../duplicates/finder.js';
+import { readPrepared } from '../duplicates/read-tree.js';
 import { runInTurns } from '../kernel/turns.js';
 import { dayOf, duplicateFactTypes, type DuplicateFact, type DuplicateSubject } from '../duplicates/ports.js';
 import type { Level, Side } from '../duplicates/score.js';
@@ -17,6 +18,9 @@ import type { GedcomNode, PlanPerson } from './types.js';
 // it passes, keeps the persons that share a block with someone (`mayMatch`), and scores them once the
 // file's family links are known (`candidatesFor`, after the scan).
 
+/** A candidate as the matcher finds it: the existing person, the finder's level and reasons. */
+export type MatchCandidate = { readonly personId: Id; readonly score: Level; readonly reasons: readonly string[] };
+
 export type ImportCandidate = {
   readonly personId: Id;
   readonly score: Level;
@@ -28,9 +32,12 @@ export type ImportCandidate = {
 /** Candidates per incoming person at most, the best first. */
 export const MAX_CANDIDATES = 5;
 
-/** The tree as the finder reads it (the four reads of listDuplicates), blocked once for lookups. */
+/**
+ * The tree as the finder reads it (listDuplicates' reads, a page at a time: read-tree.ts), blocked
+ * once for lookups. Only the finder's view is kept, not the rows it was made from: a candidate's names
+ * are read again when they are shown (`describeCandidates`).
+ */
 export type ExistingTree = {
-  readonly subjects: readonly DuplicateSubject[];
   readonly prepared: Prepared;
   readonly lookup: CandidateLookup;
   readonly at: ReadonlyMap<Id, number>;
@@ -38,24 +45,48 @@ export type ExistingTree = {
 
 /** Read, prepared and blocked giving the event loop turns: a tree of 100,000 persons takes seconds. */
 export const readExistingTree = async (stores: Pick<Stores, 'duplicates' | 'cleanup'>, treeId: Id): Promise<ExistingTree> => {
-  const subjects = await stores.duplicates.subjects(treeId);
-  const prepared = await prepareFinderInTurns({
-    subjects,
-    facts: await stores.duplicates.facts(treeId),
-    parentEdges: await stores.cleanup.edges(treeId, 'parent_child'),
-    partnerEdges: await stores.cleanup.edges(treeId, 'partnership'),
-  });
+  const { prepared, index } = await readPrepared(stores, treeId);
   const lookup = candidateLookup(prepared, await runInTurns(blocksOf(prepared.sides)));
-  const at = new Map<Id, number>();
-  prepared.sides.forEach((p, i) => at.set(p.id, i));
-  return { subjects, prepared, lookup, at };
+  return { prepared, lookup, at: index };
 };
 
-/** An existing person as the preview shows it: the primary name and the first birth fact's year. */
-export const shownExisting = (tree: ExistingTree, personId: Id): { readonly displayName: string; readonly birthYear: number | null } => {
-  const i = tree.at.get(personId) ?? -1;
-  const n = tree.subjects[i]?.names[0];
-  return { displayName: n === undefined ? '' : `${n.givenName} ${n.surname}`.trim(), birthYear: tree.prepared.sides[i]?.birthYear ?? null };
+/** Candidates a statement of `describeCandidates` reads the names of. */
+const NAMES_PAGE = 5_000;
+
+/**
+ * Each candidate of `found` as the preview shows it: with the primary name (its live names are read,
+ * a page of persons a statement), the first birth fact's year, and the best trigram similarity
+ * between any name of the incoming person and any of the candidate's.
+ */
+export const describeCandidates = async (
+  names: Pick<Stores['names'], 'listByPersons'>, tree: ExistingTree, found: readonly { readonly person: PlanPerson; readonly candidates: readonly MatchCandidate[] }[],
+): Promise<(ImportCandidate & { readonly displayName: string; readonly birthYear: number | null })[][]> => {
+  const ids = [...new Set(found.flatMap((f) => f.candidates.map((c) => c.personId)))];
+  const held = new Map<Id, { givenName: string; surname: string }[]>();
+  for (let i = 0; i < ids.length; i += NAMES_PAGE)
+    for (const n of await names.listByPersons(ids.slice(i, i + NAMES_PAGE))) {
+      const list = held.get(n.personId);
+      if (list === undefined) held.set(n.personId, [{ givenName: n.givenName, surname: n.surname }]);
+      else list.push({ givenName: n.givenName, surname: n.surname });
+    }
+  return found.map(({ person, candidates }) => {
+    const mine = person.names.map((n) => searchableName(n.givenName, n.surname)).filter((x) => x !== '');
+    return candidates.map((c) => {
+      const theirs = held.get(c.personId) ?? [];
+      let best = 0;
+      for (const a of mine)
+        for (const n of theirs) {
+          const b = searchableName(n.givenName, n.surname);
+          best = Math.max(best, a === b ? 1 : similarity(a, b));
+        }
+      const first = theirs[0];
+      return {
+        personId: c.personId, score: c.score, similarity: Math.round(best * 1000) / 1000, reasons: c.reasons,
+        displayName: first === undefined ? '' : `${first.givenName} ${first.surname}`.trim(),
+        birthYear: tree.prepared.sides[tree.at.get(c.personId) ?? -1]?.birthYear ?? null,
+      };
+    });
+  });
 };
 
 const factTypes: ReadonlySet<string> = new Set(duplicateFactTypes);
@@ -95,7 +126,7 @@ export type ImportMatcher = {
   /** Whether the person shares a block with an existing one that the cheap tests leave in (only those need keeping). */
   readonly mayMatch: (p: PlanPerson) => boolean;
   /** The best existing candidates, once the file's links are indexed and every person noted. */
-  readonly candidatesFor: (p: PlanPerson, families: FamiliesOf, links: LinkIndex) => readonly ImportCandidate[];
+  readonly candidatesFor: (p: PlanPerson, families: FamiliesOf, links: LinkIndex) => readonly MatchCandidate[];
 };
 
 export const importMatcher = (tree: ExistingTree): ImportMatcher => {
@@ -129,16 +160,7 @@ export const importMatcher = (tree: ExistingTree): ImportMatcher => {
       for (const fam of families.fams) for (const m of links.fams.get(fam) ?? []) if (relative(m.person)) partnerEdges.push({ a: subject.id, b: m.person as Id });
       const input: Omit<FinderInput, 'dismissed'> = { subjects, facts, parentEdges, partnerEdges };
       const { sides } = prepareFinder(input);
-      const mine = p.names.map((n) => searchableName(n.givenName, n.surname)).filter((s) => s !== '');
-      return tree.lookup.candidatesFor(sides[0]!, sides, MAX_CANDIDATES).map((c) => {
-        let best = 0;
-        for (const a of mine)
-          for (const n of tree.subjects[c.index]?.names ?? []) {
-            const b = searchableName(n.givenName, n.surname);
-            best = Math.max(best, a === b ? 1 : similarity(a, b));
-          }
-        return { personId: c.personId, score: c.level, similarity: Math.round(best * 1000) / 1000, reasons: c.reasons };
-      });
+      return tree.lookup.candidatesFor(sides[0]!, sides, MAX_CANDIDATES).map((c) => ({ personId: c.personId, score: c.level, reasons: c.reasons }));
     },
   };
 };

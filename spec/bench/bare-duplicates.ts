@@ -1,36 +1,25 @@
 // The bare Koa + pg baseline of the duplicates bench: GET /trees/{id}/duplicates runs the statements
-// the service's finder runs to read the tree (recorded from the service's own adapters, so the two
-// cannot drift), in the same order, and answers all their rows as one JSON array: the floor under
+// the service's finder runs to read the tree (the service's own adapters over the bare pool, so the
+// two cannot drift), in the same order and pages, and answers all their rows as one JSON array: the floor under
 // the finder is reading the same rows and serialising them, with no scoring, ORM, codecs or auth.
 import { isMain, serveBare, startBareProcess } from './bare-process.js';
 import { pgDuplicates } from '../../adapters/postgres/duplicates.js';
 import { pgCleanupReads } from '../../adapters/postgres/cleanup.js';
 import { numbered, type Sql } from '../../adapters/postgres/sql.js';
-
-type Statement = { readonly text: string; readonly values: unknown[] };
+import { SUBJECTS_PAGE } from '../../core/duplicates/read-tree.js';
+import type pg from 'pg';
 
 const refuse = (): never => {
   throw new Error('the finder only reads');
 };
 
-/** The finder's reads (core/duplicates/queries/find-duplicates.ts), recorded in order, not run. */
-const statementsOf = async (treeId: string): Promise<Statement[]> => {
-  const seen: Statement[] = [];
-  const recorder: Sql = {
-    rows: async <R>(sql: string, params: readonly unknown[] = []) => {
-      seen.push({ text: numbered(sql), values: [...params] });
-      return [] as R[];
-    },
+/** The service's own adapters over the bare pool: the finder's reads (read-tree.ts, find-duplicates.ts) run as its statements, page by page, so the two cannot drift. */
+const readsOver = (pool: pg.Pool) => {
+  const sql: Sql = {
+    rows: async <R>(text: string, params: readonly unknown[] = []) => (await pool.query(numbered(text), [...params])).rows as R[],
     run: refuse, tx: refuse, copy: refuse, bytes: refuse,
   };
-  const d = pgDuplicates(recorder);
-  const c = pgCleanupReads(recorder);
-  await d.subjects(treeId);
-  await d.facts(treeId);
-  await c.edges(treeId, 'parent_child');
-  await c.edges(treeId, 'partnership');
-  await d.dismissed(treeId);
-  return seen;
+  return { d: pgDuplicates(sql), c: pgCleanupReads(sql) };
 };
 
 const serve = (databaseUrl: string, port: number): void =>
@@ -40,8 +29,15 @@ const serve = (databaseUrl: string, port: number): void =>
       ctx.status = 404;
       return;
     }
+    const { d, c } = readsOver(pool);
     let rows: unknown[] = [];
-    for (const s of await statementsOf(treeId)) rows = rows.concat((await pool.query(s.text, s.values)).rows);
+    for (let after: string | null = null; ;) {
+      const page = await d.subjectsAfter(treeId, after, SUBJECTS_PAGE);
+      rows = rows.concat(page.subjects, page.facts);
+      if (page.subjects.length < SUBJECTS_PAGE) break;
+      after = page.subjects[page.subjects.length - 1]!.id;
+    }
+    rows = rows.concat(await c.edges(treeId, 'parent_child'), await c.edges(treeId, 'partnership'), await d.dismissed(treeId));
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(rows);
   });

@@ -11,7 +11,7 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
   describe(`DuplicateStore contract (${name})`, () => {
     const storage = withStorage(make);
 
-    it('subjects: live persons of the tree with a live name, by id, with sex and live names (primary first, then by name id)', async () => {
+    it('subjectsAfter: live persons of the tree with a live name, by id, with sex and live names (primary first, then by name id), a page at a time', async () => {
       const t = await givenTree(storage());
       const other = await givenTree(storage());
       const [a, b, c, d] = sortedIds(4);
@@ -27,14 +27,16 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
       await storage().names.insert(aName(pb, { givenName: 'Bo', surname: '' }));
       await storage().names.insert(aName(pc, { givenName: 'Deleted', surname: 'Person' }));
       await storage().names.insert(aName(pd, { givenName: 'Other', surname: 'Tree' }));
-      const rows = await storage().duplicates.subjects(t.id);
-      expect(rows).to.deep.equal([
-        { id: a, sex: 'female', names: [{ givenName: 'Anna', surname: 'Müller', nameType: 'birth' }, { givenName: 'Alt', surname: 'Name', nameType: 'married' }] },
-        { id: b, sex: null, names: [{ givenName: 'Bo', surname: '', nameType: 'birth' }] },
-      ]);
+      const annA = { id: a, sex: 'female', names: [{ givenName: 'Anna', surname: 'Müller', nameType: 'birth' }, { givenName: 'Alt', surname: 'Name', nameType: 'married' }] };
+      const boB = { id: b, sex: null, names: [{ givenName: 'Bo', surname: '', nameType: 'birth' }] };
+      expect((await storage().duplicates.subjectsAfter(t.id, null, 10)).subjects).to.deep.equal([annA, boB]);
+      // A page holds `limit` persons (all of each one's names), the next one starts after the last.
+      expect((await storage().duplicates.subjectsAfter(t.id, null, 1)).subjects).to.deep.equal([annA]);
+      expect((await storage().duplicates.subjectsAfter(t.id, a!, 1)).subjects).to.deep.equal([boB]);
+      expect((await storage().duplicates.subjectsAfter(t.id, b!, 1)).subjects).to.deep.equal([]);
     });
 
-    it('facts: live birth and death facts of live persons of the tree, with year, single day and place text; no other types, no partnership events', async () => {
+    it("subjectsAfter's facts: live birth and death facts of the page's persons, with year, single day and place text; no other types, no partnership events, no other page's", async () => {
       const t = await givenTree(storage());
       const p = await givenPerson(storage(), t.id);
       const dead = await givenPerson(storage(), t.id, gone);
@@ -52,7 +54,13 @@ export const duplicatesContract = (name: string, make: MakeStorage): Mocha.Suite
         anEvent(t.id, { personId: dead.id }, { type: 'birth' }),
         anEvent(t.id, { partnershipId: partnership.id }, { type: 'marriage' }),
       ]) await storage().events.insert(e);
-      const facts = await storage().duplicates.facts(t.id);
+      const [first, second] = [p, partner].sort((x, y) => (x.id < y.id ? -1 : 1));
+      for (const x of [p, dead, partner]) await storage().names.insert(aName(x, { givenName: 'Ann' }));
+      await storage().events.insert(anEvent(t.id, { personId: partner.id }, { type: 'birth', date }));
+      const [one, two] = [await storage().duplicates.subjectsAfter(t.id, null, 1), await storage().duplicates.subjectsAfter(t.id, first!.id, 1)];
+      expect([one.subjects.map((x) => x.id), two.subjects.map((x) => x.id)]).to.deep.equal([[first!.id], [second!.id]]);
+      expect((p === first ? two : one).facts).to.deep.equal([{ personId: partner.id, type: 'birth', year: 1850, day: null, place: null }]);
+      const facts = (p === first ? one : two).facts;
       expect([...facts].sort((x, y) => x.type.localeCompare(y.type))).to.deep.equal([
         { personId: p.id, type: 'birth', year: 1851, day: '1851-4-3', place: null },
         { personId: p.id, type: 'burial', year: 1900, day: null, place: null },

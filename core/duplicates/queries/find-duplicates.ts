@@ -4,12 +4,13 @@ import type { Id } from '../../kernel/ids.js';
 import { atOnce, type InTurn } from '../../kernel/turns.js';
 import type { Stores } from '../../stores.js';
 import { accessTree } from '../../trees/access.js';
-import { findPairsInTurns, prepareFinderInTurns, type FoundPair } from '../finder.js';
+import { findPairsInTurns, type FoundPair } from '../finder.js';
+import { readPrepared } from '../read-tree.js';
 
 /**
  * Likely duplicate pairs of a tree (members): the finder over the tree's live persons, their names,
- * birth and death facts, parents and partners, less the dismissed pairs. The tree is read whole (five
- * lean statements: subjects, facts, two edge kinds, dismissals), as a tree-wide analysis must; what is
+ * birth and death facts, parents and partners, less the dismissed pairs. The tree is read whole, as a
+ * tree-wide analysis must, but a page of subjects at a time (read-tree.ts); what is
  * compared is bounded by blocking (finder.ts), never every pair. The finder gives the event loop turns
  * while it prepares and compares (seconds on a large tree), so other requests are answered meanwhile.
  */
@@ -26,20 +27,8 @@ export const listDuplicates =
     const access = await accessTree(s, actor, treeId, 'viewer');
     if (E.isLeft(access)) return access;
     return (deps.inTurn ?? atOnce)(async () => {
-      // Each read leaves its driver's garbage behind; the reads are held only while the finder's own
-      // view is made from them, then let go.
-      const read = async <T>(rows: Promise<T>): Promise<T> => {
-        const out = await rows;
-        deps.reclaim?.();
-        return out;
-      };
-      const prepared = await prepareFinderInTurns({
-        subjects: await read(s.duplicates.subjects(treeId)),
-        facts: await read(s.duplicates.facts(treeId)),
-        parentEdges: await read(s.cleanup.edges(treeId, 'parent_child')),
-        partnerEdges: await read(s.cleanup.edges(treeId, 'partnership')),
-      });
-      deps.reclaim?.();
+      // Read a page at a time; each read leaves its driver's garbage behind, collected as the host sees fit.
+      const { prepared } = await readPrepared(s, treeId, { ...(deps.reclaim === undefined ? {} : { reclaim: deps.reclaim }) });
       const dismissed = (await s.duplicates.dismissed(treeId)).map((d) => [d.personAId, d.personBId] as const);
       return ok(await findPairsInTurns(prepared, dismissed));
     });

@@ -130,7 +130,7 @@ export const importGedcom =
       const resolved = Object.keys(input.resolutions).length;
       const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
       // No one to match in an empty tree: nothing is noted or kept.
-      const matcher = tree === null || tree.subjects.length === 0 ? null : importMatcher(tree);
+      const matcher = tree === null || tree.prepared.sides.length === 0 ? null : importMatcher(tree);
       const first = await firstPass(file, input, matcher);
       if (E.isLeft(first)) return first;
       const { scan, targets } = first.right;

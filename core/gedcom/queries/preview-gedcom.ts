@@ -4,7 +4,7 @@ import type { Id } from '../../kernel/ids.js';
 import { atOnce, eventLoopTurns, type InTurn } from '../../kernel/turns.js';
 import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
-import { familiesOf, importMatcher, incomingBirthYear, readExistingTree, shownExisting, type FamiliesOf, type ImportCandidate } from '../candidates.js';
+import { describeCandidates, familiesOf, importMatcher, incomingBirthYear, readExistingTree, type FamiliesOf, type ImportCandidate, type MatchCandidate } from '../candidates.js';
 import { fileErrors, scanGedcom, type GedcomFile } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
@@ -48,7 +48,7 @@ export const previewGedcom =
       if (E.isLeft(scanned)) return scanned;
       const scan = scanned.right;
       const tree = await readExistingTree(deps.storage, treeId);
-      const matcher = tree.subjects.length === 0 ? null : importMatcher(tree);
+      const matcher = tree.prepared.sides.length === 0 ? null : importMatcher(tree);
       // Scored after the pass, when every person's name is noted (a parent may come later in the file).
       const pending: { readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
       const mapper = createStreamMapper(scan);
@@ -71,18 +71,19 @@ export const previewGedcom =
         if (refused !== null) return refused;
         throw err;
       }
-      const matches: PreviewMatch[] = [];
-      for (const { person: p, families } of pending) {
+      const found: { readonly person: PlanPerson; readonly candidates: readonly MatchCandidate[] }[] = [];
+      for (const { person, families } of pending) {
         await turn();
-        const candidates = matcher!.candidatesFor(p, families, scan.links);
-        if (candidates.length === 0) continue;
-        matches.push({
-          xref: p.xref,
-          displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
-          birthYear: incomingBirthYear(p),
-          candidates: candidates.map((c) => ({ ...c, ...shownExisting(tree, c.personId) })),
-        });
+        const candidates = matcher!.candidatesFor(person, families, scan.links);
+        if (candidates.length > 0) found.push({ person, candidates });
       }
+      const described = await describeCandidates(deps.storage.names, tree, found);
+      const matches: PreviewMatch[] = found.map(({ person: p }, i) => ({
+        xref: p.xref,
+        displayName: display(p.names.map((n) => ({ given: n.givenName, surname: n.surname }))[0]),
+        birthYear: incomingBirthYear(p),
+        candidates: described[i]!,
+      }));
       const mapped = mapper.finish();
       const warnings = mergeWarnings([diagnostics.result(), mapped.warnings]);
       return ok({
