@@ -21,7 +21,13 @@ export const readPrepared = async (
   const b = sideBuilder();
   const turn = eventLoopTurns();
   // The next page is asked for before this one is made into sides, so the database reads it meanwhile.
-  const read = (after: Id | null) => stores.duplicates.subjectsAfter(treeId, after, size);
+  // A read that fails meanwhile is handled at once (it is awaited only once the page before is made:
+  // unhandled across a turn, it would be reported as an unhandled rejection) and still fails this read.
+  const read = (after: Id | null) => {
+    const page = stores.duplicates.subjectsAfter(treeId, after, size);
+    page.catch(() => undefined);
+    return page;
+  };
   let next = read(null);
   for (;;) {
     const page = await next;

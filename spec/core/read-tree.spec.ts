@@ -79,6 +79,35 @@ describe('The finder reads a tree a page at a time', () => {
     expect(prepared.sides).to.deep.equal([]);
   });
 
+  it('a page read that fails while the one before is made fails the read, and is never an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const note = (e: unknown): void => void unhandled.push(e);
+    process.prependListener('unhandledRejection', note);
+    try {
+      // Pages large enough that making one takes several turns of the event loop (a rejection left
+      // unhandled across a turn is reported).
+      const many: DuplicateSubject[] = Array.from({ length: 40_000 }, (_, i) => ({ id: id(i + 1), sex: null, names: [{ givenName: `G${i % 997}`, surname: `S${i % 1009}`, nameType: 'birth' }] }));
+      let calls = 0;
+      const failing = {
+        ...storesOf([]),
+        duplicates: {
+          subjectsAfter: async () => {
+            calls += 1;
+            if (calls === 2) throw new Error('connection lost');
+            return { subjects: many.slice(0, 20_000), facts: [] };
+          },
+        } as unknown as Stores['duplicates'],
+      };
+      let failed: unknown = null;
+      await readPrepared(failing, 'tree', { page: 20_000 }).catch((e: unknown) => { failed = e; });
+      await new Promise((r) => setTimeout(r, 20));
+      expect((failed as Error | null)?.message).to.equal('connection lost');
+      expect(unhandled).to.deep.equal([]);
+    } finally {
+      process.removeListener('unhandledRejection', note);
+    }
+  });
+
   it('a name folded with the parts of others is the name folded alone, its parts held once', () => {
     const parts = nameParts();
     const names = GIVEN.flatMap((g) => SURNAMES.map((s) => [g, s] as const));
