@@ -5,7 +5,7 @@ import { searchableName, similarity } from '../people/trigram.js';
 import { candidateLookup, type CandidateLookup } from '../duplicates/candidates.js';
 import { blocksOf, prepareFinder, type FinderInput, type Prepared } from '../duplicates/finder.js';
 import { readPrepared } from '../duplicates/read-tree.js';
-import { runInTurns } from '../kernel/turns.js';
+import { eventLoopTurns, runInTurns } from '../kernel/turns.js';
 import { dayOf, duplicateFactTypes, type DuplicateFact, type DuplicateSubject } from '../duplicates/ports.js';
 import type { Level, Side } from '../duplicates/score.js';
 import type { LinkIndex } from './mapping-links.js';
@@ -69,9 +69,13 @@ export const describeCandidates = async (
       if (list === undefined) held.set(n.personId, [{ givenName: n.givenName, surname: n.surname }]);
       else list.push({ givenName: n.givenName, surname: n.surname });
     }
-  return found.map(({ person, candidates }) => {
+  // Scored giving the event loop turns, as the matching was: against a large tree the candidates are many.
+  const turn = eventLoopTurns();
+  const out: (ImportCandidate & { readonly displayName: string; readonly birthYear: number | null })[][] = [];
+  for (const { person, candidates } of found) {
+    await turn();
     const mine = person.names.map((n) => searchableName(n.givenName, n.surname)).filter((x) => x !== '');
-    return candidates.map((c) => {
+    out.push(candidates.map((c) => {
       const theirs = held.get(c.personId) ?? [];
       let best = 0;
       for (const a of mine)
@@ -85,8 +89,9 @@ export const describeCandidates = async (
         displayName: first === undefined ? '' : `${first.givenName} ${first.surname}`.trim(),
         birthYear: tree.prepared.sides[tree.at.get(c.personId) ?? -1]?.birthYear ?? null,
       };
-    });
-  });
+    }));
+  }
+  return out;
 };
 
 const factTypes: ReadonlySet<string> = new Set(duplicateFactTypes);
