@@ -49,8 +49,7 @@ export const sideBuilder = () => {
   const index = new Map<Id, number>();
   const sides: Building[] = [];
   const parentIds = new Map<number, number[]>();
-  const placeKeys = new Map<string, string | null>();
-  const places = new Map<string, string>();
+  const places = new Map<string, { readonly text: string; readonly key: string | null }>();
   const folded = new Map<string, FoldedName>();
   const parts = nameParts();
   const none: readonly number[] = [];
@@ -60,14 +59,12 @@ export const sideBuilder = () => {
     if (f === undefined) folded.set(key, (f = foldName(given, surname, marital, parts)));
     return f;
   };
-  /** A place's text, held once (each fact's row brings its own copy). */
-  const placeOf = (place: string | null): string | null => {
+  /** A place's text and key, held once (each fact's row brings its own copy of the text). */
+  const placeOf = (place: string | null): { readonly text: string; readonly key: string | null } | null => {
     if (place === null) return null;
-    const held = places.get(place);
-    if (held !== undefined) return held;
-    places.set(place, place);
-    placeKeys.set(place, placeKey(place));
-    return place;
+    let held = places.get(place);
+    if (held === undefined) places.set(place, (held = { text: place, key: placeKey(place) }));
+    return held;
   };
   /** The first dated fact by rank (birth before baptism before christening), and a place: its own, else any fact's of those types. */
   const pick = (own: readonly DuplicateFact[], types: readonly string[]) => {
@@ -113,8 +110,8 @@ export const sideBuilder = () => {
         // The sex as the literal (each row brings its own copy of the text).
         id: p.id, sex: p.sex === 'male' ? 'male' : p.sex === 'female' ? 'female' : p.sex,
         names: p.names.slice(0, NAMES_PER_PERSON).map((n) => fold(n.givenName, n.surname, n.nameType === 'married' || n.nameType === 'maiden')),
-        birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place, birthPlaceKey: birth.place === null ? null : placeKeys.get(birth.place)!,
-        deathYear: death.year, deathPlace: death.place, deathPlaceKey: death.place === null ? null : placeKeys.get(death.place)!,
+        birthYear: birth.year, birthDay: birth.day, birthPlace: birth.place?.text ?? null, birthPlaceKey: birth.place?.key ?? null,
+        deathYear: death.year, deathPlace: death.place?.text ?? null, deathPlaceKey: death.place?.key ?? null,
         parents: none, partners: none,
       });
     }
@@ -129,7 +126,12 @@ export const sideBuilder = () => {
     if (n === undefined) others.set(id, (n = -1 - others.size));
     return n;
   };
-  const link = (list: readonly number[], to: number): readonly number[] => (list === none ? [to] : list.includes(to) ? list : [...list, to]);
+  /** `list` with `to` (once): a side's own list grows in place, the shared empty one is replaced. */
+  const link = (list: readonly number[], to: number): readonly number[] => {
+    if (list === none) return [to];
+    if (!list.includes(to)) (list as number[]).push(to);
+    return list;
+  };
 
   /** Edges between the subjects added (parent_child: `a` the parent, `b` the child). */
   function* edges(parentEdges: readonly { readonly a: Id; readonly b: Id }[], partnerEdges: readonly { readonly a: Id; readonly b: Id }[]): Steps<void> {
@@ -234,9 +236,6 @@ export type Prepared = { readonly sides: readonly Side[]; readonly parentIds: Re
 
 /** The finder's view of a few persons (the recommender's, one incoming GEDCOM person's), at once. */
 export const prepareFinder = (input: Omit<FinderInput, 'dismissed'>): Prepared => runSteps(sidesOf(input));
-
-/** The finder's view of a tree, giving the event loop turns while it is made. */
-export const prepareFinderInTurns = (input: Omit<FinderInput, 'dismissed'>): Promise<Prepared> => runInTurns(sidesOf(input));
 
 /**
  * Likely duplicate pairs of one tree, best first (high before medium, then by points, then by ids),
