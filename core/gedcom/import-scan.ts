@@ -66,8 +66,11 @@ export const SCAN_LIMITS = { linksPerRecord: 1_000, links: 2_000_000, linkedFami
 
 /** Takes each INDI record as the scan meets it (the import's duplicate guard decides here). */
 export type ScanHooks = {
-  readonly onPerson?: (xref: string, record: GedcomNode) => void;
+  /** `seven`: the file is GEDCOM 7 (its HEAD says so). */
+  readonly onPerson?: (xref: string, record: GedcomNode, seven: boolean) => void;
   readonly onRecord?: (records: number) => void;
+  /** Called between records: a promise to await before the next one (the import's writes of what the pass wrote: import-early-names.ts), else undefined. */
+  readonly between?: () => Promise<void> | undefined;
 };
 
 /** A context that keeps nothing: the second pass reports what the mapping steps over, once. */
@@ -154,7 +157,7 @@ export const createScanner = (mediaFiles?: MediaFiles, hooks: ScanHooks = {}): S
           else if (c.tag === 'ADOP') for (const a of c.children) adoptionFamc(a, xref, 'INDI', quiet, links);
           else if (c.tag === 'SLGC') for (const a of c.children) sealingFamc(a, xref, 'INDI', quiet, links);
         }
-        hooks.onPerson?.(xref, record);
+        hooks.onPerson?.(xref, record, seven);
         break;
       }
       case 'FAM':
@@ -228,6 +231,8 @@ export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>,
     for await (const records of readGedcomBatches(file.open(), limits === undefined ? {} : { limits })) {
       for (const record of records) {
         scanner.add(record);
+        const writing = hooks.between?.();
+        if (writing !== undefined) await writing;
         const due = turn();
         if (due !== undefined) await due;
       }

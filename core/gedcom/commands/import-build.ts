@@ -112,6 +112,8 @@ export const createImportBuilder = (o: {
    * that id), or undefined when it becomes none: a kept pointer at it names that media record.
    */
   readonly mediaId?: (xref: string) => Id | undefined;
+  /** The ids of the names the first pass wrote for the new person at `index` (import-early-names.ts), checked against `names`; undefined when it wrote none. */
+  readonly namesWritten?: (index: number, names: PlanPerson['names']) => readonly Id[] | undefined;
 }): ImportBuilder => {
   const { treeId, now, rows, existing } = o;
   // Ids in one sequence (import-rows.ts): a partnership is found again by the number of its id (import-edges.ts).
@@ -330,17 +332,24 @@ export const createImportBuilder = (o: {
     eventKey(e.personId!, e.type, e.customType, e.date, e.placeId === null ? null : (existing.targetPlaces.get(e.placeId) ?? null))));
   const targetPersons = new Map(existing.targetPersons.map((p) => [p.id, p]));
 
-  const create = (p: PlanPerson, id: Id): void => {
+  const create = (p: PlanPerson, id: Id, index: number): void => {
     rows.rows().persons.push({
       id, treeId, sex: p.sex, isLiving: null, privacy: p.privacy, notes: p.notes, identifiers: p.identifiers, birthYear: null, hasDeathFact: false, mergedInto: null,
       ...kept(p.extra, p.notes), ...stamp,
     });
-    for (const n of p.names) {
-      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
-        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra, n.notes), createdAt: now, deletedAt: null, deletionId: null };
-      rows.rows().names.push(name);
+    // Names the first pass wrote already are cited by their ids (import-early-names.ts).
+    const written = o.namesWritten?.(index, p.names);
+    for (let k = 0; k < p.names.length; k++) {
+      const n = p.names[k]!;
+      let nameId = written?.[k];
+      if (nameId === undefined) {
+        const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
+          prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra, n.notes), createdAt: now, deletedAt: null, deletionId: null };
+        rows.rows().names.push(name);
+        nameId = name.id;
+      }
       c.names.created += 1;
-      for (const pc of n.citations) cite(pc, 'name', name.id);
+      for (const pc of n.citations) cite(pc, 'name', nameId);
     }
     for (const pe of p.events) event(pe, { personId: id });
     for (const pc of p.citations) cite(pc, 'person', id);
@@ -417,7 +426,7 @@ export const createImportBuilder = (o: {
     const self = o.who(p.xref)!;
     const id = self.id;
     if (t.action === 'new' || t.action === 'overwrite') {
-      create(p, id);
+      create(p, id, index);
       c.persons.created += 1;
     } else if (t.action === 'merge') {
       merge(p, id);

@@ -11,7 +11,8 @@ import { accessTree } from '../../trees/access.js';
 import { keepLifeFacts } from '../../people/keep-life-facts.js';
 import { createImportBuilder, readExisting, type PersonTarget } from './import-build.js';
 import { existingNumbers } from './import-edges.js';
-import { createRowWriter, idSequence, MAX_FILE_PERSONS } from './import-rows.js';
+import { createRowWriter, idSequence, MAX_FILE_PERSONS, type RowWriter } from './import-rows.js';
+import { createEarlyNames, type EarlyNames } from './import-early-names.js';
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
 import { fileErrors, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
@@ -83,14 +84,19 @@ const checkResolutions = async (
  */
 const firstPass = async (
   file: GedcomFile, input: ImportInput, matcher: ImportMatcher | null,
+  /** With no tree to match against: the new persons' names, written as the pass meets them, by the ids `idAt` gives the persons. */
+  early: { readonly names: EarlyNames; readonly rows: RowWriter; readonly idAt: (i: number) => Id } | null,
 ): Promise<Result<{ scan: Scan; targets: Map<number, PersonTarget> }>> => {
   const targets = new Map<number, PersonTarget>();
   const pending: { readonly at: number; readonly person: PlanPerson; readonly families: FamiliesOf }[] = [];
   let count = 0;
   const scanned = await scanGedcom(file, input.limits, {
     onRecord: (n) => input.onRecord?.(n, 1),
-    onPerson: (xref, record) => {
+    ...(early === null ? {} : { between: () => early.rows.maybeFlush() }),
+    onPerson: (xref, record, seven) => {
       const at = count++;
+      // A person without a resolution is new when there is no one to match: its names can be written now.
+      if (early !== null && matcher === null && !Object.hasOwn(input.resolutions, xref)) early.names.note(record, at, early.idAt(at), seven);
       // Every person's name is noted, a resolved one's too: it may be another's parent or partner.
       const person = matcher === null ? null : incomingFromRecord(record, xref);
       if (person !== null) matcher!.note(person);
@@ -131,7 +137,11 @@ export const importGedcom =
       const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
       // No one to match in an empty tree: nothing is noted or kept.
       const matcher = tree === null || tree.prepared.sides.length === 0 ? null : importMatcher(tree);
-      const first = await firstPass(file, input, matcher);
+      const now = deps.clock.now();
+      const idAt = idSequence();
+      const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
+      const names = matcher === null ? createEarlyNames(rows, treeId, now) : null;
+      const first = await firstPass(file, input, matcher, names === null ? null : { names, rows, idAt });
       if (E.isLeft(first)) return first;
       const { scan, targets } = first.right;
       if (scan.persons.size >= MAX_FILE_PERSONS)
@@ -141,7 +151,6 @@ export const importGedcom =
         if (E.isLeft(checked)) return checked;
       }
 
-      const now = deps.clock.now();
       const overwritten = new Set<Id>();
       const kept = new Set<Id>();
       for (const t of targets.values()) (t.action === 'overwrite' ? overwritten : kept).add((t as { targetId: Id }).targetId);
@@ -150,15 +159,14 @@ export const importGedcom =
         await tx.deletions.clearPointersTo([...overwritten]);
       }
       const existing = await readExisting(tx, treeId, [...kept].filter((id) => !overwritten.has(id)), overwritten);
-      const idAt = idSequence();
       const numberOf = existingNumbers();
-      const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
       // Kept pointers at an OBJE record name the media record it becomes by the id drawn here for it.
       const mediaIds = new Map<string, Id>();
       const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now, mediaIds);
       const builder = createImportBuilder({
         treeId, now, rows, existing, fileSources: scan.sources, fileRepositories: scannedRepositories(scan), numberOf,
         targetOf: (i) => targets.get(i) ?? { action: 'new' },
+        ...(names === null ? {} : { namesWritten: names.idsOf }),
         who: (xref) => {
           const i = scan.persons.get(xref);
           if (i === undefined) return undefined;
