@@ -1,6 +1,6 @@
 import type { Id } from '../../kernel/ids.js';
 import type { Name } from '../../people/model.js';
-import { createContext } from '../mapping-context.js';
+import { createContext, type Context } from '../mapping-context.js';
 import { finishNames, type NameDraft } from '../mapping-names.js';
 import { readNames } from '../mapping-person.js';
 import type { GedcomNode, PlanName } from '../types.js';
@@ -72,10 +72,14 @@ export const createEarlyNames = (rows: RowWriter, treeId: Id, now: Date): EarlyN
     first = f;
     prints = p;
   };
+  let ctx: Context | null = null;
   return {
     note: (record, index, personId, seven) => {
-      const ctx = createContext();
-      ctx.fromSeven(seven);
+      // One context for the pass, as the second pass has one for the file (what it gathers is bounded).
+      if (ctx === null) {
+        ctx = createContext();
+        ctx.fromSeven(seven);
+      }
       const scope = ctx.open(record);
       const drafts: NameDraft[] = [];
       for (const c of record.children) {
