@@ -5,6 +5,8 @@ export const memoryBulkRecords = (s: MemoryState): BulkRecordWriter => {
   // The batches written since the last verify, to check their references as PostgreSQL's keys would.
   let written: RecordBatch[] = [];
   return {
+  // Every write ends before insertAll returns.
+  settle: async () => undefined,
   verify: async () => {
     const batches = written;
     written = [];

@@ -280,6 +280,9 @@ export const pgBulkRecords = (db: Sql): BulkRecordWriter => {
       writing = writeHeld();
       writing.catch(() => undefined);
     },
+    settle: async () => {
+      await writing?.catch(() => undefined);
+    },
     verify: async () => {
       await writeAllHeld();
       // A big import changes what the planner must know of the tables: the statistics it had (a

@@ -48,6 +48,13 @@ export type BulkRecordWriter = {
    * database's statistics of those tables up to date, for the queries that follow it.
    */
   readonly verify: () => Promise<void>;
+  /**
+   * Waits until no write this writer started is under way (a write may go on after `insertAll`
+   * returns), whether it succeeds or not; what it holds unwritten is left. For a unit of work that
+   * ends without `verify` (an import refused after it wrote rows), so that its rollback is not
+   * overtaken by a write.
+   */
+  readonly settle: () => Promise<void>;
 };
 
 /** The export's read port (in its own file, with the chunk shapes it answers). */

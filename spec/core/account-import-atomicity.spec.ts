@@ -162,7 +162,7 @@ onEachStorage((kind) => `account import: all or nothing (${kind})`, (setup) => {
 
   it('the bulk writer fails on the second tree, after its rows went in and the first tree\'s files were stored', async () => {
     const w = watched(blobs);
-    const broken = sabotaged(fx.deps.storage, inserted, (tx) => ({ bulk: { insertAll: onCall(2, tx.bulk.insertAll, true), verify: tx.bulk.verify } }));
+    const broken = sabotaged(fx.deps.storage, inserted, (tx) => ({ bulk: { insertAll: onCall(2, tx.bulk.insertAll, true), verify: tx.bulk.verify, settle: tx.bulk.settle } }));
     expect(await attempt(broken, w.store)).to.equal('thrown');
     expect(w.stored.length, 'objects stored before the failure').to.be.at.least(2);
     await nothingLeft();

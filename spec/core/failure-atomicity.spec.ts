@@ -54,6 +54,7 @@ const cases = (name: string, make: () => Promise<{ storage: Storage; close: () =
             throw new Error('disk full after the rows went in');
           },
           verify: () => tx.bulk.verify(),
+          settle: () => tx.bulk.settle(),
         },
       }));
       let thrown = false;

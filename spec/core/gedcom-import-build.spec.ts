@@ -17,7 +17,7 @@ const TREE = 'tree';
 /** Imports the persons, then the SOUR records, into a tree with these sources: the rows written and the counts. */
 const build = async (treeSources: readonly Source[], sources: readonly PlanSource[], persons: readonly PlanPerson[]) => {
   const written: RecordBatch[] = [];
-  const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined } });
+  const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined, settle: async () => undefined } });
   const existing: Existing = { sources: treeSources, repositories: [], places: [], edges: [], targetNames: [], targetEvents: [], targetPlaces: new Map(), targetPersons: [] };
   const builder = createImportBuilder({
     treeId: TREE, now: NOW, rows, existing, numberOf: () => 0,
@@ -111,7 +111,7 @@ describe('GEDCOM import rows: the edge key set', () => {
 describe('GEDCOM import rows: batches bounded by kept lines too (issue 28)', () => {
   it('writes what is held once it carries BATCH_KEPT_CHARS of kept lines, however few the rows', async () => {
     const written: RecordBatch[] = [];
-    const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined } });
+    const rows = createRowWriter({ bulk: { insertAll: async (b) => void written.push(b), verify: async () => undefined, settle: async () => undefined } });
     const person = (id: string) => ({
       id, treeId: TREE, sex: null, isLiving: null, privacy: 'default' as const, notes: '', identifiers: [], birthYear: null, hasDeathFact: false, mergedInto: null,
       createdAt: NOW, updatedAt: NOW, deletedAt: null, deletionId: null,

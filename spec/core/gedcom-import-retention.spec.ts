@@ -57,7 +57,7 @@ const keptByImport = async (file: GedcomFile): Promise<number> => {
   if (E.isLeft(scanned)) throw new Error(JSON.stringify(scanned.left));
   const scan = scanned.right;
   let written = 0;
-  const rows = createRowWriter({ bulk: { insertAll: async (b) => void (written += b.persons.length), verify: async () => undefined } });
+  const rows = createRowWriter({ bulk: { insertAll: async (b) => void (written += b.persons.length), verify: async () => undefined, settle: async () => undefined } });
   const builder = createImportBuilder({
     treeId: 'tree', now: new Date('2026-11-25T00:00:00Z'), rows, existing: NO_EXISTING, numberOf: () => 0,
     fileSources: scan.sources, fileRepositories: scannedRepositories(scan), targetOf: () => ({ action: 'new' }),

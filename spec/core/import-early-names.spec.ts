@@ -118,6 +118,55 @@ for (const [kind, make] of storages) {
       expect({ ...early, importId: '' }).to.deep.equal({ ...late, importId: '' });
       expect(await namesOf(fx.storage, f.tree.id)).to.deep.equal(await namesOf(fx.storage, other, new Set([stranger.id])));
     });
+
+    it('an import refused at the end of its first pass, after names went to the writer, leaves no write under way when its unit of work ends', async () => {
+      let text = '';
+      for await (const chunk of generateGedcom({ persons: 3_000, seed: 31 })) text += chunk;
+      // A last record past the reader's bounds (lines of at most 500 characters here): refused as the pass ends.
+      const refused = text.replace(/0 TRLR\n?$/, `0 @N9@ NOTE ${'x'.repeat(600)}\n0 TRLR\n`);
+      const f = await cleanupSetup(fx.storage);
+      // The bulk writer as PostgreSQL's is: a call returns while what it took is still being written.
+      const writes = { underWay: 0, whenWorkEnded: -1 };
+      const storage: Storage = {
+        ...fx.storage,
+        uow: {
+          run: (work) => fx.storage.uow.run(async (stores) => {
+            const background: Promise<void>[] = [];
+            const bulk = {
+              insertAll: async (batch: Parameters<typeof stores.bulk.insertAll>[0], options?: Parameters<typeof stores.bulk.insertAll>[1]) => {
+                writes.underWay += 1;
+                background.push(new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => stores.bulk.insertAll(batch, options)).finally(() => {
+                  writes.underWay -= 1;
+                }));
+              },
+              verify: async () => {
+                await Promise.all(background);
+                await stores.bulk.verify();
+              },
+              settle: async () => {
+                await Promise.allSettled(background);
+                await stores.bulk.settle();
+              },
+            };
+            const r = await work(Object.assign(Object.create(Object.getPrototypeOf(stores) as object) as typeof stores, stores, { bulk }));
+            writes.whenWorkEnded = writes.underWay;
+            await Promise.allSettled(background);
+            return r;
+          }),
+        },
+      };
+      const deps = { ...f.deps, storage };
+      const ok = right(await importGedcom(deps)(f.owner, f.tree.id, bytesOf(text), { defaultAction: 'new', resolutions: {}, limits: { maxLineChars: 500 } }));
+      expect(ok.persons.created).to.equal(3_000);
+      expect(writes.whenWorkEnded).to.equal(0);
+      const other = right(await createTree(f.deps)(f.owner, { name: 'Refused' })).id;
+      writes.whenWorkEnded = -1;
+      const r = await importGedcom(deps)(f.owner, other, bytesOf(refused), { defaultAction: 'new', resolutions: {}, limits: { maxLineChars: 500 } });
+      expect(r._tag).to.equal('Left');
+      expect((r as { left: { code: string } }).left.code).to.equal('gedcom_too_large');
+      expect(writes.whenWorkEnded).to.equal(0);
+      expect(await fx.storage.names.listByTree(other)).to.deep.equal([]);
+    });
   });
 }
 

@@ -142,13 +142,18 @@ export const importGedcom =
       const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
       const names = matcher === null ? createEarlyNames(rows, treeId, now) : null;
       const first = await firstPass(file, input, matcher, names === null ? null : { names, rows, idAt });
-      if (E.isLeft(first)) return first;
+      // Refused after the first pass may have written names: no write may outlast the unit of work, whose rollback undoes them.
+      const refuse = async <A>(r: Result<A>): Promise<Result<A>> => {
+        await rows.settle();
+        return r;
+      };
+      if (E.isLeft(first)) return refuse(first);
       const { scan, targets } = first.right;
       if (scan.persons.size >= MAX_FILE_PERSONS)
-        return fail(invalidInput('gedcom_too_large', `This file has ${scan.persons.size} persons; an import takes at most ${MAX_FILE_PERSONS - 1}.`, [{ path: 'file', message: 'too many persons' }]));
+        return refuse(fail(invalidInput('gedcom_too_large', `This file has ${scan.persons.size} persons; an import takes at most ${MAX_FILE_PERSONS - 1}.`, [{ path: 'file', message: 'too many persons' }])));
       if (resolved > 0) {
         const checked = await checkResolutions(tx, treeId, scan.persons, input.resolutions);
-        if (E.isLeft(checked)) return checked;
+        if (E.isLeft(checked)) return refuse(checked);
       }
 
       const overwritten = new Set<Id>();
@@ -213,7 +218,7 @@ export const importGedcom =
         }
       } catch (err) {
         const refused = fileErrors(err);
-        if (refused !== null) return refused;
+        if (refused !== null) return refuse(refused);
         throw err;
       }
       input.onRecord?.(records, 2);

@@ -54,6 +54,8 @@ export type RowWriter = {
   readonly keptChars: (n: number) => void;
   /** Writes what is held and waits until every write is done. */
   readonly flush: () => Promise<void>;
+  /** Waits until no write is under way, failed or not, and writes nothing more: for a unit of work refused after it wrote rows (its rollback must come last). */
+  readonly settle: () => Promise<void>;
 };
 
 export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: number) => void): RowWriter => {
@@ -89,6 +91,10 @@ export const createRowWriter = (tx: Pick<Stores, 'bulk'>, onWritten?: (persons: 
     flush: async () => {
       await send();
       await writing;
+    },
+    settle: async () => {
+      await writing.catch(() => undefined);
+      await tx.bulk.settle();
     },
   };
 };
