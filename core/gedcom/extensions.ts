@@ -1,4 +1,5 @@
 import type { GedcomNode, KeptNode, KeptRecord } from './types.js';
+import { hash53 } from '../kernel/hash53.js';
 import { line, text, type Out, type Seven } from './writer-text.js';
 
 // GEDCOM lines the mapping does not map to the model, kept verbatim (issue 28: nothing is dropped
@@ -216,18 +217,7 @@ export const structureFormOf = (extra: string | null | undefined, fields: string
 };
 
 /** A 53-bit hash of a text (cyrb53), in hex: equal notes, equal hash; a change all but surely another. */
-export const notesHash = (text: string): string => {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
-};
+export const notesHash = (text: string): string => hash53(text).toString(16);
 
 /**
  * A note form as this version writes it: a 7.0 SNOTE pointer is a 5.5.1 NOTE pointer and the other way

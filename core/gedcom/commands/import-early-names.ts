@@ -1,3 +1,4 @@
+import { hash53 } from '../../kernel/hash53.js';
 import type { Id } from '../../kernel/ids.js';
 import type { Name } from '../../people/model.js';
 import { createContext, type Context } from '../mapping-context.js';
@@ -15,21 +16,7 @@ import { idSequence, type RowWriter } from './import-rows.js';
 // pass maps the record in full as before, checks that it gives the same names, and writes the rest,
 // citing the names by the ids the first pass gave them.
 
-/** A 53-bit hash of a text (cyrb53, public domain): the first pass keeps this much per person, not the names. */
-const hash53 = (s: string): number => {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-};
-
-/** What a name's row holds of its mapping, as one text: the first pass's and the second's must be equal. */
+/** What a name's row holds of its mapping, hashed (hash53): the first pass keeps this much per person, not the names; the second's must be equal. */
 const fingerprint = (names: readonly PlanName[]): number => {
   let s = '';
   for (const n of names) {
