@@ -112,6 +112,20 @@ export const readNames = (c: GedcomNode, path: string, ctx: Context): NameDraft[
   }
 };
 
+/**
+ * The names of an INDI record alone, as readPerson reads them (a child it takes for an event or an
+ * identifier first is no name here either): for the import's first pass (import-early-names.ts).
+ */
+export const readPersonNames = (record: GedcomNode, ctx: Context): NameDraft[] => {
+  const names: NameDraft[] = [];
+  for (const c of record.children) {
+    if (individualEventKind(c.tag) !== null || isIdentifier(c)) continue;
+    const named = readNames(c, record.tag, ctx);
+    if (named !== null) names.push(...named);
+  }
+  return names;
+};
+
 export const readPerson = (
   record: GedcomNode, xref: string, ctx: Context, links: Links,
   /** Families kept whole (the scan's `rowless`): a FAMS or FAMC naming one is kept as written. */

@@ -131,13 +131,16 @@ for (const [kind, make] of storages) {
         ...fx.storage,
         uow: {
           run: (work) => fx.storage.uow.run(async (stores) => {
+            // One write at a time, each after the one before, as the real writer writes its held sets.
             const background: Promise<void>[] = [];
+            let chain: Promise<void> = Promise.resolve();
             const bulk = {
               insertAll: async (batch: Parameters<typeof stores.bulk.insertAll>[0], options?: Parameters<typeof stores.bulk.insertAll>[1]) => {
                 writes.underWay += 1;
-                background.push(new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => stores.bulk.insertAll(batch, options)).finally(() => {
+                chain = chain.then(() => new Promise<void>((resolve) => setTimeout(resolve, 50))).then(() => stores.bulk.insertAll(batch, options)).finally(() => {
                   writes.underWay -= 1;
-                }));
+                });
+                background.push(chain);
               },
               verify: async () => {
                 await Promise.all(background);

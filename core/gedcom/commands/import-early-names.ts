@@ -2,8 +2,8 @@ import { hash53 } from '../../kernel/hash53.js';
 import type { Id } from '../../kernel/ids.js';
 import type { Name } from '../../people/model.js';
 import { createContext, type Context } from '../mapping-context.js';
-import { finishNames, type NameDraft } from '../mapping-names.js';
-import { readNames } from '../mapping-person.js';
+import { finishNames } from '../mapping-names.js';
+import { readPersonNames } from '../mapping-person.js';
 import type { GedcomNode, PlanName } from '../types.js';
 import { idSequence, type RowWriter } from './import-rows.js';
 
@@ -62,17 +62,12 @@ export const createEarlyNames = (rows: RowWriter, treeId: Id, now: Date): EarlyN
   let ctx: Context | null = null;
   return {
     note: (record, index, personId, seven) => {
-      // One context for the pass, as the second pass has one for the file (what it gathers is bounded).
-      if (ctx === null) {
-        ctx = createContext();
-        ctx.fromSeven(seven);
-      }
+      // One context for the pass, as the second pass has one for the file (what it gathers is bounded),
+      // reading GEDCOM 7 from where the file's HEAD said so, as the second pass's does.
+      ctx ??= createContext();
+      ctx.fromSeven(seven);
       const scope = ctx.open(record);
-      const drafts: NameDraft[] = [];
-      for (const c of record.children) {
-        const named = readNames(c, record.tag, ctx);
-        if (named !== null) drafts.push(...named);
-      }
+      const drafts = readPersonNames(record, ctx);
       ctx.close(scope);
       if (drafts.some((d) => d.notes.length > 0 || d.extra !== undefined)) return;
       const names = finishNames(drafts, NO_SOURCES, NO_NOTES, ctx);
