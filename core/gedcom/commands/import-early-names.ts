@@ -10,8 +10,8 @@ import { idSequence, type RowWriter } from './import-rows.js';
 // Names written in the first pass (issue 27). The first pass reads the whole file before any row can
 // be written (a person's row may need a shared note or a source at the end of the file), and
 // PostgreSQL waited idle through it: about 1 s of an 11 s import of 100,000 persons. A name's row
-// needs nothing from the rest of the file unless it holds a note or kept lines, and names are the
-// heaviest rows for the database (their word postings' trigger). So a new person's plain names are
+// needs nothing from the rest of the file unless it holds a note or kept lines, and names cost the
+// database much (their word postings' trigger, about a third of its work in an import). So a new person's plain names are
 // mapped as the first pass meets the record and written at once, while the pass reads on; the second
 // pass maps the record in full as before, checks that it gives the same names, and writes the rest,
 // citing the names by the ids the first pass gave them.
