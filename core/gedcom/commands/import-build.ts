@@ -8,7 +8,7 @@ import type { ImportCounts, KeptRecord, PlanCitation, PlanCoordinates, PlanEvent
 import { createWarningLog, type Warnings } from '../warnings.js';
 import { NO_SOURCE_EXTRAS, type SourceExtras } from '../../sources/source-fields.js';
 import { createEdges } from './import-edges.js';
-import { idSequence, type RowWriter } from './import-rows.js';
+import { idSequence, nameRow, type RowWriter } from './import-rows.js';
 import { extensionTags, familyForm, familyNotesBinding, groupForm, keptXref, NOTE_FORM, sharedForm, mapPointers, MAX_FAMILY_FORMS, parseKept, rewriteExtra, withNotesHash } from '../extensions.js';
 import { ownText } from '../../kernel/own-text.js';
 
@@ -343,8 +343,7 @@ export const createImportBuilder = (o: {
       const n = p.names[k]!;
       let nameId = written?.[k];
       if (nameId === undefined) {
-        const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
-          prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, ...kept(n.extra, n.notes), createdAt: now, deletedAt: null, deletionId: null };
+        const name: Name = { ...nameRow(n, newId(), treeId, id, now), ...kept(n.extra, n.notes) };
         rows.rows().names.push(name);
         nameId = name.id;
       }
@@ -398,8 +397,7 @@ export const createImportBuilder = (o: {
         continue;
       }
       existingNames.add(ownText(key));
-      const name: Name = { id: newId(), treeId, personId: id, nameType: n.nameType, givenName: n.givenName, surname: n.surname,
-        prefix: n.prefix, suffix: n.suffix, surnamePrefix: n.surnamePrefix, isPrimary: false, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null };
+      const name: Name = { ...nameRow(n, newId(), treeId, id, now), isPrimary: false };
       rows.rows().names.push(name);
       c.names.created += 1;
       for (const pc of n.citations) cite(pc, 'name', name.id);

@@ -1,20 +1,19 @@
 import { hash53 } from '../../kernel/hash53.js';
 import type { Id } from '../../kernel/ids.js';
-import type { Name } from '../../people/model.js';
-import { createContext, type Context } from '../mapping-context.js';
+import { createContext, type Context, type NoteStore } from '../mapping-context.js';
 import { finishNames } from '../mapping-names.js';
 import { readPersonNames } from '../mapping-person.js';
 import type { GedcomNode, PlanName } from '../types.js';
-import { idSequence, type RowWriter } from './import-rows.js';
+import { idSequence, nameRow, type RowWriter } from './import-rows.js';
 
 // Names written in the first pass (issue 27). The first pass reads the whole file before any row can
 // be written (a person's row may need a shared note or a source at the end of the file), and
 // PostgreSQL waited idle through it: about 1 s of an 11 s import of 100,000 persons. A name's row
 // needs nothing from the rest of the file unless it holds a note or kept lines, and names cost the
-// database much (their word postings' trigger, about a third of its work in an import). So a new person's plain names are
-// mapped as the first pass meets the record and written at once, while the pass reads on; the second
-// pass maps the record in full as before, checks that it gives the same names, and writes the rest,
-// citing the names by the ids the first pass gave them.
+// database much (their word postings' trigger, about a third of its work in an import). So a new
+// person's plain names are mapped as the first pass meets the record and written at once, while the
+// pass reads on; the second pass maps the record in full as before, checks that it gives the same
+// names, and writes the rest, citing the names by the ids the first pass gave them.
 
 /** What a name's row holds of its mapping, hashed (hash53): the first pass keeps this much per person, not the names; the second's must be equal. */
 const fingerprint = (names: readonly PlanName[]): number => {
@@ -26,7 +25,7 @@ const fingerprint = (names: readonly PlanName[]): number => {
 };
 
 const NO_SOURCES: ReadonlySet<string> = new Set();
-const NO_NOTES = new Map();
+const NO_NOTES: NoteStore = new Map();
 
 export type EarlyNames = {
   /**
@@ -74,13 +73,7 @@ export const createEarlyNames = (rows: RowWriter, treeId: Id, now: Date): EarlyN
       grow(index);
       first[index] = made;
       prints[index] = fingerprint(names);
-      for (const n of names) {
-        const name: Name = {
-          id: idAt(made++), treeId, personId, nameType: n.nameType, givenName: n.givenName, surname: n.surname, prefix: n.prefix, suffix: n.suffix,
-          surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null,
-        };
-        rows.rows().names.push(name);
-      }
+      for (const n of names) rows.rows().names.push(nameRow(n, idAt(made++), treeId, personId, now));
     },
     idsOf: (index, names) => {
       const at = index < first.length ? first[index]! : -1;

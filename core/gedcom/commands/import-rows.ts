@@ -4,6 +4,7 @@ import { withKeptFacts } from '../../people/keep-life-facts.js';
 import type { LifeEvent, Name, Person, Place, Relationship } from '../../people/model.js';
 import type { Citation, Repository, Source } from '../../sources/model.js';
 import type { RecordBatch } from '../ports.js';
+import type { PlanName } from '../types.js';
 
 // The rows a streamed import has made and not yet written, written in bounded batches: the import
 // holds one batch, never the file. Rows may point at rows of a later batch (a family before its
@@ -28,6 +29,12 @@ export const BATCH_ROWS = 1_000;
  * otherwise hold a gigabyte).
  */
 export const BATCH_KEPT_CHARS = 8 * 1024 * 1024;
+
+/** A name row an import creates at `now` with the mapped fields of `n` (kept lines are the caller's). */
+export const nameRow = (n: PlanName, id: Id, treeId: Id, personId: Id, now: Date): Name => ({
+  id, treeId, personId, nameType: n.nameType, givenName: n.givenName, surname: n.surname, prefix: n.prefix, suffix: n.suffix,
+  surnamePrefix: n.surnamePrefix, isPrimary: n.isPrimary, notes: n.notes, createdAt: now, deletedAt: null, deletionId: null,
+});
 
 export type RowBuffer = {
   readonly persons: Person[];
