@@ -68,6 +68,49 @@ const watched = (storage: Storage) => {
   return { storage: s, seen };
 };
 
+/**
+ * The storage, with a bulk writer as PostgreSQL's is: a call returns while what it took is still
+ * being written, one write at a time, each after the one before (as the real writer writes its held
+ * sets). `writes.whenWorkEnded`: how many were still under way when the unit of work's work ended,
+ * returned or thrown.
+ */
+const backgroundWrites = (base: Storage) => {
+  const writes = { underWay: 0, whenWorkEnded: -1 };
+  const storage: Storage = {
+    ...base,
+    uow: {
+      run: (work) => base.uow.run(async (stores) => {
+        const background: Promise<void>[] = [];
+        let chain: Promise<void> = Promise.resolve();
+        const bulk = {
+          insertAll: async (batch: Parameters<typeof stores.bulk.insertAll>[0], options?: Parameters<typeof stores.bulk.insertAll>[1]) => {
+            writes.underWay += 1;
+            chain = chain.then(() => new Promise<void>((resolve) => setTimeout(resolve, 50))).then(() => stores.bulk.insertAll(batch, options)).finally(() => {
+              writes.underWay -= 1;
+            });
+            background.push(chain);
+          },
+          verify: async () => {
+            await Promise.all(background);
+            await stores.bulk.verify();
+          },
+          settle: async () => {
+            await Promise.allSettled(background);
+            await stores.bulk.settle();
+          },
+        };
+        try {
+          return await work(Object.assign(Object.create(Object.getPrototypeOf(stores) as object) as typeof stores, stores, { bulk }));
+        } finally {
+          writes.whenWorkEnded = writes.underWay;
+          await Promise.allSettled(background);
+        }
+      }),
+    },
+  };
+  return { storage, writes };
+};
+
 const storages: readonly (readonly [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>])[] = [
   ['memory', async () => ({ storage: memoryStorage(), close: async () => undefined })],
   ['postgres', () => postgresStorage()],
@@ -125,39 +168,7 @@ for (const [kind, make] of storages) {
       // A last record past the reader's bounds (lines of at most 500 characters here): refused as the pass ends.
       const refused = text.replace(/0 TRLR\n?$/, `0 @N9@ NOTE ${'x'.repeat(600)}\n0 TRLR\n`);
       const f = await cleanupSetup(fx.storage);
-      // The bulk writer as PostgreSQL's is: a call returns while what it took is still being written.
-      const writes = { underWay: 0, whenWorkEnded: -1 };
-      const storage: Storage = {
-        ...fx.storage,
-        uow: {
-          run: (work) => fx.storage.uow.run(async (stores) => {
-            // One write at a time, each after the one before, as the real writer writes its held sets.
-            const background: Promise<void>[] = [];
-            let chain: Promise<void> = Promise.resolve();
-            const bulk = {
-              insertAll: async (batch: Parameters<typeof stores.bulk.insertAll>[0], options?: Parameters<typeof stores.bulk.insertAll>[1]) => {
-                writes.underWay += 1;
-                chain = chain.then(() => new Promise<void>((resolve) => setTimeout(resolve, 50))).then(() => stores.bulk.insertAll(batch, options)).finally(() => {
-                  writes.underWay -= 1;
-                });
-                background.push(chain);
-              },
-              verify: async () => {
-                await Promise.all(background);
-                await stores.bulk.verify();
-              },
-              settle: async () => {
-                await Promise.allSettled(background);
-                await stores.bulk.settle();
-              },
-            };
-            const r = await work(Object.assign(Object.create(Object.getPrototypeOf(stores) as object) as typeof stores, stores, { bulk }));
-            writes.whenWorkEnded = writes.underWay;
-            await Promise.allSettled(background);
-            return r;
-          }),
-        },
-      };
+      const { storage, writes } = backgroundWrites(fx.storage);
       const deps = { ...f.deps, storage };
       const ok = right(await importGedcom(deps)(f.owner, f.tree.id, bytesOf(text), { defaultAction: 'new', resolutions: {}, limits: { maxLineChars: 500 } }));
       expect(ok.persons.created).to.equal(3_000);
@@ -170,6 +181,33 @@ for (const [kind, make] of storages) {
       expect(writes.whenWorkEnded).to.equal(0);
       expect(await fx.storage.names.listByTree(other)).to.deep.equal([]);
     });
+
+    it('an import that throws in its second pass, with writes under way, leaves none under way when its unit of work ends, and nothing written', async () => {
+      let text = '';
+      for await (const chunk of generateGedcom({ persons: 3_000, seed: 31 })) text += chunk;
+      const f = await cleanupSetup(fx.storage);
+      const { storage, writes } = backgroundWrites(fx.storage);
+      const deps = { ...f.deps, storage };
+      // Allowed first: the same file, the same writer, no throw.
+      const ok = right(await importGedcom(deps)(f.owner, f.tree.id, bytesOf(text), { defaultAction: 'new', resolutions: {} }));
+      expect(ok.persons.created).to.equal(3_000);
+      expect(writes.whenWorkEnded).to.equal(0);
+      // A caller's progress report that fails (the CLI's, say) throws out of the second pass mid-way.
+      const other = right(await createTree(f.deps)(f.owner, { name: 'Thrown' })).id;
+      writes.whenWorkEnded = -1;
+      let thrown: unknown = null;
+      await importGedcom(deps)(f.owner, other, bytesOf(text), {
+        defaultAction: 'new', resolutions: {},
+        onRecord: (records, pass) => {
+          if (pass === 2 && records >= 2_048) throw new Error('progress report failed');
+        },
+      }).catch((e: unknown) => (thrown = e));
+      expect((thrown as Error | null)?.message).to.equal('progress report failed');
+      expect(writes.whenWorkEnded).to.equal(0);
+      expect(await fx.storage.names.listByTree(other)).to.deep.equal([]);
+      expect(await fx.storage.persons.listByTree(other, {})).to.deep.equal([]);
+    });
+
   });
 }
 

@@ -131,141 +131,144 @@ export const importGedcom =
   (deps: CommandDeps<ImportStores> & Pick<QueryDeps<'blobRemovals'>, 'storage'> & Partial<MediaDeps>) =>
   async (actor: Actor, treeId: Id, file: GedcomFile, input: ImportInput): AsyncResult<ImportReport> =>
     keepingBlobs(deps, (stored) => deps.storage.uow.run(async (tx) => {
-      const access = await accessTree(tx, actor, treeId, 'editor');
-      if (E.isLeft(access)) return access;
-      const resolved = Object.keys(input.resolutions).length;
-      const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
-      // No one to match in an empty tree: nothing is noted or kept.
-      const matcher = tree === null || tree.prepared.sides.length === 0 ? null : importMatcher(tree);
-      const now = deps.clock.now();
-      const idAt = idSequence();
-      const rows = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n }));
-      const names = matcher === null ? createEarlyNames(rows, treeId, now) : null;
-      const first = await firstPass(file, input, matcher, names === null ? null : { names, rows, idAt });
-      // Refused after the first pass may have written names: no write may outlast the unit of work, whose rollback undoes them.
-      const refuse = async <A>(r: Result<A>): Promise<Result<A>> => {
-        await rows.settle();
-        return r;
-      };
-      if (E.isLeft(first)) return refuse(first);
-      const { scan, targets } = first.right;
-      if (scan.persons.size >= MAX_FILE_PERSONS)
-        return refuse(fail(invalidInput('gedcom_too_large', `This file has ${scan.persons.size} persons; an import takes at most ${MAX_FILE_PERSONS - 1}.`, [{ path: 'file', message: 'too many persons' }])));
-      if (resolved > 0) {
-        const checked = await checkResolutions(tx, treeId, scan.persons, input.resolutions);
-        if (E.isLeft(checked)) return refuse(checked);
-      }
-
-      const overwritten = new Set<Id>();
-      const kept = new Set<Id>();
-      for (const t of targets.values()) (t.action === 'overwrite' ? overwritten : kept).add((t as { targetId: Id }).targetId);
-      if (overwritten.size > 0) {
-        await tx.deletions.deletePersons(treeId, [...overwritten], now, newId());
-        await tx.deletions.clearPointersTo([...overwritten]);
-      }
-      const existing = await readExisting(tx, treeId, [...kept].filter((id) => !overwritten.has(id)), overwritten);
-      const numberOf = existingNumbers();
-      // Kept pointers at an OBJE record name the media record it becomes by the id drawn here for it.
-      const mediaIds = new Map<string, Id>();
-      const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now, mediaIds);
-      const builder = createImportBuilder({
-        treeId, now, rows, existing, fileSources: scan.sources, fileRepositories: scannedRepositories(scan), numberOf,
-        targetOf: (i) => targets.get(i) ?? { action: 'new' },
-        ...(names === null ? {} : { namesWritten: names.idsOf }),
-        who: (xref) => {
-          const i = scan.persons.get(xref);
-          if (i === undefined) return undefined;
-          const t = targets.get(i);
-          return t !== undefined && t.action !== 'new' && t.action !== 'overwrite' ? { id: t.targetId, num: numberOf(t.targetId), index: i } : { id: idAt(i), num: i, index: i };
-        },
-        mediaId: (xref) => {
-          if (!becomesMedia(scan.media, xref)) return undefined;
-          let id = mediaIds.get(xref);
-          if (id === undefined) mediaIds.set(xref, (id = newId()));
-          return id;
-        },
-      });
-
-      // The second pass: the scan refused what cannot be read, so reading the same bytes again cannot fail so.
-      const mapper = createStreamMapper(scan);
-      const diagnostics = createWarningLog();
-      let records = 0;
-      const turn = eventLoopTurns();
+      // However the work ends (an answer, a refusal, a throw), no write of its row writer may outlast
+      // the unit of work, whose rollback is to undo them: the bulk writer writes what it held in the
+      // background (BulkRecordWriter.settle), and a refusal or a throw may come while it does.
+      let writer: RowWriter | null = null;
       try {
-        // By batches of records, awaiting only a write or a turn that is due (as the scan does): each
-        // record still gets its check of both.
-        for await (const batch of readGedcomBatches(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
-          for (const record of batch) {
-            records += 1;
-            if ((records & 1023) === 0) input.onRecord?.(records, 2);
-            const m = mapper.add(record);
-            if (m === null) continue;
-            if (m.kind === 'person') {
-              builder.person(m.person, m.index);
-              const t = targets.get(m.index);
-              media.person(m.person, t === undefined || t.action === 'new' || t.action === 'overwrite' ? idAt(m.index) : t.action === 'merge' ? t.targetId : null, builder.eventId);
-            }
-            else if (m.kind === 'family') builder.family(m.family);
-            else {
-              builder.source(m.source);
-              media.source(m.source, builder.sourceId(m.source.xref) ?? null);
-            }
-            const flushing = rows.maybeFlush();
-            if (flushing !== undefined) await flushing;
-            const due = turn();
-            if (due !== undefined) await due;
-          }
+        const access = await accessTree(tx, actor, treeId, 'editor');
+        if (E.isLeft(access)) return access;
+        const resolved = Object.keys(input.resolutions).length;
+        const tree = input.defaultAction === 'new' ? null : await readExistingTree(tx, treeId);
+        // No one to match in an empty tree: nothing is noted or kept.
+        const matcher = tree === null || tree.prepared.sides.length === 0 ? null : importMatcher(tree);
+        const now = deps.clock.now();
+        const idAt = idSequence();
+        const rows = (writer = createRowWriter(tx, input.onProgress === undefined ? undefined : (n) => input.onProgress?.({ personsWritten: n })));
+        const names = matcher === null ? createEarlyNames(rows, treeId, now) : null;
+        const first = await firstPass(file, input, matcher, names === null ? null : { names, rows, idAt });
+        if (E.isLeft(first)) return first;
+        const { scan, targets } = first.right;
+        if (scan.persons.size >= MAX_FILE_PERSONS)
+          return fail(invalidInput('gedcom_too_large', `This file has ${scan.persons.size} persons; an import takes at most ${MAX_FILE_PERSONS - 1}.`, [{ path: 'file', message: 'too many persons' }]));
+        if (resolved > 0) {
+          const checked = await checkResolutions(tx, treeId, scan.persons, input.resolutions);
+          if (E.isLeft(checked)) return checked;
         }
-      } catch (err) {
-        const refused = fileErrors(err);
-        if (refused !== null) return refuse(refused);
-        throw err;
-      }
-      input.onRecord?.(records, 2);
-      await rows.flush();
-      await tx.bulk.verify();
-      const built = builder.result();
-      await tx.persons.updateMany(built.updatedPersons);
-      // A couple's notes with their later FAMs' joined (the builder joined them to the first's).
-      for (const [id, notes] of built.partnershipNotes) {
-        const r = await tx.relationships.byId(id);
-        if (r !== null) await tx.relationships.update({ ...r, notes, updatedAt: now });
-      }
-      // One write a partnership, whatever the number of its forms.
-      for (const [id, forms] of built.partnershipForms) await tx.relationships.appendKept(id, JSON.stringify(forms.flatMap((f) => JSON.parse(f) as unknown[])));
-      for (const l of built.linkForms) {
-        // The edge this import made (the builder left out the tree's own).
-        const edge = await tx.relationships.findEdge(treeId, 'parent_child', l.parentId, l.childId);
-        if (edge !== null) await tx.relationships.appendKept(edge.id, l.entries);
-      }
-      for (const [id, coordinates] of built.placeCoordinates) await tx.places.setCoordinates(id, coordinates);
-      await keepLifeFacts(tx, built.factsChanged);
-      const mapped = mapper.finish();
-      const storedMedia = await media.store(tx, mapped.media, stored);
 
-      const counts: ImportCounts = { ...built.counts, persons: { ...built.counts.persons, overwritten: overwritten.size } };
-      const warnings = mergeWarnings([diagnostics.result(), mapped.warnings, built.warnings, storedMedia.warnings]);
-      await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'gedcom.import', { type: 'tree', id: treeId, treeId }, {
-        default_action: input.defaultAction,
-        resolutions: resolved,
-        persons: counts.persons,
-        names: counts.names,
-        events: counts.events,
-        relationships: counts.relationships,
-        sources: counts.sources,
-        repositories: counts.repositories,
-        citations: counts.citations,
-        places: counts.places,
-        media: storedMedia.counts,
-        unmapped_tags: mapped.unmapped.reduce((n, u) => n + u.count, 0),
-        warnings: warnings.count,
-      }));
-      const importId = newId();
-      const keptWhole = builder.kept(mapped.records, mapped.declarations);
-      await tx.imports.record({
-        id: importId, treeId, actorId: actorId(actor), fileName: input.fileName ?? '', createdAt: deps.clock.now(), undoneAt: null,
-        counts: { ...counts, media: storedMedia.counts },
-        ...(keptWhole.records.length > 0 || keptWhole.tags.length > 0 ? { kept: keptWhole } : {}),
-      });
-      return ok({ importId, ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
+        const overwritten = new Set<Id>();
+        const kept = new Set<Id>();
+        for (const t of targets.values()) (t.action === 'overwrite' ? overwritten : kept).add((t as { targetId: Id }).targetId);
+        if (overwritten.size > 0) {
+          await tx.deletions.deletePersons(treeId, [...overwritten], now, newId());
+          await tx.deletions.clearPointersTo([...overwritten]);
+        }
+        const existing = await readExisting(tx, treeId, [...kept].filter((id) => !overwritten.has(id)), overwritten);
+        const numberOf = existingNumbers();
+        // Kept pointers at an OBJE record name the media record it becomes by the id drawn here for it.
+        const mediaIds = new Map<string, Id>();
+        const media = mediaCollector(file.media === undefined ? undefined : { files: file.media, blobs: deps.blobs! }, treeId, actorId(actor), now, mediaIds);
+        const builder = createImportBuilder({
+          treeId, now, rows, existing, fileSources: scan.sources, fileRepositories: scannedRepositories(scan), numberOf,
+          targetOf: (i) => targets.get(i) ?? { action: 'new' },
+          ...(names === null ? {} : { namesWritten: names.idsOf }),
+          who: (xref) => {
+            const i = scan.persons.get(xref);
+            if (i === undefined) return undefined;
+            const t = targets.get(i);
+            return t !== undefined && t.action !== 'new' && t.action !== 'overwrite' ? { id: t.targetId, num: numberOf(t.targetId), index: i } : { id: idAt(i), num: i, index: i };
+          },
+          mediaId: (xref) => {
+            if (!becomesMedia(scan.media, xref)) return undefined;
+            let id = mediaIds.get(xref);
+            if (id === undefined) mediaIds.set(xref, (id = newId()));
+            return id;
+          },
+        });
+
+        // The second pass: the scan refused what cannot be read, so reading the same bytes again cannot fail so.
+        const mapper = createStreamMapper(scan);
+        const diagnostics = createWarningLog();
+        let records = 0;
+        const turn = eventLoopTurns();
+        try {
+          // By batches of records, awaiting only a write or a turn that is due (as the scan does): each
+          // record still gets its check of both.
+          for await (const batch of readGedcomBatches(file.open(), { onDiagnostic: diagnostics.add, ...(input.limits === undefined ? {} : { limits: input.limits }) })) {
+            for (const record of batch) {
+              records += 1;
+              if ((records & 1023) === 0) input.onRecord?.(records, 2);
+              const m = mapper.add(record);
+              if (m === null) continue;
+              if (m.kind === 'person') {
+                builder.person(m.person, m.index);
+                const t = targets.get(m.index);
+                media.person(m.person, t === undefined || t.action === 'new' || t.action === 'overwrite' ? idAt(m.index) : t.action === 'merge' ? t.targetId : null, builder.eventId);
+              }
+              else if (m.kind === 'family') builder.family(m.family);
+              else {
+                builder.source(m.source);
+                media.source(m.source, builder.sourceId(m.source.xref) ?? null);
+              }
+              const flushing = rows.maybeFlush();
+              if (flushing !== undefined) await flushing;
+              const due = turn();
+              if (due !== undefined) await due;
+            }
+          }
+        } catch (err) {
+          const refused = fileErrors(err);
+          if (refused !== null) return refused;
+          throw err;
+        }
+        input.onRecord?.(records, 2);
+        await rows.flush();
+        await tx.bulk.verify();
+        const built = builder.result();
+        await tx.persons.updateMany(built.updatedPersons);
+        // A couple's notes with their later FAMs' joined (the builder joined them to the first's).
+        for (const [id, notes] of built.partnershipNotes) {
+          const r = await tx.relationships.byId(id);
+          if (r !== null) await tx.relationships.update({ ...r, notes, updatedAt: now });
+        }
+        // One write a partnership, whatever the number of its forms.
+        for (const [id, forms] of built.partnershipForms) await tx.relationships.appendKept(id, JSON.stringify(forms.flatMap((f) => JSON.parse(f) as unknown[])));
+        for (const l of built.linkForms) {
+          // The edge this import made (the builder left out the tree's own).
+          const edge = await tx.relationships.findEdge(treeId, 'parent_child', l.parentId, l.childId);
+          if (edge !== null) await tx.relationships.appendKept(edge.id, l.entries);
+        }
+        for (const [id, coordinates] of built.placeCoordinates) await tx.places.setCoordinates(id, coordinates);
+        await keepLifeFacts(tx, built.factsChanged);
+        const mapped = mapper.finish();
+        const storedMedia = await media.store(tx, mapped.media, stored);
+
+        const counts: ImportCounts = { ...built.counts, persons: { ...built.counts.persons, overwritten: overwritten.size } };
+        const warnings = mergeWarnings([diagnostics.result(), mapped.warnings, built.warnings, storedMedia.warnings]);
+        await tx.audit.record(auditEntry(deps.clock, actorId(actor), 'gedcom.import', { type: 'tree', id: treeId, treeId }, {
+          default_action: input.defaultAction,
+          resolutions: resolved,
+          persons: counts.persons,
+          names: counts.names,
+          events: counts.events,
+          relationships: counts.relationships,
+          sources: counts.sources,
+          repositories: counts.repositories,
+          citations: counts.citations,
+          places: counts.places,
+          media: storedMedia.counts,
+          unmapped_tags: mapped.unmapped.reduce((n, u) => n + u.count, 0),
+          warnings: warnings.count,
+        }));
+        const importId = newId();
+        const keptWhole = builder.kept(mapped.records, mapped.declarations);
+        await tx.imports.record({
+          id: importId, treeId, actorId: actorId(actor), fileName: input.fileName ?? '', createdAt: deps.clock.now(), undoneAt: null,
+          counts: { ...counts, media: storedMedia.counts },
+          ...(keptWhole.records.length > 0 || keptWhole.tags.length > 0 ? { kept: keptWhole } : {}),
+        });
+        return ok({ importId, ...counts, media: storedMedia.counts, unmapped: mapped.unmapped, warnings: warnings.list, warningCount: warnings.count });
+      } finally {
+        await writer?.settle();
+      }
     }));
