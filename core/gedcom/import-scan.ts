@@ -80,11 +80,12 @@ const silent = (): Context => ({
   warnings: () => ({ list: [], count: 0 }), unmapped: () => [],
 });
 
-export const fileErrors = (err: unknown): Result<never> | null => {
+/** What reading a file threw, as the refusal it makes (not GEDCOM, or past a reader's bound: 422); any other error is thrown again. */
+export const fileRefusal = (err: unknown): Result<never> => {
   if (err instanceof NotGedcomError) return E.left(invalidInput('not_gedcom', `This file is not GEDCOM: ${err.message}`, [{ path: 'file', message: 'not a GEDCOM file' }]));
   if (err instanceof GedcomTooLargeError)
     return E.left(invalidInput('gedcom_too_large', `This file cannot be imported: ${err.message}`, [{ path: 'file', message: `too large at line ${err.line}` }]));
-  return null;
+  throw err;
 };
 
 export type Scanner = { readonly add: (record: GedcomNode) => void; readonly finish: () => Scan };
@@ -238,9 +239,7 @@ export const scanGedcom = async (file: GedcomFile, limits?: Partial<ReadLimits>,
       }
     }
   } catch (err) {
-    const refused = fileErrors(err);
-    if (refused !== null) return refused;
-    throw err;
+    return fileRefusal(err);
   }
   return E.right(scanner.finish());
 };

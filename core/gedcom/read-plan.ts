@@ -1,6 +1,6 @@
 import { E, type Result } from '../kernel/either.js';
 import type { MediaFiles } from './gedzip.js';
-import { createScanner, fileErrors } from './import-scan.js';
+import { createScanner, fileRefusal } from './import-scan.js';
 import { createStreamMapper } from './mapping-stream.js';
 import { readGedcom, type ReadLimits } from './reader.js';
 import type { GedcomDiagnostic, GedcomNode, ImportPlan, PlanFamily, PlanPerson, PlanSource } from './types.js';
@@ -50,9 +50,7 @@ export const readPlan = async (bytes: AsyncIterable<Uint8Array>, limits?: Partia
   try {
     for await (const r of readGedcom(bytes, { onDiagnostic: diagnostics.add, ...(limits === undefined ? {} : { limits }) })) records.push(r);
   } catch (err) {
-    const refused = fileErrors(err);
-    if (refused !== null) return refused;
-    throw err;
+    return fileRefusal(err);
   }
   const read = diagnostics.result();
   return E.right({ plan: planOf(records, media), diagnostics: read.list, diagnosticCount: read.count });

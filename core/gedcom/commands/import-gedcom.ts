@@ -14,7 +14,7 @@ import { existingNumbers } from './import-edges.js';
 import { createRowWriter, idSequence, MAX_FILE_PERSONS, type RowWriter } from './import-rows.js';
 import { createEarlyNames, type EarlyNames } from './import-early-names.js';
 import { familiesOf, importMatcher, readExistingTree, type FamiliesOf, type ImportMatcher } from '../candidates.js';
-import { fileErrors, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
+import { fileRefusal, incomingFromRecord, scanGedcom, scannedRepositories, type GedcomFile, type Scan } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcomBatches, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, ImportCounts, PlanPerson, UnmappedTag } from '../types.js';
@@ -217,9 +217,7 @@ export const importGedcom =
             }
           }
         } catch (err) {
-          const refused = fileErrors(err);
-          if (refused !== null) return refused;
-          throw err;
+          return fileRefusal(err);
         }
         input.onRecord?.(records, 2);
         await rows.flush();

@@ -5,7 +5,7 @@ import { atOnce, eventLoopTurns, type InTurn } from '../../kernel/turns.js';
 import type { QueryDeps } from '../../deps.js';
 import { accessTree } from '../../trees/access.js';
 import { describeCandidates, familiesOf, importMatcher, incomingBirthYear, readExistingTree, type FamiliesOf, type ImportCandidate, type MatchCandidate } from '../candidates.js';
-import { fileErrors, scanGedcom, type GedcomFile } from '../import-scan.js';
+import { fileRefusal, scanGedcom, type GedcomFile } from '../import-scan.js';
 import { createStreamMapper } from '../mapping-stream.js';
 import { readGedcom, type ReadLimits } from '../reader.js';
 import type { GedcomDiagnostic, PlanPerson, UnmappedTag } from '../types.js';
@@ -67,9 +67,7 @@ export const previewGedcom =
           if (matcher.mayMatch(m.person)) pending.push({ person: m.person, families: familiesOf(record) });
         }
       } catch (err) {
-        const refused = fileErrors(err);
-        if (refused !== null) return refused;
-        throw err;
+        return fileRefusal(err);
       }
       const found: { readonly person: PlanPerson; readonly candidates: readonly MatchCandidate[] }[] = [];
       for (const { person, families } of pending) {
