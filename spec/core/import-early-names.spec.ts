@@ -207,7 +207,6 @@ for (const [kind, make] of storages) {
       expect(await fx.storage.names.listByTree(other)).to.deep.equal([]);
       expect(await fx.storage.persons.listByTree(other, {})).to.deep.equal([]);
     });
-
   });
 }
 
