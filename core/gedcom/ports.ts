@@ -51,8 +51,8 @@ export type BulkRecordWriter = {
   /**
    * Waits until no write this writer started is under way (a write may go on after `insertAll`
    * returns), whether it succeeds or not; what it holds unwritten is left. For a unit of work that
-   * ends without `verify` (an import refused after it wrote rows), so that its rollback is not
-   * overtaken by a write.
+   * ends without `verify` (an import refused or thrown out of after it wrote rows), so that its
+   * rollback is not overtaken by a write.
    */
   readonly settle: () => Promise<void>;
 };

@@ -61,7 +61,7 @@ export type RowWriter = {
   readonly keptChars: (n: number) => void;
   /** Writes what is held and waits until every write is done. */
   readonly flush: () => Promise<void>;
-  /** Waits until no write is under way, failed or not, and writes nothing more: for a unit of work refused after it wrote rows (its rollback must come last). */
+  /** Waits until no write is under way, failed or not, and writes nothing more: for a unit of work that ends, however (its commit or rollback must come last). */
   readonly settle: () => Promise<void>;
 };
 
