@@ -73,6 +73,9 @@ describe('rawRows: a statement\'s fields as bytes', function () {
     for (const name of ['', 'raw_rows_before']) {
       expect(asText(await rawRows(client, "select current_setting('work_mem'), $1::int", name, [5], local)), name).to.deep.equal([['7MB', '5']]);
       expect((await client.query<{ m: string }>("select current_setting('work_mem') as m")).rows[0]!.m, 'after it').to.equal('4MB');
+      // Prepared once on the connection under a name of its own (the second time only bound).
+      const prepared = await client.query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [local]);
+      expect(prepared.rows.map((r) => r.name)).to.have.length(1);
     }
     let failed: unknown = null;
     await rawRows(client, "select current_setting('work_mem')", '', [], "select set_config('work_mem', 'much', true)").catch((e: unknown) => (failed = e));
@@ -119,17 +122,19 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
   const forPg = Buffer.concat([...before, message('N', Buffer.from('a notice')), ...after]);
 
   /** A query submitted on a fake connection whose socket delivers `chunks`; what it read, and what pg's reader got. */
-  const run = (chunks: Buffer[], first?: string) => {
+  const run = (chunks: Buffer[], first?: string, parsedStatements: Record<string, string> = {}) => {
     const socket = new EventEmitter();
     const givenToPg: Buffer[] = [];
     const pgReader = (b: Buffer) => void givenToPg.push(Buffer.from(b));
     socket.on('data', pgReader);
     const noop = () => undefined;
-    const connection = { stream: Object.assign(socket, { cork: noop, uncork: noop }), parsedStatements: {}, query: noop, parse: noop, bind: noop, describe: noop, execute: noop, sync: noop, flush: noop };
+    const parsed: string[] = [];
+    const parse = (m: { text: string }) => void parsed.push(m.text);
+    const connection = { stream: Object.assign(socket, { cork: noop, uncork: noop }), parsedStatements, query: noop, parse, bind: noop, describe: noop, execute: noop, sync: noop, flush: noop };
     const query = new RawRowsQuery({ text: 'select', values: [] }, undefined, noop, first);
     expect(query.submit(connection as never)).to.equal(null);
     for (const c of chunks) socket.emit('data', c);
-    return { rows: query.received.map((r) => r.map((f) => (f === null ? null : wholeField(f).toString('utf8')))), received: query.received, pg: Buffer.concat(givenToPg), listeners: socket.listeners('data') };
+    return { rows: query.received.map((r) => r.map((f) => (f === null ? null : wholeField(f).toString('utf8')))), received: query.received, pg: Buffer.concat(givenToPg), listeners: socket.listeners('data'), parsed };
   };
 
   it('cut in two at every byte: the rows read, every other message given to pg in order, and the socket pg\'s again', () => {
@@ -196,6 +201,22 @@ describe('RawRowsQuery: the protocol\'s messages cut anywhere', () => {
       expect(got.pg.equals(forPgWithBefore), `cut at ${k}`).to.equal(true);
       expect(got.listeners).to.have.length(1);
     }
+  });
+
+  it('a statement before it is parsed once per connection, recorded when PostgreSQL says so: then only its three other answers come', () => {
+    const statements: Record<string, string> = {};
+    const first = run([withBefore], 'select 1', statements);
+    expect(first.parsed).to.deep.equal(['select 1', 'select']);
+    expect(Object.values(statements)).to.deep.equal(['select 1']);
+    const again = run([Buffer.concat([...answersBefore.slice(1), stream])], 'select 1', statements);
+    expect(again.parsed).to.deep.equal(['select']);
+    expect(again.rows).to.deep.equal(rows);
+    expect(again.pg.equals(forPgWithBefore)).to.equal(true);
+    // Refused at its Parse: not recorded, so parsed again the next time.
+    const refused: Record<string, string> = {};
+    const error = message('E', Buffer.from('SERROR\0C42601\0Msyntax error\0\0'));
+    run([Buffer.concat([error, message('Z', Buffer.from('I'))])], 'select (', refused);
+    expect(refused).to.deep.equal({});
   });
 
   it('an error of the statement before it is pg\'s, and nothing after it is dropped', () => {
