@@ -37,6 +37,7 @@ import { Migration20270130090000_events_place_index } from './Migration202701300
 import { Migration20270131090000_deleted_rows_index } from './Migration20270131090000_deleted_rows_index.js';
 import { Migration20270131100000_ended_credentials_index } from './Migration20270131100000_ended_credentials_index.js';
 import { Migration20270201090000_composed_name_words } from './Migration20270201090000_composed_name_words.js';
+import { Migration20270202090000_person_page_passes } from './Migration20270202090000_person_page_passes.js';
 import { Migration20261223090000_shared_media_objects } from './Migration20261223090000_shared_media_objects.js';
 
 /**
@@ -83,4 +84,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270131090000_deleted_rows_index', class: Migration20270131090000_deleted_rows_index },
   { name: 'Migration20270131100000_ended_credentials_index', class: Migration20270131100000_ended_credentials_index },
   { name: 'Migration20270201090000_composed_name_words', class: Migration20270201090000_composed_name_words },
+  { name: 'Migration20270202090000_person_page_passes', class: Migration20270202090000_person_page_passes },
 ];

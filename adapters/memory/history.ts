@@ -196,6 +196,7 @@ export const forgetRemoved = (s: MemoryState): void => {
   for (const treeId of s.purgedSeq.keys()) if (!s.trees.has(treeId)) s.purgedSeq.delete(treeId);
   // As migration 20270119090000's triggers: a tree that lost rows loses its kept pages.
   for (const [id, k] of s.keptPages) if (lost.has(k.treeId) || !s.trees.has(k.treeId) || !s.persons.has(id)) s.keptPages.delete(id);
+  for (const treeId of s.pagePasses.keys()) if (lost.has(treeId) || !s.trees.has(treeId)) s.pagePasses.delete(treeId);
   for (const [id, i] of s.imports) if (!s.trees.has(i.treeId)) s.imports.delete(id);
 };
 

@@ -181,8 +181,16 @@ export const memoryKeptPages = (s: MemoryState, missed: Set<Id>): KeptPageStore 
       }
     return n;
   },
+  passed: async (treeId, key) => {
+    if (s.trees.has(treeId)) s.pagePasses.set(treeId, key);
+  },
+  lastPass: async (treeId) => s.pagePasses.get(treeId) ?? null,
   sweep: async () => {
     let n = 0;
+    for (const treeId of s.pagePasses.keys()) {
+      const t = s.trees.get(treeId);
+      if (t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted')) s.pagePasses.delete(treeId);
+    }
     for (const [id, k] of s.keptPages) {
       const t = s.trees.get(k.treeId);
       if (t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted')) {

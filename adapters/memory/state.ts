@@ -46,6 +46,8 @@ export type MemoryState = {
   purgedSeq: Map<string, number>;
   /** Kept public person pages (KeptPageStore), by person. */
   keptPages: Map<string, { readonly treeId: string; readonly key: string; readonly body: string }>;
+  /** KeptPageStore.passed: the key of each tree's last whole pass. */
+  pagePasses: Map<string, string>;
   changesets: Map<number, MemoryChangeset>;
   /** Records created in the running unit of work by an import (`leanHistory`): their creations are recorded without fields. */
   leanCreated: Set<string>;
@@ -79,6 +81,7 @@ export const emptyState = (): MemoryState => ({
   historySeq: 0,
   purgedSeq: new Map(),
   keptPages: new Map(),
+  pagePasses: new Map(),
   changesets: new Map(),
   imports: new Map(),
   leanCreated: new Set(),

@@ -58,9 +58,21 @@ export const pgKeptPages = (db: Sql, demand: CardDemand): KeptPageStore => ({
       [treeId, key],
     ))[0]?.n ?? 0),
 
+  // For key share: a tree deleted meanwhile is skipped, never a foreign key's error (migration 20270202090000).
+  passed: async (treeId, key) => {
+    await db.run(
+      `insert into person_page_passes (tree_id, key) select t.id, ?::text from trees t where t.id = ?::uuid for key share
+       on conflict (tree_id) do update set key = excluded.key`,
+      [key, treeId],
+    );
+  },
+
+  lastPass: async (treeId) => (await db.rows<{ key: string }>('select key from person_page_passes where tree_id = ?::uuid', [treeId]))[0]?.key ?? null,
+
   sweep: async () =>
     Number((await db.rows<{ n: number }>(
-      `with gone as (delete from person_pages k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted')) returning 1)
+      `with passes as (delete from person_page_passes k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted'))),
+       gone as (delete from person_pages k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted')) returning 1)
        select count(*)::int as n from gone`,
       [],
     ))[0]?.n ?? 0),

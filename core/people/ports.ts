@@ -402,7 +402,15 @@ export type KeptPageStore = {
   readonly keep: (treeId: Id, stamp: string, pages: readonly { readonly personId: Id; readonly page: KeptPage }[]) => Promise<'kept' | 'busy' | 'changed'>;
   /** Removes the tree's kept pages not kept under `key` (a pass that went through the whole tree at that key keeps only its own). */
   readonly forget: (treeId: Id, key: string) => Promise<number>;
-  /** Removes the kept pages of every tree a visitor may no longer read (private, members only, deleted). */
+  /**
+   * Records that a pass went through the whole tree at `key` and kept every page under it (after
+   * forget): the next whole pass need not go through it again while its key is still `key`. Nothing
+   * when the tree is gone.
+   */
+  readonly passed: (treeId: Id, key: string) => Promise<void>;
+  /** The key of the last whole pass through the tree (passed) that still stands, or null: a change of the tree's rows that erased pages, or a sweep, takes it away. */
+  readonly lastPass: (treeId: Id) => Promise<string | null>;
+  /** Removes the kept pages (and the last passes) of every tree a visitor may no longer read (private, members only, deleted). */
   readonly sweep: () => Promise<number>;
 };
 

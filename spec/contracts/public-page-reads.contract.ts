@@ -227,6 +227,38 @@ export const publicPageReadsContract = (name: string, make: MakeStorage): Mocha.
       expect((await s.publicPages.keptPage(A.id))?.kept).to.equal(null);
     });
 
+    it('KeptPageStore: a tree\'s last whole pass, until a sweep or an erasure of its rows takes it; none for a tree that is gone', async () => {
+      const s = storage();
+      const t = await givenTree(s, { visibility: 'public' });
+      const other = await givenTree(s, { visibility: 'public' });
+      expect(await s.keptPages.lastPass(t.id)).to.equal(null);
+      await s.keptPages.passed(t.id, 'k1');
+      await s.keptPages.passed(other.id, 'k1');
+      expect(await s.keptPages.lastPass(t.id)).to.equal('k1');
+      await s.keptPages.passed(t.id, 'k2');
+      expect(await s.keptPages.lastPass(t.id)).to.equal('k2');
+      // An unknown tree: nothing recorded, nothing thrown.
+      await s.keptPages.passed('0190a1b2-c3d4-7e5f-8a6b-000000000012', 'k1');
+      expect(await s.keptPages.lastPass('0190a1b2-c3d4-7e5f-8a6b-000000000012')).to.equal(null);
+      // A purge of the tree's rows takes it (and the tree's kept pages); another tree's stays.
+      const A = await givenNamed(s, t.id, 'Ann', 'Ames', DEAD);
+      await s.uow.run(async (tx) => {
+        await tx.persons.update({ ...A, deletedAt: at('2020-01-01T00:00:00Z'), updatedAt: at('2026-01-02T00:00:00Z') });
+        return ok(undefined);
+      });
+      expect(await s.keptPages.lastPass(t.id), 'a soft deletion leaves it (the stamp changed)').to.equal('k2');
+      expect((await s.purges.purgeDeletedBefore(at('2021-01-01T00:00:00Z'))).persons).to.equal(1);
+      expect(await s.keptPages.lastPass(t.id)).to.equal(null);
+      expect(await s.keptPages.lastPass(other.id)).to.equal('k1');
+      // A sweep takes it from a tree a visitor may no longer read.
+      const closed = await givenTree(s, { visibility: 'public' });
+      await s.keptPages.passed(closed.id, 'k1');
+      await s.trees.update({ ...(await s.trees.byId(closed.id))!, visibility: 'private' });
+      await s.keptPages.sweep();
+      expect(await s.keptPages.lastPass(closed.id)).to.equal(null);
+      expect(await s.keptPages.lastPass(other.id)).to.equal('k1');
+    });
+
     it('KeptPageStore: page reads that missed are wanted once each', async () => {
       const s = storage();
       expect(s.keptPages.wanted()).to.deep.equal([]);

@@ -49,6 +49,7 @@ describe('HTTP kept person pages', function () {
     expect([...live].filter(([, p]) => p.status === 200).map(([id]) => id).sort()).to.deep.equal(shown);
     const pass = await svc.keepPages();
     expect(pass?.kept).to.equal(6);
+    expect(pass?.walked).to.equal(pass?.trees);
     const rows = await kept();
     expect([...rows.keys()].sort()).to.deep.equal(shown);
     for (const [id, body] of rows) {
@@ -61,8 +62,30 @@ describe('HTTP kept person pages', function () {
     expect((await getPage(svc, `/persons/${f.persons.D1}`)).text.endsWith('<!-- kept -->')).to.equal(true);
     await db.raw(`update person_pages set body = left(body, -length('<!-- kept -->')) where person_id = ?`, [f.persons.D1]);
     for (const [id, page] of await pages()) same(live.get(id)!, page, id);
-    // A second pass finds nothing to write.
-    expect((await svc.keepPages())?.kept).to.equal(0);
+    // A second pass finds nothing to write, and goes through no tree: each one's last pass kept every
+    // page under the key it has now.
+    const again = await svc.keepPages();
+    expect(again?.kept).to.equal(0);
+    expect(again?.trees).to.equal(pass?.trees);
+    expect(again?.walked).to.equal(0);
+  });
+
+  it('a whole pass leaves a tree whose pages were all kept under its key; a tree asked for is gone through anyway', async () => {
+    await svc.keepPages();
+    // A page gone behind the pass's back (no change of the tree): a whole pass does not see it...
+    await db.raw('delete from person_pages where person_id = ?', [f.persons.D1]);
+    expect((await svc.keepPages())?.walked).to.equal(0);
+    expect((await kept()).has(f.persons.D1)).to.equal(false);
+    // ...the read that misses it asks for the tree, whose pass goes through it and keeps it again.
+    svc.storage.keptPages.wanted();
+    const live = await getPage(svc, `/persons/${f.persons.D1}`);
+    expect(svc.storage.keptPages.wanted()).to.deep.equal([f.publicTree]);
+    const asked = await svc.keepPages([f.publicTree]);
+    expect(asked?.walked).to.equal(1);
+    expect(asked?.kept).to.equal(1);
+    same(live, await getPage(svc, `/persons/${f.persons.D1}`), 'kept again');
+    // Its last pass stands again: the next whole pass leaves it.
+    expect((await svc.keepPages())?.walked).to.equal(0);
   });
 
   it('a change anywhere in the tree: its kept pages no longer hold, and pages show the change at once', async () => {
@@ -74,9 +97,11 @@ describe('HTTP kept person pages', function () {
     expect(page.status).to.equal(200);
     expect(page.text).to.include('Daniel Kin');
     expect((await kept()).get(f.persons.D2)).not.to.include('Daniel');
-    // Kept again, the pages are the live ones of the new stamp.
+    // Kept again, the pages are the live ones of the new stamp: the changed tree alone is gone through.
     const live = await pages();
-    expect((await svc.keepPages())?.kept).to.equal(5, 'the public tree\'s five');
+    const pass = await svc.keepPages();
+    expect(pass?.kept).to.equal(5, 'the public tree\'s five');
+    expect(pass?.walked).to.equal(1);
     for (const [id, p] of await pages()) same(live.get(id)!, p, id);
     expect((await kept()).get(f.persons.D2)).to.include('Daniel Kin');
   });

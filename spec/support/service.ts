@@ -21,8 +21,8 @@ import type { ResponseCheck } from '../../adapters/http/app.js';
 import type { Gate } from '../../adapters/gate.js';
 
 export type TestService = {
-  /** One pass of keeping the person pages of every tree a visitor may read (adapters/http/pages/public/kept.ts), as the server's schedule runs it. */
-  readonly keepPages: () => Promise<PagePass | null>;
+  /** One pass of keeping the person pages of every tree a visitor may read (adapters/http/pages/public/kept.ts), as the server's schedule runs it; of these trees alone, as it runs for the trees asked for. */
+  readonly keepPages: (trees?: readonly string[]) => Promise<PagePass | null>;
   readonly baseUrl: string;
   readonly storage: Storage;
   /** The URL of this service's own database (postgres storage), for specs that read its tables directly; null for memory. */
@@ -94,7 +94,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const server: Server = app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return {
-    keepPages: () => keepPersonPages(publicPages)({ pause: async () => undefined, stopped: () => false }),
+    keepPages: (trees) => keepPersonPages(publicPages)({ pause: async () => undefined, stopped: () => false, ...(trees === undefined ? {} : { trees }) }),
     baseUrl,
     storage,
     databaseUrl: pgFixture?.url ?? null,

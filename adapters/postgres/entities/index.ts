@@ -4,7 +4,7 @@
 import { EmailTokenSchema, RateLimitWindowSchema, SessionSchema, UserSchema } from './identity.js';
 import { MembershipSchema, TreeSchema } from './trees.js';
 import { AuditEntrySchema } from './audit.js';
-import { EventSchema, NamePostingSchema, NameSchema, PersonCardSchema, PersonPageSchema, NameWordSchema, PersonSchema, PlaceSchema, RelationshipSchema } from './people.js';
+import { EventSchema, NamePostingSchema, NameSchema, PersonCardSchema, PersonPagePassSchema, PersonPageSchema, NameWordSchema, PersonSchema, PlaceSchema, RelationshipSchema } from './people.js';
 import { CitationSchema, RepositorySchema, SourceSchema } from './sources.js';
 import { BlobRemovalSchema, MediaSchema } from './media.js';
 import { ProposalSchema } from './proposals.js';
@@ -45,6 +45,7 @@ export const entities = [
   NamePostingSchema,
   PersonCardSchema,
   PersonPageSchema,
+  PersonPagePassSchema,
   DuplicateDismissalSchema,
   PersonMergeSchema,
   RecordChangeSchema,

@@ -296,6 +296,18 @@ export const PersonCardSchema = new EntitySchema<PersonCardRow>({
   indexes: [{ properties: ['tree', 'person'] }],
 });
 
+export type PersonPagePassRow = { tree: TreeRow; key: string };
+
+/** The key of a tree's last whole pass of keeping person pages (migration 20270202090000, adapters/http/pages/public/kept.ts). */
+export const PersonPagePassSchema = new EntitySchema<PersonPagePassRow>({
+  name: 'PersonPagePassRow',
+  tableName: 'person_page_passes',
+  properties: {
+    tree: { kind: '1:1', entity: () => TreeSchema, primary: true, owner: true, deleteRule: 'cascade', fieldName: 'tree_id' },
+    key: { type: 'text' },
+  },
+});
+
 export type PersonPageRow = { person: PersonRow; tree: TreeRow; key: string; body: string };
 
 /** A person's public page as written for a visitor, with the key it was written under (migration 20270119090000, adapters/http/pages/public/kept.ts). */

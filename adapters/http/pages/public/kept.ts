@@ -33,8 +33,12 @@ const BUSY_WAIT_MS = 100;
 /** Who kept pages are written for: a visitor, as every public page is. */
 const VISITOR: Actor = { kind: 'anonymous', clientAddress: '127.0.0.1' };
 
-/** What a pass of keeping pages did: trees looked at, pages kept, trees left because they changed or were busy. */
-export type PagePass = { readonly trees: number; readonly kept: number; readonly left: number };
+/**
+ * What a pass of keeping pages did: trees looked at, trees whose persons it went through (`walked`: a
+ * whole pass leaves a tree whose last whole pass kept every page under its current key), pages kept,
+ * trees left because they changed or were busy.
+ */
+export type PagePass = { readonly trees: number; readonly walked: number; readonly kept: number; readonly left: number };
 
 export const keepPersonPages =
   (p: PublicPagesDeps) =>
@@ -42,6 +46,7 @@ export const keepPersonPages =
     const storage = p.deps.storage;
     return storage.exclusive('person-pages', async () => {
       let trees = 0;
+      let walked = 0;
       let kept = 0;
       let left = 0;
       const keepTree = async (treeId: Id): Promise<void> => {
@@ -49,10 +54,18 @@ export const keepPersonPages =
         const at = await storage.publicPages.treeStamp(treeId);
         if (at === null) return;
         const key = pageKey(at.stamp, now, p.baseUrl);
+        // A whole pass leaves a tree whose last whole pass kept every page under this key (nothing
+        // since changed it). A tree asked for (o.trees: a read found no page kept) is gone through anyway.
+        if (o.trees === undefined && (await storage.keptPages.lastPass(treeId)) === key) return;
+        walked += 1;
+        let whole = false;
         for (let after: Id | undefined; !o.stopped();) {
           const started = Date.now();
           const persons = await storage.publicPages.fullPersons(treeId, now, { limit: o.step ?? PAGE_STEP, ...(after === undefined ? {} : { after }) });
-          if (persons.length === 0) break;
+          if (persons.length === 0) {
+            whole = true;
+            break;
+          }
           after = persons[persons.length - 1]!.id;
           const pages: { personId: Id; page: KeptPage }[] = [];
           let changed = false;
@@ -83,8 +96,11 @@ export const keepPersonPages =
           kept += pages.length;
         }
         // Through the whole tree at this key: what other keys hold no longer holds (a person since
-        // withheld, an older stamp).
-        if (!o.stopped()) await storage.keptPages.forget(treeId, key);
+        // withheld, an older stamp); and every page is kept under it.
+        if (whole && !o.stopped()) {
+          await storage.keptPages.forget(treeId, key);
+          await storage.keptPages.passed(treeId, key);
+        }
       };
       // Trees a visitor may no longer read keep no pages.
       if (o.trees === undefined) await storage.keptPages.sweep();
@@ -98,6 +114,6 @@ export const keepPersonPages =
         }
         afterTree = page[page.length - 1]!;
       }
-      return { trees, kept, left };
+      return { trees, walked, kept, left };
     });
   };
