@@ -19,13 +19,11 @@ const LOCK = 27;
 
 const TABLES = ['persons', 'names', 'events', 'relationships', 'places'] as const;
 
-export class Migration20270119090000_person_pages extends Migration {
-  override async up(): Promise<void> {
-    this.addSql(`create table "person_pages" ("person_id" uuid not null, "tree_id" uuid not null, "key" text not null, "body" text not null, constraint "person_pages_pkey" primary key ("person_id"))`);
-    this.addSql(`alter table "person_pages" add constraint "person_pages_person_id_foreign" foreign key ("person_id") references "persons" ("id") on update cascade on delete cascade`);
-    this.addSql(`alter table "person_pages" add constraint "person_pages_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);
-    this.addSql(`create index "person_pages_tree_id_index" on "person_pages" ("tree_id")`);
-    this.addSql(`create function "person_pages_forget"() returns trigger language plpgsql as $$
+/**
+ * The erasure trigger's function, made by `verb`: `also`, statements run for each tree `t` after its
+ * pages go (migration 20270202090000 redefines it to take the tree's last pass too).
+ */
+export const personPagesForget = (verb: 'create' | 'create or replace' = 'create', also = ''): string => `${verb} function "person_pages_forget"() returns trigger language plpgsql as $$
       declare
         t uuid;
       begin
@@ -34,10 +32,18 @@ export class Migration20270119090000_person_pages extends Migration {
         end if;
         for t in select distinct o.tree_id from erased o order by 1 loop
           perform pg_advisory_xact_lock_shared(${LOCK}, hashtext(t::text));
-          delete from person_pages k where k.tree_id = t;
+          delete from person_pages k where k.tree_id = t;${also}
         end loop;
         return null;
-      end $$`);
+      end $$`;
+
+export class Migration20270119090000_person_pages extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`create table "person_pages" ("person_id" uuid not null, "tree_id" uuid not null, "key" text not null, "body" text not null, constraint "person_pages_pkey" primary key ("person_id"))`);
+    this.addSql(`alter table "person_pages" add constraint "person_pages_person_id_foreign" foreign key ("person_id") references "persons" ("id") on update cascade on delete cascade`);
+    this.addSql(`alter table "person_pages" add constraint "person_pages_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);
+    this.addSql(`create index "person_pages_tree_id_index" on "person_pages" ("tree_id")`);
+    this.addSql(personPagesForget());
     for (const table of TABLES) {
       this.addSql(`create trigger "${table}_pages_erase" after delete on "${table}" referencing old table as erased for each statement execute function "person_pages_forget"()`);
       this.addSql(`alter table "${table}" enable always trigger "${table}_pages_erase"`);

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { personPagesForget } from './Migration20270119090000_person_pages.js';
 
 // The key of each tree's last whole pass of keeping person pages (adapters/http/pages/public/kept.ts):
 // the pass every 5 minutes (and at each start of each instance) went through every person of every
@@ -14,32 +15,18 @@ import { Migration } from '@mikro-orm/migrations';
 // (the erasure trigger of migration 20270119090000, redefined here to take it too): a pass that
 // finds no record walks the tree.
 
-/** The person cards' advisory lock namespace (migration 20270116090000). */
-const LOCK = 27;
-
-const forget = (passes: boolean): string => `create or replace function "person_pages_forget"() returns trigger language plpgsql as $$
-      declare
-        t uuid;
-      begin
-        if current_setting('transaction_isolation') <> 'read committed' then
-          raise exception 'an erasure of persons, names, events, relationships or places must run at read committed (person pages)';
-        end if;
-        for t in select distinct o.tree_id from erased o order by 1 loop
-          perform pg_advisory_xact_lock_shared(${LOCK}, hashtext(t::text));
-          delete from person_pages k where k.tree_id = t;${passes ? '\n          delete from person_page_passes k where k.tree_id = t;' : ''}
-        end loop;
-        return null;
-      end $$`;
+/** Each tree's last pass goes with its kept pages. */
+const ALSO = '\n          delete from person_page_passes k where k.tree_id = t;';
 
 export class Migration20270202090000_person_page_passes extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "person_page_passes" ("tree_id" uuid not null, "key" text not null, constraint "person_page_passes_pkey" primary key ("tree_id"))`);
     this.addSql(`alter table "person_page_passes" add constraint "person_page_passes_tree_id_foreign" foreign key ("tree_id") references "trees" ("id") on update cascade on delete cascade`);
-    this.addSql(forget(true));
+    this.addSql(personPagesForget('create or replace', ALSO));
   }
 
   override async down(): Promise<void> {
-    this.addSql(forget(false));
+    this.addSql(personPagesForget('create or replace'));
     this.addSql(`drop table if exists "person_page_passes"`);
   }
 }
