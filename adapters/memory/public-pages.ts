@@ -186,14 +186,15 @@ export const memoryKeptPages = (s: MemoryState, missed: Set<Id>): KeptPageStore 
   },
   lastPass: async (treeId) => s.pagePasses.get(treeId) ?? null,
   sweep: async () => {
-    let n = 0;
-    for (const treeId of s.pagePasses.keys()) {
+    // A tree a visitor may no longer read: gone, deleted, private or members only.
+    const unreadable = (treeId: Id): boolean => {
       const t = s.trees.get(treeId);
-      if (t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted')) s.pagePasses.delete(treeId);
-    }
+      return t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted');
+    };
+    let n = 0;
+    for (const treeId of s.pagePasses.keys()) if (unreadable(treeId)) s.pagePasses.delete(treeId);
     for (const [id, k] of s.keptPages) {
-      const t = s.trees.get(k.treeId);
-      if (t === undefined || t.deletedAt !== null || (t.visibility !== 'public' && t.visibility !== 'unlisted')) {
+      if (unreadable(k.treeId)) {
         s.keptPages.delete(id);
         n += 1;
       }

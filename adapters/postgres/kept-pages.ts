@@ -15,6 +15,8 @@ import { uuids, type Sql } from './sql.js';
 
 /** The advisory lock namespace the person cards' triggers and filler use (person-cards.ts). */
 const LOCK = 27;
+/** The tree `t` is one a visitor may no longer read (deleted, private, members only). */
+const UNREADABLE = `(t.deleted_at is not null or t.visibility not in ('public', 'unlisted'))`;
 
 export const pgKeptPages = (db: Sql, demand: CardDemand): KeptPageStore => ({
   miss: (treeId) => demand.miss(treeId),
@@ -71,8 +73,8 @@ export const pgKeptPages = (db: Sql, demand: CardDemand): KeptPageStore => ({
 
   sweep: async () =>
     Number((await db.rows<{ n: number }>(
-      `with passes as (delete from person_page_passes k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted'))),
-       gone as (delete from person_pages k using trees t where t.id = k.tree_id and (t.deleted_at is not null or t.visibility not in ('public', 'unlisted')) returning 1)
+      `with passes as (delete from person_page_passes k using trees t where t.id = k.tree_id and ${UNREADABLE}),
+       gone as (delete from person_pages k using trees t where t.id = k.tree_id and ${UNREADABLE} returning 1)
        select count(*)::int as n from gone`,
       [],
     ))[0]?.n ?? 0),
