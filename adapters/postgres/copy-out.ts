@@ -37,7 +37,7 @@ class CopyOutQuery {
   private resolve!: (b: Buffer) => void;
   private reject!: (e: unknown) => void;
 
-  constructor(private readonly text: string, private readonly space: CopySpace) {
+  constructor(private readonly text: string, private readonly space: CopySpace, private readonly sink: RowSink | null = null) {
     this.out = space.buffer;
     this.done = new Promise((resolve, reject) => {
       this.resolve = resolve;
@@ -93,6 +93,8 @@ class CopyOutQuery {
         }
         buf.copy(this.out, this.size, i + 5, end);
         this.size += length;
+        // Each CopyData message is one row: what is gathered ends with a whole row.
+        if (this.sink !== null && this.size >= SINK_AT) this.flush();
       }
       i = end;
     }
@@ -112,10 +114,31 @@ class CopyOutQuery {
     this.reject(err);
   }
 
+  /** Hands the rows gathered so far to the sink; a throw of the sink fails the query once it has ended. */
+  private flush(): void {
+    const rows = this.out.subarray(0, this.size);
+    this.size = 0;
+    if (this.failure !== null) return;
+    try {
+      this.sink!(rows);
+    } catch (e) {
+      this.failure = e;
+    }
+  }
+
   handleReadyForQuery(): void {
+    if (this.sink !== null && this.size > 0) this.flush();
     if (this.failure === null) this.resolve(this.out.subarray(0, this.size));
+    else if (this.sink !== null) this.reject(this.failure);
   }
 }
+
+/**
+ * Takes rows of a COPY as they come (whole rows, in order), in pieces of about SINK_AT bytes: a view
+ * of the COPY's buffer, good until the sink returns.
+ */
+export type RowSink = (rows: Buffer) => void;
+const SINK_AT = 1 << 20;
 
 /**
  * Where the rows of a COPY are gathered: one buffer, grown as needed and used again by the next COPY
@@ -129,15 +152,16 @@ export const copySpace = (): CopySpace => ({ buffer: Buffer.allocUnsafe(1 << 20)
  * The whole output of `statement` (a `COPY (...) TO STDOUT`), run on the connection of `em`'s
  * transaction, which must be open. COPY takes no bind parameters: what the statement holds must be
  * literals the caller made safe (`uuidLiteral`). Meant for bounded outputs (a chunk): read it with
- * CopyRows over copyText. The answer is a view of `space`, good until the next COPY into it.
+ * CopyRows over copyText. The answer is a view of `space`, good until the next COPY into it. With
+ * `sink`, for an output of any size, the rows go to it as they come, and the answer is empty.
  */
-export const copyOut = async (em: EntityManager, statement: string, space: CopySpace, observe: SqlObserver = {}): Promise<Buffer> => {
+export const copyOut = async (em: EntityManager, statement: string, space: CopySpace, observe: SqlObserver = {}, sink: RowSink | null = null): Promise<Buffer> => {
   const trx = em.getTransactionContext<{ client: PoolClient }>();
   if (trx === undefined) throw new Error('copyOut: no transaction');
   const connection = await trx.client.acquireConnection();
   try {
     observe.onQuery?.(statement);
-    const query = new CopyOutQuery(statement, space);
+    const query = new CopyOutQuery(statement, space, sink);
     connection.query(query);
     return await query.done;
   } catch (e) {

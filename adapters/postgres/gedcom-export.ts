@@ -1,29 +1,32 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import type {
-  ExportCitation, ExportEdge, ExportEvent, ExportIndividual, ExportName, ExportPerson, ExportRepository, ExportSource, GedcomExportReads, PersonChunk, PersonKey,
+  ExportCitation, ExportEdge, ExportEvent, ExportIndividual, ExportName, ExportPerson, ExportRepository, ExportSource, GedcomExportReads, PersonChunk,
   KeptChunk, RepositoryChunk, SourceChunk,
 } from '../../core/gedcom/export-reads.js';
 import type { KeptRecord } from '../../core/gedcom/types.js';
 import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { CitationTargetKind } from '../../core/sources/model.js';
-import type { EventType, IdentifierKind, NameType, ParentChildQualifier, PersonIdentifier, PersonPrivacy, RelationshipType, Sex } from '../../core/people/model.js';
+import type { EventType, IdentifierKind, NameType, PersonIdentifier, PersonPrivacy, Sex } from '../../core/people/model.js';
 import { toDate } from './tables/people.js';
 import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
+import { ExportEdges, type PickedEdges } from './export-edges.js';
 import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
 //
-// - once: a temporary table numbers the tree's persons, partnerships and sources (PostgreSQL holds
-//   that map, not node), another finds for every live citation the record that writes it (a person,
-//   or a partnership's FAM, by the partnership's person_a), and one statement answers where each
-//   chunk of persons begins and ends;
+// - once: a temporary table numbers the tree's persons and sources (PostgreSQL holds that map, not
+//   node), another finds for every live citation the record that writes it (a person, or a
+//   partnership's FAM, by the partnership's person_a), and one statement answers where each chunk of
+//   persons begins and ends. Meanwhile a second connection, in a transaction of the same snapshot
+//   (pg_export_snapshot), reads every edge once with its ends' numbers (export-edges.ts): read per
+//   chunk, around each chunk's persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
-//   persons of one range of ids, the edges around them with the numbers and sexes of their ends,
-//   their names, their events and those of the partnerships they write (with place names), and the
-//   citations of all of those with the numbers of their sources; node reads the rows with `indexOf`
-//   into the chunk's records, grouped by the record that writes them. The next chunk is read while
-//   the current one is written.
+//   persons of one range of ids, their names, their events and those of the partnerships they write
+//   (with place names), and the citations of all of those with the numbers of their sources; node
+//   reads the rows with `indexOf` into the chunk's records, grouped by the record that writes them,
+//   and takes the edges around them from the edges read. The next chunk is read while the current
+//   one is written.
 //
 // Statements run unnamed (`once`): they name temporary tables that each export creates anew, and a
 // statement prepared against one export's table must not be kept for the next.
@@ -32,7 +35,9 @@ const NUMBERS = 'export_numbers';
 const CITATIONS = 'export_citations';
 const ONCE = { once: true } as const;
 
-const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number }[]> => {
+type Bounds = { readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number };
+
+const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => {
   // Persons and sources are numbered separately, each from 1 in id order. Each table is filled
   // before it is indexed (one sorted build, not an index insert per row), and not analyzed: the
   // statements that read them are planned for nested loops (below).
@@ -40,7 +45,9 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
   // No parallel plans: the cores are the service's and the other requests' too, and a chunk's rows
   // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs
   // for milliseconds, less than compiling it would take.
-  await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`, [], ONCE);
+  // Until the chunks: no nested loops. What is read here is read whole (every person, source,
+  // citation and edge of the tree), where hashing the numbers beats a probe of their index per row.
+  await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)`, [], ONCE);
   await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null, sex text, kind "char" not null) on commit drop`, [], ONCE);
   await db.rows(
     `insert into ${NUMBERS} (id, n, sex, kind)
@@ -50,14 +57,6 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
     [treeId, treeId], ONCE,
   );
   await db.rows(`create unique index on ${NUMBERS} (id) include (n, sex)`, [], ONCE);
-  // Live partnerships between two live persons, numbered from 1 in id order (one probe of the numbers per end).
-  await db.rows(
-    `insert into ${NUMBERS} (id, n, sex, kind)
-     select r.id, row_number() over (order by r.id), null, 'r' from relationships r
-       join ${NUMBERS} a on a.id = r.person_a_id join ${NUMBERS} b on b.id = r.person_b_id
-     where r.tree_id = ? and r.type = 'partnership' and r.deleted_at is null`,
-    [treeId], ONCE,
-  );
   // Every live citation of a live source whose target is a live name, event or edge, or a person,
   // with the person whose chunk writes it (`person`) and the record it goes to (`record`): the person
   // itself, the owner of a name or an event, the child of a parent_child edge, the holder of an
@@ -101,7 +100,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
   // transaction only.
   await db.rows(
     `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true),
-       set_config('enable_bitmapscan', 'off', true)`,
+       set_config('enable_bitmapscan', 'off', true), set_config('enable_nestloop', 'on', true)`,
     [], ONCE,
   );
   return chunks;
@@ -109,56 +108,20 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<{ readonly lo
 
 /**
  * One chunk's rows, tagged by their first column, in this order (UNION ALL runs its branches in
- * turn, each in its own order; no parallel plan, see prepare): `r` the edges around the persons (see
- * below); `p` the persons by id; `n` their names, `v` their events and `c` the citations the chunk
- * writes (CITATIONS, by id), each by person; `w` the events of the partnerships whose person_a is one
- * of them. A person's names and events come in any order (the reader orders them).
- *
- * The edges: the parent edges of the chunk's persons and of their children (up), every partnership
- * whose person_a is one of those parents (a superset of the partnerships between two of them: one of
- * the two is person_a), every partnership of a chunk person, and the associations a chunk person
- * holds. The chunk is the range of ids [lo, hi] of the tree (its live persons are exactly the tree's
- * live persons in that range), so its own edges are read by index range scans, not one probe per
- * person. An end outside the range comes as its number and sex (none: not live), looked up in the
- * numbers; an end inside it as its id, which the reader looks up among the chunk's persons (none: not
- * live). A partnership comes with its number.
+ * turn, each in its own order; no parallel plan, see prepare): `p` the persons by id; `n` their
+ * names, `v` their events and `c` the citations the chunk writes (CITATIONS, by id), each by person;
+ * `w` the events of the partnerships whose person_a is one of them. A person's names and events
+ * come in any order (the reader orders them). The chunk is the range of ids [lo, hi] of the tree (its
+ * live persons are exactly the tree's live persons in that range), so its rows are read by index
+ * range scans, not one probe per person. The edges around the persons come from ExportEdges.
  */
 const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   const t = uuidLiteral(treeId);
   const range = `between ${uuidLiteral(lo)} and ${uuidLiteral(hi)}`;
-  const edge = 'r.id, r.type, r.person_a_id, r.person_b_id, r.qualifier, r.role, r.notes, r.gedcom_extra';
-  const live = `r.deleted_at is null`;
-  const end = (id: string): string =>
-    `case when ${id} ${range} then ${id}::text else (select x.n::text || ' ' || coalesce(x.sex, '') from ${NUMBERS} x where x.id = ${id}) end`;
   // The place's coordinates as one field, `latitude longitude` (float8 text: the shortest exact digits), or null.
   const event = `e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status,
     pl.latitude::text || ' ' || pl.longitude::text, e.cause`;
   return `copy (
-  with down as materialized (
-    select distinct r.person_b_id as id from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'parent_child' and ${live}
-  ),
-  up as materialized (
-    select ${edge} from relationships r where r.tree_id = ${t} and r.person_b_id ${range} and r.type = 'parent_child' and ${live}
-    union all
-    select ${edge} from down d join relationships r on r.person_b_id = d.id where d.id not ${range} and r.type = 'parent_child' and ${live}
-  ),
-  parents as materialized (select distinct person_a_id as id from up),
-  picked as (
-    select * from up
-    union all (
-      select ${edge} from parents p join relationships r on r.person_a_id = p.id where r.type = 'partnership' and ${live}
-      union
-      select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and ${live}
-      union
-      select ${edge} from relationships r where r.tree_id = ${t} and r.person_b_id ${range} and r.type = 'partnership' and ${live}
-    )
-    union all
-    select ${edge} from relationships r where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'association' and ${live}
-  )
-  (select 'r', r.id::text, r.type, r.qualifier, r.role, r.notes, ${end('r.person_a_id')}, ${end('r.person_b_id')},
-     case when r.type = 'partnership' then (select x.n from ${NUMBERS} x where x.id = r.id)::text end, null, null, null, null, r.gedcom_extra
-   from picked r)
-  union all
   (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null, null, p.gedcom_extra
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
   union all
@@ -175,11 +138,12 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   union all
   (select 'w', e.partnership_id::text, ${event}, e.gedcom_extra
    from relationships r join events e on e.partnership_id = r.id left join places pl on pl.id = e.place_id
-   where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and ${live} and e.deleted_at is null)
+   where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and r.deleted_at is null and e.deleted_at is null)
 ) to stdout`;
 };
 
 const NO_IDENTIFIERS: readonly PersonIdentifier[] = [];
+const NO_EDGES: readonly ExportEdge[] = [];
 
 /** The stored jsonb identifiers, as text. */
 const identifiersOf = (text: string): readonly PersonIdentifier[] => {
@@ -327,17 +291,16 @@ class Section {
   }
 }
 
-const TAGS = ['r', 'p', 'n', 'v', 'c', 'w'] as const;
+const TAGS = ['p', 'n', 'v', 'c', 'w'] as const;
 
 /**
- * The chunk from its COPY output (see chunkStatement for the rows), read as it is iterated: the edges
- * at once (the families of every person of the chunk depend on them), each person with its names,
- * events and citations when `individuals` comes to it (so they are garbage once its record is
- * written), the partnerships' events when it ends. Persons are named by their numbers (PersonKey):
- * the chunk's own count from `first`, the others' come with the edges. A citation's `sourceId` is its
- * source's number.
+ * The chunk from its COPY output (see chunkStatement for the rows) and the edges around its persons
+ * (ExportEdges), read as it is iterated: each person with its names, events and citations when
+ * `individuals` comes to it (so they are garbage once its record is written), the partnerships'
+ * events when it ends. Persons are named by their numbers (PersonKey). A citation's `sourceId` is
+ * its source's number.
  */
-export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChunk => {
+export const chunkOf = (bytes: Buffer, first: number, count: number, edges: PickedEdges): PersonChunk => {
   const source = copyText(bytes);
   // Where each section begins and ends: rows are tagged, the sections come in TAGS order.
   const starts = new Map<string, number>();
@@ -353,62 +316,9 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
     return new CopyRows(source, start, later ?? source.length);
   };
 
-  // The chunk's persons by id, with their keys and sexes (a first pass over their rows' first fields).
-  const chunk = new Map<Id, { readonly key: PersonKey; readonly sex: Sex | null }>();
-  const ids = rowsOf('p');
-  for (let n = first; ids.next(); n++) {
-    ids.skip();
-    const id = ids.text();
-    chunk.set(id, { key: String(n), sex: ids.field() as Sex | null });
-  }
-
-  const people = new Map<PersonKey, Sex | null>();
-  const partnerships = new Map<Id, number>();
-  const partnershipRecords = new Map<Id, Partnership>();
+  const { relationships, people, partnerships, associations, ids: edgeIds } = edges;
+  const partnershipRecords = new Map<Id, Partnership>(edges.owned.map((id) => [id, { events: [], citations: [] }]));
   const sources = new Map<string, number>();
-  const relationships: ExportEdge[] = [];
-  const associations = new Map<PersonKey, ExportEdge[]>();
-  const edgeIds = new Set<Id>();
-  /** An end of an edge as a PersonKey (its sex noted in `people`), or null when it is not live. */
-  const endOf = (value: string | null): PersonKey | null => {
-    if (value === null) return null;
-    const space = value.indexOf(' ');
-    if (space < 0) {
-      const mine = chunk.get(value);
-      if (mine === undefined) return null;
-      if (!people.has(mine.key)) people.set(mine.key, mine.sex);
-      return mine.key;
-    }
-    const key = value.slice(0, space);
-    if (!people.has(key)) people.set(key, space + 1 === value.length ? null : (value.slice(space + 1) as Sex));
-    return key;
-  };
-  const edges = rowsOf('r');
-  while (edges.next()) {
-    edges.skip();
-    const id = edges.text();
-    const type = edges.text() as RelationshipType;
-    const qualifier = edges.field() as ParentChildQualifier | null;
-    const role = edges.field();
-    const notes = edges.text();
-    const a = endOf(edges.field());
-    const b = endOf(edges.field());
-    const rN = edges.field();
-    if (a === null || b === null) continue;
-    edgeIds.add(id);
-    const gedcomExtra = keptField(edges, 4);
-    const r: ExportEdge = { id, type, personAId: a, personBId: b, qualifier, role, notes, ...(gedcomExtra === null ? {} : { gedcomExtra }) };
-    if (type === 'association') {
-      const list = associations.get(a);
-      if (list === undefined) associations.set(a, [r]);
-      else list.push(r);
-    } else relationships.push(r);
-    if (type === 'partnership' && rN !== null) {
-      partnerships.set(id, +rN);
-      // The chunk writes the FAM of a partnership whose person_a is one of its persons.
-      if (+a >= first && +a < first + count) partnershipRecords.set(id, { events: [], citations: [] });
-    }
-  }
 
   function* individuals(): Generator<ExportIndividual> {
     const persons = rowsOf('p');
@@ -461,7 +371,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number): PersonChun
       const key = String(n++);
       yield {
         person: personExtra === null ? person : { ...person, gedcomExtra: personExtra }, names: ordered(own, byPrimary), events: ordered(happened, byId), citations,
-        associations: ordered(associations.get(key) ?? [], byId),
+        associations: associations.get(key) ?? NO_EDGES,
       };
     }
     // The events of the partnerships whose FAM the chunk writes.
@@ -482,7 +392,7 @@ const REPOSITORY_LINKS = `case when s.repository_links = '[]'::jsonb then null e
        (select json_agg(json_build_object('repository', rn.n, 'callNumber', l.v ->> 'call_number') order by l.o)
         from jsonb_array_elements(s.repository_links) with ordinality l(v, o) join rn on rn.id = (l.v ->> 'repository_id')::uuid) end`;
 
-const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
+const readSources = async (db: Sql, edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
   const rows = await db.rows<ExportSource & { repositoryLinks: ExportSource['repositoryLinks'] | null }>(
     `${REPOSITORY_NUMBERS}
      select s.id, s.title, s.author, s.publication, s.notes, s.abbreviation, s.recorded_events as "recordedEvents", s.agency, s.data_notes as "dataNotes",
@@ -495,18 +405,18 @@ const readSources = async (db: Sql, treeId: Id, after: Id | null, first: number,
     ...s, ...(repositoryLinks === null || repositoryLinks === undefined ? {} : { repositoryLinks }), ...(gedcomExtra === null || gedcomExtra === undefined ? {} : { gedcomExtra }),
   }));
   if (sources.length === 0) return null;
-  const pointers = await pointersOf(db, sources.map((x) => x.gedcomExtra ?? '').join(''));
+  const pointers = await pointersOf(db, edges, sources.map((x) => x.gedcomExtra ?? '').join(''));
   return { kind: 'sources', first, sources, ...(pointers === null ? {} : { pointers }) };
 };
 
-const readRepositories = async (db: Sql, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
+const readRepositories = async (db: Sql, edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
   const rows = await db.rows<ExportRepository & { gedcomExtra: string | null }>(
     `select r.id, r.name, r.address, r.notes, r.gedcom_extra as "gedcomExtra" from repositories r
      where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '${NO_ID}') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
   if (rows.length === 0) return null;
-  const pointers = await pointersOf(db, rows.map((r) => r.gedcomExtra ?? '').join(''));
+  const pointers = await pointersOf(db, edges, rows.map((r) => r.gedcomExtra ?? '').join(''));
   return {
     kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })),
     ...(pointers === null ? {} : { pointers }),
@@ -540,22 +450,58 @@ async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | nu
  * The export's cross-references of the rows kept lines in `text` point at (`@#I<id>@` a person,
  * `@#S..` a source, `@#F..` a partnership: extensions.ts), by id; null when it points at none.
  */
-const pointersOf = async (db: Sql, text: string): Promise<ReadonlyMap<Id, string> | null> => {
+const pointersOf = async (db: Sql, edges: ExportEdges, text: string): Promise<ReadonlyMap<Id, string> | null> => {
   const ids = new Set<string>();
   for (const m of text.matchAll(/"@#[ISF]([0-9a-f-]{36})@"/g)) ids.add(m[1]!);
   if (ids.size === 0) return null;
-  const rows = await db.rows<{ id: Id; kind: string; n: number }>(`select id::text as id, kind::text as kind, n from ${NUMBERS} where id = any(?::uuid[])`, [[...ids]], ONCE);
-  return new Map(rows.map((r) => [r.id, `@${r.kind === 'p' ? 'I' : r.kind === 's' ? 'S' : 'F'}${r.n}@`]));
+  // A partnership's number is the edges' (export-edges.ts); persons and sources are in the numbers.
+  const out = new Map<Id, string>();
+  for (const id of ids) {
+    const n = edges.partnershipNumber(id);
+    if (n !== undefined) out.set(id, `@F${n}@`);
+  }
+  const others = [...ids].filter((id) => !out.has(id));
+  if (others.length > 0) {
+    const rows = await db.rows<{ id: Id; kind: string; n: number }>(`select id::text as id, kind::text as kind, n from ${NUMBERS} where id = any(?::uuid[])`, [others], ONCE);
+    for (const r of rows) out.set(r.id, `@${r.kind === 'p' ? 'I' : 'S'}${r.n}@`);
+  }
+  return out;
+};
+
+/**
+ * The snapshot of the export's transaction, for a second connection to read in (SET TRANSACTION
+ * SNAPSHOT takes no bind parameter: the identifier PostgreSQL gave is checked before it is used).
+ */
+const exportedSnapshot = async (db: Sql): Promise<string> => {
+  const [row] = await db.rows<{ snapshot: string }>(`select pg_export_snapshot() as snapshot`, [], ONCE);
+  const snapshot = row?.snapshot ?? '';
+  if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error('export: an unexpected snapshot identifier');
+  return snapshot;
+};
+
+/** The tree's edges (export-edges.ts), read on a connection of its own in a transaction of `snapshot`, which then ends. */
+const readEdges = async (em: () => EntityManager, treeId: Id, snapshot: string, observe: SqlObserver): Promise<ExportEdges> => {
+  const side = em().fork();
+  await side.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ });
+  try {
+    const db = sqlOn(() => side, observe);
+    await db.rows(`set transaction snapshot '${snapshot}'`, [], ONCE);
+    // A whole table's worth: hashing beats a probe of an index per row.
+    await db.rows(`select set_config('enable_nestloop', 'off', true)`, [], ONCE);
+    return await ExportEdges.read(side, treeId, copySpace(), observe);
+  } finally {
+    await side.rollback().catch(() => undefined);
+  }
 };
 
 /** The records the tree's imports (not undone) kept whole, oldest import first, with the rows they point at; null when none. */
-const readKept = async (db: Sql, treeId: Id): Promise<KeptChunk | null> => {
+const readKept = async (db: Sql, edges: ExportEdges, treeId: Id): Promise<KeptChunk | null> => {
   const rows = await db.rows<{ kept: string | { records: KeptRecord[] } }>(
     `select kept from imports where tree_id = ? and undone_at is null and kept is not null order by created_at, id`, [treeId], ONCE,
   );
   const records = rows.flatMap((r) => (typeof r.kept === 'string' ? (JSON.parse(r.kept) as { records: KeptRecord[] }) : r.kept).records);
   if (records.length === 0) return null;
-  const pointers = await pointersOf(db, JSON.stringify(records));
+  const pointers = await pointersOf(db, edges, JSON.stringify(records));
   return { kind: 'kept', records, pointers: pointers ?? new Map() };
 };
 
@@ -575,28 +521,45 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
     await t.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ });
     try {
       const db = sqlOn(() => t, observe);
-      const bounds = await prepare(db, treeId, step);
+      // The edges are read on a second connection, in a transaction of this one's snapshot, while this
+      // one numbers the persons and finds the citations: the two take a core each.
+      const snapshot = await exportedSnapshot(db);
+      const reading = readEdges(em, treeId, snapshot, observe);
+      // Handled here so a failure of the preparation below is not followed by an unhandled rejection; `await` below still throws it.
+      reading.catch(() => undefined);
+      let bounds: Bounds[];
+      try {
+        bounds = await prepare(db, treeId, step);
+      } finally {
+        // Not left reading past the end of this transaction (the snapshot is this transaction's).
+        await reading.catch(() => undefined);
+      }
+      const persons = bounds.length === 0 ? 0 : bounds.at(-1)!.first + bounds.at(-1)!.count - 1;
+      const edges = (await reading).index(persons);
       // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
       const space = copySpace();
       if (bounds.length > 0) yield* ahead<PersonChunk>(
         async (i) => {
-          const bytes = await copyOut(t, chunkStatement(treeId, bounds[i]!.lo, bounds[i]!.hi), space, observe);
-          const chunk = chunkOf(bytes, bounds[i]!.first, bounds[i]!.count);
+          const { lo, hi, first, count } = bounds[i]!;
+          const bytes = await copyOut(t, chunkStatement(treeId, lo, hi), space, observe);
+          const picked = edges.pick(first, count);
+          const chunk = chunkOf(bytes, first, count, picked);
           // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
-          const pointers = bytes.includes('"@#') ? await pointersOf(db, copyText(bytes)) : null;
+          const kept = picked.relationships.concat(...picked.associations.values()).flatMap((r) => r.gedcomExtra?.includes('"@#') === true ? [r.gedcomExtra] : []);
+          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersOf(db, edges, copyText(bytes) + kept.join('')) : null;
           return pointers === null ? chunk : { ...chunk, pointers };
         },
         (_, i) => i < bounds.length,
       );
       yield* ahead<SourceChunk>(
-        (i, previous) => readSources(db, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readSources(db, edges, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.sources.length === step,
       );
       yield* ahead<RepositoryChunk>(
-        (i, previous) => readRepositories(db, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readRepositories(db, edges, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.repositories.length === step,
       );
-      const kept = await readKept(db, treeId);
+      const kept = await readKept(db, edges, treeId);
       if (kept !== null) yield kept;
     } finally {
       // Nothing was written but the temporary tables, which go with the transaction.
