@@ -238,15 +238,24 @@ export class ExportEdges {
     return this;
   }
 
-  private numbered: Map<Id, number> | null = null;
-
-  /** The number of a partnership the store holds, by id (for kept lines that point at one: rare). */
+  /**
+   * The number of a partnership the store holds, by id (for kept lines that point at one: rare): a
+   * binary search of the ids, which are in PostgreSQL's order of uuids (their bytes' order, which
+   * is their lower-case text's).
+   */
   partnershipNumber(id: Id): number | undefined {
-    if (this.numbered === null) {
-      this.numbered = new Map();
-      for (let i = 0; i < this.count; i++) if (this.number[i]! > 0) this.numbered.set(this.idAt(i), this.number[i]!);
+    const wanted = Buffer.from(id.toLowerCase(), 'latin1');
+    if (wanted.length !== ID_LENGTH) return undefined;
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const order = this.ids.compare(wanted, 0, ID_LENGTH, mid * ID_LENGTH, (mid + 1) * ID_LENGTH);
+      if (order === 0) return this.number[mid]! > 0 ? this.number[mid] : undefined;
+      if (order < 0) lo = mid + 1;
+      else hi = mid - 1;
     }
-    return this.numbered.get(id);
+    return undefined;
   }
 
   /**

@@ -38,23 +38,21 @@ const ONCE = { once: true } as const;
 type Bounds = { readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number };
 
 const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => {
-  // Persons and sources are numbered separately, each from 1 in id order. Each table is filled
-  // before it is indexed (one sorted build, not an index insert per row), and not analyzed: the
-  // statements that read them are planned for nested loops (below).
+  // Sources are numbered from 1 in id order here; persons (in the same table) only when a kept line
+  // points at one (personNumbers). The table is filled before it is indexed (one sorted build, not
+  // an index insert per row), and not analyzed: the statements that read it per chunk are planned
+  // for nested loops (below).
   const tree = uuidLiteral(treeId);
   // No parallel plans: the cores are the service's and the other requests' too, and a chunk's rows
   // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs
   // for milliseconds, less than compiling it would take.
-  // Until the chunks: no nested loops. What is read here is read whole (every person, source,
-  // citation and edge of the tree), where hashing the numbers beats a probe of their index per row.
+  // Until the chunks: no nested loops. What is read here is read whole (every person, source and
+  // citation of the tree), where hashing beats a probe of an index per row.
   await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)`, [], ONCE);
   await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null, sex text, kind "char" not null) on commit drop`, [], ONCE);
   await db.rows(
-    `insert into ${NUMBERS} (id, n, sex, kind)
-     select p.id, row_number() over (order by p.id), p.sex, 'p' from persons p where p.tree_id = ? and p.deleted_at is null
-     union all
-     select s.id, row_number() over (order by s.id), null, 's' from sources s where s.tree_id = ? and s.deleted_at is null`,
-    [treeId, treeId], ONCE,
+    `insert into ${NUMBERS} (id, n, sex, kind) select s.id, row_number() over (order by s.id), null, 's' from sources s where s.tree_id = ? and s.deleted_at is null`,
+    [treeId], ONCE,
   );
   await db.rows(`create unique index on ${NUMBERS} (id) include (n, sex)`, [], ONCE);
   // Every live citation of a live source whose target is a live name, event or edge, or a person,
@@ -83,9 +81,9 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
   await db.rows(`create index on ${CITATIONS} (person, id)`, [], ONCE);
   // Where each chunk begins and ends: the ids of persons 1, size, size + 1, 2 size, ... and the last.
   const bounds = await db.rows<{ n: number; id: Id }>(
-    `select n, id from ${NUMBERS} where kind = 'p' and ((n - 1) % ?::int = 0 or n % ?::int = 0 or n = (select count(*) from ${NUMBERS} where kind = 'p'))
-     order by n`,
-    [size, size], ONCE,
+    `select n, id from (select id, row_number() over (order by id) as n, count(*) over () as total from persons where tree_id = ? and deleted_at is null) p
+     where (n - 1) % ?::int = 0 or n % ?::int = 0 or n = total order by n`,
+    [treeId, size, size], ONCE,
   );
   const idOf = new Map(bounds.map((b) => [Number(b.n), b.id]));
   const total = bounds.length === 0 ? 0 : Number(bounds.at(-1)!.n);
@@ -392,7 +390,7 @@ const REPOSITORY_LINKS = `case when s.repository_links = '[]'::jsonb then null e
        (select json_agg(json_build_object('repository', rn.n, 'callNumber', l.v ->> 'call_number') order by l.o)
         from jsonb_array_elements(s.repository_links) with ordinality l(v, o) join rn on rn.id = (l.v ->> 'repository_id')::uuid) end`;
 
-const readSources = async (db: Sql, edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
+const readSources = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
   const rows = await db.rows<ExportSource & { repositoryLinks: ExportSource['repositoryLinks'] | null }>(
     `${REPOSITORY_NUMBERS}
      select s.id, s.title, s.author, s.publication, s.notes, s.abbreviation, s.recorded_events as "recordedEvents", s.agency, s.data_notes as "dataNotes",
@@ -405,18 +403,18 @@ const readSources = async (db: Sql, edges: ExportEdges, treeId: Id, after: Id | 
     ...s, ...(repositoryLinks === null || repositoryLinks === undefined ? {} : { repositoryLinks }), ...(gedcomExtra === null || gedcomExtra === undefined ? {} : { gedcomExtra }),
   }));
   if (sources.length === 0) return null;
-  const pointers = await pointersOf(db, edges, sources.map((x) => x.gedcomExtra ?? '').join(''));
+  const pointers = await pointersOf(db, treeId, bounds, edges, sources.map((x) => x.gedcomExtra ?? '').join(''));
   return { kind: 'sources', first, sources, ...(pointers === null ? {} : { pointers }) };
 };
 
-const readRepositories = async (db: Sql, edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
+const readRepositories = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
   const rows = await db.rows<ExportRepository & { gedcomExtra: string | null }>(
     `select r.id, r.name, r.address, r.notes, r.gedcom_extra as "gedcomExtra" from repositories r
      where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '${NO_ID}') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
   if (rows.length === 0) return null;
-  const pointers = await pointersOf(db, edges, rows.map((r) => r.gedcomExtra ?? '').join(''));
+  const pointers = await pointersOf(db, treeId, bounds, edges, rows.map((r) => r.gedcomExtra ?? '').join(''));
   return {
     kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })),
     ...(pointers === null ? {} : { pointers }),
@@ -450,21 +448,46 @@ async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | nu
  * The export's cross-references of the rows kept lines in `text` point at (`@#I<id>@` a person,
  * `@#S..` a source, `@#F..` a partnership: extensions.ts), by id; null when it points at none.
  */
-const pointersOf = async (db: Sql, edges: ExportEdges, text: string): Promise<ReadonlyMap<Id, string> | null> => {
+const pointersOf = async (db: Sql, treeId: Id, bounds: readonly Bounds[], edges: ExportEdges, text: string): Promise<ReadonlyMap<Id, string> | null> => {
   const ids = new Set<string>();
   for (const m of text.matchAll(/"@#[ISF]([0-9a-f-]{36})@"/g)) ids.add(m[1]!);
   if (ids.size === 0) return null;
-  // A partnership's number is the edges' (export-edges.ts); persons and sources are in the numbers.
   const out = new Map<Id, string>();
+  // A partnership's number is the edges' (export-edges.ts).
   for (const id of ids) {
     const n = edges.partnershipNumber(id);
     if (n !== undefined) out.set(id, `@F${n}@`);
   }
   const others = [...ids].filter((id) => !out.has(id));
-  if (others.length > 0) {
-    const rows = await db.rows<{ id: Id; kind: string; n: number }>(`select id::text as id, kind::text as kind, n from ${NUMBERS} where id = any(?::uuid[])`, [others], ONCE);
-    for (const r of rows) out.set(r.id, `@${r.kind === 'p' ? 'I' : 'S'}${r.n}@`);
-  }
+  if (others.length === 0) return out;
+  // A source's is in the numbers. A person's is its chunk's first number and the count of live persons
+  // of the tree before it in that chunk's range of ids: a count of at most a chunk, not a numbering of
+  // the tree (the imports' kept records point at a few persons, and are read last).
+  const chunkOf = (id: string): Bounds | undefined => {
+    let lo = 0;
+    let hi = bounds.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const b = bounds[mid]!;
+      if (id < b.lo) hi = mid - 1;
+      else if (id > b.hi) lo = mid + 1;
+      else return b;
+    }
+    return undefined;
+  };
+  const persons = others.flatMap((id) => {
+    const b = chunkOf(id.toLowerCase());
+    return b === undefined ? [] : [{ id, lo: b.lo, first: b.first }];
+  });
+  const rows = await db.rows<{ id: Id; kind: string; n: number }>(
+    `select id::text as id, 's' as kind, n from ${NUMBERS} where id = any(?::uuid[])
+     union all
+     select x.id::text, 'p', x.first + (select count(*) from persons q where q.tree_id = ? and q.deleted_at is null and q.id >= x.lo and q.id < x.id)::int
+     from unnest(?::uuid[], ?::uuid[], ?::int[]) as x(id, lo, first)
+     where exists (select 1 from persons p where p.id = x.id and p.tree_id = ? and p.deleted_at is null)`,
+    [others, treeId, persons.map((p) => p.id), persons.map((p) => p.lo), persons.map((p) => p.first), treeId], ONCE,
+  );
+  for (const r of rows) out.set(r.id, `@${r.kind === 'p' ? 'I' : 'S'}${r.n}@`);
   return out;
 };
 
@@ -495,13 +518,13 @@ const readEdges = async (em: () => EntityManager, treeId: Id, snapshot: string, 
 };
 
 /** The records the tree's imports (not undone) kept whole, oldest import first, with the rows they point at; null when none. */
-const readKept = async (db: Sql, edges: ExportEdges, treeId: Id): Promise<KeptChunk | null> => {
+const readKept = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id): Promise<KeptChunk | null> => {
   const rows = await db.rows<{ kept: string | { records: KeptRecord[] } }>(
     `select kept from imports where tree_id = ? and undone_at is null and kept is not null order by created_at, id`, [treeId], ONCE,
   );
   const records = rows.flatMap((r) => (typeof r.kept === 'string' ? (JSON.parse(r.kept) as { records: KeptRecord[] }) : r.kept).records);
   if (records.length === 0) return null;
-  const pointers = await pointersOf(db, edges, JSON.stringify(records));
+  const pointers = await pointersOf(db, treeId, bounds, edges, JSON.stringify(records));
   return { kind: 'kept', records, pointers: pointers ?? new Map() };
 };
 
@@ -546,20 +569,20 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
           const chunk = chunkOf(bytes, first, count, picked);
           // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
           const kept = picked.relationships.concat(...picked.associations.values()).flatMap((r) => r.gedcomExtra?.includes('"@#') === true ? [r.gedcomExtra] : []);
-          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersOf(db, edges, copyText(bytes) + kept.join('')) : null;
+          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersOf(db, treeId, bounds, edges, copyText(bytes) + kept.join('')) : null;
           return pointers === null ? chunk : { ...chunk, pointers };
         },
         (_, i) => i < bounds.length,
       );
       yield* ahead<SourceChunk>(
-        (i, previous) => readSources(db, edges, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readSources(db, bounds, edges, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.sources.length === step,
       );
       yield* ahead<RepositoryChunk>(
-        (i, previous) => readRepositories(db, edges, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readRepositories(db, bounds, edges, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.repositories.length === step,
       );
-      const kept = await readKept(db, edges, treeId);
+      const kept = await readKept(db, bounds, edges, treeId);
       if (kept !== null) yield kept;
     } finally {
       // Nothing was written but the temporary tables, which go with the transaction.

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import pgLib from 'pg';
 import { memoryStorage } from '../../adapters/memory/storage.js';
 import type { Actor } from '../../core/kernel/actor.js';
 import type { Id } from '../../core/kernel/ids.js';
@@ -113,7 +114,10 @@ const check = (text: string, tree: Tree): string[] => {
   return families.sort();
 };
 
-const cases = (name: string, make: () => Promise<{ readonly storage: Storage; readonly close: () => Promise<void>; readonly statements?: () => number }>) =>
+/** A store's kept lines of a person (the import writes them; no command of the API does). */
+type KeepLines = (person: Person, gedcomExtra: string | null) => Promise<void>;
+
+const cases = (name: string, make: () => Promise<{ readonly storage: Storage; readonly close: () => Promise<void>; readonly statements?: () => number; readonly keep: KeepLines }>) =>
   describe(`GEDCOM export in chunks (${name})`, () => {
     let fx: Awaited<ReturnType<typeof make>>;
     let tree: Tree;
@@ -139,6 +143,29 @@ const cases = (name: string, make: () => Promise<{ readonly storage: Storage; re
       const one = sorted(await exported(fx.storage, tree, 1000));
       expect(sorted(await exported(fx.storage, tree, CHUNK))).to.deep.equal(one);
       expect(sorted(await exported(fx.storage, tree, 1))).to.deep.equal(one);
+    });
+
+    it('names the rows kept lines point at by their numbers, in any chunk', async () => {
+      // P1's kept lines point at P8 (the second chunk), P10 (the third), the cousins' partnership and a source.
+      const cousins = tree.edges[7]!;
+      const source = (await fx.storage.sources.listByTree(tree.treeId, {})).find((x) => x.title === 'Register 4')!;
+      const kept = [['', ['_FRND', `@#I${tree.persons[8]!.id}@`, 1, []]], ['', ['_FRND', `@#I${tree.persons[10]!.id}@`, 1, []]],
+        ['', ['_CPL', `@#F${cousins.id}@`, 1, []]], ['', ['_SRC', `@#S${source.id}@`, 1, []]]];
+      await fx.keep(tree.persons[1]!, JSON.stringify(kept));
+      try {
+        for (const size of [1, CHUNK, 1000]) {
+          const records = recordsOf(await exported(fx.storage, tree, size));
+          const xrefOf = (lines: (r: Rec) => boolean) => records.find(lines)!.xref;
+          const holder = records.find((r) => r.lines.includes('1 NAME P1 /Chunk/'))!;
+          expect(holder.lines.filter((l) => l.startsWith('1 _')), `chunk size ${size}`).to.deep.equal([
+            `1 _FRND ${xrefOf((r) => r.lines.includes('1 NAME P8 /Chunk/'))}`, `1 _FRND ${xrefOf((r) => r.lines.includes('1 NAME P10 /Chunk/'))}`,
+            `1 _CPL ${xrefOf((r) => r.lines[0]!.endsWith(' FAM') && r.lines.some((l) => l.startsWith('1 CHIL ') && l.slice(7) === xrefOf((x) => x.lines.includes('1 NAME P11 /Chunk/'))))}`,
+            `1 _SRC ${xrefOf((r) => r.lines.includes('1 TITL Register 4'))}`,
+          ]);
+        }
+      } finally {
+        await fx.keep(tree.persons[1]!, null);
+      }
     });
 
     it('keeps the association on its holder and every citation once', async () => {
@@ -170,11 +197,21 @@ const cases = (name: string, make: () => Promise<{ readonly storage: Storage; re
 
 cases('memory', async () => {
   const storage = memoryStorage();
-  return { storage, close: () => storage.close() };
+  const keep: KeepLines = async (person, gedcomExtra) => storage.persons.update({ ...person, gedcomExtra });
+  return { storage, close: () => storage.close(), keep };
 });
 
 let statements = 0;
 cases('postgres', async () => {
   const pg = await postgresStorage({ debugQueries: () => void (statements += 1) });
-  return { ...pg, statements: () => statements };
+  const keep: KeepLines = async (person, gedcomExtra) => {
+    const db = new pgLib.Client({ connectionString: pg.url });
+    await db.connect();
+    try {
+      await db.query('update persons set gedcom_extra = $1 where id = $2', [gedcomExtra, person.id]);
+    } finally {
+      await db.end();
+    }
+  };
+  return { ...pg, statements: () => statements, keep };
 });
