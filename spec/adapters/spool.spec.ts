@@ -29,6 +29,48 @@ describe('spooled answers', () => {
     expect(await readdir(dir)).to.deep.equal([]);
   });
 
+  it('holds what the client has not read in memory up to its budget: a client that keeps up costs no file', async () => {
+    // A producer that makes each piece once the client has the one before (a client that keeps up),
+    // and looks for a spool file each time.
+    let taken: () => void = () => undefined;
+    let files = 0;
+    async function* source() {
+      for (let i = 0; i < 50; i++) {
+        files = Math.max(files, (await readdir(dir)).length);
+        yield Buffer.alloc(256 * 1024, i);
+        await new Promise<void>((resolve) => (taken = resolve));
+      }
+    }
+    const got: Buffer[] = [];
+    for await (const c of spooled(source(), dir, gate(1), 2 * 256 * 1024)) {
+      got.push(Buffer.from(c));
+      taken();
+    }
+    expect(got.map((c) => [c.length, c[0], c.at(-1)])).to.deep.equal(Array.from({ length: 50 }, (_, i) => [256 * 1024, i, i]));
+    expect(files, 'a spool file while the client kept up').to.equal(0);
+  });
+
+  it('a client that stalls past the memory budget: the rest goes to a file, every byte still in order', async () => {
+    let finished!: () => void;
+    const producerFinished = new Promise<void>((resolve) => (finished = resolve));
+    async function* source() {
+      try {
+        for (let i = 0; i < 40; i++) yield Buffer.alloc(100_000, i);
+      } finally {
+        finished();
+      }
+    }
+    const it = spooled(source(), dir, gate(1), 250_000)[Symbol.asyncIterator]();
+    const got: Buffer[] = [Buffer.from((await it.next()).value as Uint8Array)];
+    await producerFinished;
+    expect(await readdir(dir), 'the spool file of what did not fit').to.have.length(1);
+    for (let r = await it.next(); r.done !== true; r = await it.next()) got.push(Buffer.from(r.value));
+    const all = Buffer.concat(got);
+    expect(all.length).to.equal(4_000_000);
+    for (let i = 0; i < 40; i++) expect([all[i * 100_000], all[i * 100_000 + 99_999]], `piece ${i}`).to.deep.equal([i, i]);
+    expect(await readdir(dir)).to.deep.equal([]);
+  });
+
   it('runs the producer to its end while the client does not read, so what it holds is released at once', async () => {
     let finished!: () => void;
     const producerFinished = new Promise<void>((resolve) => (finished = resolve));

@@ -21,6 +21,7 @@ import type pg from 'pg';
 import { BARE_SECTION_ROWS, exportRows, importBody, startBareGedcom, treeRows } from './bare-gedcom.js';
 import { benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
 import { writeGedcomFile } from './generate-gedcom.js';
+import { RecordCounter } from './record-count.js';
 import { log, mb, printTable, registerUser, runMain, startScratchDatabase, type ScratchDatabase } from './harness.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
@@ -152,25 +153,28 @@ const post = async (api: string, token: string, treeId: string, what: 'import' |
 
 /**
  * Streams the tree's export (`query`: '' for 5.5.1, `?version=7.0`, `?version=7.0&media=true` for
- * GEDZIP), counting bytes and, unless `zipped`, INDI records as they arrive.
+ * GEDZIP) with node:http, counting bytes and, unless `zipped`, INDI records as they arrive
+ * (record-count.ts: in the bytes, with no decoding).
  */
-const exportTree = async (api: string, token: string, treeId: string, query = '', zipped = false): Promise<{ bytes: number; indi: number }> => {
-  const res = await fetch(`${api}/trees/${treeId}/gedcom/export${query}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200 || res.body === null) throw new Error(`export: ${res.status}`);
-  let bytes = 0;
-  let indi = 0;
-  let carry = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.byteLength;
-    if (zipped) continue;
-    const text = carry + decoder.decode(chunk, { stream: true });
-    const cut = text.lastIndexOf('\n');
-    indi += (text.slice(0, cut + 1).match(/^0 @[^@]*@ INDI/gm) ?? []).length;
-    carry = text.slice(cut + 1);
-  }
-  return { bytes, indi };
-};
+const exportTree = async (api: string, token: string, treeId: string, query = '', zipped = false): Promise<{ bytes: number; indi: number }> =>
+  new Promise((resolve, reject) => {
+    const req = http.get(new URL(`${api}/trees/${treeId}/gedcom/export${query}`), { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`export: ${res.statusCode}`));
+        return;
+      }
+      let bytes = 0;
+      const indi = new RecordCounter('INDI');
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.byteLength;
+        if (!zipped) indi.push(chunk);
+      });
+      res.on('end', () => resolve({ bytes, indi: zipped ? 0 : indi.end() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 
 const rate = (n: number, msTaken: number): number => Math.round(n / (msTaken / 1000));
 const fmt = (n: number): string => n.toLocaleString('en');
