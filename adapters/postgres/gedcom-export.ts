@@ -46,9 +46,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
   // No parallel plans: the cores are the service's and the other requests' too, and a chunk's rows
   // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs
   // for milliseconds, less than compiling it would take.
-  // Until the chunks: no nested loops. What is read here is read whole (every person, source and
-  // citation of the tree), where hashing beats a probe of an index per row.
-  await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)`, [], ONCE);
+  await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`, [], ONCE);
   await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null, sex text, kind "char" not null) on commit drop`, [], ONCE);
   await db.rows(
     `insert into ${NUMBERS} (id, n, sex, kind) select s.id, row_number() over (order by s.id), null, 's' from sources s where s.tree_id = ? and s.deleted_at is null`,
@@ -98,7 +96,7 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
   // transaction only.
   await db.rows(
     `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true),
-       set_config('enable_bitmapscan', 'off', true), set_config('enable_nestloop', 'on', true)`,
+       set_config('enable_bitmapscan', 'off', true)`,
     [], ONCE,
   );
   return chunks;
