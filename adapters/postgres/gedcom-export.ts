@@ -90,17 +90,17 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
     const last = Math.min(first + size - 1, total);
     chunks.push({ lo: idOf.get(first)!, hi: idOf.get(last)!, first, count: last - first + 1 });
   }
-  // Every chunk statement looks up what one chunk names, by index: nested loops over the indexes cost
-  // what the chunk holds. Left to itself the planner may hash or scan a whole table (of the tree, or
-  // a temporary one it has no statistics of: they are not analyzed) for each chunk. `local`: for this
-  // transaction only.
-  await db.rows(
-    `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true),
-       set_config('enable_bitmapscan', 'off', true)`,
-    [], ONCE,
-  );
   return chunks;
 };
+
+/**
+ * Every chunk statement looks up what one chunk names, by index: nested loops over the indexes cost
+ * what the chunk holds. Left to itself the planner may hash or scan a whole table (of the tree, or a
+ * temporary one it has no statistics of: they are not analyzed) for each chunk. `local`: for this
+ * transaction only.
+ */
+const CHUNK_PLANS = `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true),
+  set_config('enable_bitmapscan', 'off', true)`;
 
 /**
  * One chunk's rows, tagged by their first column, in this order (UNION ALL runs its branches in
@@ -500,19 +500,40 @@ const exportedSnapshot = async (db: Sql): Promise<string> => {
   return snapshot;
 };
 
-/** The tree's edges (export-edges.ts), read on a connection of its own in a transaction of `snapshot`, which then ends. */
-const readEdges = async (em: () => EntityManager, treeId: Id, snapshot: string, observe: SqlObserver): Promise<ExportEdges> => {
-  const side = em().fork();
-  await side.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ });
-  try {
-    const db = sqlOn(() => side, observe);
-    await db.rows(`set transaction snapshot '${snapshot}'`, [], ONCE);
-    // A whole table's worth: hashing beats a probe of an index per row.
-    await db.rows(`select set_config('enable_nestloop', 'off', true)`, [], ONCE);
-    return await ExportEdges.read(side, treeId, copySpace(), observe);
-  } finally {
-    await side.rollback().catch(() => undefined);
-  }
+/** A whole table's worth (the tree's edges): hashing beats a probe of an index per row. `local`: for this transaction only. */
+const EDGE_PLANS = `select set_config('enable_nestloop', 'off', true)`;
+
+/**
+ * The tree's edges (export-edges.ts), read on a pooled connection of their own, in a transaction of
+ * `snapshot`, which then ends. `began` is true once that transaction has the snapshot; `abandon`
+ * tells it, if it has not begun yet, to end at once without reading (the export reads the edges
+ * itself: the pool had no connection to spare), and `edges` is then null.
+ */
+const readEdgesAside = (em: () => EntityManager, treeId: Id, snapshot: string, observe: SqlObserver) => {
+  let began = false;
+  let abandoned = false;
+  const edges = (async (): Promise<ExportEdges | null> => {
+    const side = em().fork();
+    await side.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ });
+    try {
+      if (abandoned) return null;
+      const db = sqlOn(() => side, observe);
+      await db.rows(`set transaction snapshot '${snapshot}'`, [], ONCE);
+      if (abandoned) return null;
+      began = true;
+      await db.rows(EDGE_PLANS, [], ONCE);
+      return await ExportEdges.read(side, treeId, copySpace(), observe);
+    } finally {
+      await side.rollback().catch(() => undefined);
+    }
+  })();
+  return {
+    edges,
+    began: (): boolean => began,
+    abandon: (): void => {
+      abandoned = true;
+    },
+  };
 };
 
 /** The records the tree's imports (not undone) kept whole, oldest import first, with the rows they point at; null when none. */
@@ -543,20 +564,34 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
     try {
       const db = sqlOn(() => t, observe);
       // The edges are read on a second connection, in a transaction of this one's snapshot, while this
-      // one numbers the persons and finds the citations: the two take a core each.
+      // one numbers the sources and finds the citations: the two take a core each.
       const snapshot = await exportedSnapshot(db);
-      const reading = readEdges(em, treeId, snapshot, observe);
+      const aside = readEdgesAside(em, treeId, snapshot, observe);
       // Handled here so a failure of the preparation below is not followed by an unhandled rejection; `await` below still throws it.
-      reading.catch(() => undefined);
+      aside.edges.catch(() => undefined);
       let bounds: Bounds[];
       try {
         bounds = await prepare(db, treeId, step);
-      } finally {
+      } catch (e) {
+        aside.abandon();
         // Not left reading past the end of this transaction (the snapshot is this transaction's).
-        await reading.catch(() => undefined);
+        if (aside.began()) await aside.edges.catch(() => undefined);
+        throw e;
       }
       const persons = bounds.length === 0 ? 0 : bounds.at(-1)!.first + bounds.at(-1)!.count - 1;
-      const edges = (await reading).index(persons);
+      // A pool with no connection to spare by now (two exports at once on a pool of 2 would each hold one
+      // and wait for another until the pool gave up): the edges are read here, after the preparation.
+      const readAside = aside.began() ? await aside.edges : null;
+      let edges: ExportEdges;
+      if (readAside !== null) edges = readAside;
+      else {
+        aside.abandon();
+        await db.rows(EDGE_PLANS, [], ONCE);
+        edges = await ExportEdges.read(t, treeId, copySpace(), observe);
+        await db.rows(`select set_config('enable_nestloop', 'on', true)`, [], ONCE);
+      }
+      edges.index(persons);
+      await db.rows(CHUNK_PLANS, [], ONCE);
       // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
       const space = copySpace();
       if (bounds.length > 0) yield* ahead<PersonChunk>(

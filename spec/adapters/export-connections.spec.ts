@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm } from '../../adapters/postgres/orm.js';
+import { pgGedcomExport } from '../../adapters/postgres/gedcom-export.js';
+import { storageOnOrm } from '../../adapters/postgres/storage.js';
+import type { Storage } from '../../core/stores.js';
+import { freshDatabaseUrl, dropDatabase } from '../support/database.js';
+import { aPerson, aRelationship, aTree, aUser, aMembership, sortedIds } from '../contracts/fixtures.js';
+
+// The GEDCOM export reads the tree's edges on a second pooled connection while its own prepares
+// (adapters/postgres/gedcom-export.ts). A pool with no connection to spare (DB_POOL_MAX is at least
+// 2; two exports at once, each holding one) must not leave the exports waiting on each other until
+// the pool's acquire timeout: the export then reads the edges on its own connection.
+
+describe('the GEDCOM export with no pooled connection to spare (postgres)', function () {
+  this.timeout(60_000);
+  let url: string;
+  let orm: MikroORM;
+  let storage: Storage;
+  let treeId: string;
+  before(async () => {
+    url = await freshDatabaseUrl();
+    orm = await initOrm(url, { poolMax: 2 });
+    storage = storageOnOrm(orm);
+    const user = aUser();
+    const tree = aTree({ name: 'Pool' });
+    await storage.users.insert(user);
+    await storage.trees.insert(tree);
+    await storage.memberships.insert(aMembership(tree.id, user.id, 'owner'));
+    treeId = tree.id;
+    const persons = sortedIds(3).map((id) => aPerson(tree.id, { id, identifiers: [] }));
+    for (const p of persons) await storage.persons.insert(p);
+    for (const r of [aRelationship(tree.id, 'partnership', persons[0]!.id, persons[1]!.id), aRelationship(tree.id, 'parent_child', persons[0]!.id, persons[2]!.id)]) {
+      await storage.relationships.insert({ ...r, role: null });
+    }
+  });
+  after(async () => {
+    await orm?.close();
+    if (url !== undefined) await dropDatabase(new URL(url).pathname.slice(1));
+  });
+
+  const exportOnce = async (): Promise<{ persons: number; edges: number }> => {
+    let persons = 0;
+    let edges = 0;
+    for await (const c of pgGedcomExport(() => orm.em).chunks(treeId, 2000)) {
+      if (c.kind !== 'persons') continue;
+      for (const _ of c.individuals) persons += 1;
+      edges += c.relationships.length;
+    }
+    return { persons, edges };
+  };
+
+  it('alone, with the pool to itself: every person and edge', async () => {
+    expect(await exportOnce()).to.deep.equal({ persons: 3, edges: 2 });
+  });
+
+  it('two at once on a pool of 2: both answer in full, neither waits for the pool to give up', async () => {
+    const started = Date.now();
+    expect(await Promise.all([exportOnce(), exportOnce()])).to.deep.equal([{ persons: 3, edges: 2 }, { persons: 3, edges: 2 }]);
+    // The pool's acquire timeout is 10 s (orm.ts): an export that waited on it took that long at least.
+    expect(Date.now() - started).to.be.below(8_000);
+  });
+});
