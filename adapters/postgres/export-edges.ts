@@ -143,49 +143,47 @@ export class ExportEdges {
    * UTF-8) only when it holds a role, notes or kept lines.
    */
   private add(rows: Buffer): void {
-    let p = 0;
-    /** The position after the tab (or newline) that ends the field at `from`. */
-    const after = (from: number): number => rows.indexOf(TAB, from) + 1;
-    const word = (from: number, to: number): string | null =>
-      to - from === 2 && rows[from] === BACKSLASH && rows[from + 1] === N ? null : rows.toString('latin1', from, to);
-    const number = (from: number, to: number): number => {
+    /** The current field: [from, to). `next` moves to the one after it (each but the last ends in a tab). */
+    let from = 0;
+    let to = -1;
+    const next = (): void => {
+      from = to + 1;
+      to = rows.indexOf(TAB, from);
+    };
+    const word = (): string | null => (to - from === 2 && rows[from] === BACKSLASH && rows[from + 1] === N ? null : rows.toString('latin1', from, to));
+    const number = (): number => {
       let n = 0;
       for (let k = from; k < to; k++) n = n * 10 + rows[k]! - DIGIT_0;
       return n;
     };
-    while (p < rows.length) {
+    for (let p = 0; p < rows.length; ) {
       const end = rows.indexOf(NEWLINE, p);
       const i = this.count;
       if (i === this.type.length) this.grow(Math.max(1024, i * 2));
       rows.copy(this.ids, i * ID_LENGTH, p, p + ID_LENGTH);
-      let f = p + ID_LENGTH + 1;
-      let g = after(f);
-      this.type[i] = this.types.of(word(f, g - 1));
-      f = g;
-      g = after(f);
-      const a = number(f, g - 1);
-      f = g;
-      g = after(f);
-      const aSex = this.sexes.of(word(f, g - 1));
-      f = g;
-      g = after(f);
-      const b = number(f, g - 1);
-      f = g;
-      g = after(f);
-      const bSex = this.sexes.of(word(f, g - 1));
+      to = p + ID_LENGTH;
+      next();
+      this.type[i] = this.types.of(word());
+      next();
+      const a = number();
+      next();
+      const aSex = this.sexes.of(word());
+      next();
+      const b = number();
+      next();
+      const bSex = this.sexes.of(word());
       if (Math.max(a, b) >= this.sex.length) this.sex = grown(this.sex, Math.max(a, b, this.sex.length) * 2);
       this.sex[a] = aSex;
       this.sex[b] = bSex;
       this.a[i] = a;
       this.b[i] = b;
-      f = g;
-      g = after(f);
-      this.number[i] = rows[f] === BACKSLASH ? 0 : number(f, g - 1);
-      f = g;
-      g = after(f);
-      this.qualifier[i] = this.qualifiers.of(word(f, g - 1));
-      if (!none(rows, g, end)) {
-        const rest = new CopyRows(rows.toString('latin1', g, end + 1));
+      next();
+      this.number[i] = rows[from] === BACKSLASH ? 0 : number();
+      next();
+      this.qualifier[i] = this.qualifiers.of(word());
+      // The role, the notes and the kept lines: read by CopyRows (escapes, UTF-8) when the row has any.
+      if (!none(rows, to + 1, end)) {
+        const rest = new CopyRows(rows.toString('latin1', to + 1, end + 1));
         rest.next();
         const role = rest.field();
         const notes = rest.text();

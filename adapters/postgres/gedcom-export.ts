@@ -15,8 +15,7 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
 //
-// - once: a temporary table numbers the tree's persons and sources (PostgreSQL holds that map, not
-//   node), another finds for every live citation the record that writes it (a person, or a
+// - once: a temporary table numbers the tree's sources, another finds for every live citation the record that writes it (a person, or a
 //   partnership's FAM, by the partnership's person_a), and one statement answers where each chunk of
 //   persons begins and ends. Meanwhile a second connection, in a transaction of the same snapshot
 //   (pg_export_snapshot), reads every edge once with its ends' numbers (export-edges.ts): read per
@@ -38,10 +37,10 @@ const ONCE = { once: true } as const;
 type Bounds = { readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number };
 
 const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => {
-  // Sources are numbered from 1 in id order here; persons (in the same table) only when a kept line
-  // points at one (personNumbers). The table is filled before it is indexed (one sorted build, not
-  // an index insert per row), and not analyzed: the statements that read it per chunk are planned
-  // for nested loops (below).
+  // Sources are numbered from 1 in id order here (persons are numbered by the edges' statement,
+  // export-edges.ts, and a person a kept line points at within its chunk: pointersOf). The table is
+  // filled before it is indexed (one sorted build, not an index insert per row), and not analyzed:
+  // the statements that read it per chunk are planned for nested loops (CHUNK_PLANS).
   const tree = uuidLiteral(treeId);
   // No parallel plans: the cores are the service's and the other requests' too, and a chunk's rows
   // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs

@@ -4,6 +4,7 @@ import { initOrm } from '../../adapters/postgres/orm.js';
 import { pgGedcomExport } from '../../adapters/postgres/gedcom-export.js';
 import { storageOnOrm } from '../../adapters/postgres/storage.js';
 import type { Storage } from '../../core/stores.js';
+import type { ExportEdge } from '../../core/gedcom/export-reads.js';
 import { freshDatabaseUrl, dropDatabase } from '../support/database.js';
 import { aPerson, aRelationship, aTree, aUser, aMembership, sortedIds } from '../contracts/fixtures.js';
 
@@ -11,6 +12,10 @@ import { aPerson, aRelationship, aTree, aUser, aMembership, sortedIds } from '..
 // (adapters/postgres/gedcom-export.ts). A pool with no connection to spare (DB_POOL_MAX is at least
 // 2; two exports at once, each holding one) must not leave the exports waiting on each other until
 // the pool's acquire timeout: the export then reads the edges on its own connection.
+
+/** What COPY's text escapes (tab, line break, backslash) and what is above ASCII, in an edge's fields. */
+const NOTES = 'Married twice:\tfirst in Łódź,\nthen in York \\ or so';
+const ROLE = 'Témoin ✓';
 
 describe('the GEDCOM export with no pooled connection to spare (postgres)', function () {
   this.timeout(60_000);
@@ -28,35 +33,51 @@ describe('the GEDCOM export with no pooled connection to spare (postgres)', func
     await storage.trees.insert(tree);
     await storage.memberships.insert(aMembership(tree.id, user.id, 'owner'));
     treeId = tree.id;
-    const persons = sortedIds(3).map((id) => aPerson(tree.id, { id, identifiers: [] }));
+    const persons = sortedIds(3).map((id) => aPerson(tree.id, { id, identifiers: [], sex: 'female' }));
     for (const p of persons) await storage.persons.insert(p);
-    for (const r of [aRelationship(tree.id, 'partnership', persons[0]!.id, persons[1]!.id), aRelationship(tree.id, 'parent_child', persons[0]!.id, persons[2]!.id)]) {
-      await storage.relationships.insert({ ...r, role: null });
-    }
+    for (const r of [
+      aRelationship(tree.id, 'partnership', persons[0]!.id, persons[1]!.id, { notes: NOTES, role: null }),
+      aRelationship(tree.id, 'parent_child', persons[0]!.id, persons[2]!.id, { role: null, qualifier: 'foster' }),
+      aRelationship(tree.id, 'association', persons[2]!.id, persons[0]!.id, { role: ROLE, qualifier: null, notes: '' }),
+    ]) await storage.relationships.insert(r);
   });
   after(async () => {
     await orm?.close();
     if (url !== undefined) await dropDatabase(new URL(url).pathname.slice(1));
   });
 
-  const exportOnce = async (): Promise<{ persons: number; edges: number }> => {
+  const exportOnce = async (): Promise<{ persons: number; edges: number; read: { type: string; a: string; b: string; qualifier: string | null; role: string | null; notes: string }[] }> => {
     let persons = 0;
     let edges = 0;
+    const read: { type: string; a: string; b: string; qualifier: string | null; role: string | null; notes: string }[] = [];
+    const add = (r: ExportEdge) => read.push({ type: r.type, a: r.personAId, b: r.personBId, qualifier: r.qualifier, role: r.role, notes: r.notes });
     for await (const c of pgGedcomExport(() => orm.em).chunks(treeId, 2000)) {
       if (c.kind !== 'persons') continue;
-      for (const _ of c.individuals) persons += 1;
+      for (const x of c.individuals) {
+        persons += 1;
+        x.associations.forEach(add);
+      }
       edges += c.relationships.length;
+      c.relationships.forEach(add);
+      expect([...c.people]).to.have.deep.members([['1', 'female'], ['2', 'female'], ['3', 'female']]);
     }
-    return { persons, edges };
+    return { persons, edges, read: read.sort((x, y) => x.type.localeCompare(y.type)) };
+  };
+  const whole = {
+    persons: 3, edges: 2, read: [
+      { type: 'association', a: '3', b: '1', qualifier: null, role: ROLE, notes: '' },
+      { type: 'parent_child', a: '1', b: '3', qualifier: 'foster', role: null, notes: '' },
+      { type: 'partnership', a: '1', b: '2', qualifier: null, role: null, notes: NOTES },
+    ],
   };
 
-  it('alone, with the pool to itself: every person and edge', async () => {
-    expect(await exportOnce()).to.deep.equal({ persons: 3, edges: 2 });
+  it('alone, with the pool to itself: every person and edge, the edges\' fields as stored', async () => {
+    expect(await exportOnce()).to.deep.equal(whole);
   });
 
   it('two at once on a pool of 2: both answer in full, neither waits for the pool to give up', async () => {
     const started = Date.now();
-    expect(await Promise.all([exportOnce(), exportOnce()])).to.deep.equal([{ persons: 3, edges: 2 }, { persons: 3, edges: 2 }]);
+    expect(await Promise.all([exportOnce(), exportOnce()])).to.deep.equal([whole, whole]);
     // The pool's acquire timeout is 10 s (orm.ts): an export that waited on it took that long at least.
     expect(Date.now() - started).to.be.below(8_000);
   });
