@@ -86,6 +86,8 @@ export class ExportEdges {
   private readonly rest = new Map<number, Rest>();
   /** Each end's sex by its number. */
   private sex = new Uint8Array(1024);
+  /** The highest number of an end read. */
+  private highest = 0;
   private persons = 0;
   private readonly types = new Codes<RelationshipType>(relationshipTypes);
   private readonly qualifiers = new Codes<ParentChildQualifier>(parentChildQualifiers);
@@ -172,7 +174,8 @@ export class ExportEdges {
       const b = number();
       next();
       const bSex = this.sexes.of(word());
-      if (Math.max(a, b) >= this.sex.length) this.sex = grown(this.sex, Math.max(a, b, this.sex.length) * 2);
+      if (Math.max(a, b) > this.highest) this.highest = Math.max(a, b);
+      if (this.highest >= this.sex.length) this.sex = grown(this.sex, this.highest * 2);
       this.sex[a] = aSex;
       this.sex[b] = bSex;
       this.a[i] = a;
@@ -219,6 +222,8 @@ export class ExportEdges {
 
   /** Ready for `pick`, for a tree of `persons` live persons (the numbers the edges' ends have are among 1..persons). */
   index(persons: number): this {
+    // Both numberings are of one snapshot's persons; were they not, the lists below would be wrong, silently.
+    if (this.highest > persons) throw new Error(`export: an edge's end is person ${this.highest} of ${persons}`);
     this.persons = persons;
     if (this.sex.length < persons + 1) this.sex = grown(this.sex, persons + 1);
     const PARENT_CHILD = this.types.of('parent_child');
