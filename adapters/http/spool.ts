@@ -9,8 +9,8 @@ import { gate, type Gate } from '../gate.js';
  * pulls the first bytes, the producer runs at its own pace, and the client reads as fast or as
  * slowly as it likes. What the client has not read yet is held in memory up to `memoryBytes`
  * (MEMORY_BYTES), then, from the first piece that would pass that on, in a temporary file under
- * `dir`: a client that keeps up costs no file (writing and reading back an export's 39 MB was about
- * 0.1 s of the service's CPU: issue 27), a client that stalls holds at most that memory and a file,
+ * `dir`: a client that keeps up costs no file (writing and reading back an export's 39 MB was
+ * 0.1-0.3 s of the service's CPU: issue 27), a client that stalls holds at most that memory and a file,
  * never the database. A client that goes away stops the producer (its iterator is returned, which
  * ends the snapshot) and the file is removed. The producer's failure cuts the answer short, as it
  * would unspooled. Nothing runs and no file exists before the first pull, so an answer that is
