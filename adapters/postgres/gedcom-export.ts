@@ -30,7 +30,8 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 // Statements run unnamed (`once`): they name temporary tables that each export creates anew, and a
 // statement prepared against one export's table must not be kept for the next.
 
-const NUMBERS = 'export_numbers';
+/** The tree's live sources, numbered 1.. in id order. */
+const NUMBERS = 'export_sources';
 const CITATIONS = 'export_citations';
 const ONCE = { once: true } as const;
 
@@ -46,12 +47,12 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
   // must come in the order of its branches (see chunkStatement). No JIT: a statement of a chunk runs
   // for milliseconds, less than compiling it would take.
   await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`, [], ONCE);
-  await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null, sex text, kind "char" not null) on commit drop`, [], ONCE);
+  await db.rows(`create temporary table ${NUMBERS} (id uuid not null, n int not null) on commit drop`, [], ONCE);
   await db.rows(
-    `insert into ${NUMBERS} (id, n, sex, kind) select s.id, row_number() over (order by s.id), null, 's' from sources s where s.tree_id = ? and s.deleted_at is null`,
+    `insert into ${NUMBERS} (id, n) select s.id, row_number() over (order by s.id) from sources s where s.tree_id = ? and s.deleted_at is null`,
     [treeId], ONCE,
   );
-  await db.rows(`create unique index on ${NUMBERS} (id) include (n, sex)`, [], ONCE);
+  await db.rows(`create unique index on ${NUMBERS} (id) include (n)`, [], ONCE);
   // Every live citation of a live source whose target is a live name, event or edge, or a person,
   // with the person whose chunk writes it (`person`) and the record it goes to (`record`): the person
   // itself, the owner of a name or an event, the child of a parent_child edge, the holder of an
@@ -387,7 +388,7 @@ const REPOSITORY_LINKS = `case when s.repository_links = '[]'::jsonb then null e
        (select json_agg(json_build_object('repository', rn.n, 'callNumber', l.v ->> 'call_number') order by l.o)
         from jsonb_array_elements(s.repository_links) with ordinality l(v, o) join rn on rn.id = (l.v ->> 'repository_id')::uuid) end`;
 
-const readSources = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
+const readSources = async (db: Sql, pointersIn: Pointers, treeId: Id, after: Id | null, first: number, size: number): Promise<SourceChunk | null> => {
   const rows = await db.rows<ExportSource & { repositoryLinks: ExportSource['repositoryLinks'] | null }>(
     `${REPOSITORY_NUMBERS}
      select s.id, s.title, s.author, s.publication, s.notes, s.abbreviation, s.recorded_events as "recordedEvents", s.agency, s.data_notes as "dataNotes",
@@ -400,18 +401,18 @@ const readSources = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdge
     ...s, ...(repositoryLinks === null || repositoryLinks === undefined ? {} : { repositoryLinks }), ...(gedcomExtra === null || gedcomExtra === undefined ? {} : { gedcomExtra }),
   }));
   if (sources.length === 0) return null;
-  const pointers = await pointersOf(db, treeId, bounds, edges, sources.map((x) => x.gedcomExtra ?? '').join(''));
+  const pointers = await pointersIn(sources.map((x) => x.gedcomExtra ?? '').join(''));
   return { kind: 'sources', first, sources, ...(pointers === null ? {} : { pointers }) };
 };
 
-const readRepositories = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
+const readRepositories = async (db: Sql, pointersIn: Pointers, treeId: Id, after: Id | null, first: number, size: number): Promise<RepositoryChunk | null> => {
   const rows = await db.rows<ExportRepository & { gedcomExtra: string | null }>(
     `select r.id, r.name, r.address, r.notes, r.gedcom_extra as "gedcomExtra" from repositories r
      where r.tree_id = ? and r.deleted_at is null and r.id > coalesce(?::uuid, '${NO_ID}') order by r.id limit ?::int`,
     [treeId, after, size], ONCE,
   );
   if (rows.length === 0) return null;
-  const pointers = await pointersOf(db, treeId, bounds, edges, rows.map((r) => r.gedcomExtra ?? '').join(''));
+  const pointers = await pointersIn(rows.map((r) => r.gedcomExtra ?? '').join(''));
   return {
     kind: 'repositories', first, repositories: rows.map(({ gedcomExtra, ...r }) => (gedcomExtra === null ? r : { ...r, gedcomExtra })),
     ...(pointers === null ? {} : { pointers }),
@@ -440,6 +441,9 @@ async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | nu
     await next?.catch(() => undefined);
   }
 }
+
+/** pointersOf for one export. */
+type Pointers = (text: string) => Promise<ReadonlyMap<Id, string> | null>;
 
 /**
  * The export's cross-references of the rows kept lines in `text` point at (`@#I<id>@` a person,
@@ -536,13 +540,13 @@ const readEdgesAside = (em: () => EntityManager, treeId: Id, snapshot: string, o
 };
 
 /** The records the tree's imports (not undone) kept whole, oldest import first, with the rows they point at; null when none. */
-const readKept = async (db: Sql, bounds: readonly Bounds[], edges: ExportEdges, treeId: Id): Promise<KeptChunk | null> => {
+const readKept = async (db: Sql, pointersIn: Pointers, treeId: Id): Promise<KeptChunk | null> => {
   const rows = await db.rows<{ kept: string | { records: KeptRecord[] } }>(
     `select kept from imports where tree_id = ? and undone_at is null and kept is not null order by created_at, id`, [treeId], ONCE,
   );
   const records = rows.flatMap((r) => (typeof r.kept === 'string' ? (JSON.parse(r.kept) as { records: KeptRecord[] }) : r.kept).records);
   if (records.length === 0) return null;
-  const pointers = await pointersOf(db, treeId, bounds, edges, JSON.stringify(records));
+  const pointers = await pointersIn(JSON.stringify(records));
   return { kind: 'kept', records, pointers: pointers ?? new Map() };
 };
 
@@ -591,6 +595,7 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
       }
       edges.index(persons);
       await db.rows(CHUNK_PLANS, [], ONCE);
+      const pointersIn: Pointers = (text) => pointersOf(db, treeId, bounds, edges, text);
       // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
       const space = copySpace();
       if (bounds.length > 0) yield* ahead<PersonChunk>(
@@ -601,20 +606,20 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
           const chunk = chunkOf(bytes, first, count, picked);
           // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
           const kept = picked.relationships.concat(...picked.associations.values()).flatMap((r) => r.gedcomExtra?.includes('"@#') === true ? [r.gedcomExtra] : []);
-          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersOf(db, treeId, bounds, edges, copyText(bytes) + kept.join('')) : null;
+          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersIn(copyText(bytes) + kept.join('')) : null;
           return pointers === null ? chunk : { ...chunk, pointers };
         },
         (_, i) => i < bounds.length,
       );
       yield* ahead<SourceChunk>(
-        (i, previous) => readSources(db, bounds, edges, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readSources(db, pointersIn, treeId, previous?.sources.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.sources.length === step,
       );
       yield* ahead<RepositoryChunk>(
-        (i, previous) => readRepositories(db, bounds, edges, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
+        (i, previous) => readRepositories(db, pointersIn, treeId, previous?.repositories.at(-1)!.id ?? null, i * step + 1, step),
         (c) => c.repositories.length === step,
       );
-      const kept = await readKept(db, bounds, edges, treeId);
+      const kept = await readKept(db, pointersIn, treeId);
       if (kept !== null) yield kept;
     } finally {
       // Nothing was written but the temporary tables, which go with the transaction.
