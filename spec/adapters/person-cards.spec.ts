@@ -330,6 +330,28 @@ describe('PostgreSQL person cards', function () {
     }
   });
 
+  it('a step finds the tree busy while an export of it is in progress (it waits for the export, not the export for it); it writes once the export has ended', async () => {
+    const t = await givenMixedTree(fx.storage, 30, 61);
+    const other = await givenMixedTree(fx.storage, 5, 67);
+    const chunks = fx.storage.gedcomExport.chunks(t.treeId, 2000)[Symbol.asyncIterator]();
+    try {
+      const first = await chunks.next();
+      expect(first.done).to.equal(false);
+      const busy = await step(t.treeId, null, 100);
+      expect(busy.busy).to.equal(true);
+      expect(await cards(t.treeId)).to.equal(0);
+      // Another tree's pass goes on.
+      const elsewhere = await step(other.treeId, null, 100);
+      expect(elsewhere.busy).to.equal(false);
+      expect(elsewhere.filled).to.be.greaterThan(0);
+    } finally {
+      await chunks.return?.();
+    }
+    const done = await step(t.treeId, null, 100);
+    expect(done.busy).to.equal(false);
+    expect(done.filled).to.be.greaterThan(0);
+  });
+
   it('a change at another isolation level than read committed is refused (its snapshot could not see a card to remove)', async () => {
     const t = await givenMixedTree(fx.storage, 5, 59);
     const [n] = await rows('select n.id from names n join persons p on p.id = n.person_id where p.tree_id = ? limit 1', [t.treeId]);
