@@ -14,7 +14,8 @@ import { gate, type Gate } from '../gate.js';
  * never the database. A client that goes away stops the producer (its iterator is returned, which
  * ends the snapshot) and the file is removed. The producer's failure cuts the answer short, as it
  * would unspooled. Nothing runs and no file exists before the first pull, so an answer that is
- * refused before it is sent (429) costs nothing.
+ * refused before it is sent (429) costs nothing. The source hands each piece over: it never writes
+ * into a piece again once it has yielded it (utf8-chunks.ts), so the spool holds pieces as they are.
  */
 export const spooled = (source: AsyncIterable<Uint8Array>, dir: string, gate: Gate = producers, memoryBytes = MEMORY_BYTES): AsyncIterable<Uint8Array> => ({
   [Symbol.asyncIterator]: () => spool(source, dir, gate, memoryBytes),
@@ -88,8 +89,8 @@ const spool = (source: AsyncIterable<Uint8Array>, dir: string, slots: Gate, memo
         if (next.done) break;
         // Held while what is held stays within memoryBytes and nothing went to the file yet (the order).
         if (opened === null && heldBytes + next.value.length <= memoryBytes) {
-          // A copy: the source may use its buffer again.
-          held.push(Buffer.from(next.value));
+          // As it is: the source hands each piece over and never writes into it again (utf8-chunks.ts).
+          held.push(next.value);
           heldBytes += next.value.length;
           signal();
           continue;

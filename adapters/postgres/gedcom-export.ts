@@ -217,13 +217,6 @@ const keptField = (rows: CopyRows, skip: number): string | null => {
 
 /** An event row's fields after its owner's id, and its kept lines. */
 const keptEventOf = (rows: CopyRows): ExportEvent => {
-  const event = eventOf(rows);
-  const gedcomExtra = rows.field();
-  return gedcomExtra === null ? event : { ...event, gedcomExtra };
-};
-
-/** An event row's fields after its owner's id. */
-const eventOf = (rows: CopyRows): ExportEvent => {
   const id = rows.text();
   const type = rows.text() as EventType;
   const customType = rows.field();
@@ -235,10 +228,18 @@ const eventOf = (rows: CopyRows): ExportEvent => {
   const ordinanceStatus = rows.field();
   const at = rows.field();
   const cause = rows.text();
-  const event: ExportEvent = { id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, cause, temple, ordinanceStatus };
-  if (at === null) return event;
-  const space = at.indexOf(' ');
-  return { ...event, coordinates: { latitude: +at.slice(0, space), longitude: +at.slice(space + 1) } };
+  const gedcomExtra = rows.field();
+  // The optional fields are added to the one object (not spread into a copy of it: an export reads
+  // one per event), where there are any, as the memory adapter's events have them.
+  const event: { -readonly [K in keyof ExportEvent]: ExportEvent[K] } = {
+    id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, cause, temple, ordinanceStatus,
+  };
+  if (at !== null) {
+    const space = at.indexOf(' ');
+    event.coordinates = { latitude: +at.slice(0, space), longitude: +at.slice(space + 1) };
+  }
+  if (gedcomExtra !== null) event.gedcomExtra = gedcomExtra;
+  return event;
 };
 
 const byId = (a: { readonly id: Id }, b: { readonly id: Id }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -9,7 +9,6 @@ import { importActions, importGedcom, type ImportReport, type Resolution } from 
 import { exportGedcom } from '../../../core/gedcom/queries/export-gedcom.js';
 import { isUuid } from '../../../core/kernel/ids.js';
 import { named, withMediaType, withSchema } from '../openapi/json-schema.js';
-import { budgetReclaimer } from '../../archive/reclaim.js';
 import { route, type AnyRoute, type HandlerInput, type Reply } from '../route.js';
 import type { SpooledFile } from '../multipart.js';
 import { IdParams, RESOLUTIONS_MAX, Text, Uuid } from '../wire.js';
@@ -21,6 +20,7 @@ import { withGedcomUpload } from '../../archive/gedzip-upload.js';
 import { gedzipStream } from '../../archive/gedzip-writer.js';
 import { inTurn, LeftTheQueue } from '../../gate.js';
 import { spooled } from '../spool.js';
+import { utf8Chunks } from '../utf8-chunks.js';
 import { deferred } from '../deferred-stream.js';
 import { countJsonValues } from '../json-body.js';
 
@@ -101,19 +101,6 @@ const parseResolutions = (text: string | undefined): Result<Record<string, Resol
 const withUpload = async <A>(upload: SpooledFile | null, maxBytes: number, use: (file: GedcomFile) => AsyncResult<A>): AsyncResult<A> =>
   (upload === null ? missingFile() : withGedcomUpload(upload, maxBytes, use));
 
-/** Bytes per chunk handed to the spool: one file write each. */
-const CHUNK_BYTES = 256 * 1024;
-
-/**
- * Encodes the writer's records as UTF-8 chunks of about CHUNK_BYTES. Each string is encoded as it
- * comes (chunkRecords hands on pieces of some 40,000 characters), and the bytes are gathered, not the
- * strings: joining strings copied each character once more, twice the bytes when a piece holds a
- * character outside Latin-1, as most do. The export's garbage is short-lived (each chunk's rows and
- * text die young, issue 27), so a full collection is asked for only past the RSS budget (reclaim.ts),
- * and otherwise once per 64 MB written: asking every 8 MB, as when the export held each chunk's rows
- * until it was written, cost the export a fifth of its CPU. The budget is checked once per MiB
- * (reading the RSS is a system call).
- */
 /**
  * The export's warnings, as a trailer (they are known once the file is written): lines kept from
  * imported files that this file could not take back in place, by what they are, `what=count` joined
@@ -125,28 +112,6 @@ const notWrittenTrailer = (notWritten: () => readonly { readonly what: string; r
 });
 const NOT_WRITTEN = 'GEDCOM-Not-Written';
 
-async function* utf8Chunks(lines: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
-  const reclaim = budgetReclaimer(64 * 1024 * 1024);
-  let pending: Buffer[] = [];
-  let size = 0;
-  let unchecked = 0;
-  for await (const l of lines) {
-    const bytes = Buffer.from(l, 'utf8');
-    pending.push(bytes);
-    size += bytes.byteLength;
-    if (size < CHUNK_BYTES) continue;
-    const chunk = pending.length === 1 ? bytes : Buffer.concat(pending, size);
-    pending = [];
-    size = 0;
-    yield chunk;
-    unchecked += chunk.byteLength;
-    if (unchecked >= 1024 * 1024) {
-      reclaim(unchecked);
-      unchecked = 0;
-    }
-  }
-  if (size > 0) yield Buffer.concat(pending, size);
-}
 
 /** The tree's name as a file name: no path or control characters, at most 100 characters. */
 const gedFileName = (treeName: string, ext = 'ged'): string => `${treeName.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'tree'}.${ext}`;
