@@ -18,7 +18,7 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 // - once: a temporary table numbers the tree's sources, another finds for every live citation the record that writes it (a person, or a
 //   partnership's FAM, by the partnership's person_a), and one statement answers where each chunk of
 //   persons begins and ends. Meanwhile a second connection, in a transaction of the same snapshot
-//   (pg_export_snapshot), reads every edge once with its ends' numbers (export-edges.ts): read per
+//   (pg_export_snapshot), reads the persons and every edge once, numbering the edges' ends (export-edges.ts): read per
 //   chunk, around each chunk's persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
 //   persons of one range of ids, their names, their events and those of the partnerships they write
@@ -37,9 +37,9 @@ const ONCE = { once: true } as const;
 
 type Bounds = { readonly lo: Id; readonly hi: Id; readonly first: number; readonly count: number };
 
-const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => {
-  // Sources are numbered from 1 in id order here (persons are numbered by the edges' statement,
-  // export-edges.ts, and a person a kept line points at within its chunk: pointersOf). The table is
+const prepare = async (db: Sql, treeId: Id): Promise<void> => {
+  // Sources are numbered from 1 in id order here (persons are numbered where the edges are read,
+  // export-edges.ts, which also answers the number of a person a kept line points at). The table is
   // filled before it is indexed (one sorted build, not an index insert per row), and not analyzed:
   // the statements that read it per chunk are planned for nested loops (CHUNK_PLANS).
   const tree = uuidLiteral(treeId);
@@ -77,18 +77,19 @@ const prepare = async (db: Sql, treeId: Id, size: number): Promise<Bounds[]> => 
     [], ONCE,
   );
   await db.rows(`create index on ${CITATIONS} (person, id)`, [], ONCE);
-  // Where each chunk begins and ends: the ids of persons 1, size, size + 1, 2 size, ... and the last.
-  const bounds = await db.rows<{ n: number; id: Id }>(
-    `select n, id from (select id, row_number() over (order by id) as n, count(*) over () as total from persons where tree_id = ? and deleted_at is null) p
-     where (n - 1) % ?::int = 0 or n % ?::int = 0 or n = total order by n`,
-    [treeId, size, size], ONCE,
-  );
-  const idOf = new Map(bounds.map((b) => [Number(b.n), b.id]));
-  const total = bounds.length === 0 ? 0 : Number(bounds.at(-1)!.n);
-  const chunks: { lo: Id; hi: Id; first: number; count: number }[] = [];
+};
+
+/**
+ * Where each chunk of `size` persons begins and ends: the ids of persons 1, size, size + 1, 2 size,
+ * ... and the last, as the edges' read numbered them (export-edges.ts; a window over the persons
+ * here took 0.5 s of the preparation at 1,000,000 persons).
+ */
+const boundsOf = (edges: ExportEdges, size: number): Bounds[] => {
+  const chunks: Bounds[] = [];
+  const total = edges.personCount;
   for (let first = 1; first <= total; first += size) {
     const last = Math.min(first + size - 1, total);
-    chunks.push({ lo: idOf.get(first)!, hi: idOf.get(last)!, first, count: last - first + 1 });
+    chunks.push({ lo: edges.personId(first), hi: edges.personId(last), first, count: last - first + 1 });
   }
   return chunks;
 };
@@ -371,6 +372,9 @@ export const chunkOf = (bytes: Buffer, first: number, count: number, edges: Pick
         associations: associations.get(key) ?? NO_EDGES,
       };
     }
+    // The chunk's range of ids held the persons the edges' read numbered there (both read one snapshot);
+    // were it not so, every number after them would be wrong, silently.
+    if (n !== first + count) throw new Error(`export: ${n - first} persons in the chunk of persons ${first} to ${first + count - 1}`);
     // The events of the partnerships whose FAM the chunk writes.
     const family = rowsOf('w');
     while (family.next()) {
@@ -450,46 +454,26 @@ type Pointers = (text: string) => Promise<ReadonlyMap<Id, string> | null>;
  * The export's cross-references of the rows kept lines in `text` point at (`@#I<id>@` a person,
  * `@#S..` a source, `@#F..` a partnership: extensions.ts), by id; null when it points at none.
  */
-const pointersOf = async (db: Sql, treeId: Id, bounds: readonly Bounds[], edges: ExportEdges, text: string): Promise<ReadonlyMap<Id, string> | null> => {
+const pointersOf = async (db: Sql, edges: ExportEdges, text: string): Promise<ReadonlyMap<Id, string> | null> => {
   const ids = new Set<string>();
   for (const m of text.matchAll(/"@#[ISF]([0-9a-f-]{36})@"/g)) ids.add(m[1]!);
   if (ids.size === 0) return null;
   const out = new Map<Id, string>();
-  // A partnership's number is the edges' (export-edges.ts).
+  // A partnership's number and a person's are the edges' (export-edges.ts).
   for (const id of ids) {
-    const n = edges.partnershipNumber(id);
-    if (n !== undefined) out.set(id, `@F${n}@`);
+    const partnership = edges.partnershipNumber(id);
+    if (partnership !== undefined) {
+      out.set(id, `@F${partnership}@`);
+      continue;
+    }
+    const person = edges.personNumber(id);
+    if (person !== undefined) out.set(id, `@I${person}@`);
   }
+  // A source's is in the numbers.
   const others = [...ids].filter((id) => !out.has(id));
   if (others.length === 0) return out;
-  // A source's is in the numbers. A person's is its chunk's first number and the count of live persons
-  // of the tree before it in that chunk's range of ids: a count of at most a chunk, not a numbering of
-  // the tree (the imports' kept records point at a few persons, and are read last).
-  const chunkOf = (id: string): Bounds | undefined => {
-    let lo = 0;
-    let hi = bounds.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const b = bounds[mid]!;
-      if (id < b.lo) hi = mid - 1;
-      else if (id > b.hi) lo = mid + 1;
-      else return b;
-    }
-    return undefined;
-  };
-  const persons = others.flatMap((id) => {
-    const b = chunkOf(id.toLowerCase());
-    return b === undefined ? [] : [{ id, lo: b.lo, first: b.first }];
-  });
-  const rows = await db.rows<{ id: Id; kind: string; n: number }>(
-    `select id::text as id, 's' as kind, n from ${NUMBERS} where id = any(?::uuid[])
-     union all
-     select x.id::text, 'p', x.first + (select count(*) from persons q where q.tree_id = ? and q.deleted_at is null and q.id >= x.lo and q.id < x.id)::int
-     from unnest(?::uuid[], ?::uuid[], ?::int[]) as x(id, lo, first)
-     where exists (select 1 from persons p where p.id = x.id and p.tree_id = ? and p.deleted_at is null)`,
-    [others, treeId, persons.map((p) => p.id), persons.map((p) => p.lo), persons.map((p) => p.first), treeId], ONCE,
-  );
-  for (const r of rows) out.set(r.id, `@${r.kind === 'p' ? 'I' : 'S'}${r.n}@`);
+  const rows = await db.rows<{ id: Id; n: number }>(`select id::text as id, n from ${NUMBERS} where id = any(?::uuid[])`, [others], ONCE);
+  for (const r of rows) out.set(r.id, `@S${r.n}@`);
   return out;
 };
 
@@ -517,13 +501,13 @@ const exportedSnapshot = async (db: Sql, treeId: Id): Promise<string> => {
 };
 
 /**
- * A whole table's worth (the tree's edges): hashing beats a probe of an index per row; and memory
- * enough that 100,000 persons' edges (173,000) are sorted and hashed in it, not in batches on disk
- * (310 against 336 ms for the statement at psql). `local`: for this transaction only.
+ * The tree's persons and edges are read whole (export-edges.ts): each branch in id order by an index
+ * of the tree, or, where the planner would rather scan the table, sorted in memory (32 MB, not on
+ * disk). `local`: for this transaction only.
  */
-const EDGE_PLANS = `select set_config('enable_nestloop', 'off', true), set_config('work_mem', '32MB', true)`;
+const EDGE_PLANS = `select set_config('work_mem', '32MB', true)`;
 /** EDGE_PLANS undone, for the chunks' statements when the edges were read on the export's own connection. */
-const EDGE_PLANS_UNDONE = `select set_config('enable_nestloop', 'on', true), set_config('work_mem', (select reset_val from pg_settings where name = 'work_mem'), true)`;
+const EDGE_PLANS_UNDONE = `select set_config('work_mem', (select reset_val from pg_settings where name = 'work_mem'), true)`;
 
 /**
  * The tree's edges (export-edges.ts), read on a pooled connection of their own, in a transaction of
@@ -591,16 +575,14 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
       const aside = readEdgesAside(em, treeId, snapshot, observe);
       // Handled here so a failure of the preparation below is not followed by an unhandled rejection; `await` below still throws it.
       aside.edges.catch(() => undefined);
-      let bounds: Bounds[];
       try {
-        bounds = await prepare(db, treeId, step);
+        await prepare(db, treeId);
       } catch (e) {
         aside.abandon();
         // Not left reading past the end of this transaction (the snapshot is this transaction's).
         if (aside.began()) await aside.edges.catch(() => undefined);
         throw e;
       }
-      const persons = bounds.length === 0 ? 0 : bounds.at(-1)!.first + bounds.at(-1)!.count - 1;
       // A pool with no connection to spare by now (two exports at once on a pool of 2 would each hold one
       // and wait for another until the pool gave up): the edges are read here, after the preparation.
       const readAside = aside.began() ? await aside.edges : null;
@@ -612,9 +594,10 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
         edges = await ExportEdges.read(t, treeId, copySpace(), observe);
         await db.rows(EDGE_PLANS_UNDONE, [], ONCE);
       }
-      edges.index(persons);
+      edges.index();
+      const bounds = boundsOf(edges, step);
       await db.rows(CHUNK_PLANS, [], ONCE);
-      const pointersIn: Pointers = (text) => pointersOf(db, treeId, bounds, edges, text);
+      const pointersIn: Pointers = (text) => pointersOf(db, edges, text);
       // Each chunk's bytes are read into one buffer: chunkOf copies them out (as its text) before the next chunk is read.
       const space = copySpace();
       if (bounds.length > 0) yield* ahead<PersonChunk>(

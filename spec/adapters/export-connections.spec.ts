@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { initOrm } from '../../adapters/postgres/orm.js';
-import { pgGedcomExport } from '../../adapters/postgres/gedcom-export.js';
+import { chunkOf, pgGedcomExport } from '../../adapters/postgres/gedcom-export.js';
+import type { PickedEdges } from '../../adapters/postgres/export-edges.js';
 import { storageOnOrm } from '../../adapters/postgres/storage.js';
 import type { Storage } from '../../core/stores.js';
 import type { ExportEdge } from '../../core/gedcom/export-reads.js';
@@ -80,5 +81,23 @@ describe('the GEDCOM export with no pooled connection to spare (postgres)', func
     expect(await Promise.all([exportOnce(), exportOnce()])).to.deep.equal([whole, whole]);
     // The pool's acquire timeout is 10 s (orm.ts): an export that waited on it took that long at least.
     expect(Date.now() - started).to.be.below(8_000);
+  });
+});
+
+describe('a chunk of the export whose persons are not those the edges numbered (postgres reader)', () => {
+  // The chunks' bounds and the persons' numbers come from the edges' read (export-edges.ts), the
+  // chunk's persons from its own statement, both of one snapshot. Were they ever different, every
+  // number after the chunk would be wrong: the reader stops the export instead.
+  const none: PickedEdges = { relationships: [], people: new Map(), partnerships: new Map(), owned: [], associations: new Map(), ids: new Set() };
+  const row = (id: string) => `p\t${id}\tmale\tpublic\t\t[]\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n`;
+  const bytes = Buffer.from(sortedIds(2).map(row).join(''), 'latin1');
+
+  it('reads the chunk when it holds the persons numbered there', () => {
+    expect([...chunkOf(bytes, 1, 2, none).individuals].map((x) => x.person.sex)).to.deep.equal(['male', 'male']);
+  });
+
+  it('throws when the chunk holds fewer (or more) persons than were numbered there', () => {
+    expect(() => [...chunkOf(bytes, 1, 3, none).individuals]).to.throw('export: 2 persons in the chunk of persons 1 to 3');
+    expect(() => [...chunkOf(bytes, 5, 1, none).individuals]).to.throw('export: 2 persons in the chunk of persons 5 to 5');
   });
 });
