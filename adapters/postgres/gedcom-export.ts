@@ -447,6 +447,20 @@ async function* ahead<C>(read: (i: number, previous: C | null) => Promise<C | nu
   }
 }
 
+const HASH = 0x23;
+const AT = 0x40;
+const QUOTE = 0x22;
+
+/**
+ * Whether a chunk's COPY text holds a kept line's pointer (`"@#`, extensions.ts): its `#` bytes are
+ * found by memchr, where `includes('"@#')` stops at every quote (the dates' JSON is full of them):
+ * 0.3 against 10.8 ms for 50 chunks' worth of event rows, by hand.
+ */
+const holdsPointer = (bytes: Buffer): boolean => {
+  for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) if (at >= 2 && bytes[at - 1] === AT && bytes[at - 2] === QUOTE) return true;
+  return false;
+};
+
 /** pointersOf for one export. */
 type Pointers = (text: string) => Promise<ReadonlyMap<Id, string> | null>;
 
@@ -608,7 +622,7 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
           const chunk = chunkOf(bytes, first, count, picked);
           // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
           const kept = picked.relationships.concat(...picked.associations.values()).flatMap((r) => r.gedcomExtra?.includes('"@#') === true ? [r.gedcomExtra] : []);
-          const pointers = bytes.includes('"@#') || kept.length > 0 ? await pointersIn(copyText(bytes) + kept.join('')) : null;
+          const pointers = holdsPointer(bytes) || kept.length > 0 ? await pointersIn(copyText(bytes) + kept.join('')) : null;
           return pointers === null ? chunk : { ...chunk, pointers };
         },
         (_, i) => i < bounds.length,
