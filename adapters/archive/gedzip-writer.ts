@@ -5,13 +5,15 @@ import { GEDZIP_GEDCOM } from '../../core/gedcom/gedzip.js';
 import type { GedzipItem } from '../../core/gedcom/writer-media.js';
 
 /**
- * The deflate level of `gedcom.ged`: 4, not zlib's default 6. The 100,000-person reads bench tree's
- * GEDCOM 7 file (23.2 MB) deflated in 220 ms to 4.47 MB at 4, in 485 ms to 4.24 MB at 6 (and in 145
- * ms to 5.13 MB at 1); the GEDCOM bench's imported tree (36.5 MB) to 7.3 MB against 6.7: 5-9% more
- * bytes for less than half the CPU, which an export shares with the database and every other
- * request (zlib's levels 4 to 9 use lazy matching, 1 to 3 do not).
+ * The deflate level of `gedcom.ged`: 1, not zlib's default 6. The 100,000-person reads bench tree's
+ * GEDCOM 7 file (23.2 MB) deflated in 145 ms to 5.13 MB at 1, in 220 ms to 4.47 MB at 4, in 485 ms
+ * to 4.24 MB at 6; the GEDCOM bench's imported tree (36.5 MB) to 8.5 MB at 1, 7.3 at 4, 6.7 at 6. An
+ * export is CPU-bound on 2 cores (the service's thread, PostgreSQL and zlib's share them), so bytes
+ * are cheaper than the CPU: at 1 the bench's GEDZIP export of 100,000 persons ran at 44,633
+ * persons/s against 40,477-41,712 at 4 (issue 27, fifty-third session; zlib's levels 1 to 3 use no
+ * lazy matching). What a GEDZIP mostly carries, its media, is stored, not deflated.
  */
-export const GEDCOM_DEFLATE_LEVEL = 4;
+export const GEDCOM_DEFLATE_LEVEL = 1;
 
 /**
  * A GEDZIP as a zip stream: `gedcom.ged` (deflated) first, then each media item's bytes (stored:
