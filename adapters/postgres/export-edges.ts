@@ -245,6 +245,9 @@ export class ExportEdges {
       // The tag and its tab, then the id.
       const id = p + 2;
       if (rows[p] === P) {
+        // The persons come before the edges (no parallel plan: gedcom-export.ts EDGE_PLANS); a person
+        // after the table was made would be numbered by no edge's end, silently.
+        if (this.slots !== null) throw new Error('export: a person read after the edges');
         const n = ++this.persons;
         if (n * ID_LENGTH > this.personIds.length) {
           const ids = Buffer.alloc(Math.max(1024, n * 2) * ID_LENGTH);

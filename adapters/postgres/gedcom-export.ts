@@ -517,9 +517,10 @@ const exportedSnapshot = async (db: Sql, treeId: Id): Promise<string> => {
 /**
  * The tree's persons and edges are read whole (export-edges.ts): each branch in id order by an index
  * of the tree, or, where the planner would rather scan the table, sorted in memory (32 MB, not on
- * disk). `local`: for this transaction only.
+ * disk); no parallel plan, so that the branches come in turn (the persons before the edges), and no
+ * JIT (prepare sets both on the export's own connection too). `local`: for this transaction only.
  */
-const EDGE_PLANS = `select set_config('work_mem', '32MB', true)`;
+const EDGE_PLANS = `select set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 /** EDGE_PLANS undone, for the chunks' statements when the edges were read on the export's own connection. */
 const EDGE_PLANS_UNDONE = `select set_config('work_mem', (select reset_val from pg_settings where name = 'work_mem'), true)`;
 
