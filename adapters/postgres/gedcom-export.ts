@@ -15,11 +15,12 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
 //
-// - once: a temporary table numbers the tree's sources, another finds for every live citation the record that writes it (a person, or a
-//   partnership's FAM, by the partnership's person_a), and one statement answers where each chunk of
-//   persons begins and ends. Meanwhile a second connection, in a transaction of the same snapshot
-//   (pg_export_snapshot), reads the persons and every edge once, numbering the edges' ends (export-edges.ts): read per
-//   chunk, around each chunk's persons, each edge came 2.3 times, 65-70% of the database's time;
+// - once: a temporary table numbers the tree's sources, another finds for every live citation the
+//   record that writes it (a person, or a partnership's FAM, by the partnership's person_a).
+//   Meanwhile a second connection, in a transaction of the same snapshot (pg_export_snapshot), reads
+//   the tree's persons and every edge once (export-edges.ts), which numbers the persons, and so the
+//   edges' ends and where each chunk of persons begins and ends: read per chunk, around each chunk's
+//   persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
 //   persons of one range of ids, their names, their events and those of the partnerships they write
 //   (with place names), and the citations of all of those with the numbers of their sources; node
