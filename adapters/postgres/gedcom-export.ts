@@ -11,6 +11,7 @@ import type { EventType, IdentifierKind, NameType, PersonIdentifier, PersonPriva
 import { toDate } from './tables/people.js';
 import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
 import { ExportEdges, type PickedEdges } from './export-edges.js';
+import { LOCK as PASSES_LOCK } from './person-cards.js';
 import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
@@ -492,9 +493,6 @@ const pointersOf = async (db: Sql, edges: ExportEdges, text: string): Promise<Re
   return out;
 };
 
-/** The advisory lock namespace of the tree's background passes (person-cards.ts, kept-pages.ts). */
-const PASSES_LOCK = 27;
-
 /**
  * The snapshot of the export's transaction, for a second connection to read in (SET TRANSACTION
  * SNAPSHOT takes no bind parameter: the identifier PostgreSQL gave is checked before it is used).
@@ -508,7 +506,7 @@ const PASSES_LOCK = 27;
  */
 const exportedSnapshot = async (db: Sql, treeId: Id): Promise<string> => {
   const [row] = await db.rows<{ snapshot: string }>(
-    `select pg_advisory_xact_lock_shared(${PASSES_LOCK}, hashtext(?::text))::text as passes, pg_export_snapshot() as snapshot`, [treeId], ONCE,
+    `select pg_advisory_xact_lock_shared(?::int, hashtext(?::text))::text as passes, pg_export_snapshot() as snapshot`, [PASSES_LOCK, treeId], ONCE,
   );
   const snapshot = row?.snapshot ?? '';
   if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error('export: an unexpected snapshot identifier');

@@ -2,6 +2,7 @@ import type { KeptPageStore } from '../../core/people/ports.js';
 import type { CardDemand } from './card-demand.js';
 import { treeStamp } from './public-pages.js';
 import { uuids, type Sql } from './sql.js';
+import { LOCK } from './person-cards.js';
 
 // Kept public person pages (issue 26; migration 20270119090000 says what is kept and when it goes;
 // adapters/http/pages/public/kept.ts when a page is written and served). The read of a kept page is
@@ -13,8 +14,6 @@ import { uuids, type Sql } from './sql.js';
 // before a purge is either refused (the purge's commit changed the stamp, or it still holds the lock)
 // or erased by it (it waited for this transaction's commit).
 
-/** The advisory lock namespace the person cards' triggers and filler use (person-cards.ts). */
-const LOCK = 27;
 /** The tree `t` is one a visitor may no longer read (deleted, private, members only). */
 const UNREADABLE = `(t.deleted_at is not null or t.visibility not in ('public', 'unlisted'))`;
 

@@ -16,8 +16,8 @@ import type { CardDemand } from './card-demand.js';
 // runs while a change of the tree is in progress (`busy`: the caller tries the tree again later), and
 // a change that starts meanwhile waits for the step's commit, then removes what the step wrote.
 
-/** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it). */
-const LOCK = 27;
+/** The advisory lock namespace of person cards (the triggers of migration 20270116090000 use it), which keeping pages (kept-pages.ts) and a GEDCOM export (gedcom-export.ts) take too. */
+export const LOCK = 27;
 
 /** A step's persons: the tree's live persons after a person (or from the first), in id order, at most a limit. Parameters: the tree, the person (or null), the limit. */
 const STEP_PERSONS = `select p.id from persons p
