@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
+import './native-crc32.js'; // yazl's CRC-32 through zlib (native-crc32.ts)
 import { recordOrder, type ArchiveItem, type RecordKind } from '../../core/accounts/archive.js';
 import type { AccountExport } from '../../core/accounts/queries/export-account.js';
 import { arrayKeys, encodeHeader, encodeRecord, encodeTree } from './account-json.js';
