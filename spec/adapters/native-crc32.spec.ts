@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import yauzl from 'yauzl';
 import { gedzipStream } from '../../adapters/archive/gedzip-writer.js';
 import { jsCrc32, nativeCrc32 } from '../../adapters/archive/native-crc32.js';
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js';
+import { unzipEntries } from '../support/account-archive.js';
 import type { Media } from '../../core/media/model.js';
 import type { GedzipItem } from '../../core/gedcom/writer-media.js';
 
@@ -21,30 +21,6 @@ const shared = require('buffer-crc32') as { unsigned: (buf: unknown, previous?: 
 const bytes = (chunks: readonly Buffer[]): AsyncIterable<Uint8Array> => (async function* () {
   for (const c of chunks) yield c;
 })();
-
-/** Each entry's name, the CRC-32 its central directory says, and its bytes. */
-const entries = (zip: Buffer): Promise<{ name: string; crc: number; data: Buffer }[]> =>
-  new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
-      if (err) return reject(err);
-      const out: { name: string; crc: number; data: Buffer }[] = [];
-      z.on('error', reject);
-      z.on('end', () => resolve(out));
-      z.on('entry', (entry: yauzl.Entry) => {
-        z.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, crc: entry.crc32, data: Buffer.concat(chunks) });
-            z.readEntry();
-          });
-        });
-      });
-      z.readEntry();
-    });
-  });
 
 const collect = async (r: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -86,7 +62,7 @@ describe('archive adapters: CRC-32 by zlib for yazl (native-crc32.ts)', () => {
     const pieces = Array.from({ length: 40 }, (_, i) => Buffer.from(`0 @I${i}@ INDI\n1 NAME Zoë /Ödegård/\n`.repeat(500)));
     const item = { media: { id: 'm1', storageKey: 'k1', size: photo.length } as unknown as Media, xref: '@O1@', path: 'media/photo.jpg' } satisfies GedzipItem;
     const zip = await collect(gedzipStream(bytes(pieces), [item], blobs));
-    const got = await entries(zip);
+    const got = await unzipEntries(zip);
     expect(got.map((e) => e.name)).to.deep.equal(['gedcom.ged', 'media/photo.jpg']);
     expect(got[0]!.data.equals(Buffer.concat(pieces))).to.equal(true);
     expect(got[1]!.data.equals(photo)).to.equal(true);

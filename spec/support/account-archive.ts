@@ -24,12 +24,12 @@ export const importZip = async (svc: TestService, token: string, zip: Uint8Array
   }
 };
 
-/** Every entry of a zip held in memory, name to bytes (tests only: small zips). */
-export const unzip = (zip: Buffer): Promise<Map<string, Buffer>> =>
+/** Every entry of a zip held in memory, in order: its name, the CRC-32 its central directory says, its bytes (tests only: small zips). */
+export const unzipEntries = (zip: Buffer): Promise<{ name: string; crc: number; data: Buffer }[]> =>
   new Promise((resolve, reject) => {
     yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
       if (err) return reject(err);
-      const out = new Map<string, Buffer>();
+      const out: { name: string; crc: number; data: Buffer }[] = [];
       z.on('error', reject);
       z.on('end', () => resolve(out));
       z.on('entry', (entry: yauzl.Entry) => {
@@ -39,7 +39,7 @@ export const unzip = (zip: Buffer): Promise<Map<string, Buffer>> =>
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('error', reject);
           stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
+            out.push({ name: entry.fileName, crc: entry.crc32, data: Buffer.concat(chunks) });
             z.readEntry();
           });
         });
@@ -47,6 +47,9 @@ export const unzip = (zip: Buffer): Promise<Map<string, Buffer>> =>
       z.readEntry();
     });
   });
+
+/** Every entry of a zip held in memory, name to bytes (tests only: small zips). */
+export const unzip = async (zip: Buffer): Promise<Map<string, Buffer>> => new Map((await unzipEntries(zip)).map((e) => [e.name, e.data]));
 
 /** A zip of the given entries, built in memory with yazl (tests only). */
 export const zipOf = (entries: readonly (readonly [name: string, bytes: Buffer | string])[]): Promise<Buffer> =>
