@@ -38,4 +38,5 @@ export const nativeCrc32: Unsigned = (buf, previous) => {
   return bytes.length === 0 ? start : zlib.crc32(bytes, start);
 };
 
-bufferCrc32.unsigned = nativeCrc32;
+// A Node without zlib.crc32 (older than the engines allow) keeps the JavaScript one rather than fail.
+if (typeof zlib.crc32 === 'function') bufferCrc32.unsigned = nativeCrc32;
