@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
 // zlib's CRC-32 (native, in Node since 20.15 and 22.2: package.json's engines ask for both). yazl
 // takes no CRC function of its own, so the function on buffer-crc32's module object, which yazl looks up
 // at each call, is replaced by one that gives the same answers through zlib (the spec compares the two
-// on every way they are called). minio uses the same module object (one copy in node_modules) and
-// gets the same answers faster.
+// on every way they are called). minio, the other user of the module, calls its default function
+// (a CRC as a Buffer, for S3 Select's event stream), which stays buffer-crc32's own.
 
 type Unsigned = (buf: unknown, previous?: unknown) => number;
 
