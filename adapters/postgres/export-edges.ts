@@ -285,7 +285,7 @@ export class ExportEdges {
       this.number[i] = type === PARTNERSHIP ? ++this.partnershipCount : 0;
       this.qualifier[i] = this.qualifiers.ofBytes(rows, from, to);
       // Read by CopyRows (escapes, UTF-8) when the row has any.
-      if (end !== rest + 6 || !none(rows, rest, end)) {
+      if (!none(rows, rest, end)) {
         const fields = new CopyRows(rows.toString('latin1', rest, end + 1));
         fields.next();
         const role = fields.field();
