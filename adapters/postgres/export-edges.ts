@@ -152,14 +152,22 @@ export class ExportEdges {
    * live edges in id order (id, type, person_a, person_b, qualifier, role, notes, kept lines); UNION
    * ALL answers its branches in turn, each in its own order (no parallel plan: the caller's
    * settings). Each branch is one index range scan of the tree, with no join and no sort.
+   *
+   * The tree is named as a range of one value, ordered by tree and id: with `tree_id = <tree>`, the
+   * planner knows the tree constant, so the primary key's order (id) is the order asked, and it may
+   * walk the primary key whole, every tree's rows, for the one tree's. It did, on a database of three
+   * 100,000-person trees: 520,383 edges read for 173,461, 120-133 ms against 74-88 by the index of
+   * the tree, whose cost it estimated 30,324 against 30,280. Only the index of the tree by tree and
+   * id answers this order.
    */
   private static statement(treeId: Id): string {
     const tree = uuidLiteral(treeId);
+    const of = (alias: string) => `${alias}.tree_id between ${tree} and ${tree} and ${alias}.deleted_at is null order by ${alias}.tree_id, ${alias}.id`;
     return `copy (
-      (select 'p', p.id::text, p.sex, null, null, null, null, null, null from persons p where p.tree_id = ${tree} and p.deleted_at is null order by p.id)
+      (select 'p', p.id::text, p.sex, null, null, null, null, null, null from persons p where ${of('p')})
       union all
       (select 'e', r.id::text, r.type, r.person_a_id::text, r.person_b_id::text, r.qualifier, r.role, r.notes, r.gedcom_extra
-       from relationships r where r.tree_id = ${tree} and r.deleted_at is null order by r.id)
+       from relationships r where ${of('r')})
     ) to stdout`;
   }
 
