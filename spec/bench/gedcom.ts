@@ -8,8 +8,9 @@
 // imported tree (BENCH_GEDCOM_PREVIEW=0 leaves that out). Each step reports the CPU seconds of the
 // service, of PostgreSQL (every process of the scratch cluster) and of the client, per 1,000 persons
 // (issue 27): the import's client is this bench; the exports' is a process of its own
-// (export-client.ts), beside which this bench (sampling the service's RSS) is reported as `bench`. Last, the floor under both (bareFloor: a bare Koa + pg baseline reading
-// the tree's rows and writing them again into an empty database), with the service's ratio to it.
+// (export-client.ts), beside which this bench (sampling the service's RSS) is reported as `bench`.
+// Last, the floor under both (bareFloor: a bare Koa + pg baseline reading the tree's rows and writing
+// them again into an empty database), with the service's ratio to it.
 // Goals (issues 14, 27): import >= 10,000 persons/s with the service's peak RSS <= 512 MB whatever
 // the size; export >= 50,000 persons/s.
 import { randomUUID } from 'node:crypto';
@@ -223,7 +224,10 @@ const main = async (): Promise<void> => {
       const dbName = (await scratch.db.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
       const tracked = await scratch.db.query(`alter database "${dbName}" set track_functions = 'pl'`).then(() => true, () => false);
       const svc = await startServiceProcess({ databaseUrl: scratch.url, dataDir, env: { MAX_UPLOAD_BYTES: String(4 * 1024 * 1024 * 1024) } });
-      const client = await startExportClient();
+      const client = await startExportClient().catch(async (e: unknown) => {
+        await svc.stop();
+        throw e;
+      });
       try {
         const owner = await registerUser(svc.api, `owner${n}@gedcom.bench`);
         const treeRes = await fetch(`${svc.api}/trees`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `GEDCOM bench ${n}` }) });
