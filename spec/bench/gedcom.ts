@@ -113,14 +113,7 @@ const bareFloor = async (scratch: ScratchDatabase, from: string, client: ExportC
     try {
       // Sent with node:http, as the service's import is (`fetch` cost this client 17 ms of CPU per 1,000 persons, 0.24 of a core).
       const imported = await timed(meters(writer.pid), async () => {
-        const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-          const req = http.request(new URL(`${writer.url}/import`), { method: 'POST', agent: false }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-            res.on('error', reject);
-          });
-          req.on('error', reject);
+        const answer = await sent(new URL(`${writer.url}/import`), {}, (req, reject) => {
           const body = importBody(parts);
           body.on('error', reject);
           body.pipe(req);
@@ -147,6 +140,19 @@ const bareFloor = async (scratch: ScratchDatabase, from: string, client: ExportC
 const cpuPer = (cpu: CpuWindow, persons: number): string =>
   `${cpu.measured.map((m) => `${m.label} ${(m.seconds * 1e6 / persons).toFixed(0)} ms (${(m.seconds / cpu.wallSeconds).toFixed(2)} cores)`).join(', ')} per 1,000 persons; machine ${(cpu.machineBusy / cpu.wallSeconds).toFixed(2)} cores busy`;
 
+/** A POST to `url` by node:http: `write` sends its body on `req`; answers the status and the answer's text. */
+const sent = (url: URL, headers: http.OutgoingHttpHeaders, write: (req: http.ClientRequest, reject: (e: unknown) => void) => void): Promise<{ status: number; text: string }> =>
+  new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    write(req, reject);
+  });
+
 /**
  * A multipart upload of `file` (its one part, `file`), streamed from the disk by node:http. What an
  * import waits for before it reads anything is the whole upload, so the client's pace is part of the
@@ -159,17 +165,9 @@ const post = async (api: string, token: string, treeId: string, what: 'import' |
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = (await stat(file)).size;
-  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(new URL(`${api}/trees/${treeId}/gedcom/${what}`), {
-      method: 'POST', agent: false,
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
+  const answer = await sent(new URL(`${api}/trees/${treeId}/gedcom/${what}`), {
+    authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length,
+  }, (req, reject) => {
     req.write(head);
     const input = createReadStream(file, { highWaterMark: 1 << 20 });
     input.on('error', reject);
