@@ -7,7 +7,7 @@ import type { KeptRecord } from '../../core/gedcom/types.js';
 import type { GenealogicalDate } from '../../core/kernel/date.js';
 import type { Id } from '../../core/kernel/ids.js';
 import type { CitationTargetKind } from '../../core/sources/model.js';
-import type { EventType, IdentifierKind, NameType, PersonIdentifier, PersonPrivacy, Sex } from '../../core/people/model.js';
+import type { Coordinates, EventType, IdentifierKind, NameType, PersonIdentifier, PersonPrivacy, Sex } from '../../core/people/model.js';
 import { toDate } from './tables/people.js';
 import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
 import { ExportEdges, type PickedEdges } from './export-edges.js';
@@ -24,7 +24,7 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 //   persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
 //   persons of one range of ids, their names, their events and those of the partnerships they write
-//   (with place names), and the citations of all of those with the numbers of their sources; node
+//   (their places by id: the tree's places are read once, placesOf), and the citations of all of those with the numbers of their sources; node
 //   reads the rows with `indexOf` into the chunk's records, grouped by the record that writes them,
 //   and takes the edges around them from the edges read. The next chunk is read while the current
 //   one is written.
@@ -126,9 +126,8 @@ const CHUNK_PLANS = `select set_config('enable_hashjoin', 'off', true), set_conf
 const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
   const t = uuidLiteral(treeId);
   const range = `between ${uuidLiteral(lo)} and ${uuidLiteral(hi)}`;
-  // The place's coordinates as one field, `latitude longitude` (float8 text: the shortest exact digits), or null.
-  const event = `e.id::text, e.type, e.custom_type, e.date::text, pl.name, e.notes, e.detail, e.temple, e.ordinance_status,
-    pl.latitude::text || ' ' || pl.longitude::text, e.cause`;
+  // The place by its id (the reader has the tree's places: placesOf); the field after `ordinance_status` is unused.
+  const event = 'e.id::text, e.type, e.custom_type, e.date::text, e.place_id::text, e.notes, e.detail, e.temple, e.ordinance_status, null, e.cause';
   return `copy (
   (select 'p', p.id::text, p.sex, p.privacy, p.notes, p.identifiers::text, null, null, null, null, null, null, null, p.gedcom_extra
    from persons p where p.tree_id = ${t} and p.id ${range} and p.deleted_at is null order by p.id)
@@ -137,7 +136,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
    from names n where n.tree_id = ${t} and n.person_id ${range} and n.deleted_at is null order by n.person_id)
   union all
   (select 'v', e.person_id::text, ${event}, e.gedcom_extra
-   from events e left join places pl on pl.id = e.place_id
+   from events e
    where e.tree_id = ${t} and e.person_id ${range} and e.deleted_at is null order by e.person_id)
   union all
   (select 'c', c.person::text, case when c.record = c.person then '' else c.record::text end, c.source_n::text, c.target_kind, c.target_id::text, c.page, c.detail,
@@ -145,7 +144,7 @@ const chunkStatement = (treeId: Id, lo: Id, hi: Id): string => {
    from ${CITATIONS} c where c.person ${range} order by c.person, c.id)
   union all
   (select 'w', e.partnership_id::text, ${event}, e.gedcom_extra
-   from relationships r join events e on e.partnership_id = r.id left join places pl on pl.id = e.place_id
+   from relationships r join events e on e.partnership_id = r.id
    where r.tree_id = ${t} and r.person_a_id ${range} and r.type = 'partnership' and r.deleted_at is null and e.deleted_at is null)
 ) to stdout`;
 };
@@ -227,29 +226,52 @@ const keptField = (rows: CopyRows, skip: number): string | null => {
   return rows.field();
 };
 
+/** A place as an event writes it: its name, and its coordinates when it has them. */
+type ExportPlace = { readonly name: string; readonly coordinates: Coordinates | null };
+/** The tree's places by id (placesOf). */
+type Places = ReadonlyMap<string, ExportPlace>;
+
+/**
+ * The tree's places, by id, read once for the export: a chunk's events name their place by id, so
+ * no chunk statement joins the places. Joined there (by a probe of the places' primary key for each
+ * event, or a memoized one), they were 2.7-6 of a chunk's 18-22 ms of PostgreSQL at 100,000 persons
+ * (which of the two, the planner chose by its estimate of a chunk's events, which is often far off
+ * for a range of UUID v7 ids). A place is a tree's own (places are made per tree, by name: people.ts
+ * pgPlaces `ensure`, and the import's), so an event names one of these; were it another tree's, the event is
+ * written without one, as an export writes nothing of another tree.
+ */
+const placesOf = async (db: Sql, treeId: Id): Promise<Places> => {
+  const rows = await db.rows<{ id: Id; name: string; latitude: number | null; longitude: number | null }>(
+    'select p.id::text as id, p.name, p.latitude, p.longitude from places p where p.tree_id = ?', [treeId], ONCE,
+  );
+  const places = new Map<string, ExportPlace>();
+  for (const p of rows) {
+    places.set(p.id, { name: p.name, coordinates: p.latitude === null || p.longitude === null ? null : { latitude: p.latitude, longitude: p.longitude } });
+  }
+  return places;
+};
+
 /** An event row's fields after its owner's id, and its kept lines. */
-const keptEventOf = (rows: CopyRows): ExportEvent => {
+const keptEventOf = (rows: CopyRows, places: Places): ExportEvent => {
   const id = rows.text();
   const type = rows.text() as EventType;
   const customType = rows.field();
   const date = rows.field();
-  const place = rows.field();
+  const placeId = rows.field();
   const notes = rows.text();
   const detail = rows.text();
   const temple = rows.field();
   const ordinanceStatus = rows.field();
-  const at = rows.field();
+  rows.skip();
   const cause = rows.text();
   const gedcomExtra = rows.field();
   // The optional fields are added to the one object (not spread into a copy of it: an export reads
   // one per event), where there are any, as the memory adapter's events have them.
+  const place = placeId === null ? undefined : places.get(placeId);
   const event: { -readonly [K in keyof ExportEvent]: ExportEvent[K] } = {
-    id, type, customType, date: date === null ? null : dateOf(date), place, notes, detail, cause, temple, ordinanceStatus,
+    id, type, customType, date: date === null ? null : dateOf(date), place: place?.name ?? null, notes, detail, cause, temple, ordinanceStatus,
   };
-  if (at !== null) {
-    const space = at.indexOf(' ');
-    event.coordinates = { latitude: +at.slice(0, space), longitude: +at.slice(space + 1) };
-  }
+  if (place?.coordinates) event.coordinates = place.coordinates;
   if (gedcomExtra !== null) event.gedcomExtra = gedcomExtra;
   return event;
 };
@@ -309,7 +331,7 @@ const TAGS = ['p', 'n', 'v', 'c', 'w'] as const;
  * events when it ends. Persons are named by their numbers (PersonKey). A citation's `sourceId` is
  * its source's number.
  */
-export const chunkOf = (bytes: Buffer, first: number, count: number, edges: PickedEdges): PersonChunk => {
+export const chunkOf = (bytes: Buffer, first: number, count: number, edges: PickedEdges, places: Places): PersonChunk => {
   const source = copyText(bytes);
   // Where each section begins and ends: rows are tagged, the sections come in TAGS order.
   const starts = new Map<string, number>();
@@ -352,7 +374,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number, edges: Pick
         own.push(gedcomExtra === null ? name : { ...name, gedcomExtra });
       }
       const happened: ExportEvent[] = [];
-      for (; events.at(id); events.done()) happened.push(keptEventOf(events.rows));
+      for (; events.at(id); events.done()) happened.push(keptEventOf(events.rows, places));
       // Its citations, and those of the partnerships whose FAM it writes. Written only where the record
       // is: the person, or a partnership the chunk writes; and an edge's only when the chunk took it
       // (live, between live persons).
@@ -390,7 +412,7 @@ export const chunkOf = (bytes: Buffer, first: number, count: number, edges: Pick
     const family = rowsOf('w');
     while (family.next()) {
       family.skip();
-      partnershipRecords.get(family.text())?.events.push(keptEventOf(family));
+      partnershipRecords.get(family.text())?.events.push(keptEventOf(family, places));
     }
     for (const p of partnershipRecords.values()) ordered(p.events, byId);
   }
@@ -618,6 +640,7 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
         await db.rows(EDGE_PLANS_UNDONE, [], ONCE);
       }
       edges.index();
+      const places = await placesOf(db, treeId);
       const bounds = boundsOf(edges, step);
       await db.rows(CHUNK_PLANS, [], ONCE);
       const pointersIn: Pointers = (text) => pointersOf(db, edges, text);
@@ -628,7 +651,7 @@ export const pgGedcomExport = (em: () => EntityManager, observe: SqlObserver = {
           const { lo, hi, first, count } = bounds[i]!;
           const bytes = await copyOut(t, chunkStatement(treeId, lo, hi), space, observe);
           const picked = edges.pick(first, count);
-          const chunk = chunkOf(bytes, first, count, picked);
+          const chunk = chunkOf(bytes, first, count, picked, places);
           // Kept lines pointing at rows (rare): one look-up of those rows' numbers, before the next chunk's bytes take the buffer.
           const kept = picked.relationships.concat(...picked.associations.values()).flatMap((r) => r.gedcomExtra?.includes('"@#') === true ? [r.gedcomExtra] : []);
           const pointers = holdsPointer(bytes) || kept.length > 0 ? await pointersIn(copyText(bytes) + kept.join('')) : null;

@@ -93,11 +93,11 @@ describe('a chunk of the export whose persons are not those the edges numbered (
   const bytes = Buffer.from(sortedIds(2).map(row).join(''), 'latin1');
 
   it('reads the chunk when it holds the persons numbered there', () => {
-    expect([...chunkOf(bytes, 1, 2, none).individuals].map((x) => x.person.sex)).to.deep.equal(['male', 'male']);
+    expect([...chunkOf(bytes, 1, 2, none, new Map()).individuals].map((x) => x.person.sex)).to.deep.equal(['male', 'male']);
   });
 
   it('throws when the chunk holds fewer (or more) persons than were numbered there', () => {
-    expect(() => [...chunkOf(bytes, 1, 3, none).individuals]).to.throw('export: 2 persons in the chunk of persons 1 to 3');
-    expect(() => [...chunkOf(bytes, 5, 1, none).individuals]).to.throw('export: 2 persons in the chunk of persons 5 to 5');
+    expect(() => [...chunkOf(bytes, 1, 3, none, new Map()).individuals]).to.throw('export: 2 persons in the chunk of persons 1 to 3');
+    expect(() => [...chunkOf(bytes, 5, 1, none, new Map()).individuals]).to.throw('export: 2 persons in the chunk of persons 5 to 5');
   });
 });
