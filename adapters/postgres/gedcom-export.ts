@@ -24,10 +24,10 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 //   persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
 //   persons of one range of ids, their names, their events and those of the partnerships they write
-//   (their places by id: the tree's places are read once, placesOf), and the citations of all of those with the numbers of their sources; node
-//   reads the rows with `indexOf` into the chunk's records, grouped by the record that writes them,
-//   and takes the edges around them from the edges read. The next chunk is read while the current
-//   one is written.
+//   (their places by id: the tree's places are read once, placesOf), and the citations of all of
+//   those with the numbers of their sources; node reads the rows with `indexOf` into the chunk's
+//   records, grouped by the record that writes them, and takes the edges around them from the edges
+//   read. The next chunk is read while the current one is written.
 //
 // Statements run unnamed (`once`): they name temporary tables that each export creates anew, and a
 // statement prepared against one export's table must not be kept for the next.
@@ -237,8 +237,8 @@ type Places = ReadonlyMap<string, ExportPlace>;
  * event, or a memoized one), they were 2.7-6 of a chunk's 18-22 ms of PostgreSQL at 100,000 persons
  * (which of the two, the planner chose by its estimate of a chunk's events, which is often far off
  * for a range of UUID v7 ids). A place is a tree's own (places are made per tree, by name: people.ts
- * pgPlaces `ensure`, and the import's), so an event names one of these; were it another tree's, the event is
- * written without one, as an export writes nothing of another tree.
+ * pgPlaces `ensure`, and the import's), so an event names one of these; were it another tree's, the
+ * event would be written without one, as an export writes nothing of another tree.
  */
 const placesOf = async (db: Sql, treeId: Id): Promise<Places> => {
   const rows = await db.rows<{ id: Id; name: string; latitude: number | null; longitude: number | null }>(
