@@ -12,6 +12,7 @@ import { toDate } from './tables/people.js';
 import { copyOut, CopyRows, copySpace, copyText, uuidLiteral } from './copy-out.js';
 import { ExportEdges, type PickedEdges } from './export-edges.js';
 import { LOCK as PASSES_LOCK } from './person-cards.js';
+import { pgPlaces } from './people.js';
 import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 
 // The export reads in one REPEATABLE READ transaction on one connection, set-wise (issue 27):
@@ -241,11 +242,8 @@ type Places = ReadonlyMap<string, ExportPlace>;
  * event would be written without one, as an export writes nothing of another tree.
  */
 const placesOf = async (db: Sql, treeId: Id): Promise<Places> => {
-  const rows = await db.rows<{ id: Id; name: string; latitude: number | null; longitude: number | null }>(
-    'select p.id::text as id, p.name, p.latitude, p.longitude from places p where p.tree_id = ?', [treeId], ONCE,
-  );
   const places = new Map<string, ExportPlace>();
-  for (const p of rows) {
+  for (const p of await pgPlaces(db).listByTree(treeId)) {
     places.set(p.id, { name: p.name, coordinates: p.latitude === null || p.longitude === null ? null : { latitude: p.latitude, longitude: p.longitude } });
   }
   return places;
