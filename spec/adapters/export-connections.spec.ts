@@ -89,7 +89,8 @@ describe('a chunk of the export whose persons are not those the edges numbered (
   // chunk's persons from its own statement, both of one snapshot. Were they ever different, every
   // number after the chunk would be wrong: the reader stops the export instead.
   const none: PickedEdges = { relationships: [], people: new Map(), partnerships: new Map(), owned: [], associations: new Map(), ids: new Set() };
-  const row = (id: string) => `p\t${id}\tmale\tpublic\t\t[]\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n`;
+  // The chunk statement's columns: tag, id, two null uuids, identifiers, sex, privacy, notes, five nulls, kept lines.
+  const row = (id: string) => `p\t${id}\t\\N\t\\N\t[]\tmale\tpublic\t\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n`;
   const bytes = Buffer.from(sortedIds(2).map(row).join(''), 'latin1');
 
   it('reads the chunk when it holds the persons numbered there', () => {
