@@ -55,8 +55,8 @@ export const LOOK = `select count(*)::int as seen, max(t.id::text) as last, coun
  * passes find every card there (reads ask for a tree whose cards are missing: CardDemand), and
  * walking the 100,000-person bench tree 500 persons at a time took 201 steps, a transaction, a lock
  * and a LOOK each (212-258 ms by hand, every 5 minutes, ten times that at 1,000,000 persons), against
- * 53 ms for this one statement (an anti join of the tree's persons and cards). No parallel plan (the
- * step sets it): the pass runs beside the requests, which the cores are for.
+ * 53 ms for this one statement (an anti join of the tree's persons and cards; no parallel plan, as
+ * on every connection of the service: orm.ts).
  */
 const COMPLETE = `select not exists (select 1 from persons p
       where p.tree_id = ?::uuid and p.deleted_at is null
@@ -73,7 +73,6 @@ export const pgPersonCards = (db: Sql, demand: CardDemand): PersonCardStore => (
     if (lock?.ok !== true) return { busy: true, filled: 0, last: after };
     if (after === null) {
       // Under the lock, as every step: no change of the tree is in progress, so none is half seen.
-      await db.rows(`select set_config('max_parallel_workers_per_gather', '0', true)`);
       const [tree] = await db.rows<{ complete: boolean }>(COMPLETE, [treeId, treeId]);
       if (tree?.complete === true) {
         demand.filled(treeId);
