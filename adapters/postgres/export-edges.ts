@@ -226,6 +226,18 @@ export class ExportEdges {
     return this.personIds.toString('latin1', (n - 1) * ID_LENGTH, n * ID_LENGTH);
   }
 
+  /** The ids of persons first..first + count - 1, joined by commas (an array literal's elements: gedcom-export.ts). */
+  personIdList(first: number, count: number): string {
+    if (count <= 0) return '';
+    const out = Buffer.allocUnsafe(count * (ID_LENGTH + 1) - 1);
+    for (let k = 0; k < count; k++) {
+      const at = k * (ID_LENGTH + 1);
+      this.personIds.copy(out, at, (first - 1 + k) * ID_LENGTH, (first + k) * ID_LENGTH);
+      if (k + 1 < count) out[at + ID_LENGTH] = 0x2c;
+    }
+    return out.toString('latin1');
+  }
+
   /** The live persons read. */
   get personCount(): number {
     return this.persons;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { copyText, CopyRows } from '../../adapters/postgres/copy-out.js';
+import { copyText, CopyRows, uuidArrayLiteral, uuidListLiteral } from '../../adapters/postgres/copy-out.js';
 
 // CopyRows (adapters/postgres/copy-out.ts) reads COPY text rows field by field; the export's
 // sections (gedcom-export.ts Section) ask each row's owner with fieldIs and compareField. These hold
@@ -74,5 +74,22 @@ describe('CopyRows: a field compared without reading it', () => {
     expect(rows.field()).to.equal('a\tb\\c');
     expect(rows.field()).to.equal('Zoë\nx');
     expect(rows.next()).to.equal(false);
+  });
+});
+
+// A chunk's statement names its persons by a list of their ids written into the statement (COPY
+// takes no bind parameters): the list must be uuids and commas only, or it is refused.
+describe('uuid lists written into a COPY statement', () => {
+  it('writes a list of uuids, one, or none as an array literal', () => {
+    expect(uuidListLiteral(`${ID_A},${ID_B}`)).to.equal(`'{${ID_A},${ID_B}}'::uuid[]`);
+    expect(uuidArrayLiteral([ID_A])).to.equal(`'{${ID_A}}'::uuid[]`);
+    expect(uuidArrayLiteral([])).to.equal(`'{}'::uuid[]`);
+  });
+
+  it('refuses anything else: a quote, a brace, a stray comma, a short id', () => {
+    for (const list of [`${ID_A}'`, `${ID_A}}`, `${ID_A},`, `,${ID_A}`, `${ID_A},,${ID_B}`, ID_A.slice(1), `${ID_A} ,${ID_B}`, `${ID_A}');drop table persons;--`]) {
+      expect(() => uuidListLiteral(list), list).to.throw('not a list of uuids');
+    }
+    expect(() => uuidArrayLiteral([ID_A, 'x'])).to.throw('not a list of uuids');
   });
 });
