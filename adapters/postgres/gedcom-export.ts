@@ -21,12 +21,12 @@ import { NO_ID, sqlOn, type Sql, type SqlObserver } from './sql.js';
 //   record that writes it (a person, or a partnership's FAM, by the partnership's person_a).
 //   Meanwhile a second connection, in a transaction of the same snapshot (pg_export_snapshot), reads
 //   the tree's persons and every edge once (export-edges.ts), which numbers the persons, and so the
-//   edges' ends and where each chunk of persons begins and ends: read per chunk, around each chunk's
+//   edges' ends and which persons each chunk holds: read per chunk, around each chunk's
 //   persons, each edge came 2.3 times, 65-70% of the database's time;
 // - per chunk of persons: one `COPY ... TO STDOUT` (copy-out.ts) answers, as tagged text rows, the
-//   persons of one range of ids, their names, their events and those of the partnerships they write
-//   (their places by id: the tree's places are read once, placesOf), and the citations of all of
-//   those with the numbers of their sources; node reads the rows with `indexOf` into the chunk's
+//   chunk's persons (named by their ids), their names, their events and those of the partnerships
+//   they write (their places by id: the tree's places are read once, placesOf), and the citations
+//   of all of those with the numbers of their sources; node reads the rows with `indexOf` into the chunk's
 //   records, grouped by the record that writes them, and takes the edges around them from the edges
 //   read. The next chunk is read while the current one is written.
 //
@@ -132,9 +132,10 @@ type ChunkPersons = { readonly list: string; readonly first: Id; readonly last: 
  * person, which are not indexed by tree), a chunk read the names and events of every other tree's
  * persons whose ids fall in that range, as UUID v7 ids of records made at the same moments in two
  * trees do (two imports at once, or a tree edited while another is imported): a small tree's export
- * could read a large one's rows whole. The array costs PostgreSQL about what the range did (one
- * 2,000-person chunk of the bench's tree, alternated twelve times at psql: medians 20.9 against 20.5
- * ms). The citations are found by range in CITATIONS, which holds the tree's alone.
+ * could read a large one's rows whole. The array costs PostgreSQL about what the range did (the
+ * bench's 100,000-person tree, the preparation and 50 chunks run on one connection, alternated eight
+ * times: the backend's CPU, medians 1,160 against 1,125 ms an export). The citations are found by
+ * range in CITATIONS, which holds the tree's alone.
  *
  * Each column has one type in every branch, so uuids and jsonb are written by COPY as they are:
  * `::text` on them (to match a text column of another branch) made each value twice, its text and
@@ -429,8 +430,8 @@ export const chunkOf = (bytes: Buffer, first: number, count: number, edges: Pick
         associations: associations.get(key) ?? NO_EDGES,
       };
     }
-    // The chunk's range of ids held the persons the edges' read numbered there (both read one snapshot);
-    // were it not so, every number after them would be wrong, silently.
+    // The chunk's statement read the persons the edges' read numbered there (both read one snapshot);
+    // were one missing, every number after it would be wrong, silently.
     if (n !== first + count) throw new Error(`export: ${n - first} persons in the chunk of persons ${first} to ${first + count - 1}`);
     // The events of the partnerships whose FAM the chunk writes.
     const family = rowsOf('w');
