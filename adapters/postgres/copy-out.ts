@@ -72,33 +72,54 @@ class CopyOutQuery {
     this.read(buf);
   };
 
-  /** Reads the messages of `buf`, keeping an incomplete last one; false once the COPY's data has ended. */
+  /**
+   * Reads the messages of `buf`, keeping an incomplete last one; false once the COPY's data has ended.
+   * The whole messages are copied into the buffer at once, then each row is moved down over the
+   * headers before it (`copyWithin`, within one buffer): a copy per row (`Buffer.copy`) made a view
+   * object per row, about a million an export of 100,000 persons (90 MB of V8's heap).
+   */
   private read(buf: Buffer): boolean {
-    let i = 0;
-    while (i + 5 <= buf.length) {
-      const code = buf[i]!;
-      const end = i + 1 + buf.readUInt32BE(i + 1);
-      if (!isCopyMessage(code)) {
-        // The end of the COPY (CommandComplete), or an error: pg's reader takes it from here.
-        this.handBack(buf.subarray(i));
-        return false;
+    // The messages of the COPY that are whole in `buf`: [0, whole).
+    let whole = 0;
+    let ended = -1;
+    while (whole + 5 <= buf.length) {
+      if (!isCopyMessage(buf[whole]!)) {
+        ended = whole;
+        break;
       }
+      const end = whole + 1 + buf.readUInt32BE(whole + 1);
       if (end > buf.length) break;
-      if (code === COPY_DATA) {
-        const length = end - i - 5;
-        if (this.size + length > this.out.length) {
-          const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.size + length));
-          this.out.copy(bigger, 0, 0, this.size);
-          this.out = this.space.buffer = bigger;
-        }
-        buf.copy(this.out, this.size, i + 5, end);
-        this.size += length;
-        // Each CopyData message is one row: what is gathered ends with a whole row.
-        if (this.sink !== null && this.size >= SINK_AT) this.flush();
-      }
-      i = end;
+      whole = end;
     }
-    if (i < buf.length) this.carry = Buffer.from(buf.subarray(i));
+    if (whole > 0) {
+      const base = this.size;
+      if (base + whole > this.out.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, base + whole));
+        this.out.copy(bigger, 0, 0, base);
+        this.out = this.space.buffer = bigger;
+      }
+      const out = this.out;
+      out.set(whole === buf.length ? buf : buf.subarray(0, whole), base);
+      let size = base;
+      for (let i = 0; i < whole; ) {
+        const end = i + 1 + buf.readUInt32BE(i + 1);
+        // Each CopyData message is one row; the others (a notice...) are passed.
+        if (buf[i] === COPY_DATA) {
+          out.copyWithin(size, base + i + 5, base + end);
+          size += end - i - 5;
+        }
+        i = end;
+      }
+      this.size = size;
+      // What is gathered ends with a whole row.
+      if (this.sink !== null && this.size >= SINK_AT) this.flush();
+    }
+    if (ended >= 0) {
+      // The end of the COPY (CommandComplete), or an error: pg's reader takes it from here.
+      this.handBack(buf.subarray(ended));
+      return false;
+    }
+    if (whole < buf.length) this.carry = Buffer.from(buf.subarray(whole));
     return true;
   }
 
