@@ -29,9 +29,9 @@ export type OrmOptions = {
  * project's machines a page fault costs about 12 us (a virtual machine's paged memory), so the
  * bench's GEDCOM export after a minute of quiet took 12,300 faults in PostgreSQL against 700 for one
  * right after another, and its preparation (one statement) ran about twice as long on a new backend.
- * Ten minutes is twice the card pass's period (bootstrap/card-schedule.ts), and still gives the connections
- * back after a quiet spell. The pool still opens none before it needs one (`min: 0`) and never more
- * than `max`.
+ * Ten minutes is twice the card pass's period (bootstrap/card-schedule.ts), and still gives the
+ * connections back after a quiet spell. The pool still opens none before it needs one (`min: 0`) and
+ * never more than `max`.
  */
 export const POOL_IDLE_MILLIS = 10 * 60_000;
 
