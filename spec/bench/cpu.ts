@@ -2,6 +2,7 @@
 // can say where the machine's cores went: the load generator, the service, the bare baseline,
 // PostgreSQL, the bench itself, and whatever else ran on the machine meanwhile.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
 
@@ -18,20 +19,30 @@ const TICKS = (() => {
 /** A process's CPU in seconds, cumulative: read before and after a window, the difference is its share. */
 export type CpuMeter = { readonly label: string; readonly seconds: () => Promise<number> };
 
-type Stat = { readonly ppid: number; readonly own: number; readonly children: number };
+type Stat = { readonly ppid: number; readonly own: number; readonly children: number; readonly started: number };
 
-/** /proc/<pid>/stat: ppid, utime + stime, cutime + cstime (children waited for), in ticks; null when gone. */
-const stat = async (pid: number): Promise<Stat | null> => {
-  try {
-    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after its last ')'.
-    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // f[0] is field 3 (state): field n is f[n - 3].
-    return { ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
-  } catch {
-    return null;
-  }
+/** /proc/<pid>/stat: ppid, utime + stime, cutime + cstime (children waited for), in ticks, and the start time; null when gone. */
+const stat = async (pid: number): Promise<Stat | null> => parseStat(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''));
+
+/** A /proc/<pid>/stat line as stat answers it; null for '' (the process is gone). */
+const parseStat = (text: string): Stat | null => {
+  if (text === '') return null;
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its last ')'.
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // f[0] is field 3 (state): field n is f[n - 3].
+  return { ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]), started: Number(f[19]) };
 };
+
+/** A small file's text, read at once, or `otherwise` when it cannot be read (a process that is gone). */
+function readOr(file: string): string;
+function readOr<T>(file: string, otherwise: T): string | T;
+function readOr(file: string, otherwise: unknown = ''): unknown {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return otherwise;
+  }
+}
 
 /** One process (its threads included), e.g. the service's or a bare baseline's node. NaN once it is gone. */
 export const processMeter = (label: string, pid: number): CpuMeter => ({
@@ -64,6 +75,59 @@ export const postgresMeter = async (db: pg.Client): Promise<CpuMeter | null> => 
       for (const s of await Promise.all(pids.map(stat))) if (s !== null && s.ppid === postmaster) ticks += s.own;
       return ticks / TICKS;
     },
+  };
+};
+
+/** How often autovacuumMeter looks for the server's autovacuum workers. */
+const AUTOVACUUM_POLL_MS = 250;
+
+/**
+ * The part of postgresMeter's seconds that the server's autovacuum workers used (`postgres:
+ * autovacuum worker` in their command line), so that a window can say what of PostgreSQL's CPU was
+ * not the measured statements': a large import's commit sets them off, and they run beside whatever
+ * follows it. A worker is a child of the postmaster that ends when its table is done, and what an
+ * ended child used is only in the postmaster's total: the meter looks at the postmaster's children
+ * (`/proc/<pid>/task/<pid>/children`, a few processes, not every process of the machine) every
+ * AUTOVACUUM_POLL_MS from when it is made until `stop`, and keeps the last CPU it saw of each
+ * worker, so it misses at most that long of each worker's last moments: a lower bound. Null when
+ * the server's processes are not visible here.
+ */
+export const autovacuumMeter = async (db: pg.Client, prefix = 'postgres: autovacuum worker'): Promise<(CpuMeter & { readonly stop: () => void }) | null> => {
+  const backend = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+  const mine = await stat(backend);
+  const comm = await readFile(`/proc/${backend}/comm`, 'utf8').catch(() => '');
+  if (mine === null || !comm.startsWith('postgres')) return null;
+  const children = `/proc/${mine.ppid}/task/${mine.ppid}/children`;
+  if (readOr(children, null) === null) return null;
+  /** Each worker seen (by pid and start time: a pid may be used again) with the last CPU seen of it, in ticks. */
+  const seen = new Map<string, { ticks: number }>();
+  // Read synchronously: a file of /proc per child, about 1 ms a look with a dozen children (with
+  // fs/promises about 3 ms), out of the cores the measured processes share.
+  const poll = (): void => {
+    for (const pid of readOr(children).split(' ')) {
+      if (!/^\d+$/.test(pid) || !readOr(`/proc/${pid}/cmdline`).startsWith(prefix)) continue;
+      const s = parseStat(readOr(`/proc/${pid}/stat`));
+      if (s === null) continue;
+      const key = `${pid}:${s.started}`;
+      const entry = seen.get(key);
+      if (entry === undefined) seen.set(key, { ticks: s.own });
+      else entry.ticks = s.own;
+    }
+  };
+  const timer = setInterval(poll, AUTOVACUUM_POLL_MS);
+  timer.unref();
+  poll();
+  // What workers already running had used before the meter was made is not the meter's: counted from here.
+  const before = new Map([...seen].map(([k, v]) => [k, v.ticks]));
+  return {
+    label: 'of it autovacuum',
+    seconds: async () => {
+      poll();
+      let ticks = 0;
+      for (const [k, { ticks: t }] of seen) ticks += t - (before.get(k) ?? 0);
+      return ticks / TICKS;
+    },
+    stop: () => clearInterval(timer),
   };
 };
 

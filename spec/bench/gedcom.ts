@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { BARE_SECTION_ROWS, exportRows, importBody, startBareGedcom, treeRows } from './bare-gedcom.js';
-import { benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
+import { autovacuumMeter, benchMeter, postgresMeter, processMeter, startCpuWindow, type CpuMeter, type CpuWindow } from './cpu.js';
 import { writeGedcomFile } from './generate-gedcom.js';
 import { startChannel } from './child-channel.js';
 import type { FromExportClient, ToExportClient } from './export-client.js';
@@ -86,10 +86,10 @@ type Floor = { exported: { ms: number; cpu: CpuWindow; bytes: number }; imported
  * the service's import was: a database holding the tree twice, and the autovacuum its commit
  * calls, made the floor at 1,000,000 persons slower than the service), with nothing of GEDCOM.
  */
-const bareFloor = async (scratch: ScratchDatabase, from: string, client: ExportClient): Promise<Floor> => {
+const bareFloor = async (scratch: ScratchDatabase, from: string, client: ExportClient, vacuums: CpuMeter | null): Promise<Floor> => {
   const into = randomUUID();
   const dbMeter = await postgresMeter(scratch.db);
-  const meters = (pid: number) => [processMeter('bare', pid), dbMeter, { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
+  const meters = (pid: number) => [processMeter('bare', pid), dbMeter, vacuums, { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
   const reader = await startBareGedcom(scratch.url);
   let exported: Awaited<ReturnType<typeof timed<number>>>;
   try {
@@ -221,6 +221,7 @@ const main = async (): Promise<void> => {
       // DATABASE_URL whose role may not set track_functions (a superuser's setting) goes without.
       const dbName = (await scratch.db.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
       const tracked = await scratch.db.query(`alter database "${dbName}" set track_functions = 'pl'`).then(() => true, () => false);
+      const vacuums = await autovacuumMeter(scratch.db);
       const svc = await startServiceProcess({ databaseUrl: scratch.url, dataDir, env: { MAX_UPLOAD_BYTES: String(4 * 1024 * 1024 * 1024) } });
       const client = await startExportClient().catch(async (e: unknown) => {
         await svc.stop();
@@ -231,7 +232,9 @@ const main = async (): Promise<void> => {
         const treeRes = await fetch(`${svc.api}/trees`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `GEDCOM bench ${n}` }) });
         const treeId = ((await treeRes.json()) as { id: string }).id;
         const idle = await svc.rss();
-        const meters = [processMeter('service', svc.pid), await postgresMeter(scratch.db), { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
+        // PostgreSQL's CPU, and what of it its autovacuum workers used: the import's commit sets them off on
+        // the tables it filled, and they run beside the exports that follow.
+        const meters = [processMeter('service', svc.pid), await postgresMeter(scratch.db), vacuums, { ...benchMeter, label: 'client' }].filter((m): m is CpuMeter => m !== null);
         log(`importing it through HTTP (service pid ${svc.pid})`);
         const imported = await sampled(svc, meters, () => post(svc.api, owner.token, treeId, 'import', big));
         const report = imported.result as { persons: { created: number }; relationships: { created: number }; events: { created: number }; citations: { created: number } };
@@ -288,7 +291,7 @@ const main = async (): Promise<void> => {
         }
         // Last: the floor reads this database after the service's exports, and writes into another.
         log('the bare baseline: the same rows written and read');
-        const floor = await bareFloor(scratch, treeId, client);
+        const floor = await bareFloor(scratch, treeId, client, vacuums);
         const ratio = (ms: number, floorMs: number): string => `${(floorMs / ms).toFixed(2)}x`;
         rows.push(
           ['  bare: the same rows written', `${(floor.imported.ms / 1000).toFixed(1)} s = ${fmt(rate(persons, floor.imported.ms))} persons/s (${fmt(floor.imported.rows)} rows, binary COPYs of ${fmt(BARE_SECTION_ROWS)} rows, into an empty database${floor.imported.settled ? '' : '; autovacuum still ran after 5 minutes'}); the service's import ${ratio(imported.ms, floor.imported.ms)} of it`],
@@ -298,6 +301,7 @@ const main = async (): Promise<void> => {
         );
         if (svc.exited() !== null) throw new Error(`the service ended: ${svc.exited()}`);
       } finally {
+        vacuums?.stop();
         await client.stop();
         await svc.stop();
         await rm(big, { force: true });
