@@ -53,6 +53,14 @@ export const processMeter = (label: string, pid: number): CpuMeter => ({
   },
 });
 
+/** The pid of the postmaster of the server `db` is connected to (the parent of its backend); null when its processes are not visible here. */
+const postmasterOf = async (db: pg.Client): Promise<number | null> => {
+  const backend = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+  const mine = await stat(backend);
+  const comm = await readFile(`/proc/${backend}/comm`, 'utf8').catch(() => '');
+  return mine === null || !comm.startsWith('postgres') ? null : mine.ppid;
+};
+
 /**
  * Every process of the PostgreSQL server `db` is connected to: the postmaster (found as the parent
  * of `db`'s backend), the children it has reaped (its cutime + cstime: backends that ended within the
@@ -60,11 +68,8 @@ export const processMeter = (label: string, pid: number): CpuMeter => ({
  * (another host or container).
  */
 export const postgresMeter = async (db: pg.Client): Promise<CpuMeter | null> => {
-  const backend = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-  const mine = await stat(backend);
-  const comm = await readFile(`/proc/${backend}/comm`, 'utf8').catch(() => '');
-  if (mine === null || !comm.startsWith('postgres')) return null;
-  const postmaster = mine.ppid;
+  const postmaster = await postmasterOf(db);
+  if (postmaster === null) return null;
   return {
     label: 'PostgreSQL',
     seconds: async () => {
@@ -78,6 +83,8 @@ export const postgresMeter = async (db: pg.Client): Promise<CpuMeter | null> => 
   };
 };
 
+/** The start of an autovacuum worker's command line (its process title). */
+const AUTOVACUUM_WORKER = 'postgres: autovacuum worker';
 /** How often autovacuumMeter looks for the server's autovacuum workers. */
 const AUTOVACUUM_POLL_MS = 250;
 
@@ -92,12 +99,10 @@ const AUTOVACUUM_POLL_MS = 250;
  * worker, so it misses at most that long of each worker's last moments: a lower bound. Null when
  * the server's processes are not visible here.
  */
-export const autovacuumMeter = async (db: pg.Client, prefix = 'postgres: autovacuum worker'): Promise<(CpuMeter & { readonly stop: () => void }) | null> => {
-  const backend = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-  const mine = await stat(backend);
-  const comm = await readFile(`/proc/${backend}/comm`, 'utf8').catch(() => '');
-  if (mine === null || !comm.startsWith('postgres')) return null;
-  const children = `/proc/${mine.ppid}/task/${mine.ppid}/children`;
+export const autovacuumMeter = async (db: pg.Client): Promise<(CpuMeter & { readonly stop: () => void }) | null> => {
+  const postmaster = await postmasterOf(db);
+  if (postmaster === null) return null;
+  const children = `/proc/${postmaster}/task/${postmaster}/children`;
   if (readOr(children, null) === null) return null;
   /** Each worker seen (by pid and start time: a pid may be used again) with the last CPU seen of it, in ticks. */
   const seen = new Map<string, { ticks: number }>();
@@ -105,7 +110,7 @@ export const autovacuumMeter = async (db: pg.Client, prefix = 'postgres: autovac
   // fs/promises about 3 ms), out of the cores the measured processes share.
   const poll = (): void => {
     for (const pid of readOr(children).split(' ')) {
-      if (!/^\d+$/.test(pid) || !readOr(`/proc/${pid}/cmdline`).startsWith(prefix)) continue;
+      if (!/^\d+$/.test(pid) || !readOr(`/proc/${pid}/cmdline`).startsWith(AUTOVACUUM_WORKER)) continue;
       const s = parseStat(readOr(`/proc/${pid}/stat`));
       if (s === null) continue;
       const key = `${pid}:${s.started}`;
