@@ -5,7 +5,7 @@ import { personPagesForget } from './Migration20270119090000_person_pages.js';
 // the pass every 5 minutes (and at each start of each instance) went through every person of every
 // tree a visitor may read, to find the pages not kept under the tree's current key; on the
 // 100,000-person bench tree with every page kept that cost PostgreSQL about 2.7 s of CPU and the
-// service about 1.3 s, each time, for nothing (README, fiftieth session). Now a whole pass records
+// service about 1.3 s, each time, for nothing (docs/PERFORMANCE.md, fiftieth session). Now a whole pass records
 // the key it kept every page under, and the next whole pass leaves a tree whose key is still that
 // one. The key (frame.ts pageKey) holds the tree's change stamp, the year, the site's address and the
 // renderer's version: any change of the tree, a new year, another address or renderer makes it

@@ -166,7 +166,7 @@ const cardShown = (shownSql: string): string => `left join lateral (
  * (a sub-plan the OR reaches only then) for one without a card. Written as a lateral of either (a
  * union of both, limit 1, whose nodes ran for every found person), the search over 1,000,000 names
  * cost PostgreSQL more: a median 706 against 630 us a search over 6 rounds alternated through HTTP, lower
- * in 5 of them (README, forty-ninth session).
+ * in 5 of them (docs/PERFORMANCE.md, forty-ninth session).
  */
 const cardCounts = (shownSql: string): string =>
   `(k.ok or (k.card is null and exists (select 1 from persons pr where pr.id = c.person_id and pr.deleted_at is null${shownSql})))`;

@@ -417,7 +417,7 @@ const searchPage = async (
  * turn, first come first served. A search is the dearest common read (0.5 ms of PostgreSQL's CPU on
  * the 100,000-person bench tree, run alone), and ten of them at once on 2 cores (the pool's 10
  * connections) made PostgreSQL's backends contend: under 32 clients each cost 575-807 us of its CPU,
- * four at once 476-590 us, and the service answered more searches a second (see the README's
+ * four at once 476-590 us, and the service answered more searches a second (see docs/PERFORMANCE.md,
  * "Searches take turns"). A gate in the service, not a smaller pool: waiting for a pooled connection
  * costs the service more per request than this queue (the pool of 5 measured slower for reads).
  */

@@ -28,7 +28,7 @@ const BEFORE_ANSWERS = 3;
  * The names of the statements sent before another (`before`), one per text: each is prepared once per
  * connection, like pg's named statements, and then only bound. Parsed unnamed at every run, sql.ts's
  * generic settings (a one-row select of three set_config) cost PostgreSQL 21.5 us of CPU a run
- * against 8.0 us named, on the embedded server (README, fiftieth session).
+ * against 8.0 us named, on the embedded server (docs/PERFORMANCE.md, fiftieth session).
  */
 const beforeNames = new Map<string, string>();
 const beforeName = (text: string): string => {
