@@ -249,9 +249,8 @@ describe('HTTP admin, AI policy and audit', () => {
       expect((await audit(owner.token, id)).response.status).to.equal(404);
       expect(await svc.storage.audit.listForTree(id, {})).to.deep.equal([]);
 
-      // The storage port offers no query by entity, and the harness does not expose its database URL:
-      // find the rows in whichever test database of this server holds them (entity ids are unique UUIDs).
-      const rows = await auditRowsForEntity(id);
+      // The storage port offers no query by entity: the rows are read from this service's own database.
+      const rows = await auditRowsForEntity(svc.databaseUrl, id);
       const actions = rows.map((r) => r.action).sort();
       expect(actions).to.deep.equal(['tree.create', 'tree.delete', 'tree.purge', 'tree.update'].sort());
       for (const r of rows) {
@@ -263,35 +262,21 @@ describe('HTTP admin, AI policy and audit', () => {
   });
 });
 
-/** Audit rows for `entityId` in any database of the test server (a direct SQL look, not HTTP). */
-const auditRowsForEntity = async (entityId: string): Promise<{ id: string; tree_id: string | null; actor_id: string | null; action: string }[]> => {
-  const adminUrl = process.env['TEST_PG_ADMIN_URL'];
-  if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  let names: string[];
+/**
+ * Audit rows for `entityId` in the service's own database (a direct SQL look, not HTTP). It once
+ * looked in every test database of the server, which the other mocha worker's specs create and drop
+ * (with force) meanwhile: a connection to one of theirs could be ended under it (CI, 2026-12-02).
+ */
+const auditRowsForEntity = async (databaseUrl: string | null, entityId: string): Promise<{ id: string; tree_id: string | null; actor_id: string | null; action: string }[]> => {
+  if (databaseUrl === null) throw new Error('postgres storage expected');
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
   try {
-    names = (await admin.query<{ datname: string }>("select datname from pg_database where datname like 'test\\_%' and datname not like 'test\\_template\\_%'")).rows.map((r) => r.datname);
+    return (await db.query<{ id: string; tree_id: string | null; actor_id: string | null; action: string }>(
+      'select id::text, tree_id::text, actor_id::text, action from audit_entries where entity_id = $1',
+      [entityId],
+    )).rows;
   } finally {
-    await admin.end();
+    await db.end();
   }
-  const found: { id: string; tree_id: string | null; actor_id: string | null; action: string }[] = [];
-  for (const name of names) {
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    const c = new pg.Client({ connectionString: u.toString() });
-    try {
-      await c.connect();
-      const r = await c.query<{ id: string; tree_id: string | null; actor_id: string | null; action: string }>(
-        'select id::text, tree_id::text, actor_id::text, action from audit_entries where entity_id = $1',
-        [entityId],
-      );
-      found.push(...r.rows);
-    } catch {
-      // a database being created or dropped by another spec: not ours
-    } finally {
-      await c.end().catch(() => undefined);
-    }
-  }
-  return found;
 };
