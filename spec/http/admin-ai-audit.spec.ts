@@ -262,17 +262,19 @@ describe('HTTP admin, AI policy and audit', () => {
   });
 });
 
+type AuditRow = { id: string; tree_id: string | null; actor_id: string | null; action: string };
+
 /**
  * Audit rows for `entityId` in the service's own database (a direct SQL look, not HTTP). It once
  * looked in every test database of the server, which the other mocha worker's specs create and drop
  * (with force) meanwhile: a connection to one of theirs could be ended under it (CI, 2026-12-02).
  */
-const auditRowsForEntity = async (databaseUrl: string | null, entityId: string): Promise<{ id: string; tree_id: string | null; actor_id: string | null; action: string }[]> => {
+const auditRowsForEntity = async (databaseUrl: string | null, entityId: string): Promise<AuditRow[]> => {
   if (databaseUrl === null) throw new Error('postgres storage expected');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    return (await db.query<{ id: string; tree_id: string | null; actor_id: string | null; action: string }>(
+    return (await db.query<AuditRow>(
       'select id::text, tree_id::text, actor_id::text, action from audit_entries where entity_id = $1',
       [entityId],
     )).rows;
