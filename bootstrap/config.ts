@@ -194,6 +194,7 @@ export const Environment = t.type({
   SEND_TIMEOUT_MS: wholeNumber(30_000, 0, 3_600_000),
   STREAMS_PER_USER: wholeNumber(2, 1, 1000),
   DB_POOL_MAX: wholeNumber(DEFAULT_POOL_MAX, 2, 1000),
+  EMBEDDED_HUGE_PAGES: flag(true),
   AI_MAX_TOOL_CALLS_PER_ROUND: wholeNumber(16, 1, 1000),
   AI_MAX_TOOL_CALLS: wholeNumber(64, 1, 10_000),
   AI_MAX_PROPOSALS: wholeNumber(10, 0, 1000),
@@ -232,6 +233,8 @@ export type Config = {
   readonly streamsPerUser: number;
   /** Connections to the primary (and as many to a read replica) one process keeps at most. */
   readonly dbPoolMax: number;
+  /** The embedded PostgreSQL's shared memory on huge pages, added to the system's pool where this process may (bootstrap/embedded-postgres.ts hugePageReservation). */
+  readonly embeddedHugePages: boolean;
   /** Tool calls the assistant runs from one provider answer, and in one request. */
   readonly aiMaxToolCallsPerRound: number;
   readonly aiMaxToolCalls: number;
@@ -298,6 +301,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     sendTimeoutMs: e.SEND_TIMEOUT_MS,
     streamsPerUser: e.STREAMS_PER_USER,
     dbPoolMax: e.DB_POOL_MAX,
+    embeddedHugePages: e.EMBEDDED_HUGE_PAGES,
     aiMaxToolCallsPerRound: e.AI_MAX_TOOL_CALLS_PER_ROUND,
     aiMaxToolCalls: e.AI_MAX_TOOL_CALLS,
     aiMaxProposals: e.AI_MAX_PROPOSALS,

@@ -59,8 +59,10 @@ export const openDatabase = async (config: Config, logger: Logger, options: Data
   const server = await startEmbeddedPostgres(dir, {
     persistent: true,
     supervise,
+    hugePages: config.embeddedHugePages,
     log: (line) => logger.debug({ postgres: line }),
   });
+  if (server.hugePagesAdded() > 0) logger.info({ huge_pages_added: server.hugePagesAdded() }, 'embedded PostgreSQL: its shared memory on huge pages added to the system (EMBEDDED_HUGE_PAGES)');
   const admin = new pg.Client({ connectionString: server.url('postgres') });
   await admin.connect();
   try {

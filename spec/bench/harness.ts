@@ -95,7 +95,8 @@ export const startScratchDatabase = async (
     await chmod(dir, 0o755); // as root, initdb runs as `postgres`, which must enter the directory
     if (adminUrl === undefined || adminUrl === '') {
       log('starting embedded PostgreSQL');
-      embedded = await startEmbeddedPostgres(path.join(dir, 'cluster'), { persistent: false });
+      // As `npm start` runs it: on huge pages where this process may add them (EMBEDDED_HUGE_PAGES).
+      embedded = await startEmbeddedPostgres(path.join(dir, 'cluster'), { persistent: false, hugePages: loadConfig(process.env).embeddedHugePages });
       const pgServer = embedded;
       cleanup.unshift(() => pgServer.stop());
       adminUrl = embedded.url('postgres');

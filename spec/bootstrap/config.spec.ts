@@ -20,6 +20,7 @@ describe('configuration', () => {
     expect(c.aiProviders).to.deep.equal([]);
     expect([c.aiTimeoutMs, c.aiMaxToolCallsPerRound, c.aiMaxToolCalls, c.aiMaxProposals, c.aiMaxAnswerBytes]).to.deep.equal([60_000, 16, 64, 10, 1_048_576]);
     expect(c.dbPoolMax).to.equal(10);
+    expect(c.embeddedHugePages).to.equal(true);
   });
 
   it('reads every variable', () => {
@@ -29,8 +30,10 @@ describe('configuration', () => {
       MAILER: 'smtp', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'x@y.z', REQUIRE_EMAIL_VERIFICATION: 'true',
       OWNER_EMAIL: ' Root@Example.org , ops@example.org', AI_PROVIDERS: '[{"name":"a","kind":"openai","model":"m","api_key":"k"}]',
       MAX_UPLOAD_BYTES: '1000', PURGE_AFTER_DAYS: '7', AUTH_RATE_LIMIT: '0', SEARCH_THRESHOLD: '0.3', LOG_LEVEL: 'debug', DB_POOL_MAX: '7',
+      EMBEDDED_HUGE_PAGES: 'off',
     });
     expect(c.dbPoolMax).to.equal(7);
+    expect(c.embeddedHugePages).to.equal(false);
     expect(c.port).to.equal(9000);
     expect(c.host).to.equal('127.0.0.1');
     expect(c.baseUrl).to.equal('https://tree.example.org');
@@ -47,6 +50,7 @@ describe('configuration', () => {
     ['PORT', { PORT: 'eighty' }],
     ['DB_POOL_MAX', { DB_POOL_MAX: '1' }],
     ['DB_POOL_MAX', { DB_POOL_MAX: 'ten' }],
+    ['EMBEDDED_HUGE_PAGES', { EMBEDDED_HUGE_PAGES: 'sometimes' }],
     ['PORT', { PORT: '70000' }],
     ['HOST', { HOST: 'not a host' }],
     ['HOST', { HOST: '127.0.0.1:8080' }],
