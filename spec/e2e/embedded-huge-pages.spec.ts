@@ -21,11 +21,13 @@ const mayGrowPool = (): boolean => {
   } catch {
     return false;
   }
-  return hugePool(readFileSync('/proc/meminfo', 'utf8')) !== null;
+  // The server's pages must fit twice in the memory no one uses (hugePageReservation).
+  const pool = hugePool(readFileSync('/proc/meminfo', 'utf8'));
+  return pool !== null && pool.memFreeKb >= 2 * hugePagesFor(embeddedSharedBuffersMb(usableMemoryBytes())) * 2048;
 };
 
 const MEMINFO = (total: number, free: number, reserved: number, sizeKb = 2048): string =>
-  `MemTotal:       24683548 kB\nHugePages_Total:     ${total}\nHugePages_Free:      ${free}\nHugePages_Rsvd:      ${reserved}\nHugePages_Surp:        0\nHugepagesize:       ${sizeKb} kB\n`;
+  `MemTotal:       24683548 kB\nMemFree:        22322660 kB\nHugePages_Total:     ${total}\nHugePages_Free:      ${free}\nHugePages_Rsvd:      ${reserved}\nHugePages_Surp:        0\nHugepagesize:       ${sizeKb} kB\n`;
 
 /** Starts a throwaway embedded server (`hugePages` as given), and answers its huge_pages_status and the pool's size while it ran and after it stopped. */
 const run = async (hugePages: boolean): Promise<{ status: string; during: number; after: number; lines: string[] }> => {
@@ -64,11 +66,11 @@ describe('embedded PostgreSQL huge pages', function () {
   });
 
   it('reads the pool from /proc/meminfo: its size, and the free pages no mapping has reserved', () => {
-    expect(hugePool(MEMINFO(620, 591, 511))).to.deep.equal({ total: 620, available: 80 });
-    expect(hugePool(MEMINFO(0, 0, 0))).to.deep.equal({ total: 0, available: 0 });
+    expect(hugePool(MEMINFO(620, 591, 511))).to.deep.equal({ total: 620, available: 80, memFreeKb: 22322660 });
+    expect(hugePool(MEMINFO(0, 0, 0))).to.deep.equal({ total: 0, available: 0, memFreeKb: 22322660 });
     // Pages of another size, or no pool at all: nothing to grow.
     expect(hugePool(MEMINFO(10, 10, 0, 1048576))).to.equal(null);
-    expect(hugePool('MemTotal:       24683548 kB\n')).to.equal(null);
+    expect(hugePool('MemTotal:       24683548 kB\nMemFree:        22322660 kB\n')).to.equal(null);
   });
 
   it('puts the shared memory on huge pages added for it, and gives them back when it stops', async function () {
