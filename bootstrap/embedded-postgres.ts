@@ -229,7 +229,7 @@ export const embeddedSharedBuffersMb = (totalBytes: number): number =>
  * So, asked to (`hugePages`: the service's EMBEDDED_HUGE_PAGES, on by default), a process that may
  * (root, on Linux, `/proc/sys/vm/nr_hugepages` writable: not in most containers) adds to the
  * system's pool the 2 MB pages the server's shared memory needs beyond those free (when the
- * memory no one uses holds them twice over), before the server starts; gives back what the server did not take once it runs; and gives back the rest when
+ * memory processes may still take holds them twice over), before the server starts; gives back what the server did not take once it runs; and gives back the rest when
  * it stops the server. Where it may not, or the system gives fewer pages than asked, the server
  * starts on 4 KB pages as before. A process that dies without stopping the server leaves its pages
  * in the pool, where the next start finds them free.
@@ -240,11 +240,12 @@ const HUGE_PAGE_KB = 2048;
 /** The 2 MB pages asked for the shared memory of `sharedBuffersMb` of shared buffers: a little more than PostgreSQL takes (1,079 MB, 540 pages, for 1,024 MB). */
 export const hugePagesFor = (sharedBuffersMb: number): number => Math.ceil((sharedBuffersMb + Math.max(64, sharedBuffersMb / 8)) / 2);
 
-type HugePool = { readonly total: number; readonly available: number; readonly memFreeKb: number };
+type HugePool = { readonly total: number; readonly available: number; readonly memAvailableKb: number };
 
 /**
- * The system's pool of 2 MB pages (total, and free ones no mapping has reserved), and the memory no
- * one uses (MemFree); null where there is no pool to use or to grow.
+ * The system's pool of 2 MB pages (total, and free ones no mapping has reserved), and the memory
+ * processes may still take (MemAvailable: the free memory and the file cache the kernel can drop);
+ * null where there is no pool to use or to grow.
  */
 export const hugePool = (meminfo: string): HugePool | null => {
   const field = (name: string): number | null => {
@@ -253,7 +254,7 @@ export const hugePool = (meminfo: string): HugePool | null => {
   };
   const [total, free, reserved, size] = [field('HugePages_Total'), field('HugePages_Free'), field('HugePages_Rsvd'), field('Hugepagesize')];
   if (total === null || free === null || reserved === null || size !== HUGE_PAGE_KB) return null;
-  return { total, available: free - reserved, memFreeKb: field('MemFree') ?? 0 };
+  return { total, available: free - reserved, memAvailableKb: field('MemAvailable') ?? 0 };
 };
 
 const readPool = (): HugePool | null => {
@@ -293,9 +294,9 @@ export const hugePageReservation = (sharedBuffersMb: number, log: (line: string)
       const pool = readPool();
       if (pool === null || process.platform !== 'linux' || process.getuid?.() !== 0) return;
       const wanted = hugePagesFor(sharedBuffersMb) - pool.available;
-      // Only from memory no one uses, with as much again to spare: never at the cost of the system's
-      // file cache (the kernel would drop it to find whole 2 MB pages) or of other processes.
-      if (wanted <= 0 || pool.memFreeKb < 2 * wanted * HUGE_PAGE_KB) return;
+      // Only when the memory processes may still take holds them twice over: never at the cost of
+      // other processes (the kernel may drop some of its file cache to find whole 2 MB pages).
+      if (wanted <= 0 || pool.memAvailableKb < 2 * wanted * HUGE_PAGE_KB) return;
       const size = setPoolSize(pool.total + wanted);
       if (size === null) return;
       added = Math.max(0, size - pool.total);
